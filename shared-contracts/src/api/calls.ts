@@ -1,0 +1,49 @@
+import type { z } from 'zod';
+import * as account from './account.ts';
+import * as content from './content.ts';
+
+/**
+ * How a call authenticates (spec section 6): settings-type calls carry the fixed
+ * built-in site credential; competition and account calls carry the token that
+ * travels in their own body (the site credential when a visitor has none).
+ */
+export type CallAuth = 'site' | 'body-token';
+
+export interface ApiCall<Req extends z.ZodType | null, Res extends z.ZodType> {
+  readonly route: string;
+  readonly method: 'GET' | 'POST';
+  readonly auth: CallAuth;
+  readonly request: Req;
+  readonly response: Res;
+}
+
+function call<Req extends z.ZodType | null, Res extends z.ZodType>(c: ApiCall<Req, Res>): ApiCall<Req, Res> {
+  return c;
+}
+
+/** Every content and account call of the spec's call table. The Store API cart has its own client (cart.ts). */
+export const calls = {
+  getSEOSettings: call({ route: '/api/v1/getSEOSettings', method: 'POST', auth: 'site', request: content.seoSettingsRequestSchema, response: content.seoSettingsResponseSchema }),
+  getsettings: call({ route: '/api/v1/getsettings', method: 'GET', auth: 'site', request: null, response: content.settingsResponseSchema }),
+  winnersSummary: call({ route: '/api/v1/get_realtime_winners_prize_value', method: 'GET', auth: 'site', request: null, response: content.winnersSummaryResponseSchema }),
+  howItWorks: call({ route: '/api/v1/gethowitworkssettings', method: 'GET', auth: 'site', request: null, response: content.howItWorksResponseSchema }),
+  competition: call({ route: '/api/v1/competition', method: 'POST', auth: 'body-token', request: content.competitionListRequestSchema, response: content.competitionListResponseSchema }),
+  featuredCompetition: call({ route: '/api/v1/featured_competition', method: 'POST', auth: 'body-token', request: content.tokenOnlyRequestSchema, response: content.featuredResponseSchema }),
+  drawnNextCompetition: call({ route: '/api/v1/drawn_next_competition', method: 'POST', auth: 'body-token', request: content.tokenOnlyRequestSchema, response: content.competitionArrayResponseSchema }),
+  finishedSoldoutCompetition: call({ route: '/api/v1/finished_soldout_competition', method: 'POST', auth: 'body-token', request: content.tokenOnlyRequestSchema, response: content.competitionArrayResponseSchema }),
+  getcompetition: call({ route: '/api/v1/getcompetition', method: 'POST', auth: 'body-token', request: content.getCompetitionRequestSchema, response: content.getCompetitionResponseSchema }),
+  getOtherComps: call({ route: '/api/v1/getOtherComps', method: 'POST', auth: 'body-token', request: content.otherCompsRequestSchema, response: content.competitionArrayResponseSchema }),
+  checkAuth: call({ route: '/api/v1/check-auth', method: 'POST', auth: 'body-token', request: account.tokenRequestSchema, response: account.checkAuthResponseSchema }),
+  updateProfile: call({ route: '/api/v1/updateProfile', method: 'POST', auth: 'body-token', request: account.updateProfileRequestSchema, response: account.saveResponseSchema }),
+  getUserDetails: call({ route: '/api/v1/get_user_details', method: 'POST', auth: 'body-token', request: account.tokenRequestSchema, response: account.userDetailsResponseSchema }),
+  updateUserDetails: call({ route: '/api/v1/update_user_details', method: 'POST', auth: 'body-token', request: account.updateUserDetailsRequestSchema, response: account.saveResponseSchema }),
+  points: call({ route: '/api/v1/points', method: 'POST', auth: 'body-token', request: account.pointsRequestSchema, response: account.pointsResponseSchema }),
+  getCoupons: call({ route: '/api/v1/get_coupons', method: 'POST', auth: 'body-token', request: account.tokenRequestSchema, response: account.couponsResponseSchema }),
+  orders: call({ route: '/api/v1/orders', method: 'POST', auth: 'body-token', request: account.ordersRequestSchema, response: account.ordersResponseSchema }),
+  orderDetail: call({ route: '/api/v1/order_detail', method: 'POST', auth: 'body-token', request: account.orderDetailRequestSchema, response: account.orderDetailResponseSchema }),
+  getPurchasedCompetition: call({ route: '/api/v1/get_purchased_competition', method: 'POST', auth: 'body-token', request: account.tokenRequestSchema, response: account.purchasedCompetitionsResponseSchema }),
+  getBankDetails: call({ route: '/api/v1/get_bank_details', method: 'GET', auth: 'body-token', request: account.bankDetailsRequestSchema, response: account.saveResponseSchema }),
+} as const;
+
+export type Calls = typeof calls;
+export type CallName = keyof Calls;
