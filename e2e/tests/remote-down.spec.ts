@@ -1,0 +1,29 @@
+import { expect, test } from '@playwright/test';
+import { startShellWithout, type RemoteKey } from '../support/degraded-shell.ts';
+
+// Each team's remote stopped in turn (DESIGN section 3): the rest of the site keeps working.
+const cases: { remote: RemoteKey; path: string; part: RegExp; port: number }[] = [
+  { remote: 'catalogue', path: '/', part: /catalogue/i, port: 3111 },
+  { remote: 'cartCheckout', path: '/cart', part: /basket|checkout/i, port: 3112 },
+  { remote: 'account', path: '/auth/login', part: /account/i, port: 3113 },
+];
+
+for (const { remote, path, part, port } of cases) {
+  test(`with the ${remote} remote stopped the shell still works and says what is unavailable`, async ({ page }) => {
+    const shell = await startShellWithout(remote, port);
+    try {
+      await page.goto(`${shell.url}${path}`);
+      const alert = page.getByRole('alert').filter({ hasText: /unavailable/i });
+      await expect(alert).toBeVisible({ timeout: 20_000 });
+      await expect(alert).toContainText(part);
+      await expect(page.getByRole('banner')).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+      // Shell-owned pages are unaffected.
+      await page.getByRole('contentinfo').getByRole('link', { name: /faq/i }).first().click();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('alert').filter({ hasText: /unavailable/i })).toHaveCount(0);
+    } finally {
+      await shell.stop();
+    }
+  });
+}

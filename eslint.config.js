@@ -1,0 +1,53 @@
+// One lint config for the workspace. Besides the usual checks it holds the rule
+// that keeps the teams' apps independent: a remote never imports another remote or
+// the shell, and no front end imports the API's code (DESIGN section 3).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const packages = ['shell', 'remote-catalogue', 'remote-cart-checkout', 'remote-account', 'shop-api'];
+
+/** Import patterns that reach into another package's files, relative or by name. */
+function foreignPackagePatterns(own) {
+  return packages
+    .filter((p) => p !== own)
+    .flatMap((p) => [`**/${p}/**`, `**/${p}`, `@cgg/${p}`, `@cgg/${p}/**`]);
+}
+
+function boundaryRule(own) {
+  return {
+    files: [`${own}/**/*.{ts,tsx,js,mjs}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: foreignPackagePatterns(own),
+              message: `${own} may not import another team's package: share through @cgg/contracts or an event.`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+}
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '.tools/**', '.data/**', '**/test-results/**', '**/playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  ...packages.map(boundaryRule),
+);

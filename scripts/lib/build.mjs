@@ -1,0 +1,34 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pnpm } from '../pnpm.mjs';
+import { precompress } from './compress.mjs';
+import { fingerprint, readMarker } from './fingerprint.mjs';
+import { frontEnds, root } from './paths.mjs';
+
+/** What a front end's build depends on: its own sources and config, and the shared contracts. */
+function buildInputs(pkg) {
+  return [
+    path.join(root, pkg),
+    path.join(root, 'shared-contracts', 'src'),
+    path.join(root, 'pnpm-lock.yaml'),
+    path.join(root, 'tsconfig.base.json'),
+  ];
+}
+
+/** Builds each front end whose inputs changed since its last build; returns the names it built. */
+export function buildFrontEnds({ force = false } = {}) {
+  const built = [];
+  for (const pkg of frontEnds) {
+    const dist = path.join(root, pkg, 'dist');
+    const marker = path.join(dist, '.build-fingerprint');
+    const want = fingerprint(buildInputs(pkg));
+    if (!force && existsSync(marker) && readMarker(marker) === want) continue;
+    console.log(`[build] ${pkg}`);
+    const env = { ...process.env, NODE_ENV: 'production' };
+    if (pnpm(['--filter', `@cgg/${pkg}`, 'run', 'build'], { env }) !== 0) throw new Error(`build of ${pkg} failed`);
+    precompress(dist);
+    writeFileSync(marker, want);
+    built.push(pkg);
+  }
+  return built;
+}

@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { portsFrom } from './ports.mjs';
+import { root } from './paths.mjs';
+
+const bin = (pkg, rel) => path.join(root, pkg, 'node_modules', rel);
+
+function remote(name, pkg, port, ports) {
+  return {
+    name,
+    cwd: path.join(root, pkg),
+    command: [process.execPath, bin(pkg, 'sirv-cli/bin.js'), 'dist', '--cors', '--quiet', '--etag', '--port', String(port), '--host', '127.0.0.1'],
+    env: {},
+    ready: `http://127.0.0.1:${port}/mf-manifest.json`,
+    ports,
+  };
+}
+
+/**
+ * Every process of the running site, in start order. Each has a readiness URL so
+ * the next one starts only when what it needs answers.
+ */
+export function siteServices(env = process.env) {
+  const ports = portsFrom(env);
+  const remoteBase = (port) => `http://localhost:${port}`;
+  return [
+    {
+      name: 'rtdb',
+      cwd: path.join(root, 'shop-api'),
+      // Local Realtime Database (DESIGN section 6); the secret lets firebase-admin write.
+      command: [process.execPath, bin('shop-api', 'firebase-server/bin/firebase-server.js'), '-p', String(ports.rtdb), '-a', '127.0.0.1', '-s', env.RTDB_SECRET ?? 'owner', '-n', 'cgg-local'],
+      env: {},
+      readyPort: ports.rtdb,
+    },
+    {
+      name: 'api',
+      cwd: path.join(root, 'shop-api'),
+      command: [process.execPath, bin('shop-api', 'tsx/dist/cli.mjs'), 'src/main.ts'],
+      env: { API_PORT: String(ports.api), PG_PORT: String(ports.postgres), RTDB_PORT: String(ports.rtdb) },
+      ready: `http://127.0.0.1:${ports.api}/?rest_route=/api/v1/getsettings`,
+      readyTimeoutMs: 120_000,
+    },
+    remote('catalogue', 'remote-catalogue', ports.catalogue),
+    remote('cart-checkout', 'remote-cart-checkout', ports.cartCheckout),
+    remote('account', 'remote-account', ports.account),
+    {
+      name: 'shell',
+      cwd: path.join(root, 'shell'),
+      command: [process.execPath, 'server/index.mjs'],
+      env: {
+        SHELL_PORT: String(ports.shell),
+        API_URL: `http://127.0.0.1:${ports.api}`,
+        CATALOGUE_URL: env.CATALOGUE_URL ?? remoteBase(ports.catalogue),
+        CART_CHECKOUT_URL: env.CART_CHECKOUT_URL ?? remoteBase(ports.cartCheckout),
+        ACCOUNT_URL: env.ACCOUNT_URL ?? remoteBase(ports.account),
+      },
+      ready: `http://127.0.0.1:${ports.shell}/`,
+    },
+  ];
+}

@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+// `npm start`: install when manifests changed, build what changed, then run the whole
+// site (Realtime Database, API on PostgreSQL, three remotes, shell) until Ctrl-C.
+import { buildFrontEnds } from './lib/build.mjs';
+import { ensureInstalled } from './lib/install.mjs';
+import { siteServices } from './lib/services.mjs';
+import { Supervisor } from './lib/supervisor.mjs';
+import { portsFrom } from './lib/ports.mjs';
+
+const started = Date.now();
+ensureInstalled();
+buildFrontEnds();
+
+const supervisor = new Supervisor();
+let shuttingDown = false;
+async function shutdown(code) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  console.log('\n[start] stopping…');
+  await supervisor.stopAll();
+  process.exit(code);
+}
+process.on('SIGINT', () => shutdown(0));
+process.on('SIGTERM', () => shutdown(0));
+supervisor.onUnexpectedExit = (name, code) => {
+  console.error(`[start] ${name} stopped unexpectedly (exit ${code}); stopping the site`);
+  void shutdown(1);
+};
+
+try {
+  for (const service of siteServices()) {
+    await supervisor.start(service);
+  }
+} catch (err) {
+  console.error(`[start] ${err.message}`);
+  await shutdown(1);
+}
+const seconds = ((Date.now() - started) / 1000).toFixed(1);
+console.log(`\nCGG Competitions is running (ready in ${seconds} s):\n\n  http://localhost:${portsFrom().shell}\n\nPress Ctrl-C to stop.`);

@@ -1,0 +1,34 @@
+// Proves the lint rule that keeps teams' apps independent actually fires.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { root } from '../lib/paths.mjs';
+
+const eslint = new ESLint({ cwd: root });
+
+async function messagesFor(file, code) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports');
+}
+
+test('a remote importing another remote is an error', async () => {
+  const msgs = await messagesFor('remote-catalogue/src/x.ts', "import { a } from '../../remote-account/src/a';\nexport const b = a;\n");
+  assert.equal(msgs.length, 1);
+  assert.match(msgs[0].message, /may not import another team's package/);
+});
+
+test('a remote importing the shell by package name is an error', async () => {
+  const msgs = await messagesFor('remote-cart-checkout/src/x.ts', "import { a } from '@cgg/shell';\nexport const b = a;\n");
+  assert.equal(msgs.length, 1);
+});
+
+test('the shell importing a remote is an error', async () => {
+  const msgs = await messagesFor('shell/src/x.ts', "import { a } from '../../remote-catalogue/src/a';\nexport const b = a;\n");
+  assert.equal(msgs.length, 1);
+});
+
+test('importing @cgg/contracts is allowed', async () => {
+  const msgs = await messagesFor('remote-account/src/x.ts', "import { emit } from '@cgg/contracts';\nexport const b = emit;\n");
+  assert.equal(msgs.length, 0);
+});
