@@ -1,0 +1,29 @@
+import { buildFrontEnds } from '../lib/build.mjs';
+import { ensureInstalled } from '../lib/install.mjs';
+import { siteServices } from '../lib/services.mjs';
+import { Supervisor } from '../lib/supervisor.mjs';
+
+/** Bench ports: a running `npm start` or e2e run is left alone. */
+export const benchEnv = {
+  SHELL_PORT: '3200',
+  CATALOGUE_PORT: '3201',
+  CART_CHECKOUT_PORT: '3202',
+  ACCOUNT_PORT: '3203',
+  API_PORT: '8280',
+  RTDB_PORT: '9200',
+  PG_PORT: '5633',
+};
+
+/** Runs `fn(baseUrl)` against the whole site started as `npm start` starts it, then stops it. */
+export async function withSite(fn) {
+  ensureInstalled();
+  buildFrontEnds();
+  Object.assign(process.env, benchEnv);
+  const supervisor = new Supervisor();
+  try {
+    for (const s of siteServices()) await supervisor.start(s, { quiet: true });
+    return await fn(`http://localhost:${benchEnv.SHELL_PORT}`);
+  } finally {
+    await supervisor.stopAll();
+  }
+}
