@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type pg from 'pg';
+import { competitionRoutes } from './competitions/competition-routes.ts';
+import { contentRoutes } from './content/content-routes.ts';
+import { registerRestRoutes } from './http/rest-router.ts';
+import { registerUploads } from './http/static-uploads.ts';
+import { WpHttpError, invalidJson, noRoute } from './http/wp-error.ts';
+import { redactUrl } from './http/redact.ts';
+
+export const PUBLIC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'public');
+/** Every payload of the content and account calls is small; this bounds abuse. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+export interface AppOptions {
+  pool: pg.Pool;
+  /** Fastify log level; off by default. Logs never carry headers or token query values. */
+  logLevel?: string;
+  publicDir?: string;
+}
+
+function toWpError(err: FastifyError): WpHttpError {
+  if (err instanceof WpHttpError) return err;
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new WpHttpError(413, 'rest_request_too_large', 'The request body is too large.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new WpHttpError(415, 'rest_unsupported_media_type', 'Send the request body as application/json.');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return invalidJson();
+  }
+  // The JSON parser rejects syntax errors and prototype-poisoning keys with a 400.
+  if (err.statusCode === 400 && (err instanceof SyntaxError || /json/i.test(err.message))) return invalidJson();
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+    return new WpHttpError(err.statusCode, 'rest_bad_request', err.message);
+  }
+  return new WpHttpError(500, 'internal_server_error', 'There has been a critical error on this website.');
+}
+
+export function buildApp(options: AppOptions): FastifyInstance {
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT_BYTES,
+    logger: options.logLevel
+      ? {
+          level: options.logLevel,
+          // Fastify's default request serializer logs the raw URL; the spec's calls can put tokens in it.
+          serializers: { req: (req) => ({ method: req.method, url: redactUrl(req.url) }) },
+        }
+      : false,
+    // WordPress ignores a trailing slash on REST routes.
+    routerOptions: { ignoreTrailingSlash: true },
+  } satisfies FastifyServerOptions);
+
+  registerRestRoutes(app, [...contentRoutes(options.pool), ...competitionRoutes(options.pool)]);
+  registerUploads(app, options.publicDir ?? path.join(PUBLIC_DIR, 'wp-content', 'uploads'));
+
+  app.setNotFoundHandler((_request, reply) => {
+    const err = noRoute();
+    void reply.code(err.status).send(err.toBody());
+  });
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const wp = toWpError(error);
+    if (wp.status >= 500) {
+      // Path only: the query string may carry a token.
+      console.error(`[shop-api] ${request.method} ${redactUrl(request.url)} failed:`, error);
+    }
+    void reply.code(wp.status).send(wp.toBody());
+  });
+  return app;
+}

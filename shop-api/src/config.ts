@@ -1,0 +1,31 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export interface Config {
+  port: number;
+  host: string;
+  /** External PostgreSQL; when absent an embedded server is started. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  pgPort: number;
+  logLevel: string | undefined;
+}
+
+function port(value: string | undefined, fallback: number, name: string): number {
+  const n = Number(value ?? fallback);
+  if (!Number.isInteger(n) || n < 1 || n > 65535) throw new Error(`${name} must be a port number, got ${value}`);
+  return n;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: port(env.API_PORT, 8080, 'API_PORT'),
+    host: env.API_HOST ?? '127.0.0.1',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, '.data')),
+    pgPort: port(env.PG_PORT, 5433, 'PG_PORT'),
+    logLevel: env.API_LOG_LEVEL || undefined,
+  };
+}

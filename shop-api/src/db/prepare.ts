@@ -1,0 +1,13 @@
+import type pg from 'pg';
+import { seedIfEmpty } from '../seed/seed.ts';
+import { STARTUP_LOCK_KEY, withAdvisoryLock } from './advisory-lock.ts';
+import { migrate } from './migrate.ts';
+
+/** Start-up work on the database: migrate, then seed an empty database, under one advisory lock. */
+export async function prepareDatabase(pool: pg.Pool, now: Date = new Date()): Promise<{ migrations: string[]; seeded: boolean }> {
+  return withAdvisoryLock(pool, STARTUP_LOCK_KEY, async (client) => {
+    const migrations = await migrate(client);
+    const seeded = await seedIfEmpty(client, now);
+    return { migrations, seeded };
+  });
+}

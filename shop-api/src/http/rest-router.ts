@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { readCaller, type Caller } from './bearer.ts';
+import { parseInput } from './validate.ts';
+import { noRoute } from './wp-error.ts';
+
+export interface RestContext<Input> {
+  input: Input;
+  caller: Caller;
+  request: FastifyRequest;
+}
+
+export interface RestRoute<S extends z.ZodType | null = z.ZodType | null> {
+  method: 'GET' | 'POST';
+  /** e.g. '/api/v1/competition' */
+  route: string;
+  /** Contracts request schema; null for calls without a payload (their query string is ignored). */
+  request: S;
+  handler: (ctx: RestContext<S extends z.ZodType ? z.infer<S> : undefined>) => Promise<unknown>;
+}
+
+/** Keeps the handler's input type tied to its schema at the definition site. */
+export function restRoute<S extends z.ZodType | null>(route: RestRoute<S>): RestRoute {
+  return route as unknown as RestRoute;
+}
+
+// WordPress matches routes case-insensitively and ignores a trailing slash.
+const routeKey = (method: string, route: string): string => `${method.toUpperCase()} ${route.replace(/\/+$/, '').toLowerCase()}`;
+
+function queryPayload(query: unknown): Record<string, unknown> {
+  const { rest_route: _route, ...rest } = (query ?? {}) as Record<string, unknown>;
+  return rest;
+}
+
+/**
+ * WordPress addresses the same REST route two ways: `/?rest_route=/api/v1/x` and
+ * `/wp-json/api/v1/x`. Both land here and dispatch through one table, so a call
+ * behaves identically whichever address the client uses.
+ */
+export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[]): void {
+  const table = new Map<string, RestRoute>();
+  for (const r of routes) table.set(routeKey(r.method, r.route), r);
+
+  async function dispatch(request: FastifyRequest, route: unknown): Promise<unknown> {
+    if (typeof route !== 'string' || route.length === 0) throw noRoute();
+    const entry = table.get(routeKey(request.method === 'HEAD' ? 'GET' : request.method, route));
+    if (!entry) throw noRoute();
+    const caller = readCaller(request.headers.authorization);
+    let input: unknown;
+    if (entry.request) {
+      // A POST without a body is an empty payload; GET payloads travel in the query string.
+      input = parseInput(entry.request, request.method === 'POST' ? (request.body ?? {}) : queryPayload(request.query));
+    }
+    return entry.handler({ input: input as never, caller, request });
+  }
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/',
+    handler: (request) => dispatch(request, (request.query as Record<string, unknown>).rest_route),
+  });
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/wp-json/*',
+    handler: (request) => dispatch(request, `/${(request.params as { '*': string })['*']}`),
+  });
+}

@@ -1,0 +1,59 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { WpHttpError } from './wp-error.ts';
+
+/** Only images are served; anything else under the folder stays private. */
+const contentTypes: Record<string, string> = {
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+};
+
+const notFound = (): WpHttpError => new WpHttpError(404, 'rest_file_not_found', 'File not found.');
+
+/** Resolves a request path inside root, or null when it would escape it. */
+export function safeJoin(root: string, requested: string): string | null {
+  if (requested.includes('\0')) return null;
+  const resolved = path.resolve(root, `.${path.posix.sep}${requested}`);
+  return resolved.startsWith(root + path.sep) ? resolved : null;
+}
+
+/**
+ * Serves `/wp-content/uploads/...` from a folder. Small, hand-written: the seeded
+ * images are a few KB each and the folder is ours. Names are not content-hashed, so
+ * caches revalidate after a day using the ETag.
+ */
+export function registerUploads(app: FastifyInstance, root: string): void {
+  const base = path.resolve(root);
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/wp-content/uploads/*',
+    exposeHeadRoute: false,
+    handler: async (request, reply) => {
+      const file = safeJoin(base, (request.params as { '*': string })['*']);
+      const type = file ? contentTypes[path.extname(file).toLowerCase()] : undefined;
+      if (!file || !type) throw notFound();
+      const info = await stat(file).catch(() => null);
+      if (!info?.isFile()) throw notFound();
+      const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+      reply
+        .header('Content-Type', type)
+        .header('Cache-Control', 'public, max-age=86400')
+        .header('ETag', etag)
+        .header('Last-Modified', info.mtime.toUTCString())
+        .header('X-Content-Type-Options', 'nosniff');
+      // An SVG opened directly must not run script on our origin.
+      if (type === 'image/svg+xml') reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      reply.header('Content-Length', info.size);
+      if (request.method === 'HEAD') return reply.send();
+      return reply.send(createReadStream(file));
+    },
+  });
+}

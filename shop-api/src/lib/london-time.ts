@@ -1,0 +1,29 @@
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+export const SHOP_TIMEZONE = 'Europe/London';
+
+/** The instant of `time` (HH:mm, London wall time) on the London day `days` after `now`'s. */
+export function londonAt(now: Date, days: number, time: string): Date {
+  const day = dayjs(now).tz(SHOP_TIMEZONE).add(days, 'day').format('YYYY-MM-DD');
+  return dayjs.tz(`${day} ${time}`, SHOP_TIMEZONE).toDate();
+}
+
+/**
+ * A draw time later on `now`'s London day: 20:00 when that is still at least an
+ * hour away, otherwise the next quarter hour after 30 minutes from now, kept before
+ * midnight when possible (only a seed in the last minutes of a day spills over).
+ */
+export function laterTodayInLondon(now: Date): Date {
+  const evening = londonAt(now, 0, '20:00');
+  if (evening.getTime() - now.getTime() >= 3600_000) return evening;
+  const quarter = 15 * 60_000;
+  const soon = new Date(Math.ceil((now.getTime() + 30 * 60_000) / quarter) * quarter);
+  const lastMinute = londonAt(now, 0, '23:59');
+  if (soon <= lastMinute) return soon;
+  return lastMinute.getTime() > now.getTime() + 60_000 ? lastMinute : new Date(Math.ceil((now.getTime() + 5 * 60_000) / 60_000) * 60_000);
+}

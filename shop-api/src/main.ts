@@ -1,0 +1,38 @@
+import { buildApp } from './app.ts';
+import { readConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { prepareDatabase } from './db/prepare.ts';
+
+const config = readConfig();
+const db = await openDatabase(config);
+const app = buildApp({ pool: db.pool, logLevel: config.logLevel });
+
+let stopping = false;
+async function stop(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log(`[shop-api] ${signal}: stopping`);
+  try {
+    await app.close();
+    await db.close();
+    process.exit(0);
+  } catch (err) {
+    console.error('[shop-api] unclean stop:', err);
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
+
+try {
+  const { migrations, seeded } = await prepareDatabase(db.pool);
+  if (migrations.length) console.log(`[shop-api] applied migrations: ${migrations.join(', ')}`);
+  if (seeded) console.log('[shop-api] seeded demo data');
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`shop-api listening on http://${config.host}:${config.port}`);
+} catch (err) {
+  console.error('[shop-api] failed to start:', err);
+  await app.close().catch(() => {});
+  await db.close().catch(() => {});
+  process.exit(1);
+}
