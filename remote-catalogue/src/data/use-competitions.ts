@@ -1,0 +1,44 @@
+import useSWR from 'swr';
+import type { Competition, CompetitionListRequest, CompetitionListResponse } from '@cgg/contracts';
+import { apiFetcher, apiKey } from './api-key.ts';
+
+export interface Loaded<T> {
+  data: T | undefined;
+  error: unknown;
+  isLoading: boolean;
+}
+
+function loaded<T>(result: { data: unknown; error: unknown; isLoading: boolean }, pick: (raw: never) => T): Loaded<T> {
+  return { data: result.data === undefined ? undefined : pick(result.data as never), error: result.error, isLoading: result.isLoading };
+}
+
+export function useCompetitionList(request: Omit<CompetitionListRequest, 'token'>): Loaded<CompetitionListResponse> {
+  return loaded(useSWR(apiKey('competition', request), apiFetcher), (r: CompetitionListResponse) => r);
+}
+
+export interface FeaturedCompetitions {
+  featured: Competition[];
+  competitions: Competition[];
+}
+
+/** Featured (carousel) and every open competition ("comps for everyone"), one call. */
+export function useFeaturedCompetitions(): Loaded<FeaturedCompetitions> {
+  return loaded(useSWR(apiKey('featuredCompetition', {}), apiFetcher), (r: { data: FeaturedCompetitions }) => r.data);
+}
+
+export function useDrawnNext(): Loaded<Competition[]> {
+  return loaded(useSWR(apiKey('drawnNextCompetition', {}), apiFetcher), (r: { data: Competition[] }) => r.data);
+}
+
+export function useFinishedCompetitions(): Loaded<Competition[]> {
+  return loaded(useSWR(apiKey('finishedSoldoutCompetition', {}), apiFetcher), (r: { data: Competition[] }) => r.data);
+}
+
+/** `id` null (an unparseable link) fetches nothing. */
+export function useCompetition(id: number | null): Loaded<Competition> {
+  return loaded(useSWR(id === null ? null : apiKey('getcompetition', { id }), apiFetcher, { shouldRetryOnError: false }), (r: { data: Competition }) => r.data);
+}
+
+export function useOtherCompetitions(id: number | null): Loaded<Competition[]> {
+  return loaded(useSWR(id === null ? null : apiKey('getOtherComps', { id, limit: 4 }), apiFetcher), (r: { data: Competition[] }) => r.data);
+}

@@ -1,0 +1,136 @@
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useSetAtom } from 'jotai';
+import { ApiError, drawDateTime, isNew, parseCompetitionId, ticketsLeft, type Competition } from '@cgg/contracts';
+import { CatalogueRoot } from '../components/catalogue-root.tsx';
+import { Spinner } from '../components/spinner.tsx';
+import { PriceTag } from '../components/price-tag.tsx';
+import { TicketProgress } from '../components/progress-bar.tsx';
+import { DrawCountdown } from '../components/draw-countdown.tsx';
+import { CardGrid } from '../components/card-grid.tsx';
+import { drawWhenText } from '../components/draw-when.tsx';
+import { competitionStoreAtom } from '../data/competition-store.ts';
+import { useCompetition, useOtherCompetitions } from '../data/use-competitions.ts';
+import { useSettings } from '../data/use-site-content.ts';
+import { Gallery } from './gallery.tsx';
+import { EntryPanel } from './entry-panel.tsx';
+import { InstantWinPrizes } from './instant-win-prizes.tsx';
+import { RewardWins } from './reward-wins.tsx';
+import { Odds } from './odds.tsx';
+import { sanitizeHtml } from './sanitize-html.ts';
+import './competition-details-page.css';
+
+function NotFound() {
+  return (
+    <div className="cat-container cat-details__missing">
+      <h1>Competition not found</h1>
+      <p>This competition doesn&apos;t exist or is no longer available.</p>
+      <Link className="cat-btn" to="/competitions/all">
+        Browse competitions
+      </Link>
+    </div>
+  );
+}
+
+const isMissing = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
+
+function Recommended({ id }: { id: number }) {
+  const { data, isLoading } = useOtherCompetitions(id);
+  const setStore = useSetAtom(competitionStoreAtom);
+  useEffect(() => {
+    if (data) setStore((s) => ({ ...s, recommended: data }));
+  }, [data, setStore]);
+  return (
+    <section className="cat-details__block" aria-labelledby="cat-recommended-title">
+      <h2 id="cat-recommended-title" className="cat-details__h2">
+        Recommended
+      </h2>
+      {isLoading ? <Spinner /> : data && data.length > 0 ? <CardGrid competitions={data.filter((c) => c.id !== id)} label="Recommended competitions" /> : <p className="cat-empty">More competitions coming soon.</p>}
+    </section>
+  );
+}
+
+function Details({ competition: c }: { competition: Competition }) {
+  const { settings } = useSettings();
+  const images = [...new Set([c.image, ...c.gallery_images].filter(Boolean))];
+  const left = ticketsLeft(c);
+  const liveInfo = c.live_draw_info || settings?.live_draw_info;
+  return (
+    <article className="cat-container cat-details">
+      <div className="cat-details__top">
+        <Gallery images={images} title={c.title} />
+        <div className="cat-details__info">
+          <div className="cat-details__badges">
+            {isNew(c.created_at) && <span className="cat-badge cat-badge--new">NEW</span>}
+            {c.enable_instant_wins && <span className="cat-badge cat-badge--instant">Instant wins</span>}
+            {c.live_draw && <span className="cat-badge cat-badge--status">Live draw</span>}
+          </div>
+          <h1 className="cat-details__title">{c.title}</h1>
+          <PriceTag competition={c} size="large" />
+          <div className="cat-details__stock">
+            {!c.hide_ticket_count && (
+              <p className="cat-details__sold">
+                {c.total_ticket_sold.toLocaleString('en-GB')} of {c.total_sell_tickets.toLocaleString('en-GB')} tickets sold
+              </p>
+            )}
+            <TicketProgress competition={c} size="large" />
+            {c.hide_ticket_count && left > 0 && <p className="cat-details__left">Tickets still available</p>}
+          </div>
+          {c.status === 'open' && !c.hide_timer && <DrawCountdown until={drawDateTime(c).valueOf()} />}
+          <p className="cat-details__draw">
+            <strong>Draw date:</strong> {drawWhenText(c)}
+          </p>
+          {c.status === 'drawn' && c.winning_ticket_number !== null && (
+            <p className="cat-details__winner">Winning ticket: #{c.winning_ticket_number}</p>
+          )}
+          <Odds competition={c} />
+          <EntryPanel competition={c} settings={settings} />
+          <p className="cat-details__postal">
+            Free entry route available: <Link to="/free-postal-route">enter by post</Link>.
+          </p>
+        </div>
+      </div>
+      {c.live_draw && liveInfo && (
+        <section className="cat-details__block cat-details__live" aria-labelledby="cat-live-title">
+          <h2 id="cat-live-title" className="cat-details__h2">
+            Live draw
+          </h2>
+          <p>{liveInfo}</p>
+        </section>
+      )}
+      <InstantWinPrizes competition={c} />
+      <RewardWins competition={c} />
+      <section className="cat-details__block" aria-labelledby="cat-description-title">
+        <h2 id="cat-description-title" className="cat-details__h2">
+          Description
+        </h2>
+        <div className="cat-details__description" dangerouslySetInnerHTML={{ __html: sanitizeHtml(c.description) }} />
+      </section>
+      <Recommended id={c.id} />
+    </article>
+  );
+}
+
+export function CompetitionDetailsPage() {
+  const { slugId, id: rawId } = useParams();
+  const id = parseCompetitionId(slugId ?? rawId);
+  const { data, error, isLoading } = useCompetition(id);
+  const setStore = useSetAtom(competitionStoreAtom);
+
+  useEffect(() => {
+    setStore((s) => ({ ...s, isFetching: isLoading, ...(data ? { current: data, details: data } : {}) }));
+  }, [data, isLoading, setStore]);
+
+  let body;
+  if (id === null || (error && isMissing(error))) body = <NotFound />;
+  else if (data) body = <Details competition={data} />;
+  else if (error)
+    body = (
+      <div className="cat-container cat-details__missing" role="alert">
+        <h1>Something went wrong</h1>
+        <p>We couldn&apos;t load this competition just now. Please try again shortly.</p>
+      </div>
+    );
+  else body = <Spinner />;
+  return <CatalogueRoot className="cat-details-page">{body}</CatalogueRoot>;
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { effectivePricePence, emit, formatPounds, type Competition, type Settings } from '@cgg/contracts';
+import { shouldShowQuestion } from '../data/show-question.ts';
+import { addBlockedReason, maxQuantity } from './add-availability.ts';
+import { QuantityPicker } from './quantity-picker.tsx';
+import { QuestionModal } from './question-modal.tsx';
+
+/**
+ * Choose tickets and add them. The basket belongs to cart-checkout: this only asks for
+ * the add with `cart:add-requested`. When the competition has a question and the
+ * show-question flag is 1, the question modal comes first (spec section 5).
+ */
+export function EntryPanel({ competition: c, settings }: { competition: Competition; settings: Settings | undefined }) {
+  const max = maxQuantity(c);
+  const blocked = addBlockedReason(c);
+  const [quantity, setQuantity] = useState(1);
+  const [asking, setAsking] = useState(false);
+
+  const requestAdd = (answerId?: number) => {
+    emit('cart:add-requested', {
+      competitionId: c.id,
+      productId: c.competition_product_id,
+      quantity,
+      title: c.title,
+      ...(answerId !== undefined ? { answerId } : {}),
+    });
+  };
+
+  const onAdd = () => {
+    if (blocked) return;
+    if (c.comp_question && shouldShowQuestion(settings)) setAsking(true);
+    else requestAdd();
+  };
+
+  return (
+    <div className="cat-entry">
+      <QuantityPicker value={quantity} max={max} quickPicks={settings?.suggested_tickets ?? []} disabled={blocked !== null} onChange={setQuantity} />
+      <button type="button" className="cat-btn cat-entry__add" disabled={blocked !== null} aria-describedby={blocked ? 'cat-entry-reason' : undefined} onClick={onAdd}>
+        {blocked ? 'Unavailable' : `Add ${quantity} ${quantity === 1 ? 'ticket' : 'tickets'} · ${formatPounds(effectivePricePence(c) * quantity)}`}
+      </button>
+      {blocked && (
+        <p id="cat-entry-reason" className="cat-entry__reason">
+          {blocked}
+        </p>
+      )}
+      {asking && (
+        <QuestionModal
+          competition={c}
+          quantity={quantity}
+          onClose={() => setAsking(false)}
+          onConfirm={(answerId) => {
+            setAsking(false);
+            requestAdd(answerId);
+          }}
+        />
+      )}
+    </div>
+  );
+}

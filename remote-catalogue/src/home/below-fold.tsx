@@ -1,0 +1,135 @@
+/*
+ * The home sections below the first screen. This module is its own chunk, loaded by
+ * home-page.tsx when the sections near the viewport or the browser is idle.
+ */
+import { Link } from 'react-router-dom';
+import { competitionPath, drawDateTime, formatPounds, poundsToPence } from '@cgg/contracts';
+import { CardGrid } from '../components/card-grid.tsx';
+import { Spinner } from '../components/spinner.tsx';
+import { PriceTag } from '../components/price-tag.tsx';
+import { TicketProgress } from '../components/progress-bar.tsx';
+import { DrawCountdown } from '../components/draw-countdown.tsx';
+import { drawWhenText } from '../components/draw-when.tsx';
+import { useDrawnNext, useFeaturedCompetitions, useFinishedCompetitions } from '../data/use-competitions.ts';
+import { useWinnersSummary } from '../data/use-site-content.ts';
+import { HomeSection } from './home-section.tsx';
+import './below-fold.css';
+
+const unavailable = <p className="cat-empty">We couldn&apos;t load these competitions just now. Please try again shortly.</p>;
+
+export function NextDrawSection() {
+  const { data, error, isLoading } = useDrawnNext();
+  const [next, ...others] = data ?? [];
+  return (
+    <HomeSection sectionKey="next-draw" action={<Link className="cat-section__more" to="/competitions/all">All draws</Link>}>
+      {isLoading ? (
+        <Spinner />
+      ) : error && !data ? (
+        unavailable
+      ) : !next ? (
+        <p className="cat-empty">No draws are scheduled right now.</p>
+      ) : (
+        <>
+          <article className="cat-next">
+            <img className="cat-next__img" src={next.image} alt={next.title} width={800} height={533} loading="lazy" decoding="async" />
+            <div className="cat-next__body">
+              <p className="cat-next__kicker">Drawing next · {drawWhenText(next)}</p>
+              <h3 className="cat-next__title">
+                <Link to={competitionPath(next)}>{next.title}</Link>
+              </h3>
+              {!next.hide_timer && <DrawCountdown until={drawDateTime(next).valueOf()} />}
+              <PriceTag competition={next} />
+              <TicketProgress competition={next} />
+            </div>
+          </article>
+          {others.length > 0 && <CardGrid competitions={others.slice(0, 4)} label="Also drawing soon" />}
+        </>
+      )}
+    </HomeSection>
+  );
+}
+
+export function InstantWinsSection() {
+  const { data, error, isLoading } = useFeaturedCompetitions();
+  const instant = (data?.competitions ?? []).filter((c) => c.status === 'open' && c.enable_instant_wins);
+  return (
+    <HomeSection sectionKey="instant-wins" action={<Link className="cat-section__more" to="/competitions/instant_win_comps">View all</Link>}>
+      {isLoading ? (
+        <Spinner />
+      ) : error && !data ? (
+        unavailable
+      ) : instant.length === 0 ? (
+        <p className="cat-empty">No instant win competitions are open right now.</p>
+      ) : (
+        <CardGrid competitions={instant.slice(0, 8)} label="Instant win competitions" />
+      )}
+    </HomeSection>
+  );
+}
+
+export function CompsForEveryoneSection() {
+  const { data, error, isLoading } = useFeaturedCompetitions();
+  const open = (data?.competitions ?? []).filter((c) => c.status === 'open');
+  return (
+    <HomeSection sectionKey="comps-for-everyone" action={<Link className="cat-section__more" to="/competitions/all">Browse all</Link>}>
+      {isLoading ? (
+        <Spinner />
+      ) : error && !data ? (
+        unavailable
+      ) : open.length === 0 ? (
+        <p className="cat-empty">New competitions are on their way. Check back soon.</p>
+      ) : (
+        <CardGrid competitions={open} label="All open competitions" />
+      )}
+    </HomeSection>
+  );
+}
+
+export function FinishedSection() {
+  const { data, error, isLoading } = useFinishedCompetitions();
+  return (
+    <HomeSection sectionKey="finished-competitions" action={<Link className="cat-section__more" to="/draw/results">Draw results</Link>}>
+      {isLoading ? (
+        <Spinner />
+      ) : error && !data ? (
+        unavailable
+      ) : !data || data.length === 0 ? (
+        <p className="cat-empty">No finished competitions yet.</p>
+      ) : (
+        <CardGrid competitions={data.slice(0, 8)} label="Finished and sold out competitions" />
+      )}
+    </HomeSection>
+  );
+}
+
+/** The closing strip: free entry, age rule, winners so far. */
+export function WrapperSection() {
+  const { summary, isLoading } = useWinnersSummary();
+  return (
+    <HomeSection sectionKey="wrapper" className="cat-wrapper">
+      {isLoading ? (
+        <Spinner />
+      ) : (
+        <ul className="cat-wrapper__list">
+          <li className="cat-wrapper__item">
+            <span className="cat-wrapper__big">
+              {summary ? formatPounds(poundsToPence(summary.totalPrizeValue)) : 'Real prizes'}
+            </span>
+            <span>{summary ? `won by ${summary.totalWinner.toLocaleString('en-GB')} winners` : 'won every week'}</span>
+            <Link to="/winners_list">See our winners</Link>
+          </li>
+          <li className="cat-wrapper__item">
+            <span className="cat-wrapper__big">Free entry</span>
+            <span>Every competition can be entered for free by post.</span>
+            <Link to="/free-postal-route">Free postal route</Link>
+          </li>
+          <li className="cat-wrapper__item">
+            <span className="cat-wrapper__big">18+</span>
+            <span>Over 18s only, UK residents. Please play responsibly.</span>
+            <Link to="/draw/results">Draw results</Link>
+          </li>
+        </ul>
+      )}
+    </HomeSection>
+  );
+}

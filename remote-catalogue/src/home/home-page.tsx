@@ -1,0 +1,74 @@
+import { lazy, Suspense, useRef, type ComponentType } from 'react';
+import { CatalogueRoot } from '../components/catalogue-root.tsx';
+import { Spinner } from '../components/spinner.tsx';
+import { useFeaturedCompetitions } from '../data/use-competitions.ts';
+import { useSeoSettings, useSettings } from '../data/use-site-content.ts';
+import { Carousel } from './carousel.tsx';
+import { PricingStrip } from './pricing-strip.tsx';
+import { AnchorNav } from './anchor-nav.tsx';
+import { HomeSection } from './home-section.tsx';
+import { orderFeatured } from './order-featured.ts';
+import { useDocumentMeta } from './use-document-meta.ts';
+import { useBelowFoldTrigger } from './below-fold-trigger.ts';
+import type { HomeSectionKey } from './home-sections.ts';
+import './home.css';
+
+type BelowFold = typeof import('./below-fold.tsx');
+const belowFold = (pick: (m: BelowFold) => ComponentType) => lazy(() => import('./below-fold.tsx').then((m) => ({ default: pick(m) })));
+
+/** Below the first screen, in the spec's order; one chunk, loaded late. */
+const deferred: { key: HomeSectionKey; Component: ComponentType }[] = [
+  { key: 'next-draw', Component: belowFold((m) => m.NextDrawSection) },
+  { key: 'instant-wins', Component: belowFold((m) => m.InstantWinsSection) },
+  { key: 'comps-for-everyone', Component: belowFold((m) => m.CompsForEveryoneSection) },
+  { key: 'finished-competitions', Component: belowFold((m) => m.FinishedSection) },
+  { key: 'wrapper', Component: belowFold((m) => m.WrapperSection) },
+];
+
+const placeholder = (key: HomeSectionKey) => (
+  <HomeSection sectionKey={key}>
+    <Spinner />
+  </HomeSection>
+);
+
+export function HomePage() {
+  const featured = useFeaturedCompetitions();
+  const { settings, isLoading: settingsLoading } = useSettings();
+  useDocumentMeta(useSeoSettings('home'));
+  const belowFoldRef = useRef<HTMLDivElement>(null);
+  const showBelowFold = useBelowFoldTrigger(belowFoldRef);
+  const loadingFirstScreen = featured.isLoading || settingsLoading;
+  const competitions = featured.data?.competitions ?? [];
+
+  return (
+    <CatalogueRoot className="cat-home">
+      <h1 className="cat-sr-only">CGG Competitions: win cars, tech, cash and holidays</h1>
+      <HomeSection sectionKey="carousel" titleHidden className="cat-home__hero">
+        {loadingFirstScreen ? (
+          <Spinner />
+        ) : featured.error && !featured.data ? (
+          <p className="cat-empty">We couldn&apos;t load the competitions just now. Please try again shortly.</p>
+        ) : (
+          <Carousel slides={orderFeatured(featured.data?.featured ?? [], competitions, settings?.main_competition)} settings={settings} />
+        )}
+      </HomeSection>
+      <HomeSection sectionKey="pricing" titleHidden className="cat-home__pricing-band">
+        {featured.isLoading ? <Spinner /> : <PricingStrip competitions={competitions} />}
+      </HomeSection>
+      <HomeSection sectionKey="anchor-navigation" titleHidden>
+        <AnchorNav competitions={featured.data?.competitions} isLoading={featured.isLoading} />
+      </HomeSection>
+      <div ref={belowFoldRef}>
+        {deferred.map(({ key, Component }) =>
+          showBelowFold ? (
+            <Suspense key={key} fallback={placeholder(key)}>
+              <Component />
+            </Suspense>
+          ) : (
+            <div key={key}>{placeholder(key)}</div>
+          ),
+        )}
+      </div>
+    </CatalogueRoot>
+  );
+}

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import type { CompetitionCategory } from '@cgg/contracts';
+import { CatalogueRoot } from '../components/catalogue-root.tsx';
+import { CardGrid } from '../components/card-grid.tsx';
+import { Spinner } from '../components/spinner.tsx';
+import '../components/chips.css';
+import { useCompetitionList } from '../data/use-competitions.ts';
+import { categoryLabel } from './category-label.ts';
+import { INSTANT_WIN_SLUG, listModeFor, listRequest, type ListMode } from './list-mode.ts';
+import './competition-list-page.css';
+
+export const PAGE_SIZE = 12;
+
+function headingFor(mode: ListMode, categories: CompetitionCategory[] | undefined): string {
+  if (mode.kind === 'all') return 'All competitions';
+  if (mode.kind === 'instant') return 'Instant win competitions';
+  return categories?.find((c) => c.slug === mode.slug)?.name ?? categoryLabel(mode.slug);
+}
+
+/** One page of results; "Load more" adds the next page below, each cached on its own. */
+function ResultsPage({ mode, page, isLast, onMore }: { mode: ListMode; page: number; isLast: boolean; onMore: () => void }) {
+  const { data, error, isLoading } = useCompetitionList(listRequest(mode, page, PAGE_SIZE));
+  if (isLoading) return <Spinner />;
+  if (error && !data) return <p className="cat-empty" role="alert">We couldn&apos;t load these competitions just now. Please try again shortly.</p>;
+  if (!data) return null;
+  if (page === 1 && data.data.length === 0) {
+    return (
+      <div className="cat-empty">
+        <p>There are no open competitions here right now.</p>
+        <Link className="cat-btn" to="/competitions/all">
+          See all competitions
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <>
+      <CardGrid competitions={data.data} label={`Page ${page}`} />
+      {isLast && page < data.total_pages && (
+        <div className="cat-list__more">
+          <p className="cat-list__count">
+            Showing {Math.min(page * PAGE_SIZE, data.total)} of {data.total}
+          </p>
+          <button type="button" className="cat-btn cat-btn--ghost" onClick={onMore}>
+            Load more
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
+
+function CategoryTabs({ mode }: { mode: ListMode }) {
+  // Page 1 of "all" carries every category and its count; shared with the "all" list's cache.
+  const { data } = useCompetitionList(listRequest({ kind: 'all' }, 1, PAGE_SIZE));
+  const tabs = [
+    { slug: 'all', name: 'All', current: mode.kind === 'all' },
+    { slug: INSTANT_WIN_SLUG, name: 'Instant wins', current: mode.kind === 'instant' },
+    ...(data?.categories ?? [])
+      .filter((c) => c.count > 0)
+      .map((c) => ({ slug: c.slug, name: c.name, current: mode.kind === 'category' && mode.slug === c.slug })),
+  ];
+  return (
+    <nav className="cat-list__tabs" aria-label="Competition categories">
+      <ul className="cat-chips">
+        {tabs.map((t) => (
+          <li key={t.slug}>
+            <Link className="cat-chip" to={`/competitions/${encodeURIComponent(t.slug)}`} aria-current={t.current ? 'page' : undefined}>
+              {t.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function ListBody({ mode }: { mode: ListMode }) {
+  const [pages, setPages] = useState(1);
+  const { data } = useCompetitionList(listRequest(mode, 1, PAGE_SIZE));
+  return (
+    <>
+      <header className="cat-list__head">
+        <h1 className="cat-list__title">{headingFor(mode, data?.categories)}</h1>
+        {data && <p className="cat-list__sub">{data.total} open {data.total === 1 ? 'competition' : 'competitions'}</p>}
+      </header>
+      <CategoryTabs mode={mode} />
+      {Array.from({ length: pages }, (_, i) => (
+        <ResultsPage key={i + 1} mode={mode} page={i + 1} isLast={i + 1 === pages} onMore={() => setPages(pages + 1)} />
+      ))}
+    </>
+  );
+}
+
+export function CompetitionListPage() {
+  const { category } = useParams();
+  const { pathname } = useLocation();
+  const mode = listModeFor(pathname, category);
+  const modeKey = mode.kind === 'category' ? `category:${mode.slug}` : mode.kind;
+  return (
+    <CatalogueRoot className="cat-list">
+      <div className="cat-container">
+        {/* A new category starts again at page 1. */}
+        <ListBody key={modeKey} mode={mode} />
+      </div>
+    </CatalogueRoot>
+  );
+}

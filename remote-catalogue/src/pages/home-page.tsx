@@ -1,0 +1,4 @@
+// Exposed as catalogue/HomePage.
+import { HomePage } from '../home/home-page.tsx';
+
+export default HomePage;
