@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { readCaller } from './bearer.ts';
+import { redactUrl } from './redact.ts';
+
+describe('redactUrl', () => {
+  it('masks token, password and bank values in a query string', () => {
+    expect(redactUrl('/?rest_route=/api/v1/get_bank_details&token=abc&account_number=12345678&sort_code=112233')).toBe(
+      '/?rest_route=/api/v1/get_bank_details&token=[redacted]&account_number=[redacted]&sort_code=[redacted]',
+    );
+    expect(redactUrl('/x?password_1=secret&page=2')).toBe('/x?password_1=[redacted]&page=2');
+    expect(redactUrl('/?rest_route=/api/v1/getsettings')).toBe('/?rest_route=/api/v1/getsettings');
+  });
+});
+
+describe('readCaller', () => {
+  it('reads a bearer and recognises the site credential', () => {
+    expect(readCaller('Bearer cgg-storefront')).toEqual({ bearer: 'cgg-storefront', isSite: true });
+    expect(readCaller('bearer abc.def')).toEqual({ bearer: 'abc.def', isSite: false });
+  });
+  it('treats malformed headers as no credential', () => {
+    for (const h of [undefined, '', 'Bearer', 'Basic abc', 'Bearer a b', 'Bearer \u0000', `Bearer ${'x'.repeat(600)}`]) {
+      expect(readCaller(h).bearer).toBeNull();
+    }
+    expect(readCaller(['Bearer a', 'Bearer b']).bearer).toBe('a');
+  });
+});

@@ -1,0 +1,50 @@
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A database URL the tests may CREATE DATABASE from. */
+    pgAdminUrl: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts one embedded PostgreSQL in a temp dir for the test run, or uses
+ * DATABASE_URL when set (that server must allow CREATE DATABASE).
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (process.env.DATABASE_URL) {
+    project.provide('pgAdminUrl', process.env.DATABASE_URL);
+    return async () => {};
+  }
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'cgg-shop-api-test-'));
+  // mkdtemp makes it 0700; the server runs as the 'postgres' user and must reach its data dir.
+  await chmod(dir, 0o755);
+  let server: EmbeddedDatabase | undefined;
+  try {
+    server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: await freePort(), database: 'postgres' });
+  } catch (err) {
+    await rm(dir, { recursive: true, force: true });
+    throw err;
+  }
+  project.provide('pgAdminUrl', server.url);
+  return async () => {
+    await server.stop();
+    await rm(dir, { recursive: true, force: true });
+  };
+}
