@@ -1,0 +1,56 @@
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderSite } from '../test/render-site.tsx';
+
+const TEXT =
+  'We use cookies to ensure that we give you the best experience on our app & website. If you continue we will assume you accept our updated Policy.';
+
+function clearCookies() {
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  }
+}
+
+beforeEach(() => {
+  clearCookies();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+afterEach(cleanup);
+
+describe('cookie banner', () => {
+  it('shows the spec text exactly, with OK and Privacy Policy', () => {
+    renderSite('/faq');
+    expect(screen.getByText(TEXT).textContent).toBe(TEXT);
+    expect(screen.getByRole('button', { name: 'OK' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Privacy Policy' })).toBeTruthy();
+  });
+
+  it('OK sets cggcookie and hides the banner, also after a reload', () => {
+    const cookieSet = vi.spyOn(document, 'cookie', 'set');
+    renderSite('/faq');
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect(screen.queryByText(TEXT)).toBeNull();
+    const written = String(cookieSet.mock.calls.at(-1)?.[0]);
+    expect(written).toMatch(/^cggcookie=1;/);
+    expect(written).toContain('Max-Age=604800');
+    expect(written).toContain('Path=/');
+    expect(written).toContain('SameSite=Lax');
+    cookieSet.mockRestore();
+    expect(document.cookie).toContain('cggcookie=');
+
+    cleanup();
+    renderSite('/faq');
+    expect(screen.queryByText(TEXT)).toBeNull();
+  });
+
+  it('Privacy Policy goes to /legal-terms?tab=3 and keeps the banner', async () => {
+    const { router } = renderSite('/faq');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Privacy Policy' })));
+    expect(router.state.location.pathname).toBe('/legal-terms');
+    expect(router.state.location.search).toBe('?tab=3');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Privacy Policy');
+    expect(screen.getByText(TEXT)).toBeTruthy();
+  });
+});

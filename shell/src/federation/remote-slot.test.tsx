@@ -1,0 +1,50 @@
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderSite } from '../test/render-site.tsx';
+import type { RemoteLoader } from './load-remote-module.ts';
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+afterEach(cleanup);
+
+const page = (text: string) => ({ default: () => <h1>{text}</h1> });
+
+describe('remote slots', () => {
+  it('a dead catalogue: clear message after one retry, header and footer intact', async () => {
+    const load = vi.fn<RemoteLoader>(() => Promise.reject(new Error('down')));
+    renderSite('/', load);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The competitions catalogue is unavailable right now. Please try again in a moment.');
+    expect(load.mock.calls.filter(([id]) => id === 'catalogue/HomePage')).toHaveLength(2);
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    // The header widgets fall back to plain links instead of breaking the header.
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Basket' }).getAttribute('href')).toBe('/cart');
+    expect(within(header).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/auth/login');
+  });
+
+  it('the federation stand-in module counts as unavailable too', async () => {
+    const { fallbackModule } = await import('./remote-fallback-plugin.ts');
+    renderSite('/cart', (id) => Promise.resolve(fallbackModule(id, new Error('down'))));
+    expect((await screen.findByRole('alert')).textContent).toContain('The basket and checkout are unavailable');
+  });
+
+  it('Try again loads the part once it is back', async () => {
+    let up = false;
+    const load: RemoteLoader = (id) => (up && id === 'account/LoginPage' ? Promise.resolve(page('Login')) : Promise.reject(new Error('down')));
+    renderSite('/auth/login', load);
+    expect((await screen.findByRole('alert')).textContent).toContain('Your account area is unavailable');
+    up = true;
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Try again' })));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a remote page that loads is rendered in its slot', async () => {
+    renderSite('/checkout', (id) => Promise.resolve(page(id === 'cartCheckout/CheckoutPage' ? 'Checkout' : 'widget')));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy();
+  });
+});

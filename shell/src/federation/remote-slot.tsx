@@ -1,0 +1,42 @@
+import { Suspense, useState } from 'react';
+import { Spinner } from '../layout/spinner.tsx';
+import { remoteModuleId, type ExposedModule, type RemoteName } from './exposed-modules.ts';
+import { forgetRemoteComponent, remoteComponent } from './remote-component.ts';
+import { useRemoteLoader } from './remote-loader-context.ts';
+import { remoteParts } from './remote-parts.ts';
+import { SlotErrorBoundary } from './slot-error-boundary.tsx';
+
+interface Props<R extends RemoteName> {
+  remote: R;
+  module: ExposedModule<R>;
+}
+
+/** A page owned by a remote: spinner while it loads, a clear message naming the part if it cannot. */
+export function RemoteSlot<R extends RemoteName>({ remote, module }: Props<R>) {
+  const load = useRemoteLoader();
+  const id = remoteModuleId(remote, module);
+  const [attempt, setAttempt] = useState(0);
+  const Page = remoteComponent(id, load);
+  return (
+    <SlotErrorBoundary
+      resetKey={id}
+      onRetry={() => {
+        forgetRemoteComponent(id, load);
+        setAttempt((n) => n + 1);
+      }}
+      fallback={(retry) => (
+        <section className="sh-unavailable" role="alert" aria-live="assertive">
+          <h1 className="sh-unavailable__title">Sorry, this part of the site is not available</h1>
+          <p>{remoteParts[remote].unavailable}</p>
+          <button type="button" className="sh-button" onClick={retry}>
+            Try again
+          </button>
+        </section>
+      )}
+    >
+      <Suspense fallback={<Spinner label={`Loading the ${remoteParts[remote].label}…`} />}>
+        <Page key={attempt} />
+      </Suspense>
+    </SlotErrorBoundary>
+  );
+}

@@ -1,0 +1,45 @@
+import { cleanup, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { render } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderSite } from '../test/render-site.tsx';
+import { ErrorScreen } from './error-screen.tsx';
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+afterEach(cleanup);
+
+describe('shell pages', () => {
+  it('an unknown path shows the not-found page inside the layout', () => {
+    renderSite('/no/such/page');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toMatch(/not found/i);
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+  });
+
+  it('a failing route shows the default error screen', () => {
+    const Broken = () => {
+      throw new Error('boom');
+    };
+    const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <ErrorScreen /> }]);
+    render(<RouterProvider router={router} />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Unexpected Application Error!');
+  });
+
+  it('site pages render a heading and a coming-soon section', () => {
+    renderSite('/free-postal-route');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Free postal entry route');
+    expect(screen.getByRole('region', { name: 'Coming soon' })).toBeTruthy();
+  });
+
+  it('the footer links every public page and the privacy policy', () => {
+    renderSite('/faq');
+    const footer = screen.getByRole('contentinfo');
+    const hrefs = [...footer.querySelectorAll('a')].map((a) => a.getAttribute('href'));
+    for (const href of ['/', '/faq', '/contact', '/free-postal-route', '/community-chat', '/winners_list', '/draw/results', '/how-it-works', '/legal-terms', '/legal-terms?tab=3']) {
+      expect(hrefs).toContain(href);
+    }
+  });
+});

@@ -1,0 +1,46 @@
+import type { ExposedModule, RemoteName } from '../federation/exposed-modules.ts';
+
+/** Pages the shell renders itself (DESIGN section 2, "shell" row). */
+export type ShellPage = 'faq' | 'how-it-works' | 'legal-terms' | 'contact' | 'free-postal-route' | 'community-chat' | 'not-found';
+
+type RemoteRoute = { [R in RemoteName]: { path: string; owner: R; module: ExposedModule<R> } }[RemoteName];
+export type ShellRoute = { path: string; owner: 'shell'; page: ShellPage };
+export type RouteEntry = RemoteRoute | ShellRoute;
+
+/**
+ * Every route of the spec's route table (section 2) with the team that owns it and
+ * the module that renders it. The shell loads remote pages through the federation
+ * runtime; it never imports a remote's code.
+ */
+export const routeTable: readonly RouteEntry[] = [
+  { path: '/', owner: 'catalogue', module: './HomePage' },
+  // Static segments rank above :category in React Router, so these two win.
+  { path: '/competitions/instant_win_comps', owner: 'catalogue', module: './CompetitionListPage' },
+  { path: '/competitions/instant/wins', owner: 'catalogue', module: './CompetitionListPage' },
+  { path: '/competitions/:category', owner: 'catalogue', module: './CompetitionListPage' },
+  { path: '/competition/details/:slugId', owner: 'catalogue', module: './CompetitionDetailsPage' },
+  { path: '/competition/info/:id', owner: 'catalogue', module: './CompetitionDetailsPage' },
+  { path: '/draw/results', owner: 'catalogue', module: './DrawResultsPage' },
+  { path: '/results', owner: 'catalogue', module: './DrawResultsPage' },
+  { path: '/winners_list', owner: 'catalogue', module: './WinnersListPage' },
+
+  { path: '/cart', owner: 'cartCheckout', module: './CartPage' },
+  { path: '/checkout', owner: 'cartCheckout', module: './CheckoutPage' },
+  { path: '/confirmation', owner: 'cartCheckout', module: './ConfirmationPage' },
+  { path: '/claim/prize', owner: 'cartCheckout', module: './ClaimPrizePage' },
+
+  { path: '/auth/login', owner: 'account', module: './LoginPage' },
+  { path: '/auth/forgot/password', owner: 'account', module: './ForgotPasswordPage' },
+  { path: '/auth/reset/password', owner: 'account', module: './ResetPasswordPage' },
+  { path: '/login-as-user', owner: 'account', module: './LoginAsUserPage' },
+  // The account remote renders /account and its children with its own nested <Routes>.
+  { path: '/account/*', owner: 'account', module: './AccountPage' },
+
+  { path: '/faq', owner: 'shell', page: 'faq' },
+  { path: '/how-it-works', owner: 'shell', page: 'how-it-works' },
+  { path: '/legal-terms', owner: 'shell', page: 'legal-terms' },
+  { path: '/contact', owner: 'shell', page: 'contact' },
+  { path: '/free-postal-route', owner: 'shell', page: 'free-postal-route' },
+  { path: '/community-chat', owner: 'shell', page: 'community-chat' },
+  { path: '*', owner: 'shell', page: 'not-found' },
+];
