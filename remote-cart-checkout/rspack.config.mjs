@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { PrecompressPlugin } from './build/precompress-plugin.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -96,6 +97,8 @@ export default (env = {}) => {
           externalRuntime: !isDev,
         },
       }),
+      // .gz/.br next to each file: `serve` (sirv) sends them to browsers that accept them.
+      !isDev && new PrecompressPlugin(),
       isDev && new rspack.HtmlRspackPlugin({ template: './src/dev/index.html', chunks: ['standalone'], publicPath: '/' }),
     ].filter(Boolean),
     performance: { hints: false },
