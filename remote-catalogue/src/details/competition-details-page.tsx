@@ -111,7 +111,7 @@ function Details({ competition: c }: { competition: Competition }) {
   );
 }
 
-export function CompetitionDetailsPage() {
+function DetailsContent() {
   const { slugId, id: rawId } = useParams();
   const id = parseCompetitionId(slugId ?? rawId);
   const { data, error, isLoading } = useCompetition(id);
@@ -132,5 +132,14 @@ export function CompetitionDetailsPage() {
       </div>
     );
   else body = <Spinner />;
-  return <CatalogueRoot className="cat-details-page">{body}</CatalogueRoot>;
+  return body;
+}
+
+/** Hooks live below CatalogueRoot, so they use the catalogue's swr cache and rules. */
+export function CompetitionDetailsPage() {
+  return (
+    <CatalogueRoot className="cat-details-page">
+      <DetailsContent />
+    </CatalogueRoot>
+  );
 }

@@ -56,12 +56,12 @@ export function QuantityPicker({
               key={n}
               type="button"
               className="cat-qty__pick"
+              aria-label={`${n} tickets`}
               aria-pressed={value === Math.min(n, max)}
               disabled={disabled}
               onClick={() => set(n)}
             >
               {n}
-              <span className="cat-sr-only"> tickets</span>
             </button>
           ))}
         </div>

@@ -64,7 +64,7 @@ export function Carousel({ slides, settings }: { slides: Competition[]; settings
       className="cat-carousel"
       role="region"
       aria-roledescription="carousel"
-      aria-label="Featured competitions"
+      aria-label="Featured competitions slideshow"
       style={heights}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}

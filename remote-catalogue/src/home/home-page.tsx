@@ -31,7 +31,8 @@ const placeholder = (key: HomeSectionKey) => (
   </HomeSection>
 );
 
-export function HomePage() {
+/** Hooks live below CatalogueRoot, so they use the catalogue's swr cache and rules. */
+function HomeContent() {
   const featured = useFeaturedCompetitions();
   const { settings, isLoading: settingsLoading } = useSettings();
   useDocumentMeta(useSeoSettings('home'));
@@ -41,7 +42,7 @@ export function HomePage() {
   const competitions = featured.data?.competitions ?? [];
 
   return (
-    <CatalogueRoot className="cat-home">
+    <>
       <h1 className="cat-sr-only">CGG Competitions: win cars, tech, cash and holidays</h1>
       <HomeSection sectionKey="carousel" titleHidden className="cat-home__hero">
         {loadingFirstScreen ? (
@@ -69,6 +70,14 @@ export function HomePage() {
           ),
         )}
       </div>
+    </>
+  );
+}
+
+export function HomePage() {
+  return (
+    <CatalogueRoot className="cat-home">
+      <HomeContent />
     </CatalogueRoot>
   );
 }

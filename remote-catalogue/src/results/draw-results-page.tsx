@@ -7,10 +7,9 @@ import { useFinishedCompetitions } from '../data/use-competitions.ts';
 import './results.css';
 
 /** Finished and sold-out competitions with their draw date and, once drawn, the winning ticket. */
-export function DrawResultsPage() {
+function DrawResults() {
   const { data, error, isLoading } = useFinishedCompetitions();
   return (
-    <CatalogueRoot className="cat-results">
       <div className="cat-container">
         <h1 className="cat-results__title">Draw results</h1>
         {isLoading ? (
@@ -46,6 +45,13 @@ export function DrawResultsPage() {
           </ul>
         )}
       </div>
+  );
+}
+
+export function DrawResultsPage() {
+  return (
+    <CatalogueRoot className="cat-results">
+      <DrawResults />
     </CatalogueRoot>
   );
 }

@@ -6,10 +6,9 @@ import { useWinnersSummary } from '../data/use-site-content.ts';
 import './results.css';
 
 /** The winners summary; the full list arrives with a later issue. */
-export function WinnersListPage() {
+function WinnersSummary() {
   const { summary, isLoading } = useWinnersSummary();
   return (
-    <CatalogueRoot className="cat-results">
       <div className="cat-container">
         <h1 className="cat-results__title">Winners</h1>
         {isLoading ? (
@@ -30,6 +29,13 @@ export function WinnersListPage() {
           The full list of winners is coming soon. Meanwhile, see the latest <Link to="/draw/results">draw results</Link>.
         </p>
       </div>
+  );
+}
+
+export function WinnersListPage() {
+  return (
+    <CatalogueRoot className="cat-results">
+      <WinnersSummary />
     </CatalogueRoot>
   );
 }

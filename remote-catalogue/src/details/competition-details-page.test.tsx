@@ -1,0 +1,207 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { on, type EventPayload } from '@cgg/contracts';
+import { CompetitionDetailsPage } from './competition-details-page.tsx';
+import { renderAt } from '../../test/render.tsx';
+import { mockApi, notFound } from '../../test/mock-api.ts';
+import { createdJustNow, makeCompetition, makeSettings, questionComp, responses, saleNow } from '../../test/fixtures.ts';
+import type { Competition } from '@cgg/contracts';
+
+const routes = [
+  { path: '/competition/details/:slugId', element: <CompetitionDetailsPage /> },
+  { path: '/competition/info/:id', element: <CompetitionDetailsPage /> },
+];
+
+function detailsApi(c: Competition, settings = makeSettings()) {
+  return mockApi({
+    getcompetition: (body: Record<string, unknown>) => (body.id === c.id ? responses.one(c) : notFound),
+    getsettings: responses.settings(settings),
+    getOtherComps: responses.array([makeCompetition({ id: 77, title: 'Recommended Prize' })]),
+  });
+}
+
+function listenForAdds() {
+  const adds: EventPayload<'cart:add-requested'>[] = [];
+  const off = on('cart:add-requested', (p) => adds.push(p));
+  return { adds, off };
+}
+
+async function openDetails(c: Competition, settings = makeSettings()) {
+  const api = detailsApi(c, settings);
+  renderAt(`/competition/details/some-title-${c.id}`, routes);
+  await screen.findByRole('heading', { level: 1, name: c.title });
+  // settings feed the quick picks: wait for them
+  if (settings.suggested_tickets.length) await screen.findByRole('group', { name: 'Quick picks' });
+  return api;
+}
+
+const qty = () => screen.getByLabelText('Number of tickets') as HTMLInputElement;
+
+describe('CompetitionDetailsPage', () => {
+  it('shows the competition: title, sale price, progress, tickets left, NEW, countdown, draw date, odds, instant wins', async () => {
+    const c = makeCompetition({
+      id: 5,
+      title: 'Audi RS3 Sportback',
+      ...saleNow,
+      ...createdJustNow,
+      total_sell_tickets: 2000,
+      total_ticket_sold: 500,
+      enable_instant_wins: true,
+      instant_wins: [{ id: 1, title: '£50 Cash', prize_value: '50.00', image: '/wp-content/uploads/cash.svg', quantity: 2 }],
+      instant_wins_tickets: [
+        { ticket_number: 17, instant_win_id: 1, won: true, won_by: 'Sam' },
+        { ticket_number: 1450, instant_win_id: 1, won: false, won_by: null },
+      ],
+      draw_date: '2031-03-14',
+      draw_time: '21:30',
+      closing_date: '2031-03-14',
+      gallery_images: ['/wp-content/uploads/a2.svg'],
+      description: '<p>Fast car.</p><script>alert(1)</script>',
+    });
+    await openDetails(c);
+    expect(screen.getByText('£0.99')).toBeTruthy();
+    expect(document.querySelector('del')?.textContent).toContain('£1.99');
+    expect(screen.getByText('NEW')).toBeTruthy();
+    expect(screen.getByText('500 of 2,000 tickets sold')).toBeTruthy();
+    expect(screen.getAllByRole('progressbar')[0]!.getAttribute('aria-valuenow')).toBe('25');
+    expect(screen.getByText('1,500 tickets left')).toBeTruthy();
+    const timer = screen.getByRole('timer');
+    expect(within(timer).getByText('days')).toBeTruthy();
+    expect(within(timer).getByText('secs')).toBeTruthy();
+    expect(screen.getByText('March 14, 2031 at 9:30 PM')).toBeTruthy();
+    expect(screen.getByText('1/2000')).toBeTruthy(); // main prize
+    expect(screen.getByText('3/2000')).toBeTruthy(); // any prize: 1 + 2 instant-win tickets
+    expect(screen.getByText('#17')).toBeTruthy();
+    expect(screen.getByText('Won by Sam')).toBeTruthy();
+    expect(screen.getByText('Available')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Show image 2 of 2' })).toBeTruthy();
+    expect(screen.getByText('Fast car.')).toBeTruthy();
+    expect(document.querySelector('.cat-details__description script')).toBeNull();
+    expect(await screen.findByText('Recommended Prize')).toBeTruthy();
+  });
+
+  it('hides the countdown when hide_timer is set', async () => {
+    await openDetails(makeCompetition({ id: 6, hide_timer: true }));
+    expect(screen.queryByRole('timer')).toBeNull();
+  });
+
+  it('caps the quantity at tickets left and the per-person maximum, through typing, + and quick picks', async () => {
+    const user = userEvent.setup();
+    // 30 left, 20 per person: the cap is 20.
+    await openDetails(makeCompetition({ id: 7, total_sell_tickets: 100, total_ticket_sold: 70, max_ticket_per_user: 20 }));
+    await user.clear(qty());
+    await user.type(qty(), '99');
+    expect(qty().value).toBe('20');
+    expect((screen.getByRole('button', { name: 'One ticket more' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: '5 tickets' }));
+    expect(qty().value).toBe('5');
+    await user.click(screen.getByRole('button', { name: 'One ticket more' }));
+    expect(qty().value).toBe('6');
+    await user.click(screen.getByRole('button', { name: '50 tickets' }));
+    expect(qty().value).toBe('20');
+    await user.click(screen.getByRole('button', { name: 'One ticket fewer' }));
+    expect(qty().value).toBe('19');
+  });
+
+  it('caps at tickets left when fewer remain than the per-person maximum', async () => {
+    const user = userEvent.setup();
+    await openDetails(makeCompetition({ id: 8, total_sell_tickets: 100, total_ticket_sold: 97, max_ticket_per_user: 50 }));
+    await user.click(screen.getByRole('button', { name: '10 tickets' }));
+    expect(qty().value).toBe('3');
+  });
+
+  it('emits cart:add-requested directly when there is no question', async () => {
+    const user = userEvent.setup();
+    const { adds, off } = listenForAdds();
+    const c = makeCompetition({ id: 9, title: 'PS5 Pro' });
+    await openDetails(c);
+    await user.click(screen.getByRole('button', { name: '10 tickets' }));
+    await user.click(screen.getByRole('button', { name: /^Add 10 tickets/ }));
+    expect(adds).toEqual([{ competitionId: 9, productId: c.competition_product_id, quantity: 10, title: 'PS5 Pro' }]);
+    expect(document.getElementById('enter')).toBeNull();
+    off();
+  });
+
+  it("opens the question modal 'enter' when required and show_question is 1, then emits with the answer", async () => {
+    const user = userEvent.setup();
+    const { adds, off } = listenForAdds();
+    const c = makeCompetition({ id: 10, title: 'Rolex', ...questionComp });
+    await openDetails(c, makeSettings({ show_question: 1 }));
+    await user.click(screen.getByRole('button', { name: /^Add 1 ticket/ }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.id).toBe('enter');
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(adds).toHaveLength(0); // the add waits for the answer
+    const confirm = within(dialog).getByRole('button', { name: /^Confirm/ }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    await user.click(within(dialog).getByLabelText('London'));
+    await user.click(confirm);
+    expect(adds).toEqual([{ competitionId: 10, productId: c.competition_product_id, quantity: 1, title: 'Rolex', answerId: 2 }]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    off();
+  });
+
+  it('closes the question modal with Escape without adding', async () => {
+    const user = userEvent.setup();
+    const { adds, off } = listenForAdds();
+    await openDetails(makeCompetition({ id: 11, ...questionComp }));
+    await user.click(screen.getByRole('button', { name: /^Add 1 ticket/ }));
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(adds).toHaveLength(0);
+    off();
+  });
+
+  it('skips the question when the stored show-question flag is 0', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem('show_question', '0');
+    const { adds, off } = listenForAdds();
+    await openDetails(makeCompetition({ id: 12, ...questionComp }), makeSettings({ show_question: 1 }));
+    await user.click(screen.getByRole('button', { name: /^Add 1 ticket/ }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(adds).toHaveLength(1);
+    expect(adds[0]?.answerId).toBeUndefined();
+    off();
+  });
+
+  it('disables the add button with the reason when sold out', async () => {
+    await openDetails(makeCompetition({ id: 13, total_sell_tickets: 50, total_ticket_sold: 50 }));
+    const add = screen.getByRole('button', { name: 'Unavailable' }) as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
+    expect(screen.getByText('SOLD OUT: there are no tickets left.')).toBeTruthy();
+    expect(screen.getByText('SOLD OUT')).toBeTruthy();
+  });
+
+  it.each([
+    [{ status: 'drawn' as const, winning_ticket_number: 4 }, 'This competition has been drawn.'],
+    [{ disable_tickets: true }, 'Entries are paused for this competition.'],
+  ])('disables the add button when it cannot be entered (%o)', async (overrides, reason) => {
+    await openDetails(makeCompetition({ ...overrides }));
+    expect((screen.getByRole('button', { name: 'Unavailable' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText(reason)).toBeTruthy();
+  });
+
+  it('shows "competition not found" for an unknown id', async () => {
+    detailsApi(makeCompetition({ id: 15 }));
+    renderAt('/competition/details/ghost-999', routes);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Competition not found' })).toBeTruthy();
+  });
+
+  it('shows "competition not found" for a link without an id, without calling the API', async () => {
+    const { calls } = detailsApi(makeCompetition({ id: 16 }));
+    renderAt('/competition/details/no-id-here', routes);
+    expect(screen.getByRole('heading', { level: 1, name: 'Competition not found' })).toBeTruthy();
+    await waitFor(() => expect(calls.filter((c) => c.route === 'getcompetition')).toHaveLength(0));
+  });
+
+  it('opens /competition/info/:id and the pop-up link form {title}--{id}', async () => {
+    const c = makeCompetition({ id: 17, title: 'Tesla Model Y' });
+    detailsApi(c);
+    const first = renderAt('/competition/info/17', routes);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tesla Model Y' })).toBeTruthy();
+    first.unmount();
+    renderAt('/competition/details/Tesla%20Model%20Y--17', routes);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tesla Model Y' })).toBeTruthy();
+  });
+});
