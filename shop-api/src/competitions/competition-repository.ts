@@ -1,4 +1,5 @@
 import type { Competition, CompetitionCategory } from '@cgg/contracts';
+import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { COMPETITION_COLUMNS, statusFilters, type StatusFilter } from './competition-sql.ts';
 import { toCompetition, type CompetitionRow } from './to-payload.ts';
@@ -10,6 +11,16 @@ const ORDER = {
   drawSoonest: 'c.draw_at ASC, c.id ASC',
   drawNewest: 'c.draw_at DESC, c.id DESC',
 } as const;
+
+/**
+ * Named (prepared) statements: planning the list query costs more than running it,
+ * so each connection plans each distinct statement once.
+ */
+const prepared = (text: string, values: unknown[]): pg.QueryConfig => ({
+  name: `cgg_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`,
+  text,
+  values,
+});
 
 interface Select {
   where: string[];
@@ -36,7 +47,7 @@ async function select(pool: pg.Pool, q: Select): Promise<{ competitions: Competi
     SELECT ${COMPETITION_COLUMNS}, c.total_count
     FROM page c JOIN categories cat ON cat.id = c.category_id
     ORDER BY ${ORDER[q.order]}`;
-  const { rows } = await pool.query<CompetitionRow & { total_count: string }>(sql, params);
+  const { rows } = await pool.query<CompetitionRow & { total_count: string }>(prepared(sql, params));
   return {
     competitions: rows.map(toCompetition),
     total: rows.length ? Number(rows[0]!.total_count) : 0,
@@ -99,12 +110,14 @@ export async function findCompetition(pool: pg.Pool, id: number): Promise<Compet
   return competitions[0] ?? null;
 }
 
+const CATEGORY_COUNTS_SQL = `
+  SELECT cat.slug, cat.name, count(c.id)::int AS count
+  FROM categories cat
+  LEFT JOIN competitions c ON c.category_id = cat.id AND ${statusFilters.open}
+  GROUP BY cat.id
+  ORDER BY cat.position, cat.name`;
+
 export async function categoriesWithOpenCounts(pool: pg.Pool): Promise<CompetitionCategory[]> {
-  const { rows } = await pool.query<CompetitionCategory>(`
-    SELECT cat.slug, cat.name, count(c.id)::int AS count
-    FROM categories cat
-    LEFT JOIN competitions c ON c.category_id = cat.id AND ${statusFilters.open}
-    GROUP BY cat.id
-    ORDER BY cat.position, cat.name`);
+  const { rows } = await pool.query<CompetitionCategory>(prepared(CATEGORY_COUNTS_SQL, []));
   return rows;
 }

@@ -14,11 +14,16 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     ? null
     : await startEmbeddedPostgres({ dataDir: path.join(opts.dataDir, 'postgres'), port: opts.pgPort });
   const pool = new pg.Pool({ connectionString: opts.databaseUrl ?? embedded!.url, max: 10 });
+  let closing = false;
   // An idle client losing its server (e.g. a restart) must not crash the process.
-  pool.on('error', (err) => console.error('[shop-api] idle database client error:', err.message));
+  // While closing it is expected: pool.end() resolves before its sockets finish closing.
+  pool.on('error', (err) => {
+    if (!closing) console.error('[shop-api] idle database client error:', err.message);
+  });
   return {
     pool,
     close: async () => {
+      closing = true;
       await pool.end();
       await embedded?.stop();
     },

