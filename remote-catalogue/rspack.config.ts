@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@rspack/cli';
@@ -18,6 +19,23 @@ function catalogVersion(name: string): string {
   return match[1].replace(/^[\^~]/, '');
 }
 const contractsVersion = (JSON.parse(readFileSync(path.join(dir, '..', 'shared-contracts', 'package.json'), 'utf8')) as { version: string }).version;
+
+const isApiRequest = (url: string) => /^\/(\?rest_route=|wp-json\/|wp-content\/)/.test(url);
+
+/** Forwards API and upload requests of the standalone page to API_URL. */
+function forwardApi(req: IncomingMessage, res: ServerResponse, next: () => void): void {
+  if (!isApiRequest(req.url ?? '')) return next();
+  const target = new URL(req.url ?? '/', apiUrl);
+  const upstream = httpRequest(target, { method: req.method, headers: { ...req.headers, host: target.host } }, (answer) => {
+    res.writeHead(answer.statusCode ?? 502, answer.headers);
+    answer.pipe(res);
+  });
+  upstream.on('error', () => {
+    res.writeHead(502, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ code: 'api_unreachable', message: `API not reachable at ${apiUrl}`, data: { status: 502 } }));
+  });
+  req.pipe(upstream);
+}
 
 const singleton = (version: string) => ({ singleton: true, requiredVersion: `^${version}` });
 const shared = {
@@ -98,6 +116,8 @@ export default defineConfig((env: Record<string, unknown>) => {
         new rspack.HtmlRspackPlugin({
           template: './src/dev/index.html',
           chunks: ['standalone'],
+          // Deep links (/competitions/all) must still find the script.
+          publicPath: '/',
         }),
     ].filter(Boolean) as RspackOptions['plugins'],
     optimization: { minimize: !dev },
@@ -112,17 +132,13 @@ export default defineConfig((env: Record<string, unknown>) => {
         'Access-Control-Allow-Headers': '*',
         'Access-Control-Allow-Methods': 'GET, OPTIONS',
       },
-      proxy: [
-        {
-          // `/?rest_route=...` shares its path with the page itself: match on the query.
-          pathFilter: (pathname: string, req: { url?: string }) =>
-            (pathname === '/' && (req.url ?? '').startsWith('/?rest_route')) ||
-            pathname.startsWith('/wp-json') ||
-            pathname.startsWith('/wp-content'),
-          target: apiUrl,
-          changeOrigin: true,
-        } as never,
-      ],
+      // The standalone page calls the API on its own origin, as in the site. `/?rest_route=`
+      // shares its path with the page, which the dev server answers before any `proxy`
+      // entry, so a first middleware forwards API requests itself.
+      setupMiddlewares: (middlewares) => {
+        middlewares.unshift({ name: 'catalogue-api-forward', middleware: forwardApi });
+        return middlewares;
+      },
     },
   };
   return config;
