@@ -1,4 +1,4 @@
-import { catalogueSwrConfig } from './swr-config.ts';
+import { catalogueSwrConfig, resetCatalogueCache } from './swr-config.ts';
 import { createRetentionCache, RETENTION_MS } from './retention-cache.ts';
 
 describe('catalogue swr config (spec section 9: competition-list caching)', () => {
@@ -32,8 +32,11 @@ describe('catalogue swr config (spec section 9: competition-list caching)', () =
     expect([...cache.keys()]).toEqual(['new']);
   });
 
-  it('serves one provider cache to every catalogue page', () => {
-    const provider = catalogueSwrConfig.provider;
-    expect(provider()).toBe(provider());
+  it('lets every catalogue page read what another page fetched', () => {
+    resetCatalogueCache();
+    const first = catalogueSwrConfig.provider();
+    const second = catalogueSwrConfig.provider();
+    first.set('comp', { data: 7 });
+    expect(second.get('comp')).toEqual({ data: 7 });
   });
 });
