@@ -1,7 +1,9 @@
+import path from 'node:path';
 import { buildFrontEnds } from '../lib/build.mjs';
 import { ensureInstalled } from '../lib/install.mjs';
 import { siteServices } from '../lib/services.mjs';
 import { Supervisor } from '../lib/supervisor.mjs';
+import { root } from '../lib/paths.mjs';
 
 /** Bench ports: a running `npm start` or e2e run is left alone. */
 export const benchEnv = {
@@ -12,6 +14,7 @@ export const benchEnv = {
   API_PORT: '8280',
   RTDB_PORT: '9200',
   PG_PORT: '5633',
+  DATA_DIR: path.join(root, '.data', 'bench'),
 };
 
 /** Runs `fn(baseUrl)` against the whole site started as `npm start` starts it, then stops it. */

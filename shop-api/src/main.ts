@@ -4,7 +4,10 @@ import { openDatabase } from './db/database.ts';
 import { prepareDatabase } from './db/prepare.ts';
 
 const config = readConfig();
-const db = await openDatabase(config);
+const db = await openDatabase(config).catch((err: unknown) => {
+  console.error('[shop-api] could not open the database:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});
 const app = buildApp({ pool: db.pool, logLevel: config.logLevel });
 
 let stopping = false;

@@ -47,7 +47,14 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const database = options.database ?? 'cgg';
   const isNew = !existsSync(path.join(options.dataDir, 'PG_VERSION'));
   await mkdir(path.dirname(options.dataDir), { recursive: true });
-  const log = options.verbose ? (m: unknown) => console.log(String(m).trimEnd()) : () => {};
+  // PostgreSQL's log is quiet unless asked for, but its last lines explain a failed start.
+  const recent: string[] = [];
+  const log = (m: unknown) => {
+    const line = String(m).trimEnd();
+    recent.push(line);
+    if (recent.length > 15) recent.shift();
+    if (options.verbose) console.log(line);
+  };
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: options.dataDir,
@@ -61,8 +68,16 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     onLog: log,
     onError: log,
   });
-  if (isNew) await server.initialise();
-  await server.start();
+  try {
+    if (isNew) await server.initialise();
+    await server.start();
+  } catch (err) {
+    throw new Error(
+      `embedded PostgreSQL did not start (data ${options.dataDir}, port ${options.port}; ` +
+        `another server using the same folder or port?)\n${recent.join('\n')}`,
+      { cause: err },
+    );
+  }
   // Checked on every start, not only when new: a first start may have died before creating it.
   const admin = server.getPgClient('postgres', '127.0.0.1');
   await admin.connect();
