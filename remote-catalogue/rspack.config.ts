@@ -106,6 +106,9 @@ export default defineConfig((env: Record<string, unknown>) => {
         shareStrategy: 'loaded-first',
         experiments: {
           asyncStartup: true,
+          // A remote loads no manifests of its own (the shell does) and runs only in
+          // browsers: strip the snapshot plugin and Node paths from its entry.
+          optimization: { disableSnapshot: true, target: 'web' },
           // In the site, the shell hands its federation runtime over (provideExternalRuntime),
           // so the entry does not ship a second ~34 KB copy. The standalone dev page has no
           // shell, so it keeps its own.

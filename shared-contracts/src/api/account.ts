@@ -1,13 +1,13 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /*
  * Account calls of the spec's call table (issue "Customer accounts" builds them).
  * Field names are the spec's; shapes the spec leaves open are ours.
  */
-const token = z.string().min(1).max(512);
+const token = z.string().check(z.minLength(1), z.maxLength(512));
 
 export const userSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   first_name: z.string(),
   last_name: z.string(),
   email: z.string(),
@@ -26,12 +26,12 @@ export const userSchema = z.object({
   billing_country: z.string(),
   billing_email: z.string(),
   billing_phone: z.string(),
-  limit_duration: z.string().nullable(),
-  limit_value: z.string().nullable(),
-  lockout_period: z.string().nullable(),
+  limit_duration: z.nullable(z.string()),
+  limit_value: z.nullable(z.string()),
+  lockout_period: z.nullable(z.string()),
   current_spending: z.string(),
   lock_account: z.boolean(),
-  locking_period: z.string().nullable(),
+  locking_period: z.nullable(z.string()),
   account_number: z.string(),
   sort_code: z.string(),
 });
@@ -65,12 +65,12 @@ export const updateUserDetailsRequestSchema = z.object({
   billing_postcode: z.string(),
   billing_state: z.string(),
 });
-export const saveResponseSchema = z.object({ success: z.boolean(), data: z.unknown().optional(), error: z.string().optional() });
+export const saveResponseSchema = z.object({ success: z.boolean(), data: z.optional(z.unknown()), error: z.optional(z.string()) });
 
 export const pointsRequestSchema = z.object({
   token,
-  offset: z.number().int().nonnegative().optional(),
-  limit: z.number().int().min(1).max(100).optional(),
+  offset: z.optional(z.int().check(z.nonnegative())),
+  limit: z.optional(z.int().check(z.minimum(1), z.maximum(100))),
 });
 export const pointsLogSchema = z.object({
   description: z.string(),
@@ -82,21 +82,21 @@ export const pointsResponseSchema = z.object({
   success: z.boolean(),
   points: z.union([z.number(), z.string()]),
   logs: z.array(pointsLogSchema),
-  totalLogs: z.number().int(),
+  totalLogs: z.int(),
 });
 
 export const couponSchema = z.object({ description: z.string(), code: z.string(), amount: z.string() });
 export const couponsResponseSchema = z.object({ success: z.boolean(), data: z.array(couponSchema) });
 
-export const ordersRequestSchema = z.object({ token, page: z.number().int().min(1), limit: z.number().int().min(1).max(100) });
+export const ordersRequestSchema = z.object({ token, page: z.int().check(z.minimum(1)), limit: z.int().check(z.minimum(1), z.maximum(100)) });
 export const orderListItemSchema = z.object({
-  order_id_: z.number().int(),
+  order_id_: z.int(),
   order_status: z.string(),
-  order_date: z.string().nullable(),
+  order_date: z.nullable(z.string()),
   order_total: z.string(),
-  item_count: z.number().int(),
+  item_count: z.int(),
 });
-export const ordersResponseSchema = z.object({ success: z.boolean(), data: z.array(orderListItemSchema), total_pages: z.number().int() });
+export const ordersResponseSchema = z.object({ success: z.boolean(), data: z.array(orderListItemSchema), total_pages: z.int() });
 
 const addressSchema = z.object({
   first_name: z.string(),
@@ -107,9 +107,9 @@ const addressSchema = z.object({
   state: z.string(),
   postcode: z.string(),
 });
-export const orderDetailRequestSchema = z.object({ token, id: z.number().int().positive() });
+export const orderDetailRequestSchema = z.object({ token, id: z.int().check(z.positive()) });
 export const orderDetailSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   status: z.string(),
   date_created: z.object({ date: z.string() }),
   total: z.string(),
@@ -117,24 +117,24 @@ export const orderDetailSchema = z.object({
   products: z.array(
     z.object({
       title: z.string(),
-      quantity: z.number().int(),
-      tickets: z.array(z.number().int()),
+      quantity: z.int(),
+      tickets: z.array(z.int()),
       draw_date: z.string(),
       draw_time: z.string(),
       price: z.string(),
     }),
   ),
-  billing: addressSchema.extend({ phone: z.string(), email: z.string() }),
+  billing: z.extend(addressSchema, { phone: z.string(), email: z.string() }),
   shipping: addressSchema,
 });
 export const orderDetailResponseSchema = z.object({ data: orderDetailSchema });
 
-export const ticketHoldingSchema = z.object({ competition_id: z.number().int(), total_tickets: z.number().int() });
+export const ticketHoldingSchema = z.object({ competition_id: z.int(), total_tickets: z.int() });
 export const purchasedCompetitionsResponseSchema = z.object({ success: z.boolean(), data: z.array(ticketHoldingSchema) });
 
 /** The spec sends bank details as GET with a query string. */
 export const bankDetailsRequestSchema = z.object({
   token,
-  account_number: z.string().regex(/^\d+$/, 'Account Number must contain only numbers.'),
-  sort_code: z.string().regex(/^\d{3,6}$/, 'Sort Code must be 6 digits.'),
+  account_number: z.string().check(z.regex(/^\d+$/, 'Account Number must contain only numbers.')),
+  sort_code: z.string().check(z.regex(/^\d{3,6}$/, 'Sort Code must be 6 digits.')),
 });

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import * as account from './account.ts';
 import * as content from './content.ts';
 
@@ -9,7 +9,7 @@ import * as content from './content.ts';
  */
 export type CallAuth = 'site' | 'body-token';
 
-export interface ApiCall<Req extends z.ZodType | null, Res extends z.ZodType> {
+export interface ApiCall<Req extends z.ZodMiniType | null, Res extends z.ZodMiniType> {
   readonly route: string;
   readonly method: 'GET' | 'POST';
   readonly auth: CallAuth;
@@ -17,7 +17,7 @@ export interface ApiCall<Req extends z.ZodType | null, Res extends z.ZodType> {
   readonly response: Res;
 }
 
-function call<Req extends z.ZodType | null, Res extends z.ZodType>(c: ApiCall<Req, Res>): ApiCall<Req, Res> {
+function call<Req extends z.ZodMiniType | null, Res extends z.ZodMiniType>(c: ApiCall<Req, Res>): ApiCall<Req, Res> {
   return c;
 }
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /*
  * WooCommerce Store API cart (issue "Basket and checkout" builds the server side):
@@ -8,19 +8,19 @@ export const cartItemTotalsSchema = z.object({
   line_subtotal: z.string(),
   line_total: z.string(),
   currency_code: z.string(),
-  currency_minor_unit: z.number().int(),
+  currency_minor_unit: z.int(),
 });
 export const cartItemSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   key: z.string(),
-  quantity: z.union([z.number().int(), z.string()]),
-  totals: cartItemTotalsSchema.optional(),
-  competition: z.record(z.string(), z.unknown()).optional(),
+  quantity: z.union([z.int(), z.string()]),
+  totals: z.optional(cartItemTotalsSchema),
+  competition: z.optional(z.record(z.string(), z.unknown())),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 export const cartSchema = z.object({
   items: z.array(cartItemSchema),
-  items_count: z.number().int(),
-  totals: z.object({ total_price: z.string(), currency_minor_unit: z.number().int() }).passthrough(),
+  items_count: z.int(),
+  totals: z.looseObject({ total_price: z.string(), currency_minor_unit: z.int() }),
 });
-export const addItemRequestSchema = z.object({ id: z.number().int().positive(), quantity: z.number().int().positive() });
+export const addItemRequestSchema = z.object({ id: z.int().check(z.positive()), quantity: z.int().check(z.positive()) });

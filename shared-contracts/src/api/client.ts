@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ApiError, wpErrorSchema } from './wp-error.ts';
 import type { ApiCall } from './calls.ts';
 
@@ -23,7 +23,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-function bearerFor(auth: ApiCall<z.ZodType | null, z.ZodType>['auth'], body: unknown): string {
+function bearerFor(auth: ApiCall<z.ZodMiniType | null, z.ZodMiniType>['auth'], body: unknown): string {
   if (auth === 'body-token' && body && typeof body === 'object' && 'token' in body) {
     const token = (body as { token?: unknown }).token;
     if (typeof token === 'string' && token.length > 0) return token;
@@ -47,9 +47,9 @@ async function readError(res: Response): Promise<ApiError> {
  * the query string, POST calls as JSON. The answer is checked against the call's
  * response schema, so a drifted server shows up as an error, not as undefined fields.
  */
-export async function apiRequest<Req extends z.ZodType | null, Res extends z.ZodType>(
+export async function apiRequest<Req extends z.ZodMiniType | null, Res extends z.ZodMiniType>(
   call: ApiCall<Req, Res>,
-  payload: Req extends z.ZodType ? z.input<Req> : undefined,
+  payload: Req extends z.ZodMiniType ? z.input<Req> : undefined,
   options: RequestOptions = {},
 ): Promise<z.infer<Res>> {
   const fetchImpl = options.fetchImpl ?? fetch;

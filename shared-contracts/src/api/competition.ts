@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /*
  * The competition payload of the content API. The spec names the fields but not their
@@ -7,59 +7,59 @@ import { z } from 'zod';
  * - dates 'YYYY-MM-DD' and times 'HH:MM' (24h), Europe/London wall time;
  * - flags as booleans; the correct answer to the question is never sent.
  */
-const dateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD');
-const timeString = z.string().regex(/^\d{2}:\d{2}$/, 'time must be HH:MM');
-const poundsString = z.string().regex(/^\d+\.\d{2}$/, 'money must be pounds with 2 decimals');
+const dateString = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD'));
+const timeString = z.string().check(z.regex(/^\d{2}:\d{2}$/, 'time must be HH:MM'));
+const poundsString = z.string().check(z.regex(/^\d+\.\d{2}$/, 'money must be pounds with 2 decimals'));
 
 export const competitionStatusSchema = z.enum(['open', 'closed', 'drawn']);
 export type CompetitionStatus = z.infer<typeof competitionStatusSchema>;
 
 export const instantWinPrizeSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   title: z.string(),
   prize_value: poundsString,
   image: z.string(),
-  quantity: z.number().int().nonnegative(),
+  quantity: z.int().check(z.nonnegative()),
 });
 
 /** One instant-win ticket number; `won_by` is the winner's public name once bought. */
 export const instantWinTicketSchema = z.object({
-  ticket_number: z.number().int().positive(),
-  instant_win_id: z.number().int(),
+  ticket_number: z.int().check(z.positive()),
+  instant_win_id: z.int(),
   won: z.boolean(),
-  won_by: z.string().nullable(),
+  won_by: z.nullable(z.string()),
 });
 
 export const rewardWinSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   title: z.string(),
   prize_value: poundsString,
   /** Fires when this share of the tickets is sold (1..100). */
-  percentage: z.number().int().min(1).max(100),
+  percentage: z.int().check(z.minimum(1), z.maximum(100)),
   won: z.boolean(),
 });
 
-export const questionOptionSchema = z.object({ id: z.number().int(), text: z.string() });
+export const questionOptionSchema = z.object({ id: z.int(), text: z.string() });
 
 export const competitionSchema = z.object({
-  id: z.number().int().positive(),
-  competition_product_id: z.number().int().positive(),
+  id: z.int().check(z.positive()),
+  competition_product_id: z.int().check(z.positive()),
   title: z.string(),
   description: z.string(),
   category: z.string(),
   image: z.string(),
   gallery_images: z.array(z.string()),
   price_per_ticket: poundsString,
-  sale_price: poundsString.nullable(),
-  sale_start_date: dateString.nullable(),
-  sale_start_time: timeString.nullable(),
-  sale_end_date: dateString.nullable(),
-  sale_end_time: timeString.nullable(),
+  sale_price: z.nullable(poundsString),
+  sale_start_date: z.nullable(dateString),
+  sale_start_time: z.nullable(timeString),
+  sale_end_date: z.nullable(dateString),
+  sale_end_time: z.nullable(timeString),
   /** Tickets still in stock (WooCommerce's stock quantity). */
-  quantity: z.number().int().nonnegative(),
-  total_sell_tickets: z.number().int().positive(),
-  total_ticket_sold: z.number().int().nonnegative(),
-  max_ticket_per_user: z.number().int().positive(),
+  quantity: z.int().check(z.nonnegative()),
+  total_sell_tickets: z.int().check(z.positive()),
+  total_ticket_sold: z.int().check(z.nonnegative()),
+  max_ticket_per_user: z.int().check(z.positive()),
   draw_date: dateString,
   draw_time: timeString,
   closing_date: dateString,
@@ -72,23 +72,23 @@ export const competitionSchema = z.object({
   enable_reward_wins: z.boolean(),
   reward_wins: z.array(rewardWinSchema),
   comp_question: z.boolean(),
-  question: z.string().nullable(),
+  question: z.nullable(z.string()),
   question_options: z.array(questionOptionSchema),
   hide_ticket_count: z.boolean(),
   hide_timer: z.boolean(),
   disable_tickets: z.boolean(),
   live_draw: z.boolean(),
-  live_draw_info: z.string().nullable(),
+  live_draw_info: z.nullable(z.string()),
   /** Prize value in pounds, for the winners summary and cards. */
   prize_value: poundsString,
-  cash_alternative: poundsString.nullable(),
+  cash_alternative: z.nullable(poundsString),
   /** Set once drawn. */
-  winning_ticket_number: z.number().int().nullable(),
+  winning_ticket_number: z.nullable(z.int()),
 });
 export type Competition = z.infer<typeof competitionSchema>;
 export type InstantWinPrize = z.infer<typeof instantWinPrizeSchema>;
 export type InstantWinTicket = z.infer<typeof instantWinTicketSchema>;
 export type RewardWin = z.infer<typeof rewardWinSchema>;
 
-export const competitionCategorySchema = z.object({ slug: z.string(), name: z.string(), count: z.number().int() });
+export const competitionCategorySchema = z.object({ slug: z.string(), name: z.string(), count: z.int() });
 export type CompetitionCategory = z.infer<typeof competitionCategorySchema>;

@@ -1,30 +1,30 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { competitionCategorySchema, competitionSchema } from './competition.ts';
 
-const poundsString = z.string().regex(/^\d+\.\d{2}$/);
+const poundsString = z.string().check(z.regex(/^\d+\.\d{2}$/));
 /** Competition calls carry the visitor's or customer's token in the body (spec section 6). */
-const tokenField = z.string().max(512).optional();
+const tokenField = z.optional(z.string().check(z.maxLength(512)));
 
 export const settingsSchema = z.object({
-  suggested_tickets: z.array(z.number().int().positive()),
+  suggested_tickets: z.array(z.int().check(z.positive())),
   announcement: z.string(),
   live_draw_info: z.string(),
   /** Id of the competition the home carousel leads with. */
-  main_competition: z.number().int().nullable(),
-  slider_height_desktop: z.number().int().positive(),
-  slider_height_tablet: z.number().int().positive(),
-  slider_height_mobile: z.number().int().positive(),
+  main_competition: z.nullable(z.int()),
+  slider_height_desktop: z.int().check(z.positive()),
+  slider_height_tablet: z.int().check(z.positive()),
+  slider_height_mobile: z.int().check(z.positive()),
   /** 1: the skill question opens before adding to the basket (spec section 5). */
   show_question: z.union([z.literal(0), z.literal(1)]),
   /** Carousel autoplay interval in milliseconds. */
-  slider_speed: z.number().int().positive(),
+  slider_speed: z.int().check(z.positive()),
   reward_prize_info: z.string(),
   frontend_scripts: z.string(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export const settingsResponseSchema = z.object({ success: z.literal(true), data: settingsSchema });
 
-export const seoSettingsRequestSchema = z.object({ page: z.string().min(1).max(64) });
+export const seoSettingsRequestSchema = z.object({ page: z.string().check(z.minLength(1), z.maxLength(64)) });
 export const seoSettingsSchema = z.object({
   page_title: z.string(),
   meta_description: z.string(),
@@ -36,7 +36,7 @@ export const seoSettingsResponseSchema = z.object({ success: z.boolean(), data: 
 export const winnersSummaryResponseSchema = z.object({
   success: z.boolean(),
   totalPrizeValue: poundsString,
-  totalWinner: z.number().int().nonnegative(),
+  totalWinner: z.int().check(z.nonnegative()),
 });
 export type WinnersSummary = z.infer<typeof winnersSummaryResponseSchema>;
 
@@ -48,28 +48,26 @@ export const howItWorksSchema = z.object({
 export type HowItWorks = z.infer<typeof howItWorksSchema>;
 export const howItWorksResponseSchema = z.object({ success: z.literal(true), data: howItWorksSchema });
 
-export const competitionListRequestSchema = z
-  .object({
+export const competitionListRequestSchema = z.strictObject({
     token: tokenField,
-    category: z.string().max(64).optional(),
-    status: z.enum(['open', 'closed', 'drawn', 'finished', 'all']).optional(),
-    instant_win: z.boolean().optional(),
-    page: z.number().int().min(1).max(10_000).optional(),
-    limit: z.number().int().min(1).max(100).optional(),
-  })
-  .strict();
+    category: z.optional(z.string().check(z.maxLength(64))),
+    status: z.optional(z.enum(['open', 'closed', 'drawn', 'finished', 'all'])),
+    instant_win: z.optional(z.boolean()),
+    page: z.optional(z.int().check(z.minimum(1), z.maximum(10_000))),
+    limit: z.optional(z.int().check(z.minimum(1), z.maximum(100))),
+});
 export type CompetitionListRequest = z.infer<typeof competitionListRequestSchema>;
 export const competitionListResponseSchema = z.object({
   success: z.literal(true),
   data: z.array(competitionSchema),
-  page: z.number().int(),
-  total: z.number().int(),
-  total_pages: z.number().int(),
+  page: z.int(),
+  total: z.int(),
+  total_pages: z.int(),
   categories: z.array(competitionCategorySchema),
 });
 export type CompetitionListResponse = z.infer<typeof competitionListResponseSchema>;
 
-export const tokenOnlyRequestSchema = z.object({ token: tokenField }).strict();
+export const tokenOnlyRequestSchema = z.strictObject({ token: tokenField });
 export const competitionArrayResponseSchema = z.object({ success: z.literal(true), data: z.array(competitionSchema) });
 
 export const featuredResponseSchema = z.object({
@@ -77,9 +75,11 @@ export const featuredResponseSchema = z.object({
   data: z.object({ featured: z.array(competitionSchema), competitions: z.array(competitionSchema) }),
 });
 
-export const getCompetitionRequestSchema = z.object({ token: tokenField, id: z.number().int().positive() }).strict();
+export const getCompetitionRequestSchema = z.strictObject({ token: tokenField, id: z.int().check(z.positive()) });
 export const getCompetitionResponseSchema = z.object({ success: z.literal(true), data: competitionSchema });
 
-export const otherCompsRequestSchema = z
-  .object({ token: tokenField, id: z.number().int().positive().optional(), limit: z.number().int().min(1).max(20).optional() })
-  .strict();
+export const otherCompsRequestSchema = z.strictObject({
+  token: tokenField,
+  id: z.optional(z.int().check(z.positive())),
+  limit: z.optional(z.int().check(z.minimum(1), z.maximum(20))),
+});

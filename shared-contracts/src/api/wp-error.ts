@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** WordPress REST error body: every failing call of the shop API answers with this. */
 export const wpErrorSchema = z.object({
   code: z.string(),
   message: z.string(),
-  data: z.object({ status: z.number().int() }).passthrough().nullable().optional(),
+  data: z.optional(z.nullable(z.looseObject({ status: z.int() }))),
 });
 export type WpError = z.infer<typeof wpErrorSchema>;
 

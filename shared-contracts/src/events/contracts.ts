@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Every event that crosses a remote boundary: its name (`owner:verb-noun`), the owner
@@ -8,36 +8,36 @@ export const eventContracts = {
   'shell:toast': {
     owner: 'any remote, handled by the shell',
     schema: z.object({
-      message: z.string().min(1).max(500),
+      message: z.string().check(z.minLength(1), z.maxLength(500)),
       /** notistack variant: errors and 'default' show 4 s, success 2 s (spec section 9). */
-      variant: z.enum(['default', 'success', 'error', 'warning', 'info']).default('default'),
+      variant: z._default(z.enum(['default', 'success', 'error', 'warning', 'info']), 'default'),
     }),
   },
   'cart:add-requested': {
     owner: 'catalogue',
     schema: z.object({
-      competitionId: z.number().int().positive(),
+      competitionId: z.int().check(z.positive()),
       /** The WooCommerce product id the Store API adds (competition_product_id). */
-      productId: z.number().int().positive(),
-      quantity: z.number().int().positive(),
+      productId: z.int().check(z.positive()),
+      quantity: z.int().check(z.positive()),
       title: z.string(),
       /** Set when the customer answered the skill question in the catalogue's modal. */
-      answerId: z.number().int().optional(),
+      answerId: z.optional(z.int()),
     }),
   },
   'cart:changed': {
     owner: 'cart-checkout',
     schema: z.object({
-      itemCount: z.number().int().nonnegative(),
+      itemCount: z.int().check(z.nonnegative()),
       /** Basket total in pence. */
-      totalPence: z.number().int().nonnegative(),
+      totalPence: z.int().check(z.nonnegative()),
     }),
   },
   'account:session-changed': {
     owner: 'account',
     schema: z.object({
       signedIn: z.boolean(),
-      user: z.object({ id: z.number().int(), firstName: z.string(), displayName: z.string() }).nullable(),
+      user: z.nullable(z.object({ id: z.int(), firstName: z.string(), displayName: z.string() })),
     }),
   },
 } as const;

@@ -1,12 +1,15 @@
 import { calls, seoSettingsRequestSchema, type HowItWorks, type SeoSettings, type Settings } from '@cgg/contracts';
 import type pg from 'pg';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { restRoute, type RestRoute } from '../http/rest-router.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { penceToPounds } from '../lib/money.ts';
 
 /** The contract's SEO request, closed to unknown fields; the token a client may add is tolerated. */
-const seoRequest = seoSettingsRequestSchema.extend({ token: z.string().max(512).optional() }).strict();
+const seoRequest = z.strictObject({
+  ...seoSettingsRequestSchema.shape,
+  token: z.optional(z.string().check(z.maxLength(512))),
+});
 
 /** Settings-type calls: public content, the site credential is not checked. */
 export function contentRoutes(pool: pg.Pool): RestRoute[] {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { readCaller, type Caller } from './bearer.ts';
 import { parseInput } from './validate.ts';
 import { noRoute } from './wp-error.ts';
@@ -10,17 +10,17 @@ export interface RestContext<Input> {
   request: FastifyRequest;
 }
 
-export interface RestRoute<S extends z.ZodType | null = z.ZodType | null> {
+export interface RestRoute<S extends z.ZodMiniType | null = z.ZodMiniType | null> {
   method: 'GET' | 'POST';
   /** e.g. '/api/v1/competition' */
   route: string;
   /** Contracts request schema; null for calls without a payload (their query string is ignored). */
   request: S;
-  handler: (ctx: RestContext<S extends z.ZodType ? z.infer<S> : undefined>) => Promise<unknown>;
+  handler: (ctx: RestContext<S extends z.ZodMiniType ? z.infer<S> : undefined>) => Promise<unknown>;
 }
 
 /** Keeps the handler's input type tied to its schema at the definition site. */
-export function restRoute<S extends z.ZodType | null>(route: RestRoute<S>): RestRoute {
+export function restRoute<S extends z.ZodMiniType | null>(route: RestRoute<S>): RestRoute {
   return route as unknown as RestRoute;
 }
 

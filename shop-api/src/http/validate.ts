@@ -1,12 +1,16 @@
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import { WpHttpError } from './wp-error.ts';
+
+// zod/mini ships without messages (the browser bundles stay small); the API names
+// what is wrong in plain English.
+z.config(z.locales.en());
 
 /**
  * Validates a request payload with a contracts schema. Failures answer like
  * WordPress: `rest_missing_callback_param` when required fields are absent,
  * otherwise `rest_invalid_param` with a message per offending field.
  */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+export function parseInput<S extends z.ZodMiniType>(schema: S, input: unknown): z.infer<S> {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     throw new WpHttpError(400, 'rest_invalid_param', 'The request body must be a JSON object.');
   }
