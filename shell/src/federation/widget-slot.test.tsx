@@ -1,0 +1,37 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RemoteLoader } from './load-remote-module.ts';
+import { RemoteLoaderContext } from './remote-loader-context.ts';
+import { WidgetSlot } from './widget-slot.tsx';
+
+afterEach(cleanup);
+
+describe('header widget slot', () => {
+  it('shows its plain stand-in first and loads the widget once the page is interactive', async () => {
+    const load = vi.fn<RemoteLoader>(() => Promise.resolve({ default: () => <span>Basket: 2 items</span> }));
+    render(
+      <RemoteLoaderContext.Provider value={load}>
+        <WidgetSlot remote="cartCheckout" module="./MiniCart" fallback={<a href="/cart">Basket</a>} />
+      </RemoteLoaderContext.Provider>,
+    );
+    // Nothing is fetched while the page is still becoming interactive.
+    expect(screen.getByRole('link', { name: 'Basket' })).toBeTruthy();
+    expect(load).not.toHaveBeenCalled();
+    expect(await screen.findByText('Basket: 2 items')).toBeTruthy();
+    expect(load).toHaveBeenCalledWith('cartCheckout/MiniCart');
+  });
+
+  it('keeps the stand-in when the remote is down', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const load = vi.fn<RemoteLoader>(() => Promise.reject(new Error('down')));
+    render(
+      <RemoteLoaderContext.Provider value={load}>
+        <WidgetSlot remote="account" module="./AccountMenu" fallback={<a href="/auth/login">Login</a>} />
+      </RemoteLoaderContext.Provider>,
+    );
+    await vi.waitFor(() => expect(load).toHaveBeenCalled());
+    await vi.waitFor(() => expect(load.mock.calls.length).toBeGreaterThanOrEqual(2));
+    expect(screen.getByRole('link', { name: 'Login' })).toBeTruthy();
+  });
+});
