@@ -3,6 +3,7 @@ export * from './api/wp-error.ts';
 export * from './api/competition.ts';
 export * from './api/content.ts';
 export * from './api/account.ts';
+export * from './api/auth.ts';
 export * from './api/cart.ts';
 export * from './api/calls.ts';
 export * from './api/client.ts';

@@ -1,5 +1,6 @@
 import type { z } from 'zod/mini';
 import * as account from './account.ts';
+import * as auth from './auth.ts';
 import * as content from './content.ts';
 
 /**
@@ -21,7 +22,10 @@ function call<Req extends z.ZodMiniType | null, Res extends z.ZodMiniType>(c: Ap
   return c;
 }
 
-/** Every content and account call of the spec's call table. The Store API cart has its own client (cart.ts). */
+/**
+ * Every content and account call of the spec's call table, then the account calls the
+ * spec leaves out (auth.ts). The Store API cart has its own client (cart.ts).
+ */
 export const calls = {
   getSEOSettings: call({ route: '/api/v1/getSEOSettings', method: 'POST', auth: 'site', request: content.seoSettingsRequestSchema, response: content.seoSettingsResponseSchema }),
   getsettings: call({ route: '/api/v1/getsettings', method: 'GET', auth: 'site', request: null, response: content.settingsResponseSchema }),
@@ -43,6 +47,14 @@ export const calls = {
   orderDetail: call({ route: '/api/v1/order_detail', method: 'POST', auth: 'body-token', request: account.orderDetailRequestSchema, response: account.orderDetailResponseSchema }),
   getPurchasedCompetition: call({ route: '/api/v1/get_purchased_competition', method: 'POST', auth: 'body-token', request: account.tokenRequestSchema, response: account.purchasedCompetitionsResponseSchema }),
   getBankDetails: call({ route: '/api/v1/get_bank_details', method: 'GET', auth: 'body-token', request: account.bankDetailsRequestSchema, response: account.saveResponseSchema }),
+  register: call({ route: '/api/v1/register', method: 'POST', auth: 'site', request: auth.registerRequestSchema, response: auth.sessionResponseSchema }),
+  login: call({ route: '/api/v1/login', method: 'POST', auth: 'site', request: auth.loginRequestSchema, response: auth.sessionResponseSchema }),
+  logout: call({ route: '/api/v1/logout', method: 'POST', auth: 'body-token', request: auth.logoutRequestSchema, response: auth.messageResponseSchema }),
+  forgotPassword: call({ route: '/api/v1/forgot_password', method: 'POST', auth: 'site', request: auth.forgotPasswordRequestSchema, response: auth.messageResponseSchema }),
+  resetPassword: call({ route: '/api/v1/reset_password', method: 'POST', auth: 'site', request: auth.resetPasswordRequestSchema, response: auth.messageResponseSchema }),
+  loginAsUser: call({ route: '/api/v1/login_as_user', method: 'POST', auth: 'site', request: auth.loginAsUserRequestSchema, response: auth.sessionResponseSchema }),
+  responsiblePlay: call({ route: '/api/v1/responsible_play', method: 'POST', auth: 'body-token', request: account.tokenRequestSchema, response: auth.responsiblePlayResponseSchema }),
+  updateResponsiblePlay: call({ route: '/api/v1/update_responsible_play', method: 'POST', auth: 'body-token', request: auth.updateResponsiblePlayRequestSchema, response: auth.responsiblePlayResponseSchema }),
 } as const;
 
 export type Calls = typeof calls;
