@@ -2,6 +2,7 @@ import type { z } from 'zod/mini';
 import * as account from './account.ts';
 import * as auth from './auth.ts';
 import * as content from './content.ts';
+import * as site from './site.ts';
 
 /**
  * How a call authenticates (spec section 6): settings-type calls carry the fixed
@@ -55,7 +56,16 @@ export const calls = {
   loginAsUser: call({ route: '/api/v1/login_as_user', method: 'POST', auth: 'site', request: auth.loginAsUserRequestSchema, response: auth.sessionResponseSchema }),
   responsiblePlay: call({ route: '/api/v1/responsible_play', method: 'POST', auth: 'body-token', request: account.tokenRequestSchema, response: auth.responsiblePlayResponseSchema }),
   updateResponsiblePlay: call({ route: '/api/v1/update_responsible_play', method: 'POST', auth: 'body-token', request: auth.updateResponsiblePlayRequestSchema, response: auth.responsiblePlayResponseSchema }),
+  getFaqs: call({ route: '/api/v1/get_faqs', method: 'GET', auth: 'site', request: null, response: site.faqsResponseSchema }),
+  getLegalTerms: call({ route: '/api/v1/get_legal_terms', method: 'GET', auth: 'site', request: null, response: site.legalTermsResponseSchema }),
+  getFreePostalRoute: call({ route: '/api/v1/get_free_postal_route', method: 'GET', auth: 'site', request: null, response: site.postalRouteResponseSchema }),
+  contactUs: call({ route: '/api/v1/contact_us', method: 'POST', auth: 'site', request: site.contactRequestSchema, response: site.contactResponseSchema }),
+  chatMessages: call({ route: '/api/v1/chat_messages', method: 'GET', auth: 'site', request: site.chatListRequestSchema, response: site.chatListResponseSchema }),
+  chatPost: call({ route: '/api/v1/chat_post', method: 'POST', auth: 'body-token', request: site.chatPostRequestSchema, response: site.chatPostResponseSchema }),
 } as const;
+
+/** Not a JSON call: an EventSource stream of chat messages (see api/site.ts). */
+export const CHAT_STREAM_ROUTE = '/api/v1/chat_stream';
 
 export type Calls = typeof calls;
 export type CallName = keyof Calls;
