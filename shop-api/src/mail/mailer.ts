@@ -1,0 +1,47 @@
+import nodemailer from 'nodemailer';
+import type { Queryable } from '../accounts/queryable.ts';
+
+/** One mail: plain text always, HTML optionally (the outbox stores '' without it). */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** Sender address of every mail the shop sends. */
+export const MAIL_FROM = process.env.MAIL_FROM ?? 'CGG Competitions <no-reply@cggcompetitions.co.uk>';
+
+/**
+ * SMTP through nodemailer when SMTP_URL is set (e.g. smtp://user:pass@mail.example.com:587);
+ * otherwise the mail is written to the email_outbox table (migration 002), where an
+ * operator or a sender job picks it up; pass a transaction's client to store a mail
+ * atomically with what caused it. Nothing secret is logged.
+ */
+export function createMailer(db: Queryable, smtpUrl: string | undefined = process.env.SMTP_URL || undefined): Mailer {
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
+    return {
+      send: async (m) => {
+        await transport.sendMail({ from: MAIL_FROM, to: m.to, subject: m.subject, text: m.text, html: m.html, replyTo: m.replyTo });
+      },
+    };
+  }
+  return {
+    send: async (m) => {
+      // The outbox has no reply-to column: the address goes at the top of the text.
+      const text = m.replyTo ? `Reply to: ${m.replyTo}\n\n${m.text}` : m.text;
+      await db.query('INSERT INTO email_outbox (to_address, subject, text_body, html_body, created_at) VALUES ($1, $2, $3, $4, now())', [
+        m.to,
+        m.subject,
+        text,
+        m.html ?? '',
+      ]);
+    },
+  };
+}
