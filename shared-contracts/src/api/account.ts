@@ -71,6 +71,12 @@ export const pointsRequestSchema = z.object({
   token,
   offset: z.optional(z.int().check(z.nonnegative())),
   limit: z.optional(z.int().check(z.minimum(1), z.maximum(100))),
+  /**
+   * Which ledger: loyalty points (default) or site credit ('cred'). The site-credit
+   * view sends `{token, type: 'cred'}`; its balance and log amounts are pound strings
+   * ("12.50", "-2.50"), the points ledger's are integers.
+   */
+  type: z.optional(z.enum(['points', 'cred'])),
 });
 export const pointsLogSchema = z.object({
   description: z.string(),
