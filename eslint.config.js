@@ -1,6 +1,8 @@
 // One lint config for the workspace. Besides the usual checks it holds the rule
 // that keeps the teams' apps independent: a remote never imports another remote or
-// the shell, and no front end imports the API's code (DESIGN section 3).
+// the shell, and no front end imports the API's code (DESIGN section 3). Build code
+// (@cgg/build-kit) is build time only: no front end's src/ imports it, and it imports
+// no team's package.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -15,23 +17,32 @@ function foreignPackagePatterns(own) {
     .flatMap((p) => [`**/${p}/**`, `**/${p}`, `@cgg/${p}`, `@cgg/${p}/**`]);
 }
 
-function boundaryRule(own) {
+const frontEnds = ['shell', 'remote-catalogue', 'remote-cart-checkout', 'remote-account'];
+
+function foreignPackageGroup(own) {
   return {
-    files: [`${own}/**/*.{ts,tsx,js,mjs}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: foreignPackagePatterns(own),
-              message: `${own} may not import another team's package: share through @cgg/contracts or an event.`,
-            },
-          ],
-        },
-      ],
-    },
+    group: foreignPackagePatterns(own),
+    message: `${own} may not import another team's package: share through @cgg/contracts or an event.`,
   };
+}
+
+const buildKitGroup = {
+  group: ['@cgg/build-kit', '@cgg/build-kit/**', '**/build-kit', '**/build-kit/**'],
+  message: '@cgg/build-kit is build time only (rspack configs): browser code may not import it.',
+};
+
+function restrictedImports(files, patterns) {
+  return { files, rules: { 'no-restricted-imports': ['error', { patterns }] } };
+}
+
+function boundaryRule(own) {
+  return restrictedImports([`${own}/**/*.{ts,tsx,js,mjs}`], [foreignPackageGroup(own)]);
+}
+
+// A later entry replaces an earlier one's options for the files both match, so src/
+// repeats the team boundary next to the build-kit ban.
+function browserCodeRule(own) {
+  return restrictedImports([`${own}/src/**/*.{ts,tsx,js,mjs}`], [foreignPackageGroup(own), buildKitGroup]);
 }
 
 export default tseslint.config(
@@ -49,5 +60,6 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
-  ...packages.map(boundaryRule),
+  ...[...packages, 'build-kit'].map(boundaryRule),
+  ...frontEnds.map(browserCodeRule),
 );

@@ -26,7 +26,7 @@ ensureInstalled();
 ensureChromium();
 
 step('lint', pnpm(['exec', 'eslint', '.', '--max-warnings=0']));
-step('lint boundary rule', spawnSync(process.execPath, ['--test', 'scripts/tests/'], { stdio: 'inherit', cwd: root }).status ?? 1);
+step('node tests (lint boundary rule, build-kit)', spawnSync(process.execPath, ['--test', 'scripts/tests/', 'build-kit/test/'], { stdio: 'inherit', cwd: root }).status ?? 1);
 step('typecheck', pnpm(['-r', '--workspace-concurrency=1', 'run', 'typecheck']));
 
 for (const pkg of unitPackages) {

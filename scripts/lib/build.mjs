@@ -1,15 +1,19 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pnpm } from '../pnpm.mjs';
-import { precompress } from './compress.mjs';
 import { fingerprint, readMarker } from './fingerprint.mjs';
 import { frontEnds, root } from './paths.mjs';
 
-/** What a front end's build depends on: its own sources and config, and the shared contracts. */
+/**
+ * What a front end's build depends on: its own sources and config, the shared contracts, the
+ * shared build pieces and the catalog (shared singletons' versions).
+ */
 function buildInputs(pkg) {
   return [
     path.join(root, pkg),
     path.join(root, 'shared-contracts', 'src'),
+    path.join(root, 'build-kit', 'src'),
+    path.join(root, 'pnpm-workspace.yaml'),
     path.join(root, 'pnpm-lock.yaml'),
     path.join(root, 'tsconfig.base.json'),
   ];
@@ -26,7 +30,6 @@ export function buildFrontEnds({ force = false } = {}) {
     console.log(`[build] ${pkg}`);
     const env = { ...process.env, NODE_ENV: 'production' };
     if (pnpm(['--filter', `@cgg/${pkg}`, 'run', 'build'], { env }) !== 0) throw new Error(`build of ${pkg} failed`);
-    precompress(dist);
     writeFileSync(marker, want);
     built.push(pkg);
   }

@@ -32,3 +32,25 @@ test('importing @cgg/contracts is allowed', async () => {
   const msgs = await messagesFor('remote-account/src/x.ts', "import { emit } from '@cgg/contracts';\nexport const b = emit;\n");
   assert.equal(msgs.length, 0);
 });
+
+test('browser code importing the build kit is an error', async () => {
+  const msgs = await messagesFor('shell/src/x.ts', "import { sharedSingletons } from '@cgg/build-kit/shared-singletons';\nexport const b = sharedSingletons;\n");
+  assert.equal(msgs.length, 1);
+  assert.match(msgs[0].message, /build time only/);
+});
+
+test('a remote src/ file still may not import another remote next to the build-kit rule', async () => {
+  const msgs = await messagesFor('remote-account/src/x.ts', "import { a } from '@cgg/remote-catalogue';\nexport const b = a;\n");
+  assert.equal(msgs.length, 1);
+  assert.match(msgs[0].message, /may not import another team's package/);
+});
+
+test('a rspack config importing the build kit is allowed', async () => {
+  const msgs = await messagesFor('remote-account/rspack.config.mjs', "import { remoteConfig } from '@cgg/build-kit/remote-config';\nexport default remoteConfig;\n");
+  assert.equal(msgs.length, 0);
+});
+
+test('the build kit importing a team package is an error', async () => {
+  const msgs = await messagesFor('build-kit/src/x.mjs', "import { a } from '../../shell/src/a';\nexport const b = a;\n");
+  assert.equal(msgs.length, 1);
+});

@@ -1,0 +1,63 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { catalogRange, parseCatalog, workspaceRoot } from '../src/catalog.mjs';
+import { sharedLibraries, sharedSingletons } from '../src/shared-singletons.mjs';
+
+const workspaceYaml = readFileSync(path.join(workspaceRoot, 'pnpm-workspace.yaml'), 'utf8');
+
+test('the shared singletons are the libraries DESIGN section 3 names, plus @cgg/contracts', () => {
+  assert.deepEqual(Object.keys(sharedSingletons()).sort(), [
+    '@cgg/contracts',
+    'jotai',
+    'notistack',
+    'react',
+    'react-dom',
+    'react-router-dom',
+    'swr',
+  ]);
+  for (const options of Object.values(sharedSingletons())) assert.equal(options.singleton, true);
+});
+
+test("each library's range is the caret of its version in pnpm-workspace.yaml's catalog", () => {
+  const shared = sharedSingletons();
+  for (const name of sharedLibraries) {
+    // Read the line itself here, not through parseCatalog, so a parser bug cannot hide.
+    const line = new RegExp(`^  '?${name}'?: (\\S+)$`, 'm').exec(workspaceYaml);
+    assert.ok(line, `${name} is in the catalog`);
+    assert.equal(shared[name]?.requiredVersion, `^${line[1]}`, name);
+  }
+});
+
+test("@cgg/contracts' range comes from shared-contracts/package.json", () => {
+  const { version } = JSON.parse(readFileSync(path.join(workspaceRoot, 'shared-contracts', 'package.json'), 'utf8'));
+  assert.equal(sharedSingletons()['@cgg/contracts']?.requiredVersion, `^${version}`);
+});
+
+test('versions follow a changed catalog', () => {
+  const catalog = new Map(sharedLibraries.map((name) => [name, '9.8.7']));
+  assert.equal(sharedSingletons(catalog).react?.requiredVersion, '^9.8.7');
+});
+
+test('parseCatalog reads only the catalog block and unquotes names; a range written with ^ keeps one caret', () => {
+  const catalog = parseCatalog(
+    [
+      'packages:',
+      '  - shell',
+      'catalog:',
+      '  react: 19.3.1',
+      "  '@rspack/core': 2.3.2",
+      "  '@types/node': ^20.19.0",
+      'overrides:',
+      "  'firebase-server>firebase': 8.10.1",
+      '  react: 1.0.0',
+    ].join('\n'),
+  );
+  assert.deepEqual([...catalog], [['react', '19.3.1'], ['@rspack/core', '2.3.2'], ['@types/node', '^20.19.0']]);
+  assert.equal(catalogRange(catalog, '@types/node'), '^20.19.0');
+});
+
+test('a shared library missing from the catalog stops the build', () => {
+  assert.throws(() => sharedSingletons(new Map()), /no catalog version for react/);
+});
