@@ -2,12 +2,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type pg from 'pg';
+import { accountRoutes } from './accounts/account-routes.ts';
 import { competitionRoutes } from './competitions/competition-routes.ts';
 import { contentRoutes } from './content/content-routes.ts';
+import { ChatHub } from './chat/chat-hub.ts';
+import { chatRoutes } from './chat/chat-routes.ts';
+import { contactRoutes } from './site/contact-routes.ts';
+import { siteContentRoutes } from './site/site-content-routes.ts';
 import { registerRestRoutes } from './http/rest-router.ts';
 import { registerUploads } from './http/static-uploads.ts';
 import { WpHttpError, invalidJson, noRoute } from './http/wp-error.ts';
 import { redactUrl } from './http/redact.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
 
 export const PUBLIC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'public');
 /** Every payload of the content and account calls is small; this bounds abuse. */
@@ -18,6 +24,14 @@ export interface AppOptions {
   /** Fastify log level; off by default. Logs never carry headers or token query values. */
   logLevel?: string;
   publicDir?: string;
+  /** The clock of the account calls (tests move it). */
+  now?: () => Date;
+  /** Outgoing mail; default: the email_outbox table. */
+  mailer?: Mailer;
+  /** Absolute site origin for links in emails. */
+  siteUrl?: string;
+  /** Where logs go (tests capture them); default stdout. */
+  logStream?: { write(line: string): void };
 }
 
 function toWpError(err: FastifyError): WpHttpError {
@@ -45,6 +59,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     logger: options.logLevel
       ? {
           level: options.logLevel,
+          ...(options.logStream ? { stream: options.logStream } : {}),
           // Fastify's default request serializer logs the raw URL; the spec's calls can put tokens in it.
           serializers: { req: (req) => ({ method: req.method, url: redactUrl(req.url) }) },
         }
@@ -53,7 +68,19 @@ export function buildApp(options: AppOptions): FastifyInstance {
     routerOptions: { ignoreTrailingSlash: true },
   } satisfies FastifyServerOptions);
 
-  registerRestRoutes(app, [...contentRoutes(options.pool), ...competitionRoutes(options.pool)]);
+  // Site pages (issue 6): one LISTEN connection per instance feeds the chat streams.
+  const chatHub = new ChatHub(options.pool.options);
+  app.addHook('preClose', async () => chatHub.close());
+  const sitePageRoutes = [...siteContentRoutes(options.pool), ...contactRoutes(options.pool), ...chatRoutes(options.pool, chatHub)];
+  // Accounts (issue 3).
+  const now = options.now ?? (() => new Date());
+  const accounts = accountRoutes({
+    pool: options.pool,
+    now,
+    mailer: options.mailer ?? createMailer({ pool: options.pool, now }),
+    siteUrl: options.siteUrl ?? 'http://localhost:3000',
+  });
+  registerRestRoutes(app, [...contentRoutes(options.pool), ...competitionRoutes(options.pool), ...sitePageRoutes, ...accounts]);
   registerUploads(app, options.publicDir ?? path.join(PUBLIC_DIR, 'wp-content', 'uploads'));
 
   app.setNotFoundHandler((_request, reply) => {
@@ -66,6 +93,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
       // Path only: the query string may carry a token.
       console.error(`[shop-api] ${request.method} ${redactUrl(request.url)} failed:`, error);
     }
+    // Throttled logins say when to come back.
+    if (typeof wp.extra.retry_after === 'number') void reply.header('Retry-After', String(wp.extra.retry_after));
     void reply.code(wp.status).send(wp.toBody());
   });
   return app;

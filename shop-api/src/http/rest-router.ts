@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod/mini';
 import { readCaller, type Caller } from './bearer.ts';
 import { parseInput } from './validate.ts';
@@ -8,6 +8,8 @@ export interface RestContext<Input> {
   input: Input;
   caller: Caller;
   request: FastifyRequest;
+  /** For the few calls that answer a stream instead of JSON (they hijack it). */
+  reply: FastifyReply;
 }
 
 export interface RestRoute<S extends z.ZodMiniType | null = z.ZodMiniType | null> {
@@ -17,6 +19,11 @@ export interface RestRoute<S extends z.ZodMiniType | null = z.ZodMiniType | null
   /** Contracts request schema; null for calls without a payload (their query string is ignored). */
   request: S;
   handler: (ctx: RestContext<S extends z.ZodMiniType ? z.infer<S> : undefined>) => Promise<unknown>;
+  /**
+   * Account calls: the customer's token travels in the payload's `token` (spec) or as
+   * `Authorization: Bearer <token>`; when the payload has none, the bearer fills it in.
+   */
+  tokenFromBearer?: boolean;
 }
 
 /** Keeps the handler's input type tied to its schema at the definition site. */
@@ -26,6 +33,8 @@ export function restRoute<S extends z.ZodMiniType | null>(route: RestRoute<S>): 
 
 // WordPress matches routes case-insensitively and ignores a trailing slash.
 const routeKey = (method: string, route: string): string => `${method.toUpperCase()} ${route.replace(/\/+$/, '').toLowerCase()}`;
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 function queryPayload(query: unknown): Record<string, unknown> {
   const { rest_route: _route, ...rest } = (query ?? {}) as Record<string, unknown>;
@@ -41,7 +50,7 @@ export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[]): v
   const table = new Map<string, RestRoute>();
   for (const r of routes) table.set(routeKey(r.method, r.route), r);
 
-  async function dispatch(request: FastifyRequest, route: unknown): Promise<unknown> {
+  async function dispatch(request: FastifyRequest, reply: FastifyReply, route: unknown): Promise<unknown> {
     if (typeof route !== 'string' || route.length === 0) throw noRoute();
     const entry = table.get(routeKey(request.method === 'HEAD' ? 'GET' : request.method, route));
     if (!entry) throw noRoute();
@@ -49,19 +58,23 @@ export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[]): v
     let input: unknown;
     if (entry.request) {
       // A POST without a body is an empty payload; GET payloads travel in the query string.
-      input = parseInput(entry.request, request.method === 'POST' ? (request.body ?? {}) : queryPayload(request.query));
+      let payload = request.method === 'POST' ? (request.body ?? {}) : queryPayload(request.query);
+      if (entry.tokenFromBearer && caller.bearer && !caller.isSite && isObject(payload) && payload.token === undefined) {
+        payload = { ...payload, token: caller.bearer };
+      }
+      input = parseInput(entry.request, payload);
     }
-    return entry.handler({ input: input as never, caller, request });
+    return entry.handler({ input: input as never, caller, request, reply });
   }
 
   app.route({
     method: ['GET', 'POST'],
     url: '/',
-    handler: (request) => dispatch(request, (request.query as Record<string, unknown>).rest_route),
+    handler: (request, reply) => dispatch(request, reply, (request.query as Record<string, unknown>).rest_route),
   });
   app.route({
     method: ['GET', 'POST'],
     url: '/wp-json/*',
-    handler: (request) => dispatch(request, `/${(request.params as { '*': string })['*']}`),
+    handler: (request, reply) => dispatch(request, reply, `/${(request.params as { '*': string })['*']}`),
   });
 }

@@ -1,0 +1,133 @@
+import { chatListResponseSchema, chatPostResponseSchema, type ChatMessage } from '@cgg/contracts';
+import type { FastifyInstance } from 'fastify';
+import http from 'node:http';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { createSession } from '../accounts/sessions.ts';
+import { createTestApp } from '../test/test-database.ts';
+import { CHAT_RATE_LIMIT, chatAuthorName } from './chat-routes.ts';
+import { removeMessage } from './chat-repository.ts';
+
+let app: FastifyInstance;
+let pool: pg.Pool;
+let close: () => Promise<void>;
+
+async function customer(first: string, last: string): Promise<string> {
+  const { rows } = await pool.query<{ id: number }>(
+    `INSERT INTO customers (email, password_hash, first_name, last_name, over_18_confirmed_at)
+     VALUES ($1, 'x', $2, $3, now()) RETURNING id`,
+    [`${first.toLowerCase()}.${Math.random().toString(36).slice(2)}@example.com`, first, last],
+  );
+  return createSession(pool, rows[0]!.id, 'login', new Date());
+}
+
+const post = (target: FastifyInstance, token: string | undefined, message: unknown) =>
+  target.inject({ method: 'POST', url: '/?rest_route=/api/v1/chat_post', payload: token === undefined ? { message } : { token, message } });
+
+beforeAll(async () => {
+  ({ app, pool, close } = await createTestApp());
+});
+afterAll(() => close());
+
+/** Opens the SSE stream on a listening app and collects its frames. */
+function openStream(base: string): Promise<{ frames: string[]; waitFor: (text: string) => Promise<void>; close: () => void; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    const frames: string[] = [];
+    const waiters: Array<() => void> = [];
+    const req = http.get(`${base}/?rest_route=/api/v1/chat_stream`, (res) => {
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        frames.push(chunk);
+        for (const w of waiters.splice(0)) w();
+      });
+      const waitFor = (text: string) =>
+        new Promise<void>((done) => {
+          const check = () => (frames.join('').includes(text) ? done() : waiters.push(check));
+          check();
+        });
+      void waitFor(': connected').then(() => resolve({ frames, waitFor, close: () => req.destroy(), headers: res.headers }));
+    });
+    req.on('error', (err) => (err.message.includes('socket hang up') ? undefined : reject(err)));
+  });
+}
+
+describe('community chat', () => {
+  it('names authors by first name and last initial', () => {
+    expect(chatAuthorName('Jamie', 'thomson')).toBe('Jamie T.');
+    expect(chatAuthorName(' ', '')).toBe('Player');
+  });
+
+  it('refuses visitors and unknown tokens, with nothing stored', async () => {
+    expect((await post(app, undefined, 'hi')).json()).toMatchObject({ code: 'rest_missing_callback_param' });
+    const res = await post(app, 'not-a-session', 'hi');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'rest_not_logged_in', data: { status: 401 } });
+    expect((await pool.query('SELECT count(*)::int AS n FROM chat_messages')).rows[0].n).toBe(0);
+  });
+
+  it('stores a signed-in post as plain text and lists it; markup is kept as typed, never interpreted', async () => {
+    const token = await customer('Jamie', 'Thomson');
+    const res = await post(app, token, '  <b>Good luck</b> everyone!  ');
+    expect(res.statusCode).toBe(200);
+    const { data } = chatPostResponseSchema.parse(res.json());
+    expect(data).toMatchObject({ author: 'Jamie T.', message: '<b>Good luck</b> everyone!' });
+    const list = chatListResponseSchema.parse((await app.inject({ method: 'GET', url: '/?rest_route=/api/v1/chat_messages' })).json());
+    expect(list.data.at(-1)).toEqual(data);
+    expect(await app.inject({ method: 'GET', url: '/?rest_route=/api/v1/chat_messages' }).then((r) => r.headers['content-type'])).toMatch(/json/);
+  });
+
+  it('limits length to 500 characters', async () => {
+    const token = await customer('Long', 'Writer');
+    const res = await post(app, token, 'x'.repeat(501));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'rest_invalid_param', data: { params: { message: expect.any(String) } } });
+    expect((await post(app, token, 'x'.repeat(500))).statusCode).toBe(200);
+  });
+
+  it(`rate-limits each customer to ${CHAT_RATE_LIMIT} messages a minute, even when fired at once`, async () => {
+    const token = await customer('Fast', 'Typer');
+    const results = await Promise.all(Array.from({ length: CHAT_RATE_LIMIT + 3 }, (_, i) => post(app, token, `message ${i}`)));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(CHAT_RATE_LIMIT);
+    expect(results.filter((r) => r.statusCode === 429).map((r) => r.json().code)).toEqual(Array(3).fill('rest_chat_rate_limited'));
+    const other = await customer('Calm', 'Typer');
+    expect((await post(app, other, 'still fine')).statusCode).toBe(200);
+  });
+
+  it('streams posts made through ANOTHER API instance and removals (LISTEN/NOTIFY over SSE)', async () => {
+    const listener = buildApp({ pool });
+    const base = await listener.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const stream = await openStream(base);
+      expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
+      const token = await customer('Live', 'Poster');
+      const { data } = chatPostResponseSchema.parse((await post(app, token, 'Live from instance A')).json());
+      await stream.waitFor('Live from instance A');
+      const frame = stream.frames.join('').split('\n\n').find((f) => f.includes('Live from instance A'))!;
+      expect(frame).toContain(`id: ${data.id}\nevent: message\n`);
+      const sent = JSON.parse(frame.split('data: ')[1]!) as ChatMessage;
+      expect(sent).toEqual(data);
+      expect(await removeMessage(pool, data.id)).toBe(true);
+      await stream.waitFor(`event: removed\ndata: {"id":${data.id}}`);
+      const list = chatListResponseSchema.parse((await app.inject({ method: 'GET', url: '/?rest_route=/api/v1/chat_messages' })).json());
+      expect(list.data.some((m) => m.id === data.id)).toBe(false);
+      stream.close();
+    } finally {
+      await listener.close();
+    }
+  });
+});
+
+describe('remove-chat-message command', () => {
+  it('removes a visible message once, and explains bad input', async () => {
+    const { removeChatMessageCommand } = await import('../cli/commands/remove-chat-message.ts');
+    const token = await customer('Rude', 'Poster');
+    const { data } = chatPostResponseSchema.parse((await post(app, token, 'spam spam')).json());
+    const lines: string[] = [];
+    const ctx = { pool, out: (l: string) => void lines.push(l) };
+    expect(await removeChatMessageCommand.run([String(data.id)], ctx)).toBe(0);
+    expect(await removeChatMessageCommand.run([String(data.id)], ctx)).toBe(1);
+    expect(await removeChatMessageCommand.run(['abc'], ctx)).toBe(2);
+    expect(lines).toEqual([`Removed chat message ${data.id}.`, `No visible chat message ${data.id}.`, 'Usage: remove-chat-message <message-id>']);
+  });
+});

@@ -1,0 +1,63 @@
+import { calls, contactRequestSchema } from '@cgg/contracts';
+import type pg from 'pg';
+import { inTransaction } from '../accounts/queryable.ts';
+import { clientAddress } from '../http/client-address.ts';
+import { restRoute, type RestRoute } from '../http/rest-router.ts';
+import { WpHttpError } from '../http/wp-error.ts';
+import { createMailer } from '../mail/mailer.ts';
+
+/** At most this many contact messages per client address per window. */
+export const CONTACT_LIMIT = 3;
+export const CONTACT_WINDOW_MINUTES = 10;
+
+export const CONTACT_CONFIRMATION = 'Thank you, your message has been sent. Our team replies within one working day.';
+
+/** Where contact messages go (the operator's inbox). */
+export const contactInbox = (): string => process.env.CONTACT_EMAIL ?? 'support@cggcompetitions.co.uk';
+
+export function contactRoutes(pool: pg.Pool, smtpUrl?: string): RestRoute[] {
+  return [
+    restRoute({
+      method: 'POST',
+      route: calls.contactUs.route,
+      request: contactRequestSchema,
+      handler: async ({ input, request }) => {
+        const address = clientAddress(request);
+        const id = await inTransaction(pool, async (client) => {
+          // One counter per address, so two simultaneous posts cannot both slip under the limit.
+          await client.query("SELECT pg_advisory_xact_lock(hashtext('contact:' || $1))", [address]);
+          const { rows } = await client.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM contact_messages
+             WHERE ip_address = $1 AND created_at > now() - make_interval(mins => $2)`,
+            [address, CONTACT_WINDOW_MINUTES],
+          );
+          if (rows[0]!.n >= CONTACT_LIMIT) {
+            throw new WpHttpError(
+              429,
+              'rest_contact_rate_limited',
+              `You have sent ${CONTACT_LIMIT} messages in the last ${CONTACT_WINDOW_MINUTES} minutes. Please wait a few minutes before sending another.`,
+            );
+          }
+          const inserted = await client.query<{ id: string }>(
+            'INSERT INTO contact_messages (name, email, subject, message, ip_address) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+            [input.name, input.email, input.subject, input.message, address],
+          );
+          const messageId = inserted.rows[0]!.id;
+          // In the same transaction: with the outbox, the message and its mail are stored together.
+          await createMailer(client, smtpUrl).send({
+            to: contactInbox(),
+            replyTo: input.email,
+            subject: `[Contact #${messageId}] ${input.subject}`,
+            text: `From: ${input.name} <${input.email}>\nMessage #${messageId}\n\n${input.message}`,
+          });
+          return messageId;
+        }).catch((err: unknown) => {
+          if (err instanceof WpHttpError) throw err;
+          console.error('[shop-api] contact message could not be stored or sent:', (err as Error).message);
+          throw new WpHttpError(503, 'rest_contact_unavailable', 'We could not send your message just now. Please try again in a few minutes.');
+        });
+        return { success: true, message: CONTACT_CONFIRMATION, reference: `CGG-${id}` };
+      },
+    }),
+  ];
+}
