@@ -50,10 +50,19 @@ export function proxyToApi(req, res, apiUrl) {
 
   const upstream = client.request(target, { method: req.method, headers }, (apiRes) => {
     res.writeHead(apiRes.statusCode ?? 502, forwardableHeaders(apiRes.headers));
+    if (String(apiRes.headers['content-type'] ?? '').startsWith('text/event-stream')) {
+      // Server-Sent Events (the community chat): send headers and every event at once.
+      res.flushHeaders();
+      res.socket?.setNoDelay(true);
+    }
     apiRes.pipe(res);
     apiRes.on('error', () => res.destroy());
   });
   upstream.on('error', () => answerBadGateway(res));
-  req.on('aborted', () => upstream.destroy());
+  // The browser went away (closed tab, EventSource closed): stop the upstream request too,
+  // or a long-lived stream would stay open on the API.
+  res.on('close', () => {
+    if (!res.writableFinished) upstream.destroy();
+  });
   req.pipe(upstream);
 }

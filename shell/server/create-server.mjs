@@ -2,6 +2,7 @@ import http from 'node:http';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { isApiRequest, proxyToApi } from './api-proxy.mjs';
+import { htmlDocument, isPageRequest } from './html-document.mjs';
 import { remotesDocument } from './remotes-document.mjs';
 import { staticFiles } from './static-files.mjs';
 
@@ -23,6 +24,7 @@ export function createShellServer({ distDir, env = process.env }) {
     throw new Error(`${distDir}/index.html is missing: build the shell first (node ../scripts/pnpm.mjs --filter @cgg/shell build)`);
   }
   const serveStatic = staticFiles(distDir);
+  const servePage = htmlDocument(distDir, env);
   return http.createServer((req, res) => {
     if (isApiRequest(req.url)) {
       proxyToApi(req, res, apiUrl);
@@ -36,6 +38,11 @@ export function createShellServer({ distDir, env = process.env }) {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' });
       res.end();
+      return;
+    }
+    // App pages get index.html with a per-response CSP nonce; files come from the build.
+    if (isPageRequest(pathname)) {
+      servePage(req, res);
       return;
     }
     serveStatic(req, res, () => {

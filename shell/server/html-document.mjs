@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { remotesDocument } from './remotes-document.mjs';
+
+/**
+ * The Content-Security-Policy of every HTML page. Scripts run only from this origin, the
+ * remotes' origins (from the same environment as /remotes.json) and elements carrying
+ * this response's nonce. The operator's `frontend_scripts` (shop settings) are injected
+ * by the shell with that nonce, so they run, while any markup smuggled in elsewhere
+ * (a chat message, a competition text) cannot. Origins their scripts load from go in
+ * CSP_SCRIPT_ORIGINS / CSP_CONNECT_ORIGINS.
+ *
+ * style-src allows inline styles: notistack (goober) writes a <style> element at run
+ * time and React sets style attributes; styles cannot run code.
+ */
+export function contentSecurityPolicy(nonce, env = process.env) {
+  const remoteOrigins = [...new Set(remotesDocument(env).remotes.map((r) => new URL(r.entry).origin))];
+  const list = (value) => (value ?? '').split(/[\s,]+/).filter(Boolean);
+  const rtdb = env.RTDB_URL || `ws://127.0.0.1:${env.RTDB_PORT || 9000}`;
+  const directives = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", `'nonce-${nonce}'`, ...remoteOrigins, ...list(env.CSP_SCRIPT_ORIGINS)],
+    'style-src': ["'self'", "'unsafe-inline'", ...remoteOrigins],
+    'img-src': ["'self'", 'data:', 'blob:', ...remoteOrigins, ...list(env.CSP_IMG_ORIGINS)],
+    'font-src': ["'self'", 'data:', ...remoteOrigins],
+    // Federation manifests, the API (same origin), the chat stream and the instant-win feed (RTDB WebSocket).
+    'connect-src': ["'self'", ...remoteOrigins, rtdb, 'wss://*.firebaseio.com', ...list(env.CSP_CONNECT_ORIGINS)],
+    'frame-src': ["'self'", ...list(env.CSP_FRAME_ORIGINS)],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'self'"],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ');
+}
+
+export function newNonce() {
+  return randomBytes(18).toString('base64');
+}
+
+/** Puts the nonce on every <script> of the page; the app reads it back from them (script.nonce). */
+export function withNonce(html, nonce) {
+  return html.replace(/<script\b/gi, `<script nonce="${nonce}"`);
+}
+
+/** A path the SPA answers with index.html: no file extension in its last segment, or /index.html. */
+export function isPageRequest(pathname) {
+  if (pathname === '/index.html') return true;
+  const last = pathname.split('/').pop() ?? '';
+  return !last.includes('.');
+}
+
+/** Serves index.html with a fresh nonce and the CSP header on every response. */
+export function htmlDocument(distDir, env = process.env) {
+  const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  return (req, res) => {
+    const nonce = newNonce();
+    const body = withNonce(template, nonce);
+    res.writeHead(200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-cache',
+      'Content-Length': Buffer.byteLength(body),
+      'Content-Security-Policy': contentSecurityPolicy(nonce, env),
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+}
