@@ -1,53 +1,54 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { emit } from '@cgg/contracts';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import AccountMenu from './account-menu.tsx';
+import { renderAt, withStoredToken } from '../test/render.tsx';
+import { mockApi } from '../test/mock-api.ts';
+import { makeUser, responses } from '../test/fixtures.ts';
+import { collect } from '../test/events.ts';
 
-afterEach(cleanup);
-
-function renderMenu() {
-  render(
-    <MemoryRouter>
-      <AccountMenu />
-    </MemoryRouter>,
-  );
-}
-
-const signIn = () =>
-  act(() => emit('account:session-changed', { signedIn: true, user: { id: 7, firstName: 'Priya', displayName: 'Priya Shah' } }));
+const renderMenu = (path = '/') => renderAt(path, [{ path: '*', element: <AccountMenu /> }]);
 
 describe('AccountMenu', () => {
-  it('offers Login when signed out', () => {
+  it('offers Login and Sign up when signed out', async () => {
+    mockApi({});
     renderMenu();
     expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/auth/login');
+    expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/auth/register');
     expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
   });
 
-  it('shows the first name, My account and Sign out when signed in', () => {
+  it('starts the session check and then shows the first name, account links and Sign out', async () => {
+    withStoredToken();
+    mockApi({ 'check-auth': responses.checkAuth(makeUser()), get_purchased_competition: { success: true, data: [] } });
     renderMenu();
-    signIn();
-    expect(screen.getByText('Hi, Priya')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'My account' }).getAttribute('href')).toBe('/account');
+    expect(await screen.findByText('Priya')).toBeTruthy();
+    const links = within(screen.getByRole('list', { name: 'My account' })).getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      '/account',
+      '/account/details',
+      '/account/billing',
+      '/account/financial-details',
+      '/account/recent/orders',
+      '/account/points',
+      '/account/cred',
+      '/account/coupons',
+      '/account/responsible/gaming',
+    ]);
     expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
   });
 
-  it('Sign out announces the signed-out session and shows Login again', () => {
-    renderMenu();
-    signIn();
-    const seen = vi.fn();
-    window.addEventListener('account:session-changed', seen);
-    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
-    window.removeEventListener('account:session-changed', seen);
-    expect((seen.mock.calls[0]?.[0] as CustomEvent).detail).toEqual({ signedIn: false, user: null });
+  it('Sign out ends the session, announces it, and leaves the account area', async () => {
+    withStoredToken('tok-old');
+    const api = mockApi({ 'check-auth': responses.checkAuth(makeUser({ token: 'tok-new' })), get_purchased_competition: { success: true, data: [] }, logout: { success: true, message: 'ok' } });
+    renderMenu('/account/points');
+    await screen.findByText('Priya');
+    const sessions = collect('account:session-changed');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    });
+    expect(sessions).toEqual([{ signedIn: false, user: null }]);
+    expect(api.calls.find((c) => c.route === 'logout')?.body).toEqual({ token: 'tok-new' });
     expect(screen.getByRole('link', { name: 'Login' })).toBeTruthy();
-  });
-
-  it('ignores a session payload that breaks the contract', () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    renderMenu();
-    act(() => window.dispatchEvent(new CustomEvent('account:session-changed', { detail: { signedIn: 'yes' } })));
-    expect(screen.getByRole('link', { name: 'Login' })).toBeTruthy();
-    expect(warn).toHaveBeenCalled();
+    expect(screen.getByTestId('location').textContent).toBe('/');
   });
 });

@@ -1,45 +1,68 @@
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
-import { emit, on, type EventPayload } from '@cgg/contracts';
-import '../styles/account.css';
-
-type Session = EventPayload<'account:session-changed'>;
-
-const signedOut: Session = { signedIn: false, user: null };
+import { useEffect, useRef } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useSession } from '../session/use-session.ts';
+import { signOut } from '../session/session.ts';
+import { accountSections } from '../account/account-sections.ts';
+import './account-menu.css';
 
 /**
- * The header's account widget (exposed as `./AccountMenu`): a Login link when
- * signed out; the first name, My account and Sign out when signed in. It follows
- * `account:session-changed`; a bad payload is dropped by the contracts' `on`.
+ * The header's account widget (exposed as `./AccountMenu`). Mounting it starts the
+ * page's one startup auth check. Signed out: Login and Sign up; signed in: the first
+ * name opening the account links and Sign out. Kept free of the account screens, so
+ * the header downloads only this.
  */
 export default function AccountMenu() {
-  const [session, setSession] = useState<Session>(signedOut);
-  useEffect(() => on('account:session-changed', setSession), []);
+  const { user, isAuthenticating } = useSession();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const details = useRef<HTMLDetailsElement>(null);
 
-  if (!session.signedIn || !session.user) {
+  // A followed link closes the menu.
+  useEffect(() => {
+    if (details.current) details.current.open = false;
+  }, [pathname]);
+
+  if (!user) {
     return (
-      <div className="acc-menu" data-boundary="account">
+      <div className="acc-menu" data-boundary="account" aria-busy={isAuthenticating || undefined}>
         <Link to="/auth/login" className="acc-menu__link">
           Login
+        </Link>
+        <Link to="/auth/register" className="acc-menu__link acc-menu__link--accent">
+          Sign up
         </Link>
       </div>
     );
   }
   return (
     <div className="acc-menu" data-boundary="account">
-      <span className="acc-menu__name">Hi, {session.user.firstName}</span>
-      <Link to="/account" className="acc-menu__link">
-        My account
-      </Link>
-      <button
-        type="button"
-        className="acc-menu__button"
-        // Ending the server session comes with the accounts issue; for now the site
-        // is told the visitor is signed out.
-        onClick={() => emit('account:session-changed', signedOut)}
-      >
-        Sign out
-      </button>
+      <details ref={details} className="acc-menu__details">
+        <summary className="acc-menu__link">
+          <span className="acc-menu__name">{user.first_name}</span>
+        </summary>
+        <ul className="acc-menu__list" aria-label="My account">
+          <li>
+            <Link to="/account">My account</Link>
+          </li>
+          {accountSections.map((s) => (
+            <li key={s.path}>
+              <Link to={`/account/${s.path}`}>{s.label}</Link>
+            </li>
+          ))}
+          <li>
+            <button
+              type="button"
+              className="acc-menu__signout"
+              onClick={() => {
+                void signOut();
+                if (pathname.startsWith('/account')) navigate('/');
+              }}
+            >
+              Sign out
+            </button>
+          </li>
+        </ul>
+      </details>
     </div>
   );
 }

@@ -1,6 +1,11 @@
-import { ComingSoonPage } from './coming-soon-page.tsx';
+import { AccountRoot } from '../components/account-root.tsx';
+import { ForgotPasswordForm } from '../auth/forgot-password-form.tsx';
 
 /** Exposed as `./ForgotPasswordPage`. */
 export default function ForgotPasswordPage() {
-  return <ComingSoonPage title="Forgot password" intro="Enter your email and we will send you a link to reset your password." />;
+  return (
+    <AccountRoot>
+      <ForgotPasswordForm />
+    </AccountRoot>
+  );
 }

@@ -1,6 +1,11 @@
-import { ComingSoonPage } from './coming-soon-page.tsx';
+import { AccountRoot } from '../components/account-root.tsx';
+import { LoginAsUserScreen } from '../auth/login-as-user-screen.tsx';
 
 /** Exposed as `./LoginAsUserPage`. */
 export default function LoginAsUserPage() {
-  return <ComingSoonPage title="Login as user" intro="Support access to a customer account." />;
+  return (
+    <AccountRoot>
+      <LoginAsUserScreen />
+    </AccountRoot>
+  );
 }

@@ -1,6 +1,11 @@
-import { ComingSoonPage } from './coming-soon-page.tsx';
+import { AccountRoot } from '../components/account-root.tsx';
+import { LoginForm } from '../auth/login-form.tsx';
 
 /** Exposed as `./LoginPage`. */
 export default function LoginPage() {
-  return <ComingSoonPage title="Login" intro="Sign in to see your tickets, orders and rewards." />;
+  return (
+    <AccountRoot>
+      <LoginForm />
+    </AccountRoot>
+  );
 }

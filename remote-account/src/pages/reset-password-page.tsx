@@ -1,6 +1,11 @@
-import { ComingSoonPage } from './coming-soon-page.tsx';
+import { AccountRoot } from '../components/account-root.tsx';
+import { ResetPasswordForm } from '../auth/reset-password-form.tsx';
 
 /** Exposed as `./ResetPasswordPage`. */
 export default function ResetPasswordPage() {
-  return <ComingSoonPage title="Reset password" intro="Choose a new password for your account." />;
+  return (
+    <AccountRoot>
+      <ResetPasswordForm />
+    </AccountRoot>
+  );
 }

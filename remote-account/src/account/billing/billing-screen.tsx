@@ -1,0 +1,98 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { apiRequest, calls, type User } from '@cgg/contracts';
+import { Spinner } from '../../components/spinner.tsx';
+import { TextField } from '../../components/text-field.tsx';
+import { focusFirstError } from '../../components/focus-first-error.ts';
+import { usePageTitle } from '../../components/page-title.ts';
+import { useUserDetails } from '../../data/use-user-details.ts';
+import { requireToken } from '../../data/session-token.ts';
+import { DETAILS_SAVE_FALLBACK, DETAILS_UPDATED, errorText, toastError, toastSuccess, unsuccessfulText } from '../../data/save-feedback.ts';
+import { billingErrors, type BillingField, type BillingValues } from '../../validation/billing-rules.ts';
+import { firstErrorPerField, type FieldError } from '../../validation/field-error.ts';
+
+function fromUser(user: User | null): BillingValues {
+  return {
+    billing_first_name: user?.billing_first_name ?? '',
+    billing_last_name: user?.billing_last_name ?? '',
+    billing_phone: user?.billing_phone ?? '',
+    billing_email: user?.billing_email ?? '',
+    billing_address_1: user?.billing_address_1 ?? '',
+    billing_address_2: user?.billing_address_2 ?? '',
+    billing_city: user?.billing_city ?? '',
+    billing_postcode: user?.billing_postcode ?? '',
+    billing_state: user?.billing_state ?? '',
+  };
+}
+
+/** `/account/billing`: the billing address (update_user_details). The country is fixed to the UK (spec section 9). */
+export default function BillingScreen() {
+  usePageTitle('Billing details');
+  const { user, isLoading, remember } = useUserDetails();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState(() => fromUser(user));
+  const [errors, setErrors] = useState<FieldError<BillingField>[]>([]);
+  const [saving, setSaving] = useState(false);
+  const byField = firstErrorPerField(errors);
+  const field = (name: BillingField, label: string, extra: { type?: string; autoComplete?: string } = {}) => (
+    <TextField name={name} label={label} {...extra} value={values[name]} onChange={(v) => setValues((s) => ({ ...s, [name]: v }))} error={byField[name]} />
+  );
+
+  useEffect(() => {
+    if (!isLoading) setValues(fromUser(user));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when loading ends
+  }, [isLoading]);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const found = billingErrors(values);
+    setErrors(found);
+    if (found.length) return focusFirstError(formRef.current, found);
+    setSaving(true);
+    const trimmed = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()])) as unknown as BillingValues;
+    try {
+      const answer = await apiRequest(calls.updateUserDetails, {
+        token: requireToken(),
+        // The call also carries the account names; this form does not change them.
+        first_name: user?.first_name ?? trimmed.billing_first_name,
+        last_name: user?.last_name ?? trimmed.billing_last_name,
+        ...trimmed,
+      });
+      if (!answer.success) {
+        toastError(unsuccessfulText(answer, DETAILS_SAVE_FALLBACK));
+      } else {
+        remember(trimmed);
+        toastSuccess(DETAILS_UPDATED);
+      }
+    } catch (error) {
+      toastError(errorText(error, DETAILS_SAVE_FALLBACK));
+    }
+    setSaving(false);
+  }
+
+  if (isLoading) return <Spinner label="Loading your details" />;
+  return (
+    <section className="acc-screen">
+      <h1 className="acc-page__title">Billing details</h1>
+      <form ref={formRef} className="acc-form acc-card" noValidate onSubmit={submit}>
+        <div className="acc-form__row">
+          {field('billing_first_name', 'First name', { autoComplete: 'given-name' })}
+          {field('billing_last_name', 'Last name', { autoComplete: 'family-name' })}
+        </div>
+        {field('billing_phone', 'Phone', { type: 'tel', autoComplete: 'tel' })}
+        {field('billing_email', 'Email address', { type: 'email', autoComplete: 'email' })}
+        <div className="acc-field">
+          <span className="acc-field__label">Country/Region</span>
+          <p className="acc-field__static">United Kingdom</p>
+        </div>
+        {field('billing_address_1', 'Street address (House Name/No.)', { autoComplete: 'address-line1' })}
+        {field('billing_address_2', 'Street address line 2', { autoComplete: 'address-line2' })}
+        {field('billing_city', 'Town / City', { autoComplete: 'address-level2' })}
+        {field('billing_postcode', 'Postcode', { autoComplete: 'postal-code' })}
+        {field('billing_state', 'County (optional)', { autoComplete: 'address-level1' })}
+        <button type="submit" className="acc-button" disabled={saving}>
+          {saving ? 'SAVING...' : 'SAVE CHANGES'}
+        </button>
+      </form>
+    </section>
+  );
+}

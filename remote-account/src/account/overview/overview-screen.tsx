@@ -1,0 +1,48 @@
+import { Link } from 'react-router-dom';
+import { usePageTitle } from '../../components/page-title.ts';
+import { useSession } from '../../session/use-session.ts';
+import { signOut } from '../../session/session.ts';
+import { accountSections } from '../account-sections.ts';
+import { ProfileCard } from './profile-card.tsx';
+
+const blurbs: Record<(typeof accountSections)[number]['path'], string> = {
+  details: 'Your name, email and password.',
+  billing: 'The address on your orders.',
+  'financial-details': 'Where we pay cash prizes.',
+  'recent/orders': 'Your orders and ticket numbers.',
+  points: 'Points you earn with every order.',
+  cred: 'Site credit to spend on entries.',
+  coupons: 'Discount codes ready to use.',
+  'responsible/gaming': 'Spending limits and taking a break.',
+};
+
+/** `/account`: a greeting and the way to every account screen. */
+export default function OverviewScreen() {
+  usePageTitle('My account');
+  const { user, purchasedTickets } = useSession();
+  if (!user) return null;
+  const tickets = purchasedTickets.reduce((n, h) => n + h.total_tickets, 0);
+  return (
+    <section className="acc-screen">
+      <h1 className="acc-page__title">Hello {user.first_name}</h1>
+      <p className="acc-page__intro">
+        Not {user.first_name}?{' '}
+        <button type="button" className="acc-link-button" onClick={() => void signOut()}>
+          Sign out
+        </button>
+        . {tickets > 0 ? `You hold ${tickets} tickets across ${purchasedTickets.length} competitions.` : 'From here you can see your orders and manage your details.'}
+      </p>
+      <ul className="acc-tiles">
+        {accountSections.map((s) => (
+          <li key={s.path}>
+            <Link className="acc-tile" to={`/account/${s.path}`}>
+              <strong>{s.label}</strong>
+              <span>{blurbs[s.path]}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <ProfileCard user={user} />
+    </section>
+  );
+}

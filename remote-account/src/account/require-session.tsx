@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { Spinner } from '../components/spinner.tsx';
+import { useSession } from '../session/use-session.ts';
+import type { ReturnState } from '../auth/return-path.ts';
+
+/** Account pages need a signed-in customer (spec section 6): others go to login and come back after. */
+export function RequireSession({ children }: { children: ReactNode }) {
+  const { user, ready, isAuthenticating } = useSession();
+  const location = useLocation();
+  if (!ready || isAuthenticating) return <Spinner label="Checking your account" />;
+  if (!user) {
+    const state: ReturnState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
+    return <Navigate to="/auth/login" replace state={state} />;
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,61 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { apiRequest, calls } from '@cgg/contracts';
+import { TextField } from '../components/text-field.tsx';
+import { focusFirstError } from '../components/focus-first-error.ts';
+import { usePageTitle } from '../components/page-title.ts';
+import { isEmail } from '../validation/name-email-rules.ts';
+
+/** The same words whatever happened, so the page never tells whether an account exists. */
+export const FORGOT_CONFIRMATION =
+  'If an account exists for that email address, we have sent a link to reset your password. Please check your inbox (and spam folder). The link works once and expires within an hour.';
+
+export function ForgotPasswordForm() {
+  usePageTitle('Forgot password');
+  const formRef = useRef<HTMLFormElement>(null);
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const message = !email.trim() ? 'Email address is required.' : !isEmail(email) ? 'Email address is invalid.' : undefined;
+    setError(message);
+    if (message) return focusFirstError(formRef.current, [{ field: 'email', message }]);
+    setBusy(true);
+    try {
+      await apiRequest(calls.forgotPassword, { email: email.trim() });
+    } catch (err) {
+      // Still the same confirmation: a failure must not hint at whether the email is known.
+      console.warn('[account] forgot password call failed', err);
+    }
+    setBusy(false);
+    setSent(true);
+  }
+
+  return (
+    <section className="acc-auth">
+      <h1 className="acc-page__title">Forgot password</h1>
+      {sent ? (
+        <div className="acc-card" role="status">
+          <p>{FORGOT_CONFIRMATION}</p>
+          <p>
+            <Link to="/auth/login">Back to login</Link>
+          </p>
+        </div>
+      ) : (
+        <form ref={formRef} className="acc-form acc-card" noValidate onSubmit={submit}>
+          <p className="acc-page__intro">Enter your email and we will send you a link to reset your password.</p>
+          <TextField name="email" label="Email address" type="email" autoComplete="email" value={email} onChange={setEmail} error={error} />
+          <button type="submit" className="acc-button" disabled={busy}>
+            {busy ? 'SENDING...' : 'RESET PASSWORD'}
+          </button>
+          <p className="acc-auth__links">
+            <Link to="/auth/login">Back to login</Link>
+          </p>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,13 @@
+import type { FieldError } from '../validation/field-error.ts';
+
+/** Spec section 5: the first failing field is scrolled to and focused. */
+export function focusFirstError(form: HTMLFormElement | null, errors: readonly FieldError[]): void {
+  const first = errors[0];
+  if (!form || !first) return;
+  const input = form.elements.namedItem(first.field);
+  if (input instanceof HTMLElement) {
+    // jsdom has no scrollIntoView; browsers all do.
+    input.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+    input.focus({ preventScroll: true });
+  }
+}

@@ -1,0 +1,38 @@
+import useSWR, { type KeyedMutator } from 'swr';
+import { apiRequest, calls } from '@cgg/contracts';
+import { useSession } from '../session/use-session.ts';
+import { readStoredToken } from '../session/token-storage.ts';
+
+/** The validated answer of one registry call. */
+type AnswerOf<C extends { request: unknown; response: unknown }> = Awaited<
+  ReturnType<typeof apiRequest<NonNullable<C['request']> & Parameters<typeof apiRequest>[0]['request'] & object, C['response'] & Parameters<typeof apiRequest>[0]['response']>>
+>;
+
+/** The read-only account calls a screen loads with the customer's token. */
+interface Answers {
+  getUserDetails: AnswerOf<typeof calls.getUserDetails>;
+  getCoupons: AnswerOf<typeof calls.getCoupons>;
+  responsiblePlay: AnswerOf<typeof calls.responsiblePlay>;
+  points: AnswerOf<typeof calls.points>;
+  orderDetail: AnswerOf<typeof calls.orderDetail>;
+}
+type TokenCall = keyof Answers;
+
+/**
+ * One account call for the signed-in customer, through swr. Failures are silent
+ * (spec section 8): logged, and the screen shows its empty state.
+ */
+export function useAccountData<N extends TokenCall>(
+  name: N,
+  extra: Record<string, unknown> = {},
+): { data: Answers[N] | undefined; isLoading: boolean; failed: boolean; mutate: KeyedMutator<Answers[N]> } {
+  const { user } = useSession();
+  const token = user ? readStoredToken() : null;
+  const key = token ? ['account', name, token, JSON.stringify(extra)] : null;
+  const { data, error, isLoading, mutate } = useSWR<Answers[N]>(
+    key,
+    () => (apiRequest as (c: unknown, p: unknown) => Promise<Answers[N]>)(calls[name], { token, ...extra }),
+    { onError: (e: unknown) => console.warn(`[account] ${name} unavailable`, e) },
+  );
+  return { data, isLoading: isLoading || (!data && !error && !!key), failed: Boolean(error), mutate };
+}

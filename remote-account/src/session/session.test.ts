@@ -1,0 +1,84 @@
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi, wpError } from '../test/mock-api.ts';
+import { makeUser, responses } from '../test/fixtures.ts';
+import { collect } from '../test/events.ts';
+import { establishSession, signOut, startSession } from './session.ts';
+import { accountStore, sessionReadyAtom, userStoreAtom } from './user-store.ts';
+import { readStoredToken, storeToken, TOKEN_STORAGE_KEY } from './token-storage.ts';
+
+const store = () => accountStore.get(userStoreAtom);
+
+describe('startup auth (spec section 4)', () => {
+  it('checks a stored token once per page load, flags authenticating, and stores the rotated token base64', async () => {
+    storeToken('tok-old');
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe(btoa('tok-old'));
+    const api = mockApi({ 'check-auth': responses.checkAuth(makeUser({ token: 'tok-new' })), get_purchased_competition: { success: true, data: [{ competition_id: 3, total_tickets: 4 }] } }, { hold: true });
+    const sessions = collect('account:session-changed');
+
+    const first = startSession();
+    const second = startSession(); // the header menu and a page both mount
+    expect(first).toBe(second);
+    expect(store().isAuthenticating).toBe(true);
+    api.release();
+    await first;
+
+    expect(api.calls.filter((c) => c.route === 'check-auth')).toHaveLength(1);
+    expect(api.calls[0]?.body).toEqual({ token: 'tok-old' });
+    expect(api.calls[0]?.authorization).toBe('Bearer tok-old');
+    expect(store().isAuthenticating).toBe(false);
+    expect(store().user?.first_name).toBe('Priya');
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe(btoa('tok-new'));
+    expect(readStoredToken()).toBe('tok-new');
+    expect(sessions).toEqual([{ signedIn: true, user: { id: 7, firstName: 'Priya', displayName: 'Priya Shah' } }]);
+    await startSession();
+    expect(api.calls.filter((c) => c.route === 'check-auth')).toHaveLength(1);
+  });
+
+  it('clears a refused token silently: logged, no toast, announced as signed out', async () => {
+    storeToken('tok-expired');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    mockApi({ 'check-auth': wpError(401, 'rest_invalid_token', 'Session expired') });
+    const toasts = collect('shell:toast');
+    const sessions = collect('account:session-changed');
+    await startSession();
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(store()).toMatchObject({ user: null, isAuthenticating: false });
+    expect(accountStore.get(sessionReadyAtom)).toBe(true);
+    expect(toasts).toEqual([]);
+    expect(warn).toHaveBeenCalled();
+    expect(sessions).toEqual([{ signedIn: false, user: null }]);
+  });
+
+  it('makes no call without a stored token (and ignores one that is not base64)', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, '%%%not-base64');
+    const api = mockApi({});
+    const sessions = collect('account:session-changed');
+    await startSession();
+    expect(api.calls).toEqual([]);
+    expect(sessions).toEqual([{ signedIn: false, user: null }]);
+  });
+});
+
+describe('sign-in and sign-out', () => {
+  it('a sign-in stores the token base64, loads purchased tickets and announces the user', async () => {
+    const api = mockApi({ get_purchased_competition: { success: true, data: [{ competition_id: 3, total_tickets: 4 }] } });
+    const sessions = collect('account:session-changed');
+    establishSession(makeUser({ token: 'tok-login', first_name: 'Sam', name: 'Sam Smith' }));
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe(btoa('tok-login'));
+    expect(sessions).toEqual([{ signedIn: true, user: { id: 7, firstName: 'Sam', displayName: 'Sam Smith' } }]);
+    await vi.waitFor(() => expect(store().purchasedTickets).toEqual([{ competition_id: 3, total_tickets: 4 }]));
+    expect(api.calls[0]?.body).toEqual({ token: 'tok-login' });
+    expect(store().isLoading).toBe(false);
+  });
+
+  it('sign out revokes the token on the server, clears it and announces signed out', async () => {
+    const api = mockApi({ get_purchased_competition: { success: true, data: [] }, logout: { success: true, message: 'Signed out.' } });
+    establishSession(makeUser({ token: 'tok-a' }));
+    const sessions = collect('account:session-changed');
+    await signOut();
+    expect(api.calls.find((c) => c.route === 'logout')?.body).toEqual({ token: 'tok-a' });
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(store().user).toBeNull();
+    expect(sessions).toEqual([{ signedIn: false, user: null }]);
+  });
+});

@@ -1,0 +1,100 @@
+import { apiRequest, calls, emit, type User } from '@cgg/contracts';
+import { clearStoredToken, readStoredToken, storeToken } from './token-storage.ts';
+import { accountStore, initialUserStore, sessionReadyAtom, userStoreAtom, type UserStore } from './user-store.ts';
+
+/*
+ * The session of this browser tab. Several exposed modules of this remote mount on one
+ * page (the header menu, a page), each calling `startSession()`; the check-auth call
+ * must still happen once per page load, so it lives in one module-level promise.
+ */
+let startup: Promise<void> | null = null;
+
+function update(patch: Partial<UserStore>): void {
+  accountStore.set(userStoreAtom, { ...accountStore.get(userStoreAtom), ...patch });
+}
+
+/** Tells the rest of the site (other remotes, the shell) who is signed in: the only way they learn it. */
+function announce(user: User | null): void {
+  emit('account:session-changed', {
+    signedIn: user !== null,
+    user: user ? { id: user.id, firstName: user.first_name, displayName: user.name || `${user.first_name} ${user.last_name}`.trim() } : null,
+  });
+}
+
+/** The decoded token of the signed-in customer, for this remote's own calls. */
+export function currentToken(): string | null {
+  return accountStore.get(userStoreAtom).user ? readStoredToken() : null;
+}
+
+/** Purchased competitions (spec section 7, "data (stored)"); fails silently (section 8). */
+async function loadPurchasedTickets(token: string): Promise<void> {
+  update({ isLoading: true });
+  try {
+    const res = await apiRequest(calls.getPurchasedCompetition, { token });
+    update({ purchasedTickets: res.data });
+  } catch (error) {
+    console.warn('[account] purchased competitions unavailable', error);
+  } finally {
+    update({ isLoading: false });
+  }
+}
+
+/** A call answered with a signed-in user (login, sign-up, check-auth, login-as-user): keep it. */
+export function establishSession(user: User): void {
+  storeToken(user.token);
+  update({ user, isAuthenticating: false });
+  accountStore.set(sessionReadyAtom, true);
+  announce(user);
+  void loadPurchasedTickets(user.token);
+}
+
+async function checkStoredToken(): Promise<void> {
+  const token = readStoredToken();
+  if (!token) {
+    accountStore.set(sessionReadyAtom, true);
+    announce(null);
+    return;
+  }
+  update({ isAuthenticating: true });
+  try {
+    // check-auth rotates the token: the answer carries the new one.
+    const res = await apiRequest(calls.checkAuth, { token });
+    establishSession(res.data);
+  } catch (error) {
+    // Spec section 8: auth failures are silent; the visitor is simply signed out.
+    console.warn('[account] stored session not accepted', error);
+    clearStoredToken();
+    update({ ...initialUserStore });
+    accountStore.set(sessionReadyAtom, true);
+    announce(null);
+  }
+}
+
+/** Startup auth (spec section 4), once per page load however many modules ask. */
+export function startSession(): Promise<void> {
+  startup ??= checkStoredToken();
+  return startup;
+}
+
+/** Sign out: end the server session (best effort), forget the token, tell the site. */
+export async function signOut(): Promise<void> {
+  const token = readStoredToken();
+  clearStoredToken();
+  accountStore.set(userStoreAtom, { ...initialUserStore });
+  accountStore.set(sessionReadyAtom, true);
+  announce(null);
+  if (token) {
+    try {
+      await apiRequest(calls.logout, { token });
+    } catch (error) {
+      console.warn('[account] logout call failed', error);
+    }
+  }
+}
+
+/** Tests only: forget this page load's session as if the page reloaded. */
+export function resetSessionForTests(): void {
+  startup = null;
+  accountStore.set(userStoreAtom, { ...initialUserStore });
+  accountStore.set(sessionReadyAtom, false);
+}

@@ -1,0 +1,39 @@
+import { atom, createStore } from 'jotai';
+import type { User } from '@cgg/contracts';
+
+/** Tickets held per competition (spec section 3), as `get_purchased_competition` answers. */
+export interface TicketHolding {
+  competition_id: number;
+  total_tickets: number;
+}
+
+/** Spec section 3, user store. */
+export interface UserStore {
+  user: User | null;
+  isAuthenticating: boolean;
+  purchasedTickets: TicketHolding[];
+  upcomingTickets: TicketHolding[];
+  drawnTickets: TicketHolding[];
+  isLoading: boolean;
+}
+
+export const initialUserStore: UserStore = {
+  user: null,
+  isAuthenticating: false,
+  purchasedTickets: [],
+  upcomingTickets: [],
+  drawnTickets: [],
+  isLoading: false,
+};
+
+export const userStoreAtom = atom<UserStore>(initialUserStore);
+
+/** True once the startup check has finished (signed in or not): pages wait for it before redirecting. */
+export const sessionReadyAtom = atom(false);
+
+/**
+ * The account remote's own jotai store. Every exposed module (the header menu, the
+ * pages) is loaded separately by the shell, so they share state through this module
+ * rather than through a Provider; no other remote can reach it.
+ */
+export const accountStore = createStore();

@@ -1,0 +1,9 @@
+/** Spec section 9: password minimum 12 characters. */
+export const PASSWORD_MIN_LENGTH = 12;
+
+export const PASSWORD_RULE_MESSAGE = 'Password must contain one letter, number and special charactor.';
+
+/** Spec section 5: at least 12 characters with a letter, a digit and a special character. */
+export function meetsPasswordRule(password: string): boolean {
+  return password.length >= PASSWORD_MIN_LENGTH && /[A-Za-z]/.test(password) && /\d/.test(password) && /[^A-Za-z0-9\s]/.test(password);
+}
