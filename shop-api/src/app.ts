@@ -77,7 +77,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const accounts = accountRoutes({
     pool: options.pool,
     now,
-    mailer: options.mailer ?? createMailer({ pool: options.pool, now }),
+    mailer: options.mailer ?? createMailer(options.pool),
     siteUrl: options.siteUrl ?? 'http://localhost:3000',
   });
   registerRestRoutes(app, [...contentRoutes(options.pool), ...competitionRoutes(options.pool), ...sitePageRoutes, ...accounts]);

@@ -11,6 +11,10 @@ export interface Config {
   dataDir: string;
   pgPort: number;
   logLevel: string | undefined;
+  /** SMTP server for outgoing mail; unset: mail goes to the email_outbox table. */
+  smtpUrl: string | undefined;
+  /** The site's public origin, for links in emails. */
+  siteUrl: string;
 }
 
 function port(value: string | undefined, fallback: number, name: string): number {
@@ -27,5 +31,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, '.data')),
     pgPort: port(env.PG_PORT, 5433, 'PG_PORT'),
     logLevel: env.API_LOG_LEVEL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    siteUrl: env.SITE_URL || `http://localhost:${port(env.SHELL_PORT, 3000, 'SHELL_PORT')}`,
   };
 }

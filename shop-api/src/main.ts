@@ -2,13 +2,19 @@ import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { prepareDatabase } from './db/prepare.ts';
+import { createMailer } from './mail/mailer.ts';
 
 const config = readConfig();
 const db = await openDatabase(config).catch((err: unknown) => {
   console.error('[shop-api] could not open the database:', err instanceof Error ? err.message : err);
   process.exit(1);
 });
-const app = buildApp({ pool: db.pool, logLevel: config.logLevel });
+const app = buildApp({
+  pool: db.pool,
+  logLevel: config.logLevel,
+  mailer: createMailer(db.pool, config.smtpUrl),
+  siteUrl: config.siteUrl,
+});
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {

@@ -6,9 +6,12 @@ export class WpHttpError extends Error {
   readonly code: string;
   readonly status: number;
   readonly extra: Record<string, unknown>;
+  /** Top-level fields added beside code/message/data (save calls add the spec's `success: false, error`). */
+  readonly top: Record<string, unknown>;
 
-  constructor(status: number, code: string, message: string, extra: Record<string, unknown> = {}) {
+  constructor(status: number, code: string, message: string, extra: Record<string, unknown> = {}, top: Record<string, unknown> = {}) {
     super(message);
+    this.top = top;
     this.name = 'WpHttpError';
     this.status = status;
     this.code = code;
@@ -16,7 +19,7 @@ export class WpHttpError extends Error {
   }
 
   toBody(): { code: string; message: string; data: Record<string, unknown> & { status: number } } {
-    return { code: this.code, message: this.message, data: { status: this.status, ...this.extra } };
+    return { ...this.top, code: this.code, message: this.message, data: { status: this.status, ...this.extra } };
   }
 }
 

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { laterTodayInLondon, londonAt } from '../lib/london-time.ts';
+import { seedAccounts } from './account-seeds.ts';
 import { categorySeeds, competitionSeeds, questionSeeds, type CompetitionSeed } from './competition-seeds.ts';
 import { howItWorksSeed, seoSeeds, settingsSeed } from './content-seeds.ts';
 
@@ -206,6 +207,7 @@ export async function seedIfEmpty(client: pg.PoolClient, now: Date = new Date())
     for (const [position, step] of howItWorksSeed.steps.entries()) {
       await client.query('INSERT INTO how_it_works_steps (position, title, body) VALUES ($1, $2, $3)', [position + 1, step.title, step.body]);
     }
+    await seedAccounts(client, now);
     await client.query('COMMIT');
     return true;
   } catch (err) {

@@ -1,0 +1,11 @@
+import type pg from 'pg';
+import type { Mailer } from '../mail/mailer.ts';
+
+/** What the account calls need; `now` is injectable so tests can move the clock. */
+export interface AccountDeps {
+  pool: pg.Pool;
+  now: () => Date;
+  mailer: Mailer;
+  /** Absolute site origin for links in emails, e.g. http://localhost:3000. */
+  siteUrl: string;
+}

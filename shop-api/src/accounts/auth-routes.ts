@@ -1,0 +1,219 @@
+import { calls } from '@cgg/contracts';
+import { clientAddress } from '../http/client-address.ts';
+import { restRoute, type RestRoute } from '../http/rest-router.ts';
+import { WpHttpError } from '../http/wp-error.ts';
+import { passwordChangedEmail, passwordResetEmail, resetLink } from '../mail/account-emails.ts';
+import type { AccountDeps } from './account-deps.ts';
+import { customerByEmail, customerById, toUser } from './customer-user.ts';
+import { fieldError, isEmail, requireFields } from './field-errors.ts';
+import { hashPassword, isStrongPassword, needsRehash, PASSWORD_RULE_MESSAGE, timingDummyHash, verifyPassword } from './password.ts';
+import { inTransaction } from './queryable.ts';
+import { assertLoginAllowed, clearAccountFailures, recordLoginFailure } from './rate-limit.ts';
+import { invalidToken, requireCustomer } from './require-customer.ts';
+import { createSession, findSession, revokeOtherSessions, revokeSession } from './sessions.ts';
+import { hashSecret, newSecret } from './tokens.ts';
+
+export const RESET_KEY_TTL_MS = 60 * 60_000;
+/** At most this many reset emails per account per 15 minutes (the answer stays the same). */
+const MAX_RESET_MAILS = 3;
+export const FORGOT_PASSWORD_MESSAGE =
+  'If an account exists for that email address, we have sent it a link to reset the password. Please check your inbox.';
+
+/** register, login, logout, check-auth, forgot_password, reset_password, login_as_user. */
+export function authRoutes(deps: AccountDeps): RestRoute[] {
+  const { pool, now, mailer } = deps;
+
+  async function session(customerId: number, origin: Parameters<typeof createSession>[2], at: Date) {
+    const token = await createSession(pool, customerId, origin, at);
+    const customer = await customerById(pool, customerId);
+    return { success: true as const, data: await toUser(pool, customer!, token, at) };
+  }
+
+  return [
+    restRoute({
+      method: 'POST',
+      route: calls.register.route,
+      request: calls.register.request,
+      handler: async ({ input }) => {
+        const first = input.first_name.trim();
+        const last = input.last_name.trim();
+        const email = input.email.trim();
+        requireFields([
+          ['first_name', first, 'First Name is required.'],
+          ['last_name', last, 'Last Name is required.'],
+          ['email', email, 'Email address is required.'],
+        ]);
+        if (!isEmail(email)) throw fieldError('email', 'Email address is invalid.');
+        if (!isStrongPassword(input.password)) throw fieldError('password', PASSWORD_RULE_MESSAGE);
+        const at = now();
+        const hash = await hashPassword(input.password);
+        const { rows } = await pool.query<{ id: number }>(
+          `INSERT INTO customers (email, password_hash, first_name, last_name, display_name, nickname,
+             billing_first_name, billing_last_name, billing_email, over_18_confirmed_at, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $3, $3, $4, $1, $6, $6, $6)
+           ON CONFLICT DO NOTHING RETURNING id`,
+          [email, hash, first, last, `${first} ${last}`, at],
+        );
+        if (!rows[0]) {
+          // WooCommerce's answer: registration necessarily tells that the address is taken.
+          throw fieldError('email', 'An account is already registered with your email address. Please log in.', 'registration-error-email-exists');
+        }
+        return session(rows[0].id, 'register', at);
+      },
+    }),
+
+    restRoute({
+      method: 'POST',
+      route: calls.login.route,
+      request: calls.login.request,
+      handler: async ({ input, request }) => {
+        const at = now();
+        const address = clientAddress(request);
+        await assertLoginAllowed(pool, input.email, address, at);
+        const customer = await customerByEmail(pool, input.email);
+        // Unknown emails cost a full scrypt too, so timing does not tell which accounts exist.
+        const ok = await verifyPassword(input.password, customer?.password_hash ?? (await timingDummyHash()));
+        if (!customer || !ok) {
+          await recordLoginFailure(pool, input.email, address, at);
+          throw new WpHttpError(401, 'invalid_credentials', 'The email address or password you entered is incorrect.');
+        }
+        await clearAccountFailures(pool, input.email);
+        if (needsRehash(customer.password_hash)) {
+          await pool.query('UPDATE customers SET password_hash = $2 WHERE id = $1', [customer.id, await hashPassword(input.password)]);
+        }
+        return session(customer.id, 'login', at);
+      },
+    }),
+
+    restRoute({
+      method: 'POST',
+      route: calls.logout.route,
+      request: calls.logout.request,
+      tokenFromBearer: true,
+      handler: async ({ input }) => {
+        const at = now();
+        const me = await requireCustomer(pool, input.token, at);
+        await revokeSession(pool, me.sessionId, at);
+        return { success: true, message: 'You have been logged out.' };
+      },
+    }),
+
+    restRoute({
+      method: 'POST',
+      route: calls.checkAuth.route,
+      request: calls.checkAuth.request,
+      tokenFromBearer: true,
+      handler: async ({ input }) => {
+        const at = now();
+        // Rotation: the presented token is revoked and a new one returned, in one transaction;
+        // of two concurrent check-auths with one token only the first gets a new token.
+        const token = await inTransaction(pool, async (client) => {
+          const me = await requireCustomer(client, input.token, at);
+          if (!(await revokeSession(client, me.sessionId, at))) throw invalidToken();
+          return createSession(client, me.customerId, 'check-auth', at);
+        });
+        const hit = await findSession(pool, token, at);
+        const customer = await customerById(pool, hit!.customerId);
+        return { success: true, data: await toUser(pool, customer!, token, at) };
+      },
+    }),
+
+    restRoute({
+      method: 'POST',
+      route: calls.forgotPassword.route,
+      request: calls.forgotPassword.request,
+      handler: async ({ input }) => {
+        const at = now();
+        const customer = await customerByEmail(pool, input.email);
+        if (customer) {
+          const { rows } = await pool.query<{ n: number }>(
+            'SELECT count(*)::int AS n FROM password_reset_keys WHERE customer_id = $1 AND created_at > $2',
+            [customer.id, new Date(at.getTime() - 15 * 60_000)],
+          );
+          if (rows[0]!.n < MAX_RESET_MAILS) {
+            const key = newSecret();
+            await pool.query('INSERT INTO password_reset_keys (customer_id, key_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
+              customer.id,
+              hashSecret(key),
+              at,
+              new Date(at.getTime() + RESET_KEY_TTL_MS),
+            ]);
+            await mailer.send(passwordResetEmail(customer.email, customer.first_name, resetLink(deps.siteUrl, key, customer.email)));
+          }
+        }
+        return { success: true, message: FORGOT_PASSWORD_MESSAGE };
+      },
+    }),
+
+    restRoute({
+      method: 'POST',
+      route: calls.resetPassword.route,
+      request: calls.resetPassword.request,
+      handler: async ({ input }) => {
+        if (!isStrongPassword(input.password)) throw fieldError('password', PASSWORD_RULE_MESSAGE);
+        const at = now();
+        const hash = await hashPassword(input.password);
+        const customer = await inTransaction(pool, async (client) => {
+          // Single use: the UPDATE claims the key; a second request finds it used.
+          const { rows } = await client.query<{ customer_id: number }>(
+            `UPDATE password_reset_keys k SET used_at = $3
+             FROM customers c
+             WHERE k.customer_id = c.id AND k.key_hash = $1 AND lower(c.email) = lower($2)
+               AND k.used_at IS NULL AND k.expires_at > $3
+             RETURNING k.customer_id`,
+            [hashSecret(input.key), input.login.trim(), at],
+          );
+          const id = rows[0]?.customer_id;
+          if (id === undefined) {
+            throw fieldError('key', 'This password reset link is invalid or has expired. Please request a new one.', 'invalid_key');
+          }
+          await client.query('UPDATE customers SET password_hash = $2, updated_at = $3 WHERE id = $1', [id, hash, at]);
+          // Any other outstanding link dies with it, and every session ends.
+          await client.query('UPDATE password_reset_keys SET used_at = $2 WHERE customer_id = $1 AND used_at IS NULL', [id, at]);
+          await revokeOtherSessions(client, id, null, at);
+          return customerById(client, id);
+        });
+        await clearAccountFailures(pool, customer!.email);
+        await mailer.send(passwordChangedEmail(customer!.email, customer!.first_name));
+        return { success: true, message: 'Your password has been reset. You can now log in with your new password.' };
+      },
+    }),
+
+    restRoute({
+      method: 'POST',
+      route: calls.loginAsUser.route,
+      request: calls.loginAsUser.request,
+      handler: async ({ input, request }) => {
+        const at = now();
+        const { rows } = await pool.query<{ customer_id: number }>(
+          `UPDATE login_as_user_codes SET used_at = $2, used_from = $3
+           WHERE code_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING customer_id`,
+          [hashSecret(input.code), at, clientAddress(request)],
+        );
+        const id = rows[0]?.customer_id;
+        if (id === undefined) throw new WpHttpError(401, 'invalid_code', 'This login link is invalid or has expired.');
+        return session(id, 'login-as-user', at);
+      },
+    }),
+  ];
+}
+
+/** Issues a login-as-user code (admin CLI only): single use, valid 5 minutes, audited by its row. */
+export const LOGIN_AS_USER_TTL_MS = 5 * 60_000;
+export async function issueLoginAsUserCode(
+  db: { query: AccountDeps['pool']['query'] },
+  customerId: number,
+  issuedBy: string,
+  at: Date,
+): Promise<{ code: string; expiresAt: Date }> {
+  const code = newSecret();
+  const expiresAt = new Date(at.getTime() + LOGIN_AS_USER_TTL_MS);
+  await db.query('INSERT INTO login_as_user_codes (customer_id, code_hash, issued_by, issued_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
+    customerId,
+    hashSecret(code),
+    issuedBy,
+    at,
+    expiresAt,
+  ]);
+  return { code, expiresAt };
+}

@@ -1,0 +1,136 @@
+import { calls, tokenRequestSchema } from '@cgg/contracts';
+import dayjs from 'dayjs';
+import { restRoute, type RestRoute } from '../http/rest-router.ts';
+import { WpHttpError } from '../http/wp-error.ts';
+import { SHOP_TIMEZONE } from '../lib/london-time.ts';
+import { penceToPounds } from '../lib/money.ts';
+import type { AccountDeps } from './account-deps.ts';
+import { requireCustomer } from './require-customer.ts';
+
+/** Orders whose tickets the customer holds (they count toward max_ticket_per_user). */
+export const HOLDING_STATUSES = ['pending', 'processing', 'completed', 'admin-comp-win'] as const;
+
+/** WooCommerce's price markup, as its REST answers carry it. */
+export const priceHtml = (pence: number): string => `<span class="woocommerce-Price-amount amount">£${penceToPounds(pence)}</span>`;
+
+const london = (d: Date) => dayjs(d).tz(SHOP_TIMEZONE);
+const orderNotFound = (): WpHttpError => new WpHttpError(404, 'woocommerce_rest_shop_order_invalid_id', 'Invalid ID.');
+
+interface OrderRow {
+  id: number;
+  status: string;
+  created_at: Date;
+  total_pence: number;
+  payment_method_title: string;
+  [billingOrShipping: `${'billing' | 'shipping'}_${string}`]: string;
+}
+
+/** orders, order_detail, get_purchased_competition: always scoped to the caller's own orders. */
+export function orderRoutes(deps: AccountDeps): RestRoute[] {
+  const { pool, now } = deps;
+  return [
+    restRoute({
+      method: 'POST',
+      route: calls.orders.route,
+      request: calls.orders.request,
+      tokenFromBearer: true,
+      handler: async ({ input }) => {
+        const me = await requireCustomer(pool, input.token, now());
+        const { rows } = await pool.query<{ id: number; status: string; created_at: Date; total_pence: number; item_count: number; total: number }>(
+          `SELECT o.id, o.status, o.created_at, o.total_pence, count(*) OVER ()::int AS total,
+                  COALESCE((SELECT sum(quantity) FROM order_items i WHERE i.order_id = o.id), 0)::int AS item_count
+           FROM orders o WHERE o.customer_id = $1
+           ORDER BY o.created_at DESC, o.id DESC OFFSET $2 LIMIT $3`,
+          [me.customerId, (input.page - 1) * input.limit, input.limit],
+        );
+        let total = rows[0]?.total;
+        if (total === undefined) {
+          // A page past the end still reports the real page count.
+          const count = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE customer_id = $1', [me.customerId]);
+          total = count.rows[0]!.n;
+        }
+        return {
+          success: true,
+          data: rows.map((r) => ({
+            order_id_: r.id,
+            order_status: r.status,
+            order_date: london(r.created_at).format('YYYY-MM-DD'),
+            order_total: priceHtml(r.total_pence),
+            item_count: r.item_count,
+          })),
+          total_pages: Math.ceil(total / input.limit),
+        };
+      },
+    }),
+
+    restRoute({
+      method: 'POST',
+      route: calls.orderDetail.route,
+      request: calls.orderDetail.request,
+      tokenFromBearer: true,
+      handler: async ({ input }) => {
+        const me = await requireCustomer(pool, input.token, now());
+        if (input.id > 2_147_483_647) throw orderNotFound();
+        // Another customer's order is indistinguishable from a missing one.
+        const { rows } = await pool.query<OrderRow>('SELECT * FROM orders WHERE id = $1 AND customer_id = $2', [input.id, me.customerId]);
+        const o = rows[0];
+        if (!o) throw orderNotFound();
+        const items = await pool.query<{ title: string; quantity: number; line_total_pence: number; draw_at: Date; tickets: number[] }>(
+          `SELECT i.title, i.quantity, i.line_total_pence, c.draw_at,
+                  COALESCE((SELECT array_agg(t.ticket_number ORDER BY t.ticket_number) FROM tickets t WHERE t.order_item_id = i.id), '{}') AS tickets
+           FROM order_items i JOIN competitions c ON c.id = i.competition_id
+           WHERE i.order_id = $1 ORDER BY i.position, i.id`,
+          [o.id],
+        );
+        const address = (kind: 'billing' | 'shipping') => ({
+          first_name: o[`${kind}_first_name`]!,
+          last_name: o[`${kind}_last_name`]!,
+          address_1: o[`${kind}_address_1`]!,
+          address_2: o[`${kind}_address_2`]!,
+          city: o[`${kind}_city`]!,
+          state: o[`${kind}_state`]!,
+          postcode: o[`${kind}_postcode`]!,
+        });
+        return {
+          success: true,
+          data: {
+            id: o.id,
+            status: o.status,
+            // WooCommerce's WC_DateTime as JSON.
+            date_created: { date: london(o.created_at).format('YYYY-MM-DD HH:mm:ss.000000'), timezone_type: 3, timezone: SHOP_TIMEZONE },
+            total: penceToPounds(o.total_pence),
+            payment_method_title: o.payment_method_title,
+            products: items.rows.map((i) => ({
+              title: i.title,
+              quantity: i.quantity,
+              tickets: i.tickets,
+              draw_date: london(i.draw_at).format('YYYY-MM-DD'),
+              draw_time: london(i.draw_at).format('HH:mm'),
+              price: penceToPounds(i.line_total_pence),
+            })),
+            billing: { ...address('billing'), phone: o.billing_phone!, email: o.billing_email! },
+            shipping: address('shipping'),
+          },
+        };
+      },
+    }),
+
+    restRoute({
+      method: 'POST',
+      route: calls.getPurchasedCompetition.route,
+      request: tokenRequestSchema,
+      tokenFromBearer: true,
+      handler: async ({ input }) => {
+        const me = await requireCustomer(pool, input.token, now());
+        const { rows } = await pool.query<{ competition_id: number; total_tickets: number }>(
+          `SELECT i.competition_id, sum(i.quantity)::int AS total_tickets
+           FROM order_items i JOIN orders o ON o.id = i.order_id
+           WHERE o.customer_id = $1 AND o.status = ANY($2)
+           GROUP BY i.competition_id ORDER BY i.competition_id`,
+          [me.customerId, HOLDING_STATUSES],
+        );
+        return { success: true, data: rows };
+      },
+    }),
+  ];
+}

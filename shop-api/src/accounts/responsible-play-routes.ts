@@ -1,0 +1,108 @@
+import { calls, tokenRequestSchema } from '@cgg/contracts';
+import { restRoute, type RestRoute } from '../http/rest-router.ts';
+import type { AccountDeps } from './account-deps.ts';
+import { fieldError } from './field-errors.ts';
+import { inTransaction } from './queryable.ts';
+import { requireCustomer } from './require-customer.ts';
+import {
+  effectiveLimit,
+  isNoLooser,
+  lockEnd,
+  PLAY_COLUMNS,
+  RAISE_DELAY_MS,
+  responsiblePlayView,
+  type Limit,
+  type PlayRow,
+} from './responsible-play.ts';
+
+const toPence = (pounds: string): number => {
+  const [whole, frac = ''] = pounds.split('.');
+  return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+};
+
+/** responsible_play (read) and update_responsible_play (limit and lock). */
+export function responsiblePlayRoutes(deps: AccountDeps): RestRoute[] {
+  const { pool, now } = deps;
+  return [
+    restRoute({
+      method: 'POST',
+      route: calls.responsiblePlay.route,
+      request: tokenRequestSchema,
+      tokenFromBearer: true,
+      handler: async ({ input }) => {
+        const at = now();
+        const me = await requireCustomer(pool, input.token, at);
+        const { rows } = await pool.query<PlayRow>(`SELECT ${PLAY_COLUMNS} FROM customers WHERE id = $1`, [me.customerId]);
+        return { success: true, data: await responsiblePlayView(pool, me.customerId, rows[0]!, at) };
+      },
+    }),
+
+    restRoute({
+      method: 'POST',
+      route: calls.updateResponsiblePlay.route,
+      request: calls.updateResponsiblePlay.request,
+      tokenFromBearer: true,
+      handler: async ({ input }) => {
+        const at = now();
+        const me = await requireCustomer(pool, input.token, at);
+        const changesLimit = input.limit_duration !== undefined || input.limit_value !== undefined;
+        let next: Limit | null = null;
+        if (changesLimit) {
+          const duration = input.limit_duration ?? null;
+          const value = input.limit_value ?? null;
+          if ((duration === null) !== (value === null)) {
+            throw fieldError(duration === null ? 'limit_duration' : 'limit_value', 'Choose both a limit period (day, week or month) and an amount, or neither to remove the limit.');
+          }
+          next = duration && value !== null ? { duration, valuePence: toPence(value) } : null;
+        }
+        if (!changesLimit && !input.lock_period) throw fieldError('limit_duration', 'Nothing to change: send a limit or a lock period.');
+
+        const row = await inTransaction(pool, async (client) => {
+          const { rows } = await client.query<PlayRow>(`SELECT ${PLAY_COLUMNS} FROM customers WHERE id = $1 FOR UPDATE`, [me.customerId]);
+          const current = rows[0]!;
+          // A pending change whose time has come is made permanent first.
+          const inForce = effectiveLimit(current, at);
+          let limit = inForce;
+          let pending: { limit: Limit | null; from: Date } | null =
+            current.pending_limit_from && current.pending_limit_from > at
+              ? { limit: current.pending_limit_duration ? { duration: current.pending_limit_duration, valuePence: current.pending_limit_value_pence! } : null, from: current.pending_limit_from }
+              : null;
+          if (changesLimit) {
+            if (isNoLooser(next, inForce)) {
+              // Lowering (or a first limit) applies at once and cancels any raise still waiting.
+              limit = next;
+              pending = null;
+            } else {
+              // Raising or removing waits 24 hours; asking again restarts the wait.
+              pending = { limit: next, from: new Date(at.getTime() + RAISE_DELAY_MS) };
+            }
+          }
+          let lockedUntil = current.locked_until;
+          let permanent = current.lock_permanent;
+          let period = current.locking_period;
+          if (input.lock_period) {
+            const end = lockEnd(input.lock_period, at);
+            // A lock can be extended, never shortened or lifted early.
+            if (!permanent && (end === null || lockedUntil === null || lockedUntil <= at || end > lockedUntil)) {
+              permanent = end === null;
+              lockedUntil = end;
+              period = input.lock_period;
+            }
+          }
+          const { rows: updated } = await client.query<PlayRow>(
+            `UPDATE customers SET limit_duration = $2, limit_value_pence = $3, pending_limit_duration = $4,
+               pending_limit_value_pence = $5, pending_limit_from = $6, locked_until = $7, lock_permanent = $8,
+               locking_period = $9, updated_at = $10
+             WHERE id = $1 RETURNING ${PLAY_COLUMNS}`,
+            [
+              me.customerId, limit?.duration ?? null, limit?.valuePence ?? null, pending?.limit?.duration ?? null,
+              pending?.limit?.valuePence ?? null, pending?.from ?? null, lockedUntil, permanent, period, at,
+            ],
+          );
+          return updated[0]!;
+        });
+        return { success: true, data: await responsiblePlayView(pool, me.customerId, row, at) };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,148 @@
+import dayjs from 'dayjs';
+import type { ResponsiblePlay } from '@cgg/contracts';
+import { SHOP_TIMEZONE } from '../lib/london-time.ts';
+import { penceToPounds } from '../lib/money.ts';
+import { WpHttpError } from '../http/wp-error.ts';
+import type { Queryable } from './queryable.ts';
+
+export type LimitDuration = 'day' | 'week' | 'month';
+export type LockPeriod = '24h' | '7d' | '30d' | '6m' | 'permanent';
+export interface Limit {
+  duration: LimitDuration;
+  valuePence: number;
+}
+
+/** The responsible-play columns of a customer row. */
+export interface PlayRow {
+  limit_duration: LimitDuration | null;
+  limit_value_pence: number | null;
+  pending_limit_duration: LimitDuration | null;
+  pending_limit_value_pence: number | null;
+  pending_limit_from: Date | null;
+  locked_until: Date | null;
+  lock_permanent: boolean;
+  locking_period: LockPeriod | null;
+}
+export const PLAY_COLUMNS =
+  'limit_duration, limit_value_pence, pending_limit_duration, pending_limit_value_pence, pending_limit_from, locked_until, lock_permanent, locking_period';
+
+/** A raised or removed limit waits this long (UK code of practice: no impulsive loosening). */
+export const RAISE_DELAY_MS = 24 * 3600_000;
+/** Orders that count as spending: everything not cancelled, refunded or failed; free admin wins excluded. */
+export const SPENDING_STATUSES = ['pending', 'processing', 'completed'] as const;
+
+/** The limit in force at `now`: a pending change applies once its time has come. */
+export function effectiveLimit(row: PlayRow, now: Date): Limit | null {
+  if (row.pending_limit_from && row.pending_limit_from <= now) {
+    return row.pending_limit_duration ? { duration: row.pending_limit_duration, valuePence: row.pending_limit_value_pence! } : null;
+  }
+  return row.limit_duration ? { duration: row.limit_duration, valuePence: row.limit_value_pence! } : null;
+}
+
+export function isLocked(row: PlayRow, now: Date): boolean {
+  return row.lock_permanent || (row.locked_until !== null && row.locked_until > now);
+}
+
+/** Start of the limit's current period in London: today, this week (from Monday) or this calendar month. */
+export function periodStart(duration: LimitDuration, now: Date): Date {
+  const local = dayjs(now).tz(SHOP_TIMEZONE);
+  const day = local.format('YYYY-MM-DD');
+  if (duration === 'day') return dayjs.tz(day, SHOP_TIMEZONE).toDate();
+  if (duration === 'month') return dayjs.tz(local.format('YYYY-MM-01'), SHOP_TIMEZONE).toDate();
+  const sinceMonday = (local.day() + 6) % 7;
+  return dayjs.tz(local.subtract(sinceMonday, 'day').format('YYYY-MM-DD'), SHOP_TIMEZONE).toDate();
+}
+
+/** Pence spent since the start of the limit's period (this month's when there is no limit). */
+export async function currentSpendingPence(db: Queryable, customerId: number, limit: Limit | null, now: Date): Promise<number> {
+  const { rows } = await db.query<{ pence: string }>(
+    `SELECT COALESCE(sum(total_pence), 0)::bigint AS pence FROM orders
+     WHERE customer_id = $1 AND status = ANY($2) AND created_at >= $3 AND created_at <= $4`,
+    [customerId, SPENDING_STATUSES, periodStart(limit?.duration ?? 'month', now), now],
+  );
+  return Number(rows[0]!.pence);
+}
+
+const periodRank: Record<LimitDuration, number> = { day: 1, week: 2, month: 3 };
+
+/**
+ * True when `next` is at least as strict as `current`: no more money over a period at
+ * least as long (£50 a month is stricter than £50 a week). Setting a first limit is
+ * strict; removing one never is.
+ */
+export function isNoLooser(next: Limit | null, current: Limit | null): boolean {
+  if (current === null) return true;
+  if (next === null) return false;
+  return next.valuePence <= current.valuePence && periodRank[next.duration] >= periodRank[current.duration];
+}
+
+export function lockEnd(period: LockPeriod, now: Date): Date | null {
+  const from = dayjs(now);
+  switch (period) {
+    case '24h':
+      return from.add(24, 'hour').toDate();
+    case '7d':
+      return from.add(7, 'day').toDate();
+    case '30d':
+      return from.add(30, 'day').toDate();
+    case '6m':
+      return from.add(6, 'month').toDate();
+    case 'permanent':
+      return null;
+  }
+}
+
+/** The responsible-play view of a customer (contracts `ResponsiblePlay`). */
+export async function responsiblePlayView(db: Queryable, customerId: number, row: PlayRow, now: Date): Promise<ResponsiblePlay> {
+  const limit = effectiveLimit(row, now);
+  const pending = row.pending_limit_from && row.pending_limit_from > now;
+  const locked = isLocked(row, now);
+  return {
+    limit_duration: limit?.duration ?? null,
+    limit_value: limit ? penceToPounds(limit.valuePence) : null,
+    pending_limit_duration: pending ? row.pending_limit_duration : null,
+    pending_limit_value: pending && row.pending_limit_value_pence !== null ? penceToPounds(row.pending_limit_value_pence) : null,
+    pending_limit_from: pending ? row.pending_limit_from!.toISOString() : null,
+    current_spending: penceToPounds(await currentSpendingPence(db, customerId, limit, now)),
+    lock_account: locked,
+    locked_until: locked && !row.lock_permanent ? row.locked_until!.toISOString() : null,
+  };
+}
+
+const londonWhen = (d: Date): string => dayjs(d).tz(SHOP_TIMEZONE).format('D MMMM YYYY [at] HH:mm');
+const periodWord: Record<LimitDuration, string> = { day: 'daily', week: 'weekly', month: 'monthly' };
+
+/**
+ * The checkout's gate (issue 4): throws a WordPress-shaped 403 when the customer's
+ * account is locked or `amountPence` would take them over their spending limit for
+ * the current period. Call it inside the checkout transaction, before writing the
+ * order: it locks the customer row (FOR UPDATE), so two checkouts of one customer
+ * are checked one after the other and cannot both slip under the limit.
+ */
+export async function assertCanSpend(client: Queryable, customerId: number, amountPence: number, now: Date): Promise<void> {
+  const { rows } = await client.query<PlayRow>(`SELECT ${PLAY_COLUMNS} FROM customers WHERE id = $1 FOR UPDATE`, [customerId]);
+  const row = rows[0];
+  if (!row) throw new WpHttpError(401, 'invalid_token', 'Your session has expired. Please log in again.');
+  if (isLocked(row, now)) {
+    throw new WpHttpError(
+      403,
+      'cgg_account_locked',
+      row.lock_permanent
+        ? 'Your account is permanently locked, so you cannot buy tickets.'
+        : `Your account is locked until ${londonWhen(row.locked_until!)}, so you cannot buy tickets until then.`,
+    );
+  }
+  const limit = effectiveLimit(row, now);
+  if (!limit) return;
+  const spent = await currentSpendingPence(client, customerId, limit, now);
+  if (spent + amountPence > limit.valuePence) {
+    const left = Math.max(0, limit.valuePence - spent);
+    throw new WpHttpError(
+      403,
+      'cgg_spending_limit_reached',
+      `This order would take you over your ${periodWord[limit.duration]} spending limit of £${penceToPounds(limit.valuePence)}. ` +
+        `You can spend £${penceToPounds(left)} more in this period.`,
+      { limit: penceToPounds(limit.valuePence), spent: penceToPounds(spent) },
+    );
+  }
+}

@@ -1,0 +1,63 @@
+import type { Queryable } from './queryable.ts';
+import { hashSecret, newSecret } from './tokens.ts';
+
+/** A session ends after 30 days without use. */
+export const SESSION_IDLE_MS = 30 * 24 * 3600_000;
+/** Touching last_used_at on every call would write on every read; once an hour is enough for a 30-day window. */
+const TOUCH_EVERY_MS = 3600_000;
+
+export type SessionOrigin = 'register' | 'login' | 'check-auth' | 'login-as-user';
+
+export interface SessionHit {
+  sessionId: number;
+  customerId: number;
+}
+
+/** Creates a session and returns its token (only its hash is stored). */
+export async function createSession(db: Queryable, customerId: number, origin: SessionOrigin, now: Date): Promise<string> {
+  const token = newSecret();
+  await db.query(
+    `INSERT INTO customer_sessions (customer_id, token_hash, origin, created_at, last_used_at, expires_at)
+     VALUES ($1, $2, $3, $4, $4, $5)`,
+    [customerId, hashSecret(token), origin, now, new Date(now.getTime() + SESSION_IDLE_MS)],
+  );
+  return token;
+}
+
+/** The live session a token names, or null (unknown, revoked or expired). Slides the idle expiry. */
+export async function findSession(db: Queryable, token: string, now: Date): Promise<SessionHit | null> {
+  const { rows } = await db.query<{ id: string; customer_id: number; last_used_at: Date }>(
+    `SELECT id, customer_id, last_used_at FROM customer_sessions
+     WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > $2`,
+    [hashSecret(token), now],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  if (now.getTime() - row.last_used_at.getTime() > TOUCH_EVERY_MS) {
+    await db.query('UPDATE customer_sessions SET last_used_at = $2, expires_at = $3 WHERE id = $1', [
+      row.id,
+      now,
+      new Date(now.getTime() + SESSION_IDLE_MS),
+    ]);
+  }
+  return { sessionId: Number(row.id), customerId: row.customer_id };
+}
+
+/**
+ * Revokes one session; true only for the caller that actually revoked it, so two
+ * concurrent check-auths with the same token cannot both rotate it.
+ */
+export async function revokeSession(db: Queryable, sessionId: number, now: Date): Promise<boolean> {
+  const { rowCount } = await db.query('UPDATE customer_sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [sessionId, now]);
+  return rowCount === 1;
+}
+
+/** Ends every session of a customer except `keepSessionId` (a password change keeps the session that made it). */
+export async function revokeOtherSessions(db: Queryable, customerId: number, keepSessionId: number | null, now: Date): Promise<number> {
+  const { rowCount } = await db.query(
+    `UPDATE customer_sessions SET revoked_at = $3
+     WHERE customer_id = $1 AND revoked_at IS NULL AND ($2::bigint IS NULL OR id <> $2)`,
+    [customerId, keepSessionId, now],
+  );
+  return rowCount ?? 0;
+}

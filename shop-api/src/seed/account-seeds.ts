@@ -1,0 +1,113 @@
+import type pg from 'pg';
+import { hashPassword } from '../accounts/password.ts';
+
+/*
+ * Demo customers (documented in the README) so every account screen has real data:
+ * demo@cgg.test has two pages of orders and points, credit and coupons; sam@cgg.test
+ * a little of everything and a monthly spending limit; new@cgg.test nothing (empty states).
+ */
+export const demoCustomers = [
+  { email: 'demo@cgg.test', password: 'Demo!Pass2026', first: 'Jamie', last: 'Taylor', orders: 12, points: 14, credits: 4, coupons: 3 },
+  { email: 'sam@cgg.test', password: 'Sam!Pass20261', first: 'Sam', last: 'Okafor', orders: 3, points: 3, credits: 1, coupons: 1, monthlyLimitPence: 25_000 },
+  { email: 'new@cgg.test', password: 'New!Pass20261', first: 'Alex', last: 'Morgan', orders: 0, points: 0, credits: 0, coupons: 0 },
+] as const;
+
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+const statuses = ['completed', 'processing', 'completed', 'admin-comp-win', 'completed', 'cancelled', 'completed', 'refunded'] as const;
+const pointsTypes = [
+  { type: 'order-placed', points: 120, description: 'Points earned for purchase' },
+  { type: 'order-redeem', points: -50, description: 'Points redeemed towards an order' },
+  { type: 'signup-bonus', points: 100, description: 'Welcome bonus' },
+] as const;
+const creditEntries = [
+  { type: 'instant-win', pence: 1_000, description: '£10 Site Credit instant win' },
+  { type: 'order-redeem', pence: -450, description: 'Site credit used on an order' },
+  { type: 'admin-credit', pence: 500, description: 'Goodwill credit from the CGG team' },
+] as const;
+
+interface Competition {
+  id: number;
+  title: string;
+  price_pence: number;
+  total_tickets: number;
+}
+
+export async function seedAccounts(client: pg.PoolClient, now: Date): Promise<void> {
+  const { rows: comps } = await client.query<Competition>('SELECT id, title, price_pence, total_tickets FROM competitions ORDER BY id');
+  // Ticket numbers handed out per competition, from the middle up, so they never repeat.
+  const nextTicket = new Map(comps.map((c) => [c.id, Math.floor(c.total_tickets / 2) + 1]));
+  let pick = 0;
+
+  for (const [n, d] of demoCustomers.entries()) {
+    const { rows } = await client.query<{ id: number }>(
+      `INSERT INTO customers (email, password_hash, first_name, last_name, display_name, nickname,
+         billing_first_name, billing_last_name, billing_email, billing_phone, billing_address_1, billing_address_2,
+         billing_city, billing_state, billing_postcode, account_number, sort_code, limit_duration, limit_value_pence,
+         over_18_confirmed_at, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $3, $3, $4, $1, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16, $16) RETURNING id`,
+      [
+        d.email, await hashPassword(d.password), d.first, d.last, `${d.first} ${d.last}`,
+        d.orders ? `0770090012${n}` : '', d.orders ? `${12 + n}` : '', d.orders ? 'Market Street' : '', d.orders ? 'Manchester' : '',
+        d.orders ? 'Greater Manchester' : '', d.orders ? `M1 ${n + 1}AB` : '', d.orders ? `1234567${n}` : '', d.orders ? '112233' : '',
+        'monthlyLimitPence' in d ? 'month' : null, 'monthlyLimitPence' in d ? d.monthlyLimitPence : null,
+        new Date(now.getTime() - 90 * DAY),
+      ],
+    );
+    const customerId = rows[0]!.id;
+
+    for (let i = 0; i < d.orders; i++) {
+      const status = statuses[i % statuses.length]!;
+      // The newest order is from this morning, so "current spending" shows something.
+      const createdAt = new Date(now.getTime() - (i === 0 ? 2 * HOUR : i * 5 * DAY + (i % 3) * HOUR));
+      const items = comps.slice((pick % comps.length), (pick % comps.length) + 1 + (i % 2));
+      pick += 2;
+      const lines = items.map((c, position) => ({ c, position, quantity: 1 + ((i + position) % 4) }));
+      const subtotal = status === 'admin-comp-win' ? 0 : lines.reduce((s, l) => s + l.c.price_pence * l.quantity, 0);
+      const { rows: order } = await client.query<{ id: number }>(
+        `INSERT INTO orders (customer_id, status, created_at, paid_at, subtotal_pence, total_pence, payment_method_title,
+           billing_first_name, billing_last_name, billing_address_1, billing_address_2, billing_city, billing_state,
+           billing_postcode, billing_phone, billing_email, shipping_first_name, shipping_last_name, shipping_address_1,
+           shipping_address_2, shipping_city, shipping_state, shipping_postcode)
+         SELECT $1, $2, $3, $3, $4, $4, $5, billing_first_name, billing_last_name, billing_address_1, billing_address_2,
+           billing_city, billing_state, billing_postcode, billing_phone, billing_email, billing_first_name, billing_last_name,
+           billing_address_1, billing_address_2, billing_city, billing_state, billing_postcode
+         FROM customers WHERE id = $1 RETURNING id`,
+        [customerId, status, createdAt, subtotal, status === 'admin-comp-win' ? 'Ticket Win' : 'Credit / Debit Card'],
+      );
+      for (const { c, position, quantity } of lines) {
+        const unit = status === 'admin-comp-win' ? 0 : c.price_pence;
+        const { rows: item } = await client.query<{ id: number }>(
+          `INSERT INTO order_items (order_id, competition_id, title, quantity, unit_price_pence, line_total_pence, position)
+           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+          [order[0]!.id, c.id, c.title, quantity, unit, unit * quantity, position],
+        );
+        for (let t = 0; t < quantity; t++) {
+          const number = nextTicket.get(c.id)!;
+          nextTicket.set(c.id, number + 1);
+          await client.query('INSERT INTO tickets (competition_id, ticket_number, order_item_id, customer_id, created_at) VALUES ($1, $2, $3, $4, $5)', [
+            c.id, number, item[0]!.id, customerId, createdAt,
+          ]);
+        }
+      }
+    }
+    for (let i = 0; i < d.points; i++) {
+      const p = pointsTypes[i % pointsTypes.length]!;
+      await client.query('INSERT INTO points_logs (customer_id, type, points, description, created_at) VALUES ($1, $2, $3, $4, $5)', [
+        customerId, p.type, p.points, p.description, new Date(now.getTime() - (i * 3 + 1) * DAY),
+      ]);
+    }
+    for (let i = 0; i < d.credits; i++) {
+      const c = creditEntries[i % creditEntries.length]!;
+      await client.query('INSERT INTO credit_logs (customer_id, type, amount_pence, description, created_at) VALUES ($1, $2, $3, $4, $5)', [
+        customerId, c.type, c.pence, c.description, new Date(now.getTime() - (i * 4 + 2) * DAY),
+      ]);
+    }
+    for (let i = 0; i < d.coupons; i++) {
+      await client.query('INSERT INTO coupons (customer_id, code, description, amount_pence, expires_at, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+        customerId, `CGG${n}${['WELCOME5', 'XMAS10', 'LOYAL2'][i]}`, i === 0 ? 'Welcome back' : 'CGG Coupon', [500, 1_000, 200][i], new Date(now.getTime() + 60 * DAY),
+        new Date(now.getTime() - i * DAY),
+      ]);
+    }
+  }
+}
