@@ -1,0 +1,29 @@
+import pg from 'pg';
+import { readConfig } from '../config.ts';
+import { openDatabase, type Database } from '../db/database.ts';
+import { prepareDatabase } from '../db/prepare.ts';
+
+/**
+ * The database a command works on: DATABASE_URL; otherwise the embedded PostgreSQL of a
+ * running API (same PG_PORT, local credentials); otherwise the CLI starts that embedded
+ * server itself on DATA_DIR (and migrates it) for the length of the command.
+ */
+export async function openCliDatabase(): Promise<Database> {
+  const config = readConfig();
+  if (!config.databaseUrl) {
+    const url = `postgres://postgres:postgres@127.0.0.1:${config.pgPort}/cgg`;
+    const probe = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+    const running = await probe.connect().then(
+      () => true,
+      () => false,
+    );
+    await probe.end().catch(() => {});
+    if (running) {
+      const pool = new pg.Pool({ connectionString: url, max: 2 });
+      return { pool, close: () => pool.end() };
+    }
+  }
+  const db = await openDatabase(config);
+  await prepareDatabase(db.pool);
+  return db;
+}

@@ -1,0 +1,37 @@
+import os from 'node:os';
+import { issueLoginAsUserCode, LOGIN_AS_USER_TTL_MS } from '../../accounts/auth-routes.ts';
+import { customerByEmail } from '../../accounts/customer-user.ts';
+import { parseFlags, type Command } from '../command.ts';
+
+/**
+ * `login-as-user --email x [--by name]`: a single-use code, valid 5 minutes, that signs
+ * the support operator in as that customer at /login-as-user?code=... The code's row
+ * is the audit record: who issued it, when, for whom, and when and from where it was used.
+ */
+export const loginAsUserCommand: Command = {
+  name: 'login-as-user',
+  usage: 'login-as-user --email <customer email> [--by <operator name>]',
+  summary: `Issue a single-use login-as-user code for a customer (valid ${LOGIN_AS_USER_TTL_MS / 60_000} minutes, audited).`,
+  async run(args, ctx) {
+    const out = ctx.out ?? console.log;
+    const flags = parseFlags(args, ['email', 'by']);
+    const email = typeof flags.email === 'string' ? flags.email : '';
+    if (!email) {
+      out('Missing --email. Usage: login-as-user --email <customer email> [--by <operator name>]');
+      return 2;
+    }
+    const customer = await customerByEmail(ctx.pool, email);
+    if (!customer) {
+      out(`No customer with the email address ${email}.`);
+      return 1;
+    }
+    const by = typeof flags.by === 'string' ? flags.by : process.env.SUDO_USER || process.env.USER || os.userInfo().username;
+    const { code, expiresAt } = await issueLoginAsUserCode(ctx.pool, customer.id, by, (ctx.now ?? (() => new Date()))());
+    const site = (ctx.siteUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
+    out(`Customer: #${customer.id} ${customer.first_name} ${customer.last_name} <${customer.email}>`);
+    out(`Code:     ${code}`);
+    out(`URL:      ${site}/login-as-user?code=${code}`);
+    out(`Valid until ${expiresAt.toISOString()} (single use). Issued by ${by}; recorded in login_as_user_codes.`);
+    return 0;
+  },
+};

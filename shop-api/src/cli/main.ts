@@ -1,0 +1,56 @@
+/*
+ * The shop's admin CLI: `node ../scripts/pnpm.mjs --filter @cgg/shop-api cli -- <command> [options]`.
+ * Each command is one file in commands/; add it to the list below.
+ */
+import { readConfig } from '../config.ts';
+import { openCliDatabase } from './cli-database.ts';
+import { UsageError, type Command } from './command.ts';
+import { loginAsUserCommand } from './commands/login-as-user.ts';
+import { outboxCommand } from './commands/outbox.ts';
+import { removeChatMessageCommand } from './commands/remove-chat-message.ts';
+
+const commands: Command[] = [loginAsUserCommand, outboxCommand, removeChatMessageCommand];
+
+function help(): void {
+  console.log('Usage: cli <command> [options]   (cli <command> --help for one command)\n\nCommands:');
+  for (const c of commands) console.log(`  ${c.name.padEnd(22)}${c.summary}`);
+}
+
+async function main(argv: string[]): Promise<number> {
+  const args = argv[0] === '--' ? argv.slice(1) : argv;
+  const [name, ...rest] = args;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    help();
+    return name ? 0 : 2;
+  }
+  const command = commands.find((c) => c.name === name);
+  if (!command) {
+    console.error(`Unknown command: ${name}\n`);
+    help();
+    return 2;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    console.log(`Usage: cli ${command.usage}\n\n${command.summary}`);
+    return 0;
+  }
+  const db = await openCliDatabase();
+  try {
+    return await command.run(rest, { pool: db.pool, siteUrl: readConfig().siteUrl });
+  } catch (err) {
+    if (err instanceof UsageError) {
+      console.error(`${err.message}\nUsage: cli ${command.usage}`);
+      return 2;
+    }
+    throw err;
+  } finally {
+    await db.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error('[cli] failed:', err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);
