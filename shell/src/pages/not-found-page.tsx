@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { useDocumentTitle } from './use-document-title.ts';
+import { usePageMeta } from '../site-content/use-page-meta.ts';
 
 export function NotFoundPage() {
-  useDocumentTitle('Page not found');
+  usePageMeta(null, 'Page not found', 'The page you were looking for could not be found.');
   return (
     <article className="sh-page sh-page--center">
       <h1 className="sh-page__title">Page not found</h1>

@@ -28,10 +28,12 @@ describe('shell pages', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Unexpected Application Error!');
   });
 
-  it('site pages render a heading and a coming-soon section', () => {
+  it('site pages render their heading at once, while their content loads from the API', () => {
+    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
     renderSite('/free-postal-route');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Free postal entry route');
-    expect(screen.getByRole('region', { name: 'Coming soon' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toMatch(/Loading free postal route/);
+    vi.unstubAllGlobals();
   });
 
   it('the footer links every public page and the privacy policy', () => {

@@ -1,26 +1,25 @@
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from './use-document-title.ts';
+import { usePageMeta } from '../site-content/use-page-meta.ts';
 
 interface Props {
   title: string;
-  intro: string;
+  intro?: string;
+  /** The page key of its SEO row (getSEOSettings); its title and description win over the fallbacks. */
+  seoPage: string | null;
+  description: string;
   children?: ReactNode;
 }
 
-/** The frame of a shell-owned site page; the content of each comes in a later issue. */
-export function SitePage({ title, intro, children }: Props) {
-  useDocumentTitle(title);
+/** The frame of a shell-owned site page: heading, intro, document title and meta description. */
+export function SitePage({ title, intro, seoPage, description, children }: Props) {
+  usePageMeta(seoPage, title, description);
   return (
     <article className="sh-page">
       <header className="sh-page__head">
         <h1 className="sh-page__title">{title}</h1>
-        <p className="sh-page__intro">{intro}</p>
+        {intro ? <p className="sh-page__intro">{intro}</p> : null}
       </header>
       {children}
-      <section className="sh-page__soon" aria-label="Coming soon">
-        <h2>Coming soon</h2>
-        <p>This page is being written. In the meantime, our team is happy to help through the contact page.</p>
-      </section>
     </article>
   );
 }

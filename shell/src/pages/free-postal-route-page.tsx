@@ -1,0 +1,49 @@
+import { apiRequest, calls } from '@cgg/contracts';
+import { useApi } from '../site-content/use-api.ts';
+import { LoadState } from './load-state.tsx';
+import { SitePage } from './site-page.tsx';
+
+const loadPostalRoute = (signal: AbortSignal) => apiRequest(calls.getFreePostalRoute, undefined, { signal }).then((r) => r.data);
+
+export function FreePostalRoutePage() {
+  const state = useApi(loadPostalRoute, 'free postal route');
+  return (
+    <SitePage title="Free postal entry route" seoPage="free-postal-route" description="Enter any competition free by post: how to send your entry and what to include.">
+      <LoadState state={state} what="free postal route">
+        {(route) => (
+          <>
+            <p className="sh-page__intro">{route.intro}</p>
+            <section className="sh-card" aria-labelledby="postal-address">
+              <h2 id="postal-address">Where to send your entry</h2>
+              <address className="sh-postal-address">
+                {route.address_lines.map((line) => (
+                  <span key={line}>{line}</span>
+                ))}
+              </address>
+            </section>
+            <section className="sh-card" aria-labelledby="postal-write">
+              <h2 id="postal-write">What to write</h2>
+              <ul>
+                {route.what_to_write.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+            </section>
+            <section className="sh-card" aria-labelledby="postal-fair">
+              <h2 id="postal-fair">Same odds, same limits</h2>
+              <p>{route.fairness}</p>
+            </section>
+            <section className="sh-card" aria-labelledby="postal-closing">
+              <h2 id="postal-closing">Closing rules</h2>
+              <ul>
+                {route.closing_rules.map((rule) => (
+                  <li key={rule}>{rule}</li>
+                ))}
+              </ul>
+            </section>
+          </>
+        )}
+      </LoadState>
+    </SitePage>
+  );
+}

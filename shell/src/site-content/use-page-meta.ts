@@ -1,0 +1,37 @@
+import { loadSeoSettings, readCached, seoCacheRule } from '@cgg/contracts';
+import { useEffect } from 'react';
+
+const SITE = 'CGG Competitions';
+
+function setMetaDescription(text: string): void {
+  let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
+  if (!meta) {
+    meta = document.createElement('meta');
+    meta.name = 'description';
+    document.head.append(meta);
+  }
+  meta.content = text;
+}
+
+/**
+ * Sets the tab title and meta description of a shell page: the page's SEO row from the
+ * API (operator-edited, cached 15 minutes like the home's), else the given fallbacks.
+ */
+export function usePageMeta(seoPage: string | null, title: string, description: string): void {
+  useEffect(() => {
+    const apply = (pageTitle: string, text: string) => {
+      document.title = pageTitle;
+      setMetaDescription(text);
+    };
+    const cached = seoPage ? readCached(seoCacheRule(seoPage))?.value : undefined;
+    apply(cached?.page_title || `${title} | ${SITE}`, cached?.meta_description || description);
+    if (!seoPage) return;
+    let live = true;
+    void loadSeoSettings(seoPage).then((seo) => {
+      if (live && seo) apply(seo.page_title || `${title} | ${SITE}`, seo.meta_description || description);
+    });
+    return () => {
+      live = false;
+    };
+  }, [seoPage, title, description]);
+}
