@@ -1,0 +1,220 @@
+import { checkAuthResponseSchema, messageResponseSchema, sessionResponseSchema } from '@cgg/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginAsUserCommand } from '../cli/commands/login-as-user.ts';
+import { outboxCommand } from '../cli/commands/outbox.ts';
+import { accountTestApp, DEMO, NEW, SAM } from './account-test-kit.ts';
+import { FORGOT_PASSWORD_MESSAGE } from './auth-routes.ts';
+import { PASSWORD_RULE_MESSAGE } from './password.ts';
+
+let t: Awaited<ReturnType<typeof accountTestApp>>;
+beforeAll(async () => {
+  t = await accountTestApp();
+});
+afterAll(() => t.close());
+
+const newcomer = { first_name: 'Robin', last_name: 'Hale', email: 'Robin.Hale@Example.com', password: 'Sherwood#2026x', over_18: true };
+
+async function outboxFor(email: string): Promise<Array<{ subject: string; text_body: string }>> {
+  const { rows } = await t.pool.query('SELECT subject, text_body FROM email_outbox WHERE lower(to_address) = lower($1) ORDER BY id', [email]);
+  return rows;
+}
+const resetKeyFrom = (text: string): { key: string; login: string } => {
+  const link = /https?:\/\/\S+\/auth\/reset\/password\?\S+/.exec(text)![0];
+  const url = new URL(link);
+  return { key: url.searchParams.get('key')!, login: url.searchParams.get('login')! };
+};
+
+describe('register', () => {
+  it('creates the customer and returns a session', async () => {
+    const res = await t.post('register', newcomer);
+    expect(res.statusCode).toBe(200);
+    const user = sessionResponseSchema.parse(res.json()).data;
+    expect(user).toMatchObject({ first_name: 'Robin', email: 'Robin.Hale@Example.com', name: 'Robin Hale', billing_email: 'Robin.Hale@Example.com' });
+    expect(user.token).toMatch(/^[\w-]{43}$/);
+    const stored = await t.pool.query('SELECT password_hash, over_18_confirmed_at FROM customers WHERE id = $1', [user.id]);
+    expect(stored.rows[0].password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(stored.rows[0].password_hash).not.toContain(newcomer.password);
+    // Only the token's hash is stored.
+    const sessions = await t.pool.query('SELECT token_hash FROM customer_sessions WHERE customer_id = $1', [user.id]);
+    expect(sessions.rows[0].token_hash.toString('hex')).not.toContain(Buffer.from(user.token).toString('hex'));
+  });
+
+  it('refuses the same email in another case', async () => {
+    const res = await t.post('register', { ...newcomer, email: 'robin.hale@example.COM' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'registration-error-email-exists', success: false });
+  });
+
+  it.each([
+    [{ password: 'short1!' }, PASSWORD_RULE_MESSAGE],
+    [{ password: 'nodigitsatall!!' }, PASSWORD_RULE_MESSAGE],
+    [{ password: 'nospecial12345' }, PASSWORD_RULE_MESSAGE],
+    [{ password: '123456789012!' }, PASSWORD_RULE_MESSAGE],
+    [{ email: 'not-an-email' }, 'Email address is invalid.'],
+    [{ first_name: '   ' }, 'First Name is required.'],
+  ])('refuses %o with the spec message and writes nothing', async (over, message) => {
+    const before = await t.pool.query('SELECT count(*)::int AS n FROM customers');
+    const res = await t.post('register', { ...newcomer, email: 'other@example.com', ...over });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message, error: message, success: false, data: { status: 400 } });
+    expect((await t.pool.query('SELECT count(*)::int AS n FROM customers')).rows).toEqual(before.rows);
+  });
+
+  it('requires the over-18 confirmation', async () => {
+    const res = await t.post('register', { ...newcomer, email: 'kid@example.com', over_18: false });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('login, check-auth rotation, logout', () => {
+  it('logs in case-insensitively and refuses a wrong password', async () => {
+    expect((await t.post('login', { email: 'DEMO@CGG.TEST', password: DEMO.password })).statusCode).toBe(200);
+    const bad = await t.post('login', { email: DEMO.email, password: 'Wrong!Pass2026' });
+    expect(bad.statusCode).toBe(401);
+    expect(bad.json().code).toBe('invalid_credentials');
+    const unknown = await t.post('login', { email: 'ghost@cgg.test', password: 'Wrong!Pass2026' });
+    expect(unknown.json()).toEqual(bad.json());
+  });
+
+  it('check-auth returns the user with a new token and revokes the presented one', async () => {
+    const first = await t.login(NEW);
+    const res = await t.post('check-auth', { token: first });
+    expect(res.statusCode).toBe(200);
+    const user = checkAuthResponseSchema.parse(res.json()).data;
+    expect(user.email).toBe(NEW.email);
+    expect(user.token).not.toBe(first);
+    expect((await t.post('check-auth', { token: first })).statusCode).toBe(401);
+    expect((await t.post('get_user_details', { token: first })).json().code).toBe('invalid_token');
+    expect((await t.post('get_user_details', { token: user.token })).statusCode).toBe(200);
+  });
+
+  it('two concurrent check-auths with one token rotate it once', async () => {
+    const token = await t.login(NEW);
+    const results = await Promise.all([t.post('check-auth', { token }), t.post('check-auth', { token })]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+  });
+
+  it('a session expires after 30 idle days, and use keeps it alive', async () => {
+    const idle = await t.login(NEW);
+    const used = await t.login(NEW);
+    t.clock.advance(20 * 86400_000);
+    expect((await t.post('get_user_details', { token: used })).statusCode).toBe(200);
+    t.clock.advance(11 * 86400_000);
+    expect((await t.post('get_user_details', { token: idle })).statusCode).toBe(401);
+    expect((await t.post('get_user_details', { token: used })).statusCode).toBe(200);
+  });
+
+  it('logout revokes the token', async () => {
+    const token = await t.login(NEW);
+    expect(messageResponseSchema.parse((await t.post('logout', { token })).json()).success).toBe(true);
+    expect((await t.post('check-auth', { token })).statusCode).toBe(401);
+  });
+});
+
+describe('password change ends the other sessions', () => {
+  it('keeps the session that changed it, revokes the rest, mails the customer', async () => {
+    const keep = await t.login(SAM);
+    const other = await t.login(SAM);
+    const res = await t.post('updateProfile', {
+      token: keep, account_first_name: 'Sam', account_last_name: 'Okafor', account_display_name: '', account_email: SAM.email,
+      password_current: SAM.password, password_1: 'Brand!New2026x', password_2: 'Brand!New2026x',
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await t.post('get_user_details', { token: other })).statusCode).toBe(401);
+    expect((await t.post('get_user_details', { token: keep })).statusCode).toBe(200);
+    expect((await t.post('login', SAM)).statusCode).toBe(401);
+    expect((await t.post('login', { email: SAM.email, password: 'Brand!New2026x' })).statusCode).toBe(200);
+    expect((await outboxFor(SAM.email)).at(-1)?.subject).toBe('Your CGG Competitions password was changed');
+  });
+});
+
+describe('forgot and reset password', () => {
+  it('answers the same whether or not the account exists; mails a link only to a real one', async () => {
+    const a = await t.post('forgot_password', { email: 'nobody@cgg.test' });
+    const b = await t.post('forgot_password', { email: 'DEMO@cgg.test' });
+    expect(a.statusCode).toBe(200);
+    expect(a.json()).toEqual(b.json());
+    expect(messageResponseSchema.parse(b.json()).message).toBe(FORGOT_PASSWORD_MESSAGE);
+    expect(await outboxFor('nobody@cgg.test')).toHaveLength(0);
+    const mail = (await outboxFor(DEMO.email)).at(-1)!;
+    expect(mail.subject).toBe('Reset your CGG Competitions password');
+    expect(mail.text_body).toContain('http://shop.test/auth/reset/password?key=');
+  });
+
+  it('resets with the emailed key once; the key is single-use; other sessions end', async () => {
+    const session = await t.login(DEMO);
+    await t.post('forgot_password', { email: DEMO.email });
+    const { key, login } = resetKeyFrom((await outboxFor(DEMO.email)).at(-1)!.text_body);
+    expect(login).toBe(DEMO.email);
+    const weak = await t.post('reset_password', { key, login, password: 'weak' });
+    expect(weak.json().message).toBe(PASSWORD_RULE_MESSAGE);
+    const ok = await t.post('reset_password', { key, login, password: 'Reset!Pass2026' });
+    expect(ok.statusCode).toBe(200);
+    expect(messageResponseSchema.parse(ok.json()).success).toBe(true);
+    const again = await t.post('reset_password', { key, login, password: 'Other!Pass2026' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().code).toBe('invalid_key');
+    expect((await t.post('get_user_details', { token: session })).statusCode).toBe(401);
+    expect((await t.post('login', { email: DEMO.email, password: 'Reset!Pass2026' })).statusCode).toBe(200);
+    expect((await outboxFor(DEMO.email)).at(-1)!.subject).toBe('Your CGG Competitions password was changed');
+  });
+
+  it('a key expires after an hour and only works with its own login', async () => {
+    await t.post('forgot_password', { email: NEW.email });
+    const { key, login } = resetKeyFrom((await outboxFor(NEW.email)).at(-1)!.text_body);
+    expect((await t.post('reset_password', { key, login: DEMO.email, password: 'Reset!Pass2026' })).statusCode).toBe(400);
+    t.clock.advance(61 * 60_000);
+    const late = await t.post('reset_password', { key, login, password: 'Reset!Pass2026' });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().code).toBe('invalid_key');
+  });
+});
+
+describe('login-as-user', () => {
+  async function issue(email: string): Promise<{ code: string; lines: string[]; exit: number }> {
+    const lines: string[] = [];
+    const exit = await loginAsUserCommand.run(['--email', email, '--by', 'support-amy'], { pool: t.pool, out: (l) => lines.push(l), now: t.clock.now, siteUrl: 'http://shop.test' });
+    const code = /code=([\w-]+)/.exec(lines.join('\n'))?.[1] ?? '';
+    return { code, lines, exit };
+  }
+
+  it('the CLI issues a code; it signs in once, then never again; the audit row records it', async () => {
+    const { code, lines, exit } = await issue(NEW.email);
+    expect(exit).toBe(0);
+    expect(lines.join('\n')).toContain(`http://shop.test/login-as-user?code=${code}`);
+    const res = await t.post('login_as_user', { code }, { 'x-forwarded-for': '203.0.113.9' });
+    expect(res.statusCode).toBe(200);
+    expect(sessionResponseSchema.parse(res.json()).data.email).toBe(NEW.email);
+    const again = await t.post('login_as_user', { code });
+    expect(again.statusCode).toBe(401);
+    expect(again.json().code).toBe('invalid_code');
+    const audit = await t.pool.query(
+      'SELECT a.issued_by, a.issued_at, a.used_at, a.used_from, c.email FROM login_as_user_codes a JOIN customers c ON c.id = a.customer_id ORDER BY a.id DESC LIMIT 1',
+    );
+    expect(audit.rows[0]).toMatchObject({ issued_by: 'support-amy', email: NEW.email, used_from: '203.0.113.9' });
+    expect(audit.rows[0].used_at).toBeInstanceOf(Date);
+  });
+
+  it('a code expires after 5 minutes', async () => {
+    const { code } = await issue(NEW.email);
+    t.clock.advance(5 * 60_000 + 1);
+    expect((await t.post('login_as_user', { code })).statusCode).toBe(401);
+  });
+
+  it('an unknown customer is exit code 1, a missing --email 2', async () => {
+    expect((await issue('ghost@cgg.test')).exit).toBe(1);
+    expect(await loginAsUserCommand.run([], { pool: t.pool, out: () => {} })).toBe(2);
+  });
+});
+
+describe('outbox command', () => {
+  it('lists mail for one address, newest first, as text or JSON', async () => {
+    await t.post('forgot_password', { email: NEW.email });
+    const lines: string[] = [];
+    expect(await outboxCommand.run(['--to', 'NEW@cgg.test', '--limit', '1', '--json'], { pool: t.pool, out: (l) => lines.push(l) })).toBe(0);
+    const mails = JSON.parse(lines[0]!);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ to_address: NEW.email, subject: 'Reset your CGG Competitions password' });
+    expect(await outboxCommand.run(['--limit', 'x'], { pool: t.pool, out: () => {} })).toBe(2);
+  });
+});
