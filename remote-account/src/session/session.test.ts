@@ -82,3 +82,25 @@ describe('sign-in and sign-out', () => {
     expect(sessions).toEqual([{ signedIn: false, user: null }]);
   });
 });
+
+describe('a sign-in settles the page load', () => {
+  it('no startup check runs after a sign-in on the same page (it would check the fresh token needlessly)', async () => {
+    const api = mockApi({ get_purchased_competition: { success: true, data: [] } });
+    establishSession(makeUser({ token: 'tok-fresh' }));
+    await startSession();
+    expect(api.routes()).not.toContain('check-auth');
+    expect(readStoredToken()).toBe('tok-fresh');
+  });
+
+  it('a refused old token does not end a session started meanwhile', async () => {
+    storeToken('tok-old');
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const api = mockApi({ 'check-auth': wpError(401, 'rest_invalid_token', 'Expired'), get_purchased_competition: { success: true, data: [] } }, { hold: true });
+    const checking = startSession();
+    establishSession(makeUser({ token: 'tok-fresh' }));
+    api.release();
+    await checking;
+    expect(readStoredToken()).toBe('tok-fresh');
+    expect(store().user?.token).toBe('tok-fresh');
+  });
+});

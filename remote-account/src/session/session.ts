@@ -41,6 +41,8 @@ async function loadPurchasedTickets(token: string): Promise<void> {
 
 /** A call answered with a signed-in user (login, sign-up, check-auth, login-as-user): keep it. */
 export function establishSession(user: User): void {
+  // A sign-in on this page load settles the session: no startup check may run after it.
+  startup ??= Promise.resolve();
   storeToken(user.token);
   update({ user, isAuthenticating: false });
   accountStore.set(sessionReadyAtom, true);
@@ -63,6 +65,8 @@ async function checkStoredToken(): Promise<void> {
   } catch (error) {
     // Spec section 8: auth failures are silent; the visitor is simply signed out.
     console.warn('[account] stored session not accepted', error);
+    // Signed in meanwhile (another form on this page)? Then that newer session stands.
+    if (readStoredToken() !== token) return;
     clearStoredToken();
     update({ ...initialUserStore });
     accountStore.set(sessionReadyAtom, true);
@@ -78,6 +82,7 @@ export function startSession(): Promise<void> {
 
 /** Sign out: end the server session (best effort), forget the token, tell the site. */
 export async function signOut(): Promise<void> {
+  startup ??= Promise.resolve();
   const token = readStoredToken();
   clearStoredToken();
   accountStore.set(userStoreAtom, { ...initialUserStore });

@@ -1,0 +1,191 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import LoginPage from '../pages/login-page.tsx';
+import SignUpPage from '../pages/sign-up-page.tsx';
+import ForgotPasswordPage from '../pages/forgot-password-page.tsx';
+import ResetPasswordPage from '../pages/reset-password-page.tsx';
+import LoginAsUserPage from '../pages/login-as-user-page.tsx';
+import AccountPage from '../pages/account-page.tsx';
+import { renderAt } from '../test/render.tsx';
+import { mockApi, wpError } from '../test/mock-api.ts';
+import { makeUser, responses } from '../test/fixtures.ts';
+import { collect } from '../test/events.ts';
+import { TOKEN_STORAGE_KEY } from '../session/token-storage.ts';
+import { FORGOT_CONFIRMATION } from './forgot-password-form.tsx';
+
+const routes = [
+  { path: '/auth/login', element: <LoginPage /> },
+  { path: '/auth/register', element: <SignUpPage /> },
+  { path: '/auth/forgot/password', element: <ForgotPasswordPage /> },
+  { path: '/auth/reset/password', element: <ResetPasswordPage /> },
+  { path: '/login-as-user', element: <LoginAsUserPage /> },
+  { path: '/account/*', element: <AccountPage /> },
+];
+const type = (label: RegExp | string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const where = () => screen.getByTestId('location').textContent;
+
+describe('login', () => {
+  it('signs in, stores the token base64, announces the session and returns to the remembered page', async () => {
+    mockApi({ login: responses.session(makeUser({ token: 'tok-login' })), get_purchased_competition: { success: true, data: [] }, points: responses.points(0, []) });
+    const sessions = collect('account:session-changed');
+    renderAt('/account/points', routes);
+    await screen.findByRole('heading', { name: 'Login' });
+    type('Email address', 'priya@example.co.uk');
+    type('Password', 'Correct-horse-1!');
+    fireEvent.click(screen.getByRole('button', { name: 'LOGIN' }));
+    expect(await screen.findByText('YOUR POINTS BALANCE IS 0 UNTIL YOU PLACE AN ORDER')).toBeTruthy();
+    expect(where()).toBe('/account/points');
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe(btoa('tok-login'));
+    expect(sessions.at(-1)).toEqual({ signedIn: true, user: { id: 7, firstName: 'Priya', displayName: 'Priya Shah' } });
+  });
+
+  it('validates before calling and focuses the first failing field', () => {
+    const api = mockApi({});
+    renderAt('/auth/login', routes);
+    fireEvent.click(screen.getByRole('button', { name: 'LOGIN' }));
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['Email address is required.', 'Please enter a password']);
+    expect(document.activeElement).toBe(screen.getByLabelText('Email address'));
+    expect(api.calls).toEqual([]);
+  });
+
+  it('shows the wrong-password and rate-limit answers clearly', async () => {
+    let answer: unknown = wpError(403, 'incorrect_password', 'The email or password is incorrect.');
+    mockApi({ login: () => answer });
+    renderAt('/auth/login', routes);
+    type('Email address', 'priya@example.co.uk');
+    type('Password', 'nope');
+    fireEvent.click(screen.getByRole('button', { name: 'LOGIN' }));
+    expect(await screen.findByText('The email or password is incorrect.')).toBeTruthy();
+    answer = wpError(429, 'too_many_attempts', 'Too many login attempts. Try again in 15 minutes.');
+    fireEvent.click(screen.getByRole('button', { name: 'LOGIN' }));
+    expect(await screen.findByText('Too many login attempts. Try again in 15 minutes.')).toBeTruthy();
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('links to forgot password and sign-up', () => {
+    mockApi({});
+    renderAt('/auth/login', routes);
+    expect(screen.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe('/auth/forgot/password');
+    expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe('/auth/register');
+  });
+});
+
+describe('sign-up', () => {
+  it('needs names, email, a strong matching password and the 18+ confirmation', () => {
+    const api = mockApi({});
+    renderAt('/auth/register', routes);
+    fireEvent.click(screen.getByRole('button', { name: 'CREATE ACCOUNT' }));
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+      'First Name is required.',
+      'Last Name is required.',
+      'Email address is required.',
+      'Please enter a password',
+      'Please confirm that you are 18 or over.',
+    ]);
+    expect(screen.getByTestId('strength-label').textContent).toBe('Please enter a password');
+    type('First name', 'Sam');
+    type('Last name', 'Smith');
+    type('Email address', 'sam@example.co.uk');
+    type('Password', 'weakpassword');
+    fireEvent.click(screen.getByRole('button', { name: 'CREATE ACCOUNT' }));
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+      'Password must contain one letter, number and special charactor.',
+      'Password and Confirm password do not match.',
+      'Please confirm that you are 18 or over.',
+    ]);
+    expect(document.activeElement).toBe(screen.getByLabelText('Password'));
+    expect(api.calls).toEqual([]);
+  });
+
+  it('creates the account with over_18 and signs in', async () => {
+    const api = mockApi({ register: responses.session(makeUser({ first_name: 'Sam', token: 'tok-reg' })), get_purchased_competition: { success: true, data: [] } });
+    renderAt('/auth/register', routes);
+    type('First name', 'Sam');
+    type('Last name', 'Smith');
+    type('Email address', 'sam@example.co.uk');
+    type('Password', 'Secret-pass-12');
+    type('Confirm password', 'Secret-pass-12');
+    fireEvent.click(screen.getByLabelText(/18 years of age or over/));
+    fireEvent.click(screen.getByRole('button', { name: 'CREATE ACCOUNT' }));
+    expect(await screen.findByRole('heading', { name: 'Hello Sam' })).toBeTruthy();
+    expect(api.calls[0]?.body).toEqual({ first_name: 'Sam', last_name: 'Smith', email: 'sam@example.co.uk', password: 'Secret-pass-12', over_18: true });
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe(btoa('tok-reg'));
+  });
+});
+
+describe('forgot and reset password', () => {
+  it('always shows the same confirmation, known email or not, even when the call fails', async () => {
+    for (const answer of [{ success: true, message: 'sent' }, wpError(500, 'internal_server_error', 'boom')]) {
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const api = mockApi({ forgot_password: answer });
+      const view = renderAt('/auth/forgot/password', routes);
+      type('Email address', 'who@example.co.uk');
+      fireEvent.click(screen.getByRole('button', { name: 'RESET PASSWORD' }));
+      expect(await screen.findByText(FORGOT_CONFIRMATION)).toBeTruthy();
+      expect(api.calls[0]?.body).toEqual({ email: 'who@example.co.uk' });
+      view.unmount();
+    }
+  });
+
+  it('resets with the key and login from the link, with the strength meter', async () => {
+    const api = mockApi({ reset_password: { success: true, message: 'Password reset.' } });
+    renderAt('/auth/reset/password?key=abc123&login=priya%40example.co.uk', routes);
+    expect(screen.getByTestId('strength-label').textContent).toBe('Please enter a password');
+    type('New password', 'short');
+    expect(screen.getByTestId('strength-label').textContent).toBe('Very weak - Please enter a stronger password.');
+    fireEvent.click(screen.getByRole('button', { name: 'RESET PASSWORD' }));
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+      'Password must contain one letter, number and special charactor.',
+      'New password and Confirm password do not match.',
+    ]);
+    type('New password', 'Brand-new-pass-1!');
+    type('Confirm new password', 'Brand-new-pass-1!');
+    expect(screen.getByTestId('strength-label').textContent).toBe('Strong');
+    fireEvent.click(screen.getByRole('button', { name: 'RESET PASSWORD' }));
+    expect(await screen.findByText(/Your password has been reset/)).toBeTruthy();
+    expect(api.calls[0]?.body).toEqual({ key: 'abc123', login: 'priya@example.co.uk', password: 'Brand-new-pass-1!' });
+  });
+
+  it('explains an incomplete link, and an expired key', async () => {
+    mockApi({ reset_password: wpError(400, 'invalid_key', 'This password reset link is invalid or has expired.') });
+    const view = renderAt('/auth/reset/password?login=x%40y.z', routes);
+    expect(screen.getByText(/This reset link is incomplete/)).toBeTruthy();
+    view.unmount();
+    renderAt('/auth/reset/password?key=old&login=x%40y.z', routes);
+    type('New password', 'Brand-new-pass-1');
+    type('Confirm new password', 'Brand-new-pass-1');
+    fireEvent.click(screen.getByRole('button', { name: 'RESET PASSWORD' }));
+    expect(await screen.findByText(/This password reset link is invalid or has expired./)).toBeTruthy();
+  });
+});
+
+describe('login as user', () => {
+  it('signs in with the code once and opens the account', async () => {
+    const api = mockApi({ login_as_user: responses.session(makeUser({ token: 'tok-support' })), get_purchased_competition: { success: true, data: [] } });
+    renderAt('/login-as-user?code=XYZ987', routes);
+    expect(await screen.findByRole('heading', { name: 'Hello Priya' })).toBeTruthy();
+    expect(api.calls.filter((c) => c.route === 'login_as_user').map((c) => c.body)).toEqual([{ code: 'XYZ987' }]);
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe(btoa('tok-support'));
+  });
+
+  it('says so when the code is refused or missing', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    mockApi({ login_as_user: wpError(401, 'invalid_code', 'Invalid code') });
+    const view = renderAt('/login-as-user?code=used', routes);
+    expect(await screen.findByText(/invalid or has expired/)).toBeTruthy();
+    view.unmount();
+    renderAt('/login-as-user', routes);
+    expect(screen.getByText(/invalid or has expired/)).toBeTruthy();
+  });
+});
+
+describe('account pages after sign-out', () => {
+  it('a 401 on check-auth leaves the visitor on login', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, btoa('tok-dead'));
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    mockApi({ 'check-auth': wpError(401, 'rest_invalid_token', 'Expired') });
+    renderAt('/account', routes);
+    await screen.findByRole('heading', { name: 'Login' });
+    await waitFor(() => expect(where()).toBe('/auth/login'));
+  });
+});
