@@ -1,24 +1,19 @@
-/**
- * The session token lives in localStorage, base64-encoded (spec section 6), under
- * `token`. Reads decode it; anything unreadable counts as no token.
- */
-export const TOKEN_STORAGE_KEY = 'token';
+import { encodeSessionToken, readSessionToken, SESSION_TOKEN_KEY } from '@cgg/contracts';
 
+/**
+ * The session token lives in localStorage, base64-encoded (spec section 6), in the
+ * format @cgg/contracts defines once (other front ends read it with readSessionToken).
+ */
+export const TOKEN_STORAGE_KEY = SESSION_TOKEN_KEY;
+
+/** The decoded token; anything unreadable counts as no token. */
 export function readStoredToken(): string | null {
-  try {
-    const stored = localStorage.getItem(TOKEN_STORAGE_KEY);
-    if (!stored) return null;
-    const token = atob(stored);
-    return token.length > 0 ? token : null;
-  } catch {
-    // Private mode without storage, or a value that is not base64.
-    return null;
-  }
+  return readSessionToken();
 }
 
 export function storeToken(token: string): void {
   try {
-    localStorage.setItem(TOKEN_STORAGE_KEY, btoa(token));
+    localStorage.setItem(TOKEN_STORAGE_KEY, encodeSessionToken(token));
   } catch (error) {
     console.warn('[account] could not store the session token', error);
   }

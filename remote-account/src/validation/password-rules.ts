@@ -3,7 +3,10 @@ export const PASSWORD_MIN_LENGTH = 12;
 
 export const PASSWORD_RULE_MESSAGE = 'Password must contain one letter, number and special charactor.';
 
-/** Spec section 5: at least 12 characters with a letter, a digit and a special character. */
+/**
+ * Spec section 5: at least 12 characters with a letter, a digit and a special character
+ * (anything neither letter, digit nor space), the same test the API applies.
+ */
 export function meetsPasswordRule(password: string): boolean {
-  return password.length >= PASSWORD_MIN_LENGTH && /[A-Za-z]/.test(password) && /\d/.test(password) && /[^A-Za-z0-9\s]/.test(password);
+  return password.length >= PASSWORD_MIN_LENGTH && /\p{L}/u.test(password) && /\p{Nd}/u.test(password) && /[^\p{L}\p{Nd}\s]/u.test(password);
 }

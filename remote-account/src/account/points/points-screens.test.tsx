@@ -53,10 +53,10 @@ describe('points screen', () => {
 });
 
 describe('site credit screen', () => {
-  it('sends the token only and shows the empty state', async () => {
+  it('asks for the cred ledger without paging and shows the empty state', async () => {
     const { api } = openAccount('/account/cred', { points: responses.points(0, []) });
     expect(await screen.findByText("You don't have any site credit at present.")).toBeTruthy();
-    expect(api.calls.find((c) => c.route === 'points')?.body).toEqual({ token: 'tok-new-123' });
+    expect(api.calls.find((c) => c.route === 'points')?.body).toEqual({ token: 'tok-new-123', type: 'cred' });
   });
 
   it('shows the cred balance and the Event / date / cred table', async () => {
