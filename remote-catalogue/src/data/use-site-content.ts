@@ -1,27 +1,55 @@
-import useSWR from 'swr';
-import type { SeoSettings, Settings, WinnersSummary } from '@cgg/contracts';
-import { apiFetcher, apiKey } from './api-key.ts';
+import {
+  loadSeoSettings,
+  loadSettings,
+  loadWinnersSummary,
+  readCached,
+  seoCacheRule,
+  settingsCacheRule,
+  winnersSummaryCacheRule,
+  type SeoSettings,
+  type Settings,
+  type TimedCacheRule,
+  type WinnersSummary,
+} from '@cgg/contracts';
+import { useEffect, useState } from 'react';
 
 /*
- * Settings, SEO and the winners summary fail silently (spec section 8): logged, and the
- * page works without them. Their 15-minute local caches are a later issue; swr holds
- * them for now.
+ * Settings, SEO and the winners summary go through the shared 15-minute localStorage
+ * caches of @cgg/contracts (spec sections 4 and 9), the same stored copies the shell
+ * reads: a stored value renders at once, a refresh runs only when it is 15 minutes old,
+ * and a failed fetch is logged while the page works without it (section 8).
  */
-function logSilently(what: string) {
-  return (error: unknown) => console.warn(`[catalogue] ${what} unavailable`, error);
+function useCachedContent<T>(rule: TimedCacheRule<T>, load: () => Promise<T | undefined>): { value: T | undefined; isLoading: boolean } {
+  const [state, setState] = useState(() => {
+    const cached = readCached(rule);
+    return { value: cached?.value, isLoading: !cached?.fresh };
+  });
+  useEffect(() => {
+    let live = true;
+    const cached = readCached(rule);
+    setState({ value: cached?.value, isLoading: !cached?.fresh });
+    void load().then((value) => {
+      if (live) setState((s) => ({ value: value ?? s.value, isLoading: false }));
+    });
+    return () => {
+      live = false;
+    };
+    // The rule's key identifies what is loaded.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [rule.key]);
+  return state;
 }
 
 export function useSettings(): { settings: Settings | undefined; isLoading: boolean } {
-  const { data, isLoading } = useSWR(apiKey('getsettings'), apiFetcher, { onError: logSilently('settings'), shouldRetryOnError: false });
-  return { settings: (data as { data: Settings } | undefined)?.data, isLoading };
+  const { value, isLoading } = useCachedContent(settingsCacheRule, () => loadSettings());
+  return { settings: value, isLoading };
 }
 
 export function useSeoSettings(page: string): SeoSettings | undefined {
-  const { data } = useSWR(apiKey('getSEOSettings', { page }), apiFetcher, { onError: logSilently('SEO settings'), shouldRetryOnError: false });
-  return (data as { data: SeoSettings[] } | undefined)?.data[0];
+  return useCachedContent(seoCacheRule(page), () => loadSeoSettings(page)).value;
 }
 
 export function useWinnersSummary(): { summary: WinnersSummary | undefined; isLoading: boolean } {
-  const { data, isLoading } = useSWR(apiKey('winnersSummary'), apiFetcher, { onError: logSilently('winners summary'), shouldRetryOnError: false });
-  return { summary: data as WinnersSummary | undefined, isLoading };
+  const { value, isLoading } = useCachedContent(winnersSummaryCacheRule, () => loadWinnersSummary());
+  return { summary: value, isLoading };
 }

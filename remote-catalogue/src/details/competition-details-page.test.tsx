@@ -155,9 +155,10 @@ describe('CompetitionDetailsPage', () => {
 
   it('skips the question when the stored show-question flag is 0', async () => {
     const user = userEvent.setup();
-    localStorage.setItem('show_question', '0');
     const { adds, off } = listenForAdds();
-    await openDetails(makeCompetition({ id: 12, ...questionComp }), makeSettings({ show_question: 1 }));
+    // The settings cache writes the flag under its spec key; the details page reads that key.
+    await openDetails(makeCompetition({ id: 12, ...questionComp }), makeSettings({ show_question: 0 }));
+    await waitFor(() => expect(localStorage.getItem('show_question')).toBe('0'));
     await user.click(screen.getByRole('button', { name: /^Add 1 ticket/ }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(adds).toHaveLength(1);

@@ -87,7 +87,10 @@ describe('HomePage', () => {
     await screen.findByRole('region', { name: 'Featured competitions slideshow' });
     const keys = [...catalogueSwrConfig.provider().keys()].join(' ');
     expect(keys).toContain('featuredCompetition');
-    expect(keys).toContain('getSEOSettings');
+    // SEO, settings and winners live in the shared 15-minute localStorage caches instead.
+    expect(keys).not.toContain('getSEOSettings');
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('home_meta') ?? 'null')?.page_title).toBe('Win Big | CGG'));
+    expect(Number(localStorage.getItem('home_meta_timestamp'))).toBeGreaterThan(0);
   });
 
   it('keeps working with empty title and description when SEO and settings fail (silently)', async () => {
