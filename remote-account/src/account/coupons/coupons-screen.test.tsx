@@ -17,13 +17,14 @@ describe('coupons screen', () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     openAccount('/account/coupons', {
       get_coupons: responses.coupons([
-        { description: '', code: 'WELCOME10', amount: '10%' },
+        { description: '', code: 'WELCOME10', amount: '10.00' },
         { description: 'Birthday treat', code: 'BDAY5', amount: '£5.00' },
       ]),
     });
     expect(await screen.findByText('CGG Coupon')).toBeTruthy();
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Coupon', 'Code', 'Amount', 'Use']);
     expect(screen.getByText('Birthday treat')).toBeTruthy();
+    expect(screen.getByText('£10.00')).toBeTruthy(); // the API sends pounds strings
     fireEvent.click(screen.getAllByRole('button', { name: 'Use Coupon' })[0]!);
     await waitFor(() => expect(alert).toHaveBeenCalledWith('Coupon code "WELCOME10" copied to clipboard!'));
     expect(writeText).toHaveBeenCalledWith('WELCOME10');

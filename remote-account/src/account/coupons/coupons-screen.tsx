@@ -1,6 +1,7 @@
 import { Spinner } from '../../components/spinner.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { useAccountData } from '../../data/use-account-data.ts';
+import { moneyText } from '../orders/order-display.ts';
 
 export function copiedMessage(code: string): string {
   return `Coupon code "${code}" copied to clipboard!`;
@@ -47,7 +48,7 @@ export default function CouponsScreen() {
                 <td data-label="Code">
                   <code>{c.code}</code>
                 </td>
-                <td data-label="Amount">{c.amount}</td>
+                <td data-label="Amount">{moneyText(c.amount)}</td>
                 <td>
                   <button type="button" className="acc-button acc-button--small" onClick={() => void copyCoupon(c.code)}>
                     Use Coupon
