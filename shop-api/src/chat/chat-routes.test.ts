@@ -127,7 +127,7 @@ describe('remove-chat-message command', () => {
     const ctx = { pool, out: (l: string) => void lines.push(l) };
     expect(await removeChatMessageCommand.run([String(data.id)], ctx)).toBe(0);
     expect(await removeChatMessageCommand.run([String(data.id)], ctx)).toBe(1);
-    expect(await removeChatMessageCommand.run(['abc'], ctx)).toBe(2);
-    expect(lines).toEqual([`Removed chat message ${data.id}.`, `No visible chat message ${data.id}.`, 'Usage: remove-chat-message <message-id>']);
+    await expect(removeChatMessageCommand.run(['abc'], ctx)).rejects.toThrow('Give the id of one chat message.');
+    expect(lines).toEqual([`Removed chat message ${data.id}.`, `No visible chat message ${data.id}.`]);
   });
 });
