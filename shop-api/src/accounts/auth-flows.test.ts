@@ -218,3 +218,19 @@ describe('outbox command', () => {
     expect(await outboxCommand.run(['--limit', 'x'], { pool: t.pool, out: () => {} })).toBe(2);
   });
 });
+
+describe('housekeeping', () => {
+  it('a login deletes the customer sessions that ended over 30 days ago, and keeps the rest', async () => {
+    const old = await t.login(NEW);
+    await t.post('logout', { token: old });
+    const live = await t.login(NEW);
+    const count = async () => (await t.pool.query("SELECT count(*)::int AS n FROM customer_sessions s JOIN customers c ON c.id = s.customer_id WHERE c.email = 'new@cgg.test'")).rows[0].n as number;
+    const before = await count();
+    t.clock.advance(29 * 86400_000);
+    expect((await t.post('get_user_details', { token: live })).statusCode).toBe(200);
+    t.clock.advance(2 * 86400_000);
+    await t.login(NEW);
+    expect(await count()).toBeLessThan(before);
+    expect((await t.post('get_user_details', { token: live })).statusCode).toBe(200);
+  });
+});

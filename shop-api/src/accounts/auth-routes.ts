@@ -10,7 +10,7 @@ import { hashPassword, isStrongPassword, needsRehash, PASSWORD_RULE_MESSAGE, tim
 import { inTransaction } from './queryable.ts';
 import { assertLoginAllowed, clearAccountFailures, recordLoginFailure } from './rate-limit.ts';
 import { invalidToken, requireCustomer } from './require-customer.ts';
-import { createSession, findSession, revokeOtherSessions, revokeSession } from './sessions.ts';
+import { createSession, findSession, pruneFinishedSessions, revokeOtherSessions, revokeSession } from './sessions.ts';
 import { hashSecret, newSecret } from './tokens.ts';
 
 export const RESET_KEY_TTL_MS = 60 * 60_000;
@@ -78,6 +78,7 @@ export function authRoutes(deps: AccountDeps): RestRoute[] {
           throw new WpHttpError(401, 'invalid_credentials', 'The email address or password you entered is incorrect.');
         }
         await clearAccountFailures(pool, input.email);
+        await pruneFinishedSessions(pool, customer.id, at);
         if (needsRehash(customer.password_hash)) {
           await pool.query('UPDATE customers SET password_hash = $2 WHERE id = $1', [customer.id, await hashPassword(input.password)]);
         }

@@ -52,6 +52,17 @@ export async function revokeSession(db: Queryable, sessionId: number, now: Date)
   return rowCount === 1;
 }
 
+/**
+ * Deletes a customer's sessions that ended (revoked or expired) over 30 days ago; a
+ * month of finished sessions stays for support questions. Run on each login, so the
+ * table stays proportional to active use (check-auth adds a row per rotation).
+ */
+export async function pruneFinishedSessions(db: Queryable, customerId: number, now: Date): Promise<void> {
+  const before = new Date(now.getTime() - SESSION_IDLE_MS);
+  await db.query('DELETE FROM customer_sessions WHERE customer_id = $1 AND expires_at < $2', [customerId, before]);
+  await db.query('DELETE FROM customer_sessions WHERE customer_id = $1 AND revoked_at < $2', [customerId, before]);
+}
+
 /** Ends every session of a customer except `keepSessionId` (a password change keeps the session that made it). */
 export async function revokeOtherSessions(db: Queryable, customerId: number, keepSessionId: number | null, now: Date): Promise<number> {
   const { rowCount } = await db.query(
