@@ -1,0 +1,27 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { e2ePorts, repoRoot } from './site.ts';
+
+/** The e2e site's own PostgreSQL (fresh each run). */
+export const e2eDatabaseUrl = `postgres://postgres:postgres@127.0.0.1:${e2ePorts.PG_PORT}/cgg`;
+
+interface PgClient {
+  connect(): Promise<void>;
+  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: R[]; rowCount: number | null }>;
+  end(): Promise<void>;
+}
+
+// e2e has no database driver of its own; the API's `pg` is used (resolved from shop-api).
+const requireFromApi = createRequire(path.join(repoRoot, 'shop-api', 'package.json'));
+const { Client } = requireFromApi('pg') as { Client: new (options: { connectionString: string }) => PgClient };
+
+/** Runs one statement on the e2e database (an operator editing a row, a check of what was stored). */
+export async function sql<R = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<R[]> {
+  const client = new Client({ connectionString: e2eDatabaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<R>(text, params)).rows;
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { registerCustomer, signInContext } from '../support/customers.ts';
+import { sql } from '../support/db.ts';
+
+test('two signed-in customers chat live; markup shows as text; a removed message disappears', async ({ browser }) => {
+  const [amira, ben] = await Promise.all([registerCustomer('Amira', 'Khan'), registerCustomer('Ben', 'Taylor')]);
+  const first = await browser.newContext();
+  const second = await browser.newContext();
+  await signInContext(first, amira);
+  await signInContext(second, ben);
+  const a = await first.newPage();
+  const b = await second.newPage();
+  try {
+    await Promise.all([a.goto('/community-chat'), b.goto('/community-chat')]);
+    for (const page of [a, b]) {
+      await expect(page.getByText('Live', { exact: true })).toBeVisible();
+      await expect(page.getByLabel('Your message')).toBeVisible();
+    }
+
+    await a.getByLabel('Your message').fill('Good luck in tonight’s draw, everyone!');
+    await a.getByRole('button', { name: 'Send' }).click();
+    // Ben's page was never reloaded: the message arrives over the live stream.
+    const log = b.getByRole('log', { name: 'Chat messages' });
+    await expect(log.getByText('Good luck in tonight’s draw, everyone!')).toBeVisible();
+    await expect(log.getByText('Amira K.')).toBeVisible();
+
+    const markup = '<img src=x onerror="window.__chatXss=1"><b>bold?</b>';
+    await b.getByLabel('Your message').fill(markup);
+    await b.getByRole('button', { name: 'Send' }).click();
+    const shown = a.getByRole('log', { name: 'Chat messages' }).getByText(markup, { exact: true });
+    await expect(shown).toBeVisible();
+    expect(await a.locator('.sh-chat__list img, .sh-chat__list b').count()).toBe(0);
+    expect(await a.evaluate(() => (window as { __chatXss?: number }).__chatXss)).toBeUndefined();
+
+    // The operator removes it (what the remove-chat-message CLI command does): gone everywhere, live.
+    const [row] = await sql<{ id: string }>('SELECT id FROM chat_messages WHERE message = $1', [markup]);
+    await sql('UPDATE chat_messages SET removed_at = now() WHERE id = $1', [row!.id]);
+    await expect(shown).toBeHidden();
+    await expect(b.getByRole('log', { name: 'Chat messages' }).getByText(markup, { exact: true })).toBeHidden();
+  } finally {
+    await first.close();
+    await second.close();
+  }
+});
+
+test('visitors read the chat and are asked to log in to post', async ({ page }) => {
+  await page.goto('/community-chat');
+  await expect(page.getByRole('log', { name: 'Chat messages' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/auth/login');
+  await expect(page.getByLabel('Your message')).toHaveCount(0);
+});
