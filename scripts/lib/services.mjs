@@ -35,7 +35,13 @@ export function siteServices(env = process.env) {
       name: 'api',
       cwd: path.join(root, 'shop-api'),
       command: [process.execPath, bin('shop-api', 'tsx/dist/cli.mjs'), 'src/main.ts'],
-      env: { API_PORT: String(ports.api), PG_PORT: String(ports.postgres), RTDB_PORT: String(ports.rtdb) },
+      env: {
+        API_PORT: String(ports.api),
+        PG_PORT: String(ports.postgres),
+        RTDB_PORT: String(ports.rtdb),
+        // Links in emails (password reset) point at the shop the customer uses.
+        SITE_URL: env.SITE_URL ?? `http://localhost:${ports.shell}`,
+      },
       ready: `http://127.0.0.1:${ports.api}/?rest_route=/api/v1/getsettings`,
       readyTimeoutMs: 120_000,
     },
