@@ -1,6 +1,7 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import AccountMenu from './account-menu.tsx';
+import AccountPage from '../pages/account-page.tsx';
 import { renderAt, withStoredToken } from '../test/render.tsx';
 import { mockApi } from '../test/mock-api.ts';
 import { makeUser, responses } from '../test/fixtures.ts';
@@ -39,8 +40,11 @@ describe('AccountMenu', () => {
 
   it('Sign out ends the session, announces it, and leaves the account area', async () => {
     withStoredToken('tok-old');
-    const api = mockApi({ 'check-auth': responses.checkAuth(makeUser({ token: 'tok-new' })), get_purchased_competition: { success: true, data: [] }, logout: { success: true, message: 'ok' } });
-    renderMenu('/account/points');
+    const api = mockApi({ 'check-auth': responses.checkAuth(makeUser({ token: 'tok-new' })), get_purchased_competition: { success: true, data: [] }, logout: { success: true, message: 'ok' }, points: responses.points(0, []) });
+    renderAt('/account/points', [
+      { path: '*', element: <AccountMenu /> },
+      { path: '/account/*', element: <><AccountMenu /><AccountPage /></> },
+    ]);
     await screen.findByText('Priya');
     const sessions = collect('account:session-changed');
     await act(async () => {
@@ -49,6 +53,6 @@ describe('AccountMenu', () => {
     expect(sessions).toEqual([{ signedIn: false, user: null }]);
     expect(api.calls.find((c) => c.route === 'logout')?.body).toEqual({ token: 'tok-new' });
     expect(screen.getByRole('link', { name: 'Login' })).toBeTruthy();
-    expect(screen.getByTestId('location').textContent).toBe('/');
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useSession } from '../session/use-session.ts';
 import { signOut } from '../session/session.ts';
 import { accountSections } from '../account/account-sections.ts';
@@ -13,7 +13,6 @@ import './account-menu.css';
  */
 export default function AccountMenu() {
   const { user, isAuthenticating } = useSession();
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   const details = useRef<HTMLDetailsElement>(null);
 
@@ -53,10 +52,8 @@ export default function AccountMenu() {
             <button
               type="button"
               className="acc-menu__signout"
-              onClick={() => {
-                void signOut();
-                if (pathname.startsWith('/account')) navigate('/');
-              }}
+              // On an account page its guard then takes the visitor home.
+              onClick={() => void signOut()}
             >
               Sign out
             </button>

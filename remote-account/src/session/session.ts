@@ -1,6 +1,6 @@
 import { apiRequest, calls, emit, type User } from '@cgg/contracts';
 import { clearStoredToken, readStoredToken, storeToken } from './token-storage.ts';
-import { accountStore, initialUserStore, sessionReadyAtom, userStoreAtom, type UserStore } from './user-store.ts';
+import { accountStore, initialUserStore, sessionReadyAtom, signedOutHereAtom, userStoreAtom, type UserStore } from './user-store.ts';
 
 /*
  * The session of this browser tab. Several exposed modules of this remote mount on one
@@ -44,6 +44,7 @@ export function establishSession(user: User): void {
   // A sign-in on this page load settles the session: no startup check may run after it.
   startup ??= Promise.resolve();
   storeToken(user.token);
+  accountStore.set(signedOutHereAtom, false);
   update({ user, isAuthenticating: false });
   accountStore.set(sessionReadyAtom, true);
   announce(user);
@@ -85,6 +86,7 @@ export async function signOut(): Promise<void> {
   startup ??= Promise.resolve();
   const token = readStoredToken();
   clearStoredToken();
+  accountStore.set(signedOutHereAtom, true);
   accountStore.set(userStoreAtom, { ...initialUserStore });
   accountStore.set(sessionReadyAtom, true);
   announce(null);
@@ -102,4 +104,5 @@ export function resetSessionForTests(): void {
   startup = null;
   accountStore.set(userStoreAtom, { ...initialUserStore });
   accountStore.set(sessionReadyAtom, false);
+  accountStore.set(signedOutHereAtom, false);
 }

@@ -31,6 +31,9 @@ export const userStoreAtom = atom<UserStore>(initialUserStore);
 /** True once the startup check has finished (signed in or not): pages wait for it before redirecting. */
 export const sessionReadyAtom = atom(false);
 
+/** True after the customer signed out on this page: account pages then go home, not to login. */
+export const signedOutHereAtom = atom(false);
+
 /**
  * The account remote's own jotai store. Every exposed module (the header menu, the
  * pages) is loaded separately by the shell, so they share state through this module
