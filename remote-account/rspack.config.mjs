@@ -9,6 +9,7 @@ export default remoteConfig({
   dir: fileURLToPath(new URL('.', import.meta.url)),
   exposes: {
     './LoginPage': './src/pages/login-page.tsx',
+    './SignUpPage': './src/pages/sign-up-page.tsx',
     './ForgotPasswordPage': './src/pages/forgot-password-page.tsx',
     './ResetPasswordPage': './src/pages/reset-password-page.tsx',
     './LoginAsUserPage': './src/pages/login-as-user-page.tsx',

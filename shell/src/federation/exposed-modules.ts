@@ -5,7 +5,7 @@
 export const exposedModules = {
   catalogue: ['./HomePage', './CompetitionListPage', './CompetitionDetailsPage', './DrawResultsPage', './WinnersListPage'],
   cartCheckout: ['./CartPage', './CheckoutPage', './ConfirmationPage', './ClaimPrizePage', './MiniCart'],
-  account: ['./LoginPage', './ForgotPasswordPage', './ResetPasswordPage', './LoginAsUserPage', './AccountPage', './AccountMenu'],
+  account: ['./LoginPage', './SignUpPage', './ForgotPasswordPage', './ResetPasswordPage', './LoginAsUserPage', './AccountPage', './AccountMenu'],
 } as const;
 
 export type RemoteName = keyof typeof exposedModules;

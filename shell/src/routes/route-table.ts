@@ -30,6 +30,8 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/claim/prize', owner: 'cartCheckout', module: './ClaimPrizePage' },
 
   { path: '/auth/login', owner: 'account', module: './LoginPage' },
+  // Sign-up: the spec's route table has no sign-up screen; issue 3 asks for one.
+  { path: '/auth/register', owner: 'account', module: './SignUpPage' },
   { path: '/auth/forgot/password', owner: 'account', module: './ForgotPasswordPage' },
   { path: '/auth/reset/password', owner: 'account', module: './ResetPasswordPage' },
   { path: '/login-as-user', owner: 'account', module: './LoginAsUserPage' },
