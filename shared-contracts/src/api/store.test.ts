@@ -1,0 +1,51 @@
+import { describe, expect, it, vi } from 'vitest';
+import { STORE_ERRORS, storeRequest, storeUrl } from './store.ts';
+import { ApiError } from './wp-error.ts';
+
+const emptyCart = {
+  items: [],
+  coupons: [],
+  totals: {
+    total_items: '0', total_items_tax: '0', total_discount: '0', total_discount_tax: '0', total_shipping: null,
+    total_tax: '0', total_price: '0', currency_code: 'GBP', currency_symbol: '£', currency_minor_unit: 2,
+    currency_decimal_separator: '.', currency_thousand_separator: ',', currency_prefix: '£', currency_suffix: '',
+  },
+  items_count: 0,
+  needs_payment: false,
+  needs_shipping: false,
+  errors: [],
+};
+
+describe('storeRequest', () => {
+  it('addresses the Store API through rest_route', () => {
+    expect(storeUrl('/cart/add-item')).toBe('/?rest_route=/wc/store/v1/cart/add-item');
+  });
+
+  it('sends Nonce, Cart-Token and the customer bearer; returns the fresh headers', async () => {
+    const fetchImpl = vi.fn(async () => new Response(JSON.stringify(emptyCart), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json', Nonce: 'n2', 'Nonce-Timestamp': '1700000000', 'Cart-Token': 'ct2' },
+    }));
+    const result = await storeRequest('addItem', { id: 5, quantity: 2 }, { fetchImpl, nonce: 'n1', cartToken: 'ct1', customerToken: 'tok' });
+    const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/?rest_route=/wc/store/v1/cart/add-item');
+    expect(init.method).toBe('POST');
+    expect(init.headers).toMatchObject({ Nonce: 'n1', 'Cart-Token': 'ct1', Authorization: 'Bearer tok' });
+    expect(JSON.parse(String(init.body))).toEqual({ id: 5, quantity: 2 });
+    expect(result).toMatchObject({ nonce: 'n2', nonceTimestamp: 1700000000, cartToken: 'ct2', status: 200 });
+    expect(result.body.items_count).toBe(0);
+  });
+
+  it('throws the WooCommerce error with its data (the cart on 409)', async () => {
+    const body = { code: STORE_ERRORS.invalidKey.code, message: STORE_ERRORS.invalidKey.message, data: { status: 409, cart: emptyCart } };
+    const fetchImpl = vi.fn(async () => new Response(JSON.stringify(body), { status: 409 }));
+    const error = await storeRequest('removeItem', { key: 'k' }, { fetchImpl }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 'woocommerce_rest_cart_invalid_key', status: 409, data: { cart: { items_count: 0 } } });
+  });
+
+  it('refuses a drifted answer', async () => {
+    const fetchImpl = vi.fn(async () => new Response(JSON.stringify({ items: 'x' }), { status: 200 }));
+    await expect(storeRequest('cart', undefined, { fetchImpl })).rejects.toMatchObject({ code: 'invalid_response' });
+  });
+});

@@ -1,0 +1,428 @@
+import { z } from 'zod/mini';
+import { competitionSchema } from './competition.ts';
+import { ApiError, wpErrorSchema } from './wp-error.ts';
+
+/*
+ * The WooCommerce Store API cart and checkout, as shop-api serves them
+ * (`/?rest_route=/wc/store/v1/...` or `/wp-json/wc/store/v1/...`).
+ *
+ * WooCommerce's own shapes and names are kept; money is a string of minor units
+ * (pence) with `currency_minor_unit: 2`. Our additions, all documented in
+ * shop-api/README.md ("Store API"):
+ * - each cart item carries `competition` (the content API's competition payload);
+ * - add-item takes an optional `answer_id` (the skill question's chosen option);
+ * - checkout takes an `Idempotency-Key` header and `payment_data` keys for the demo
+ *   card, points and site credit; its answer carries `extensions.cgg` (tickets, wins).
+ *
+ * Headers: every cart answer carries `Nonce`, `Nonce-Timestamp` (unix seconds) and
+ * `Cart-Token`. Writes (every POST/DELETE) must send `Nonce`; every call should send
+ * `Cart-Token` to keep its basket; a signed-in customer also sends
+ * `Authorization: Bearer <token>` (their basket is then the customer's basket, and a
+ * visitor basket named by Cart-Token is merged into it once).
+ */
+
+export const STORE_ROUTE_PREFIX = '/wc/store/v1';
+/** Header names as WooCommerce spells them. */
+export const STORE_HEADERS = {
+  nonce: 'Nonce',
+  nonceTimestamp: 'Nonce-Timestamp',
+  cartToken: 'Cart-Token',
+  idempotencyKey: 'Idempotency-Key',
+} as const;
+/** The spec refreshes its cached nonce after 11 hours; the server accepts one for 12. */
+export const STORE_NONCE_LIFETIME_SECONDS = 12 * 60 * 60;
+
+/** Minor units as a string: "199" is £1.99. */
+const minorUnits = z.string().check(z.regex(/^-?\d+$/, 'money must be a whole number of pence'));
+
+/** The currency block WooCommerce repeats on every money object. */
+const currencyShape = {
+  currency_code: z.string(),
+  currency_symbol: z.string(),
+  currency_minor_unit: z.int(),
+  currency_decimal_separator: z.string(),
+  currency_thousand_separator: z.string(),
+  currency_prefix: z.string(),
+  currency_suffix: z.string(),
+};
+export const storeCurrencySchema = z.object(currencyShape);
+export type StoreCurrency = z.infer<typeof storeCurrencySchema>;
+/** What we send: pounds sterling, 2 minor units. */
+export const GBP_CURRENCY: StoreCurrency = {
+  currency_code: 'GBP',
+  currency_symbol: '£',
+  currency_minor_unit: 2,
+  currency_decimal_separator: '.',
+  currency_thousand_separator: ',',
+  currency_prefix: '£',
+  currency_suffix: '',
+};
+
+export const storeQuantityLimitsSchema = z.object({
+  minimum: z.int(),
+  /** The most this line may hold now: min(tickets left, per-user allowance). */
+  maximum: z.int(),
+  multiple_of: z.int(),
+  editable: z.boolean(),
+});
+
+export const storeItemPricesSchema = z.object({
+  /** The price charged now (sale price inside its window when lower). */
+  price: minorUnits,
+  regular_price: minorUnits,
+  sale_price: minorUnits,
+  ...currencyShape,
+});
+
+export const storeItemTotalsSchema = z.object({
+  line_subtotal: minorUnits,
+  line_subtotal_tax: minorUnits,
+  line_total: minorUnits,
+  line_total_tax: minorUnits,
+  ...currencyShape,
+});
+
+export const storeCartItemSchema = z.object({
+  /** The cart line's key: stable for the life of the line. */
+  key: z.string(),
+  /** The product id: the competition's `competition_product_id`. */
+  id: z.int(),
+  quantity: z.int(),
+  quantity_limits: storeQuantityLimitsSchema,
+  name: z.string(),
+  prices: storeItemPricesSchema,
+  totals: storeItemTotalsSchema,
+  /** Our extension: the competition payload (content API shape). */
+  competition: competitionSchema,
+});
+export type StoreCartItem = z.infer<typeof storeCartItemSchema>;
+
+export const storeCartCouponSchema = z.object({
+  code: z.string(),
+  /** WooCommerce's names: 'fixed_cart' (amount in pence off) or 'percent'. */
+  discount_type: z.enum(['fixed_cart', 'percent']),
+  totals: z.object({ total_discount: minorUnits, total_discount_tax: minorUnits, ...currencyShape }),
+});
+
+export const storeCartTotalsSchema = z.object({
+  total_items: minorUnits,
+  total_items_tax: minorUnits,
+  total_discount: minorUnits,
+  total_discount_tax: minorUnits,
+  total_shipping: z.nullable(minorUnits),
+  total_tax: minorUnits,
+  total_price: minorUnits,
+  ...currencyShape,
+});
+
+/** A cart-level notice or problem; WooCommerce's `errors` array. */
+export const storeCartErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  data: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+});
+export type StoreCartError = z.infer<typeof storeCartErrorSchema>;
+
+export const storeCartSchema = z.object({
+  items: z.array(storeCartItemSchema),
+  coupons: z.array(storeCartCouponSchema),
+  totals: storeCartTotalsSchema,
+  /** Sum of quantities (tickets), as WooCommerce counts it. */
+  items_count: z.int(),
+  needs_payment: z.boolean(),
+  needs_shipping: z.boolean(),
+  /**
+   * Notices about this write or lines that can no longer be bought as they stand.
+   * After an add-item that was capped it holds one
+   * `woocommerce_rest_product_partially_out_of_stock` entry (see STORE_ERRORS).
+   */
+  errors: z.array(storeCartErrorSchema),
+});
+export type StoreCart = z.infer<typeof storeCartSchema>;
+
+/** `GET cart/items`: WooCommerce answers the bare list. */
+export const storeCartItemsSchema = z.array(storeCartItemSchema);
+
+// ---- requests --------------------------------------------------------------------
+
+const positiveInt = z.int().check(z.positive());
+const itemKey = z.string().check(z.minLength(1), z.maxLength(64));
+const couponCode = z.string().check(z.minLength(1), z.maxLength(64));
+
+export const storeAddItemRequestSchema = z.object({
+  /** competition_product_id */
+  id: positiveInt,
+  quantity: positiveInt,
+  /**
+   * The skill question's chosen option id (competition.question_options[].id). Needed on
+   * the first add of a competition whose `comp_question` is true; the line remembers a
+   * correct answer, so later adds and updates of that line need none.
+   */
+  answer_id: z.optional(positiveInt),
+});
+export type StoreAddItemRequest = z.infer<typeof storeAddItemRequestSchema>;
+export const storeUpdateItemRequestSchema = z.object({ key: itemKey, quantity: positiveInt });
+export const storeRemoveItemRequestSchema = z.object({ key: itemKey });
+export const storeCouponRequestSchema = z.object({ code: couponCode });
+
+export const storePaymentMethodSchema = z.enum(['cgg-demo-card', 'cgg-site-credit']);
+export type StorePaymentMethod = z.infer<typeof storePaymentMethodSchema>;
+
+/**
+ * `payment_data` keys we read (all values strings, as WooCommerce sends them):
+ * - card (method 'cgg-demo-card'): `card_number` (spaces allowed), `card_expiry` 'MM/YY',
+ *   `card_cvc` (3 digits);
+ * - `redeem_points`: whole points to spend (100 points = £1), with either method;
+ * - `use_credit`: site credit to spend, in pence, with either method.
+ * 'cgg-site-credit' means points and/or credit cover the whole total (no card).
+ */
+export const STORE_PAYMENT_DATA_KEYS = {
+  cardNumber: 'card_number',
+  cardExpiry: 'card_expiry',
+  cardCvc: 'card_cvc',
+  redeemPoints: 'redeem_points',
+  useCredit: 'use_credit',
+} as const;
+export const POINTS_PER_POUND = 100;
+
+/** The demo card gateway's test numbers (shop-api/README.md). */
+export const DEMO_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+} as const;
+
+export const storeAddressSchema = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  company: z.optional(z.string()),
+  /** House name/number (spec: 'House Name/No. is required.'). */
+  address_1: z.string(),
+  /** Street address (spec: 'Street Address is required.'). */
+  address_2: z.string(),
+  city: z.string(),
+  /** County: optional. */
+  state: z.optional(z.string()),
+  postcode: z.string(),
+  /** Fixed to the United Kingdom. */
+  country: z.optional(z.literal('GB')),
+  email: z.string(),
+  phone: z.string(),
+});
+export type StoreAddress = z.infer<typeof storeAddressSchema>;
+
+export const storeCheckoutRequestSchema = z.object({
+  billing_address: storeAddressSchema,
+  customer_note: z.optional(z.string().check(z.maxLength(1000))),
+  payment_method: storePaymentMethodSchema,
+  payment_data: z.optional(z.array(z.object({ key: z.string(), value: z.union([z.string(), z.number(), z.boolean()]) }))),
+});
+export type StoreCheckoutRequest = z.infer<typeof storeCheckoutRequestSchema>;
+
+export const storeInstantWinWonSchema = z.object({
+  /** Row id in the wins table; the claim flow names a win by it. */
+  win_id: z.int(),
+  competition_id: z.int(),
+  ticket_number: z.int(),
+  prize_id: z.int(),
+  prize_title: z.string(),
+  /** Pounds, as the competition payload writes prizes. */
+  prize_value: z.string(),
+  image: z.string(),
+});
+export type StoreInstantWinWon = z.infer<typeof storeInstantWinWonSchema>;
+
+export const storeOrderTicketsSchema = z.object({
+  competition_id: z.int(),
+  title: z.string(),
+  ticket_numbers: z.array(z.int()),
+});
+
+export const storeCheckoutResponseSchema = z.object({
+  order_id: z.int(),
+  status: z.string(),
+  order_key: z.string(),
+  customer_id: z.int(),
+  customer_note: z.string(),
+  billing_address: storeAddressSchema,
+  payment_method: storePaymentMethodSchema,
+  payment_result: z.object({
+    payment_status: z.enum(['success', 'failure', 'pending', 'error']),
+    payment_details: z.array(z.object({ key: z.string(), value: z.string() })),
+    redirect_url: z.string(),
+  }),
+  /** Our extension. */
+  extensions: z.object({
+    cgg: z.object({
+      tickets: z.array(storeOrderTicketsSchema),
+      instant_wins: z.array(storeInstantWinWonSchema),
+      /** Pence, as strings. */
+      total: minorUnits,
+      points_earned: z.int(),
+      points_redeemed: z.int(),
+      credit_used: minorUnits,
+      card_charged: minorUnits,
+    }),
+  }),
+});
+export type StoreCheckoutResponse = z.infer<typeof storeCheckoutResponseSchema>;
+
+// ---- errors ----------------------------------------------------------------------
+
+/**
+ * The error codes the Store routes answer (`{code, message, data: {status, ...}}`).
+ * Messages are WooCommerce's where it has one; `%s` is the competition title.
+ * Where noted, `data.cart` holds the whole cart as it stands.
+ */
+export const STORE_ERRORS = {
+  /** 401: a write without a Nonce header. */
+  missingNonce: { code: 'woocommerce_rest_missing_nonce', status: 401, message: 'Missing the Nonce header. This endpoint requires a valid nonce.' },
+  /** 403: a Nonce that is malformed, expired or not this cart's. */
+  invalidNonce: { code: 'woocommerce_rest_invalid_nonce', status: 403, message: 'Nonce is invalid.' },
+  /** 400: 0 tickets left. */
+  outOfStock: { code: 'woocommerce_rest_product_out_of_stock', status: 400, message: 'You cannot add "%s" to the cart because the product is out of stock.' },
+  /**
+   * Capped add or update: on success it is a notice in `cart.errors` (status 200) with
+   * `data: {available, added, requested, limit: 'stock' | 'per_user'}`; `available` is
+   * what the line could hold, `added` what this call added. At checkout (stock fell
+   * since) it is a 400 with `data.cart`.
+   */
+  partiallyOutOfStock: { code: 'woocommerce_rest_product_partially_out_of_stock', status: 400, message: 'Only %d tickets are available for "%s".' },
+  /** 400: quantity below 1 or not a whole number. */
+  invalidQuantity: { code: 'woocommerce_rest_cart_invalid_quantity', status: 400, message: 'Quantity must be a whole number of at least 1.' },
+  /**
+   * 400: the per-user maximum is already reached. `data: {max_per_user, in_cart, purchased}`:
+   * in_cart > 0 means the basket holds the allowance, otherwise past orders do.
+   */
+  maxPerUser: { code: 'cgg_rest_max_tickets_per_user', status: 400, message: 'You already have the maximum number of tickets for this competition' },
+  /** 409: update/remove of a key not in this cart; `data.cart` is the cart. */
+  invalidKey: { code: 'woocommerce_rest_cart_invalid_key', status: 409, message: 'Cart item no longer exists or is invalid.' },
+  /** 400: unknown product id. */
+  invalidProduct: { code: 'woocommerce_rest_cart_invalid_product', status: 400, message: 'This product cannot be added to the cart.' },
+  /** 400: closed, drawn, sold out or tickets disabled; `data.reason` says which. */
+  notPurchasable: { code: 'woocommerce_rest_product_not_purchasable', status: 400, message: 'The "%s" product cannot be purchased.' },
+  /** 400: the question is required and no answer_id was sent. */
+  answerRequired: { code: 'cgg_rest_answer_required', status: 400, message: 'Please answer the competition question to enter.' },
+  /** 400: wrong answer; nothing added. */
+  wrongAnswer: { code: 'cgg_rest_wrong_answer', status: 400, message: 'Sorry, that answer is incorrect. Please try again.' },
+  /** 400: unknown, expired or used-up coupon. */
+  couponError: { code: 'woocommerce_rest_cart_coupon_error', status: 400, message: 'Coupon "%s" does not exist!' },
+  /** 400: remove-coupon of a code not applied. */
+  couponNotApplied: { code: 'woocommerce_rest_cart_coupon_invalid_code', status: 400, message: 'Coupon does not exist in the cart.' },
+  /** 400: checkout of an empty cart. */
+  cartEmpty: { code: 'woocommerce_rest_cart_empty', status: 400, message: 'Cannot create order from empty cart.' },
+  /** 401: checkout without a signed-in customer. */
+  loginRequired: { code: 'woocommerce_rest_checkout_login_required', status: 401, message: 'You must be logged in to checkout.' },
+  /** 400: billing fields; `data.params` maps field -> the spec's message; message is the first. */
+  invalidBilling: { code: 'rest_invalid_param', status: 400, message: 'Invalid parameter(s): billing_address' },
+  /** 400: the card was declined or its details are invalid; nothing was taken. */
+  paymentError: { code: 'woocommerce_rest_checkout_process_payment_error', status: 400, message: 'Your card was declined.' },
+  /** 400: points/credit asked for exceed the balance or the total. */
+  invalidPaymentData: { code: 'woocommerce_rest_checkout_invalid_payment_data', status: 400, message: 'The payment details are invalid.' },
+  /** 409: the same Idempotency-Key is still being processed by another request. */
+  idempotencyInProgress: { code: 'cgg_rest_idempotency_in_progress', status: 409, message: 'This checkout is already being processed.' },
+  /** 400: Idempotency-Key header missing or malformed (8-128 chars of [A-Za-z0-9_-]). */
+  idempotencyKeyInvalid: { code: 'cgg_rest_invalid_idempotency_key', status: 400, message: 'A valid Idempotency-Key header is required.' },
+} as const;
+export type StoreErrorName = keyof typeof STORE_ERRORS;
+/** Spending limit and lock come from the accounts API's responsible-play errors (their codes). */
+
+// ---- client ----------------------------------------------------------------------
+
+export const storeEndpoints = {
+  cart: { route: '/cart', method: 'GET', request: null, response: storeCartSchema },
+  cartItems: { route: '/cart/items', method: 'GET', request: null, response: storeCartItemsSchema },
+  addItem: { route: '/cart/add-item', method: 'POST', request: storeAddItemRequestSchema, response: storeCartSchema },
+  updateItem: { route: '/cart/update-item', method: 'POST', request: storeUpdateItemRequestSchema, response: storeCartSchema },
+  removeItem: { route: '/cart/remove-item', method: 'POST', request: storeRemoveItemRequestSchema, response: storeCartSchema },
+  emptyCart: { route: '/cart/items', method: 'DELETE', request: null, response: storeCartItemsSchema },
+  applyCoupon: { route: '/cart/apply-coupon', method: 'POST', request: storeCouponRequestSchema, response: storeCartSchema },
+  removeCoupon: { route: '/cart/remove-coupon', method: 'POST', request: storeCouponRequestSchema, response: storeCartSchema },
+  checkout: { route: '/checkout', method: 'POST', request: storeCheckoutRequestSchema, response: storeCheckoutResponseSchema },
+} as const;
+export type StoreEndpoints = typeof storeEndpoints;
+export type StoreEndpointName = keyof StoreEndpoints;
+type RequestOf<N extends StoreEndpointName> = StoreEndpoints[N]['request'] extends z.ZodMiniType ? z.input<StoreEndpoints[N]['request']> : undefined;
+type ResponseOf<N extends StoreEndpointName> = z.infer<StoreEndpoints[N]['response']>;
+
+export interface StoreRequestOptions {
+  /** Origin to prefix; '' (same origin) in the browser. */
+  baseUrl?: string;
+  fetchImpl?: typeof fetch;
+  nonce?: string | null;
+  cartToken?: string | null;
+  /** The signed-in customer's session token (decoded), sent as a Bearer. */
+  customerToken?: string | null;
+  /** Checkout only. */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+export interface StoreResult<T> {
+  body: T;
+  status: number;
+  /** Fresh values from the response headers (null when absent). */
+  nonce: string | null;
+  nonceTimestamp: number | null;
+  cartToken: string | null;
+}
+
+/** `?rest_route=/wc/store/v1/cart/add-item` on the given origin. */
+export function storeUrl(route: string, base = ''): string {
+  return `${base}/?rest_route=${STORE_ROUTE_PREFIX}${route}`;
+}
+
+async function storeError(res: Response): Promise<ApiError> {
+  const text = await res.text().catch(() => '');
+  try {
+    const parsed = wpErrorSchema.safeParse(JSON.parse(text));
+    if (parsed.success) return new ApiError(parsed.data.code, parsed.data.message, res.status, parsed.data.data);
+  } catch {
+    // not JSON: generic error below
+  }
+  return new ApiError('http_error', `Request failed with status ${res.status}`, res.status);
+}
+
+/**
+ * Calls one Store API route with the WooCommerce headers, checks the answer against
+ * its schema and returns it with the response's fresh Nonce / Cart-Token. A non-2xx
+ * answer throws `ApiError` whose `data` is WooCommerce's (`data.cart` on 409s).
+ */
+export async function storeRequest<N extends StoreEndpointName>(
+  name: N,
+  payload: RequestOf<N>,
+  options: StoreRequestOptions = {},
+): Promise<StoreResult<ResponseOf<N>>> {
+  const endpoint = storeEndpoints[name];
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.nonce) headers[STORE_HEADERS.nonce] = options.nonce;
+  if (options.cartToken) headers[STORE_HEADERS.cartToken] = options.cartToken;
+  if (options.customerToken) headers.Authorization = `Bearer ${options.customerToken}`;
+  if (options.idempotencyKey) headers[STORE_HEADERS.idempotencyKey] = options.idempotencyKey;
+  let body: string | undefined;
+  if (endpoint.method === 'POST') {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(payload ?? {});
+  }
+  const res = await (options.fetchImpl ?? fetch)(storeUrl(endpoint.route, options.baseUrl), {
+    method: endpoint.method,
+    headers,
+    body,
+    signal: options.signal,
+    credentials: 'same-origin',
+  });
+  if (!res.ok) throw await storeError(res);
+  const json: unknown = await res.json();
+  const parsed = endpoint.response.safeParse(json);
+  if (!parsed.success) {
+    throw new ApiError('invalid_response', `Unexpected answer from ${endpoint.route}: ${parsed.error.issues[0]?.message ?? ''}`, res.status);
+  }
+  const timestamp = res.headers.get(STORE_HEADERS.nonceTimestamp);
+  return {
+    body: parsed.data as ResponseOf<N>,
+    status: res.status,
+    nonce: res.headers.get(STORE_HEADERS.nonce),
+    nonceTimestamp: timestamp && /^\d+$/.test(timestamp) ? Number(timestamp) : null,
+    cartToken: res.headers.get(STORE_HEADERS.cartToken),
+  };
+}
