@@ -34,8 +34,7 @@ function useCachedContent<T>(rule: TimedCacheRule<T>, load: () => Promise<T | un
     return () => {
       live = false;
     };
-    // The rule's key identifies what is loaded.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // The rule's key identifies what is loaded (rule and load are new objects each render).
   }, [rule.key]);
   return state;
 }

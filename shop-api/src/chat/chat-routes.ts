@@ -20,6 +20,7 @@ export function chatAuthorName(firstName: string, lastName: string): string {
 }
 
 // Control characters other than line breaks would only garble other people's screens.
+// eslint-disable-next-line no-control-regex -- matching them is the point
 const controlCharacters = /[\u0000-\u0009\u000b-\u001f\u007f]/g;
 
 function sseFrame(event: ChatEvent): string {
