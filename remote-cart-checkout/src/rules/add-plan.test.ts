@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineLimit, planAdd, type AddFacts } from './add-plan.ts';
+import { planAdd, type AddFacts } from './add-plan.ts';
 
 const base: AddFacts = { requested: 5, ticketsLeft: 100, maxPerUser: 10, inBasket: 0, purchased: 0, questionRequired: false, answered: false };
 const plan = (f: Partial<AddFacts>) => planAdd({ ...base, ...f });
@@ -53,13 +53,5 @@ describe('planAdd (spec section 5)', () => {
   it('takes the smaller cap when both apply', () => {
     expect(plan({ requested: 20, ticketsLeft: 4, maxPerUser: 6 })).toMatchObject({ quantity: 4, notice: expect.stringContaining('are available ,') });
     expect(plan({ requested: 20, ticketsLeft: 9, maxPerUser: 6 })).toMatchObject({ quantity: 6, notice: expect.stringContaining('Only 6 tickets available,') });
-  });
-});
-
-describe('lineLimit', () => {
-  it('is the smaller of the allowance after purchases and tickets left', () => {
-    expect(lineLimit({ maxPerUser: 10, purchased: 3, ticketsLeft: 50 })).toBe(7);
-    expect(lineLimit({ maxPerUser: 10, purchased: 0, ticketsLeft: 4 })).toBe(4);
-    expect(lineLimit({ maxPerUser: 10, purchased: 12, ticketsLeft: 4 })).toBe(0);
   });
 });

@@ -43,11 +43,3 @@ export function planAdd(f: AddFacts): AddPlan {
   const notice = stock <= allowance ? toastMessages.cappedByStock(stock, quantity) : toastMessages.cappedByAllowance(allowance, quantity);
   return { kind: 'add', quantity, notice };
 }
-
-/**
- * The most one basket line may hold (the cart page's quantity input): the per-user
- * allowance left after purchases, and the tickets left.
- */
-export function lineLimit(f: Pick<AddFacts, 'ticketsLeft' | 'maxPerUser' | 'purchased'>): number {
-  return Math.max(0, Math.min(f.maxPerUser - f.purchased, f.ticketsLeft));
-}

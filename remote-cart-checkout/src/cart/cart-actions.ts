@@ -1,0 +1,120 @@
+import { ApiError, emit, type StoreCart, type StoreCartItem } from '@cgg/contracts';
+import { writeCartKeyMap } from '../storage/cart-key-map.ts';
+import { toastMessages } from '../rules/toast-messages.ts';
+import { basketTotalPence, ticketCount } from './cart-item-view.ts';
+import {
+  cartItemsAtom,
+  cartLoadedAtom,
+  cartStore,
+  cartTotalsAtom,
+  couponsAtom,
+  isDeletingAtom,
+  isLoadingAtom,
+  isUpdatingAtom,
+} from './cart-store.ts';
+import { callStore, readCart, setCartReadListener } from './store-client.ts';
+import { errorMessage, toastError } from './toast.ts';
+
+/** Tells the site (the header, other remotes) what the basket holds now. */
+export function announceCart(): void {
+  const items = cartStore.get(cartItemsAtom);
+  const totals = cartStore.get(cartTotalsAtom);
+  emit('cart:changed', { itemCount: ticketCount(items), totalPence: basketTotalPence(items, totals?.total_price) });
+}
+
+/** Adding replaces the items with the server's list (spec section 4); every cart write answers the whole cart. */
+export function applyCart(cart: StoreCart): void {
+  cartStore.set(cartItemsAtom, cart.items);
+  cartStore.set(cartTotalsAtom, cart.totals);
+  cartStore.set(
+    couponsAtom,
+    cart.coupons.map((c) => ({ code: c.code, discountPence: Number(c.totals.total_discount) })),
+  );
+  cartStore.set(cartLoadedAtom, true);
+  writeCartKeyMap(cart.items.map((i) => ({ competitionId: i.competition.id, key: i.key })));
+  announceCart();
+}
+
+/** A 409 invalid-key answer carries the cart as it stands: show that instead of a stale one. */
+function applyCartFromError(error: unknown): void {
+  const data = error instanceof ApiError ? (error.data as { cart?: StoreCart } | undefined) : undefined;
+  if (data?.cart && Array.isArray(data.cart.items)) applyCart(data.cart);
+}
+
+/** Startup load (spec section 4): loading flag on; a failure is only logged (section 8). */
+export async function loadCart(): Promise<void> {
+  cartStore.set(isLoadingAtom, true);
+  try {
+    await readCart();
+  } catch (error) {
+    console.warn('[cart] basket could not be loaded', error);
+  } finally {
+    cartStore.set(isLoadingAtom, false);
+  }
+}
+
+async function write(flag: typeof isUpdatingAtom, run: () => Promise<StoreCart>): Promise<boolean> {
+  cartStore.set(flag, true);
+  try {
+    applyCart(await run());
+    return true;
+  } catch (error) {
+    applyCartFromError(error);
+    toastError(errorMessage(error));
+    return false;
+  } finally {
+    cartStore.set(flag, false);
+  }
+}
+
+/**
+ * Changes one line's quantity. Asking for more than the line may hold (the server's
+ * quantity_limits.maximum: tickets left and the per-user allowance) sets the maximum
+ * and says so with the spec's 'You have entered the maximum number of tickets'.
+ */
+export function updateQuantity(item: StoreCartItem, requested: number): Promise<boolean> {
+  const max = item.quantity_limits.maximum;
+  let quantity = Math.max(1, Math.floor(requested));
+  if (quantity > max) {
+    toastError(toastMessages.enteredMaximum);
+    quantity = max;
+  }
+  if (quantity < 1 || quantity === item.quantity) return Promise.resolve(false);
+  return write(isUpdatingAtom, () => callStore('updateItem', { key: item.key, quantity }));
+}
+
+export function removeItem(key: string): Promise<boolean> {
+  return write(isDeletingAtom, () => callStore('removeItem', { key }));
+}
+
+/** Emptying clears the basket (DELETE cart/items answers the empty list). */
+export async function emptyCart(): Promise<boolean> {
+  cartStore.set(isDeletingAtom, true);
+  try {
+    await callStore('emptyCart', undefined);
+    // The full cart (coupons, totals) as it now stands.
+    await readCart();
+    return true;
+  } catch (error) {
+    toastError(errorMessage(error));
+    return false;
+  } finally {
+    cartStore.set(isDeletingAtom, false);
+  }
+}
+
+/** Coupon calls answer an inline message for the cart page, not a toast. */
+export async function changeCoupon(action: 'applyCoupon' | 'removeCoupon', code: string): Promise<{ ok: boolean; message: string }> {
+  cartStore.set(isUpdatingAtom, true);
+  try {
+    applyCart(await callStore(action, { code: code.trim() }));
+    return { ok: true, message: action === 'applyCoupon' ? 'Coupon code applied successfully.' : 'Coupon code removed successfully.' };
+  } catch (error) {
+    return { ok: false, message: errorMessage(error) };
+  } finally {
+    cartStore.set(isUpdatingAtom, false);
+  }
+}
+
+// Any cart read (the startup load, a nonce refresh) shows its cart.
+setCartReadListener(applyCart);

@@ -1,0 +1,158 @@
+/* Payloads built to the @cgg/contracts schemas (and parsed by them, so a drifted contract fails here first). */
+import {
+  competitionSchema,
+  GBP_CURRENCY,
+  getCompetitionResponseSchema,
+  purchasedCompetitionsResponseSchema,
+  storeCartItemSchema,
+  storeCartSchema,
+  storeCheckoutResponseSchema,
+  type Competition,
+  type StoreCart,
+  type StoreCartItem,
+  type StoreCheckoutResponse,
+} from '@cgg/contracts';
+
+const DAY = 86_400_000;
+const day = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString().slice(0, 10);
+
+export function makeCompetition(overrides: Partial<Competition> = {}): Competition {
+  const id = overrides.id ?? 11;
+  return competitionSchema.parse({
+    id,
+    competition_product_id: id + 5000,
+    title: `Win a Prize Number ${id}`,
+    description: '<p>A brilliant prize.</p>',
+    category: 'tech',
+    image: `/wp-content/uploads/competitions/prize-${id}.svg`,
+    gallery_images: [],
+    price_per_ticket: '1.99',
+    sale_price: null,
+    sale_start_date: null,
+    sale_start_time: null,
+    sale_end_date: null,
+    sale_end_time: null,
+    quantity: 600,
+    total_sell_tickets: 1000,
+    total_ticket_sold: 400,
+    max_ticket_per_user: 50,
+    draw_date: day(10),
+    draw_time: '20:00',
+    closing_date: day(10),
+    closing_time: '19:00',
+    status: 'open',
+    created_at: new Date(Date.now() - 10 * DAY).toISOString(),
+    enable_instant_wins: false,
+    instant_wins: [],
+    instant_wins_tickets: [],
+    enable_reward_wins: false,
+    reward_wins: [],
+    comp_question: false,
+    question: null,
+    question_options: [],
+    hide_ticket_count: false,
+    hide_timer: false,
+    disable_tickets: false,
+    live_draw: false,
+    live_draw_info: null,
+    prize_value: '1000.00',
+    cash_alternative: null,
+    winning_ticket_number: null,
+    ...overrides,
+  });
+}
+
+export const questionComp = {
+  comp_question: true,
+  question: 'What is the capital of England?',
+  question_options: [
+    { id: 1, text: 'Paris' },
+    { id: 2, text: 'London' },
+  ],
+};
+
+export function makeCartItem(competition: Competition, quantity: number, maximum = 50): StoreCartItem {
+  const unit = Math.round(Number(competition.price_per_ticket) * 100);
+  return storeCartItemSchema.parse({
+    key: `key-${competition.id}`,
+    id: competition.competition_product_id,
+    quantity,
+    quantity_limits: { minimum: 1, maximum, multiple_of: 1, editable: true },
+    name: competition.title,
+    prices: { price: String(unit), regular_price: String(unit), sale_price: String(unit), ...GBP_CURRENCY },
+    totals: { line_subtotal: String(unit * quantity), line_subtotal_tax: '0', line_total: String(unit * quantity), line_total_tax: '0', ...GBP_CURRENCY },
+    competition,
+  });
+}
+
+export function makeCart(items: StoreCartItem[], extra: { discountPence?: number; coupon?: string; errors?: StoreCart['errors'] } = {}): StoreCart {
+  const itemsTotal = items.reduce((n, i) => n + Number(i.totals.line_total), 0);
+  const discount = extra.discountPence ?? 0;
+  const money = (n: number) => String(n);
+  return storeCartSchema.parse({
+    items,
+    coupons: extra.coupon
+      ? [{ code: extra.coupon, discount_type: 'fixed_cart', totals: { total_discount: money(discount), total_discount_tax: '0', ...GBP_CURRENCY } }]
+      : [],
+    totals: {
+      total_items: money(itemsTotal),
+      total_items_tax: '0',
+      total_discount: money(discount),
+      total_discount_tax: '0',
+      total_shipping: null,
+      total_tax: '0',
+      total_price: money(itemsTotal - discount),
+      ...GBP_CURRENCY,
+    },
+    items_count: items.reduce((n, i) => n + i.quantity, 0),
+    needs_payment: itemsTotal - discount > 0,
+    needs_shipping: false,
+    errors: extra.errors ?? [],
+  });
+}
+
+export const responses = {
+  competition: (c: Competition) => getCompetitionResponseSchema.parse({ success: true, data: c }),
+  purchased: (data: { competition_id: number; total_tickets: number }[]) => purchasedCompetitionsResponseSchema.parse({ success: true, data }),
+};
+
+export function makeCheckoutResponse(overrides: Partial<StoreCheckoutResponse['extensions']['cgg']> = {}): StoreCheckoutResponse {
+  return storeCheckoutResponseSchema.parse({
+    order_id: 1042,
+    status: 'completed',
+    order_key: 'wc_order_abc',
+    customer_id: 7,
+    customer_note: '',
+    billing_address: {
+      first_name: 'Priya',
+      last_name: 'Shah',
+      address_1: '12',
+      address_2: 'High Street',
+      city: 'Leeds',
+      state: '',
+      postcode: 'LS1 1AA',
+      country: 'GB',
+      email: 'priya@example.co.uk',
+      phone: '07700900123',
+    },
+    payment_method: 'cgg-demo-card',
+    payment_result: { payment_status: 'success', payment_details: [], redirect_url: '/confirmation' },
+    extensions: {
+      cgg: {
+        tickets: [
+          { competition_id: 11, title: 'Win a Tesla', ticket_numbers: [14, 233] },
+          { competition_id: 12, title: 'Win £500', ticket_numbers: [9] },
+        ],
+        instant_wins: [
+          { win_id: 3, competition_id: 11, ticket_number: 233, prize_id: 4, prize_title: '£50 Amazon voucher', prize_value: '50.00', image: '/wp-content/uploads/iw.svg' },
+        ],
+        total: '597',
+        points_earned: 5,
+        points_redeemed: 0,
+        credit_used: '0',
+        card_charged: '597',
+        ...overrides,
+      },
+    },
+  });
+}
