@@ -6,8 +6,9 @@ export interface ShopCall {
   body: Record<string, unknown>;
   headers: Headers;
 }
-type Reply = unknown | { status: number; body: unknown; headers?: Record<string, string> };
-type Answer = Reply | ((body: Record<string, unknown>, call: ShopCall) => Reply);
+type Handler = (body: Record<string, unknown>, call: ShopCall) => unknown;
+/** A payload (any JSON object or array), an error `{status, body}`, or a handler returning one. */
+type Answer = Handler | object;
 
 /**
  * Replaces fetch with a fake shop API. Routes are the rest_route without its prefix:
@@ -32,7 +33,7 @@ export function mockShop(answers: Record<string, Answer>) {
       : {};
     if (!(route in answers)) return json({ code: 'rest_no_route', message: 'No route', data: { status: 404 } }, 404, {});
     const raw = answers[route];
-    const answer = typeof raw === 'function' ? (raw as (b: Record<string, unknown>, c: ShopCall) => Reply)(body, call) : raw;
+    const answer = typeof raw === 'function' ? (raw as Handler)(body, call) : raw;
     if (answer && typeof answer === 'object' && 'status' in answer && 'body' in answer) {
       const a = answer as { status: number; body: unknown; headers?: Record<string, string> };
       return json(a.body, a.status, { ...storeHeaders, ...a.headers });
