@@ -28,10 +28,10 @@ describe('shell pages', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Unexpected Application Error!');
   });
 
-  it('site pages render their heading at once, while their content loads from the API', () => {
+  it('site pages render their heading, with a spinner while their content loads from the API', async () => {
     vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
     renderSite('/free-postal-route');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Free postal entry route');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Free postal entry route');
     expect(screen.getByRole('status').textContent).toMatch(/Loading free postal route/);
     vi.unstubAllGlobals();
   });

@@ -1,20 +1,30 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Spinner } from '../layout/spinner.tsx';
 import type { ShellPage } from '../routes/route-table.ts';
-import { CommunityChatPage } from './chat/community-chat-page.tsx';
-import { ContactPage } from './contact/contact-page.tsx';
-import { FaqPage } from './faq-page.tsx';
-import { FreePostalRoutePage } from './free-postal-route-page.tsx';
-import { HowItWorksPage } from './how-it-works-page.tsx';
-import { LegalTermsPage } from './legal-terms-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
+
+/*
+ * Site pages load on first visit, each in its own chunk: the home page (the catalogue's)
+ * does not download the FAQ, contact form or chat code.
+ */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): ComponentType {
+  const Lazy: LazyExoticComponent<ComponentType> = lazy(() => load().then((m) => ({ default: m[name] })));
+  const Page = () => (
+    <Suspense fallback={<Spinner label="Loading page" />}>
+      <Lazy />
+    </Suspense>
+  );
+  Page.displayName = `ShellPage(${name})`;
+  return Page;
+}
 
 /** The component behind each shell-owned route of the route table. */
 export const shellPages: Record<ShellPage, ComponentType> = {
-  faq: FaqPage,
-  'how-it-works': HowItWorksPage,
-  'legal-terms': LegalTermsPage,
-  contact: ContactPage,
-  'free-postal-route': FreePostalRoutePage,
-  'community-chat': CommunityChatPage,
+  faq: page(() => import('./faq-page.tsx'), 'FaqPage'),
+  'how-it-works': page(() => import('./how-it-works-page.tsx'), 'HowItWorksPage'),
+  'legal-terms': page(() => import('./legal-terms-page.tsx'), 'LegalTermsPage'),
+  contact: page(() => import('./contact/contact-page.tsx'), 'ContactPage'),
+  'free-postal-route': page(() => import('./free-postal-route-page.tsx'), 'FreePostalRoutePage'),
+  'community-chat': page(() => import('./chat/community-chat-page.tsx'), 'CommunityChatPage'),
   'not-found': NotFoundPage,
 };

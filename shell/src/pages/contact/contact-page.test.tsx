@@ -34,6 +34,7 @@ describe('contact page', () => {
   it('shows a message per field, focuses the first and sends nothing while any fails', async () => {
     const calls = stubApi();
     renderSite('/contact');
+    await screen.findByRole('button', { name: 'Send message' });
     await fill({ 'Email address': 'sam@' });
     await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
     expect(screen.getByText('Please enter your name.')).toBeTruthy();
@@ -50,6 +51,7 @@ describe('contact page', () => {
   it('sends the trimmed message and confirms with the reference', async () => {
     const calls = stubApi({ contact_us: () => jsonResponse({ success: true, message: 'Thank you, your message has been sent.', reference: 'CGG-42' }) });
     renderSite('/contact');
+    await screen.findByRole('button', { name: 'Send message' });
     await fill({ 'Your name': ' Sam Jones ', 'Email address': 'sam@example.co.uk', Subject: 'My prize', Message: 'When will my prize arrive?' });
     await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
     const status = await screen.findByRole('status');
@@ -63,6 +65,7 @@ describe('contact page', () => {
       contact_us: () => jsonResponse({ code: 'rest_contact_rate_limited', message: 'You have sent 3 messages in the last 10 minutes. Please wait a few minutes before sending another.', data: { status: 429 } }, 429),
     });
     renderSite('/contact');
+    await screen.findByRole('button', { name: 'Send message' });
     await fill({ 'Your name': 'Sam', 'Email address': 'sam@example.co.uk', Subject: 'Again', Message: 'Another question for you' });
     await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/Please wait a few minutes/));
