@@ -1,10 +1,12 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { emit } from '@cgg/contracts';
+import { describe, expect, it } from 'vitest';
+import { basketModalOpenAtom, cartStore } from '../cart/cart-store.ts';
+import { collect } from '../test/events.ts';
+import { makeCart, makeCartItem, makeCompetition } from '../test/fixtures.ts';
+import { mockShop } from '../test/mock-shop.ts';
 import MiniCart from './mini-cart.tsx';
-
-afterEach(cleanup);
 
 function renderMiniCart() {
   render(
@@ -12,31 +14,54 @@ function renderMiniCart() {
       <MiniCart />
     </MemoryRouter>,
   );
-  return screen.getByRole('link');
+  return screen.getByRole('link', { name: /^Basket:/ });
 }
 
+const tesla = makeCompetition({ id: 11, title: 'Win a Tesla' });
+const cash = makeCompetition({ id: 12, title: 'Win £500', price_per_ticket: '0.99' });
+
 describe('MiniCart', () => {
-  it('starts empty and links to the basket', () => {
+  it('loads the basket once at startup and shows its count and total, announcing cart:changed', async () => {
+    const api = mockShop({ 'store:GET /cart': makeCart([makeCartItem(tesla, 2), makeCartItem(cash, 1)]) });
+    const changed = collect('cart:changed');
     const link = renderMiniCart();
     expect(link.getAttribute('href')).toBe('/cart');
+    await waitFor(() => expect(link.getAttribute('aria-label')).toBe('Basket: 3 items, £4.97'));
+    expect(changed).toEqual([{ itemCount: 3, totalPence: 497 }]);
+    // A second widget on the same page does not load again.
+    render(
+      <MemoryRouter>
+        <MiniCart />
+      </MemoryRouter>,
+    );
+    expect(api.routes()).toEqual(['store:GET /cart']);
+    expect(localStorage.getItem('nonce')).toBe('nonce-1');
+    expect(localStorage.getItem('cart_header')).toBe('cart-token-1');
+  });
+
+  it('does not fetch the basket on a path containing confirmation', async () => {
+    window.history.pushState({}, '', '/confirmation?order=5');
+    const api = mockShop({ 'store:GET /cart': makeCart([]) });
+    const link = renderMiniCart();
+    await act(async () => undefined);
+    expect(api.calls).toEqual([]);
     expect(link.getAttribute('aria-label')).toBe('Basket: 0 items, £0.00');
-    expect(link.textContent).toContain('£0.00');
+    window.history.pushState({}, '', '/');
   });
 
-  it('shows the count and total of cart:changed', () => {
-    const link = renderMiniCart();
-    act(() => emit('cart:changed', { itemCount: 3, totalPence: 297 }));
-    expect(link.getAttribute('aria-label')).toBe('Basket: 3 items, £2.97');
-    expect(link.textContent).toContain('3');
-    expect(link.textContent).toContain('£2.97');
-  });
-
-  it('ignores a payload that breaks the contract', () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const link = renderMiniCart();
-    act(() => emit('cart:changed', { itemCount: 1, totalPence: 99 }));
-    act(() => window.dispatchEvent(new CustomEvent('cart:changed', { detail: { itemCount: -2, totalPence: 'lots' } })));
-    expect(link.getAttribute('aria-label')).toBe('Basket: 1 item, £0.99');
-    expect(warn).toHaveBeenCalled();
+  it("opens the basket modal 'exampleModal-3' as an accessible dialog that closes on Escape", async () => {
+    mockShop({ 'store:GET /cart': makeCart([makeCartItem(tesla, 2)]) });
+    renderMiniCart();
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Basket: 2 items, £3.98' })).toBeTruthy());
+    act(() => cartStore.set(basketModalOpenAtom, true));
+    const dialog = screen.getByRole('dialog', { name: 'Your basket' });
+    expect(dialog.id).toBe('exampleModal-3');
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(dialog.textContent).toContain('Win a Tesla');
+    expect(dialog.textContent).toContain('£3.98');
+    expect(screen.getByRole('link', { name: 'Go to basket' }).getAttribute('href')).toBe('/cart');
+    expect(screen.getByRole('link', { name: 'Checkout' }).getAttribute('href')).toBe('/checkout');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -1,32 +1,38 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { formatPounds, on } from '@cgg/contracts';
+import { formatPounds } from '@cgg/contracts';
+import { BasketModal } from '../basket-modal/basket-modal.tsx';
+import { startCart } from '../cart/cart-startup.ts';
+import { useCart } from '../cart/use-cart.ts';
 import '../styles/cart-checkout.css';
 
 /**
- * The header's basket link (exposed as `./MiniCart`). It shows what the basket last
- * announced with `cart:changed`; a bad payload is dropped by the contracts' `on`.
+ * The header's basket link (exposed as `./MiniCart`). It is on every page, so it starts
+ * the basket (one load per page, add requests, the basket modal it hosts).
  */
 export default function MiniCart() {
-  const [cart, setCart] = useState({ itemCount: 0, totalPence: 0 });
-  useEffect(() => on('cart:changed', ({ itemCount, totalPence }) => setCart({ itemCount, totalPence })), []);
+  useEffect(() => startCart(), []);
+  const { count, totalPence } = useCart();
 
-  const total = formatPounds(cart.totalPence);
-  const items = `${cart.itemCount} ${cart.itemCount === 1 ? 'item' : 'items'}`;
+  const total = formatPounds(totalPence);
+  const items = `${count} ${count === 1 ? 'item' : 'items'}`;
   return (
-    <Link to="/cart" className="cc-mini-cart" data-boundary="cart-checkout" aria-label={`Basket: ${items}, ${total}`}>
-      <svg className="cc-mini-cart__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-        <path
-          fill="currentColor"
-          d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM5.2 4l.4 2H21l-2 8H7.4l.4 2H19v2H6.2L3.6 4H1V2h3.8l.4 2Z"
-        />
-      </svg>
-      <span className="cc-mini-cart__count" aria-hidden="true">
-        {cart.itemCount}
-      </span>
-      <span className="cc-mini-cart__total" aria-hidden="true">
-        {total}
-      </span>
-    </Link>
+    <>
+      <Link to="/cart" className="cc-mini-cart" data-boundary="cart-checkout" aria-label={`Basket: ${items}, ${total}`}>
+        <svg className="cc-mini-cart__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+          <path
+            fill="currentColor"
+            d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM5.2 4l.4 2H21l-2 8H7.4l.4 2H19v2H6.2L3.6 4H1V2h3.8l.4 2Z"
+          />
+        </svg>
+        <span className="cc-mini-cart__count" aria-hidden="true">
+          {count}
+        </span>
+        <span className="cc-mini-cart__total" aria-hidden="true">
+          {total}
+        </span>
+      </Link>
+      <BasketModal />
+    </>
   );
 }

@@ -1,6 +1,6 @@
-import { ComingSoonPage } from './coming-soon-page.tsx';
+import { CartPageView } from '../cart-page/cart-page-view.tsx';
 
 /** Exposed as `./CartPage`. */
 export default function CartPage() {
-  return <ComingSoonPage title="Basket" intro="Your tickets, ready to check out." />;
+  return <CartPageView />;
 }

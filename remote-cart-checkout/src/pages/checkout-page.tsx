@@ -1,6 +1,6 @@
-import { ComingSoonPage } from './coming-soon-page.tsx';
+import { CheckoutView } from '../checkout/checkout-view.tsx';
 
 /** Exposed as `./CheckoutPage`. */
 export default function CheckoutPage() {
-  return <ComingSoonPage title="Checkout" intro="Your details and payment, then you are in the draw." />;
+  return <CheckoutView />;
 }

@@ -1,6 +1,6 @@
-import { ComingSoonPage } from './coming-soon-page.tsx';
+import { ConfirmationView } from '../confirmation/confirmation-view.tsx';
 
 /** Exposed as `./ConfirmationPage`. */
 export default function ConfirmationPage() {
-  return <ComingSoonPage title="Order confirmation" intro="Thank you for your order. Your ticket numbers appear here." />;
+  return <ConfirmationView />;
 }

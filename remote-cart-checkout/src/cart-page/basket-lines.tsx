@@ -1,0 +1,25 @@
+import { formatDisplayDate, formatPounds, to12Hour, type StoreCartItem } from '@cgg/contracts';
+import type { ReactNode } from 'react';
+
+/** The basket's lines: picture, title, draw, quantity and line total; `controls` adds the cart page's editing. */
+export function BasketLines({ items, compact = false, controls }: { items: StoreCartItem[]; compact?: boolean; controls?: (item: StoreCartItem) => ReactNode }) {
+  return (
+    <ul className={`cc-lines${compact ? ' cc-lines--compact' : ''}`}>
+      {items.map((item) => (
+        <li key={item.key} className="cc-line">
+          <img className="cc-line__image" src={item.competition.image} alt="" width={compact ? 56 : 88} height={compact ? 56 : 88} loading="lazy" />
+          <div className="cc-line__body">
+            <p className="cc-line__title">{item.name || item.competition.title}</p>
+            <p className="cc-line__meta">
+              {compact
+                ? `${item.quantity} × ${formatPounds(Number(item.prices.price))}`
+                : `Draw ${formatDisplayDate(item.competition.draw_date)} at ${to12Hour(item.competition.draw_time)} · ${formatPounds(Number(item.prices.price))} per ticket`}
+            </p>
+            {controls?.(item)}
+          </div>
+          <p className="cc-line__total">{formatPounds(Number(item.totals.line_total))}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,84 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { formatPounds } from '@cgg/contracts';
+import { emptyCart, removeItem } from '../cart/cart-actions.ts';
+import { ensureCartLoaded, startCart } from '../cart/cart-startup.ts';
+import { useCart } from '../cart/use-cart.ts';
+import { PageFrame, Spinner } from '../components/page-frame.tsx';
+import { BasketLines } from './basket-lines.tsx';
+import { CouponForm } from './coupon-form.tsx';
+import { QuantityControl } from './quantity-control.tsx';
+
+/** `/cart`: change quantities, remove lines, empty the basket, coupons, totals, on to checkout. */
+export function CartPageView() {
+  useEffect(() => {
+    startCart();
+    ensureCartLoaded();
+  }, []);
+  const { items, totals, coupons, loaded, isUpdating, isDeleting, count, totalPence } = useCart();
+  const busy = isUpdating || isDeleting;
+
+  if (!loaded) {
+    return (
+      <PageFrame title="Basket">
+        <Spinner label="Loading your basket" />
+      </PageFrame>
+    );
+  }
+  if (items.length === 0) {
+    return (
+      <PageFrame title="Basket">
+        <div className="cc-card cc-empty">
+          <p>Your basket is empty.</p>
+          <Link to="/" className="cc-btn">
+            Find a competition
+          </Link>
+        </div>
+      </PageFrame>
+    );
+  }
+  return (
+    <PageFrame title="Basket" intro={`${count} ${count === 1 ? 'ticket' : 'tickets'} ready to check out.`}>
+      <div className="cc-basket" aria-busy={busy}>
+        <div className="cc-card">
+          <BasketLines
+            items={items}
+            controls={(item) => (
+              <div className="cc-line__controls">
+                <QuantityControl item={item} disabled={busy} />
+                <button type="button" className="cc-link-button" disabled={busy} onClick={() => void removeItem(item.key)}>
+                  Remove <span className="cc-visually-hidden">{item.name}</span>
+                </button>
+              </div>
+            )}
+          />
+          <button type="button" className="cc-btn cc-btn--ghost cc-basket__empty" disabled={busy} onClick={() => void emptyCart()}>
+            Empty basket
+          </button>
+        </div>
+        <aside className="cc-card cc-summary" aria-label="Basket totals">
+          <CouponForm coupons={coupons} disabled={busy} />
+          <dl className="cc-summary__rows">
+            <div>
+              <dt>Subtotal</dt>
+              <dd>{formatPounds(Number(totals?.total_items ?? totalPence))}</dd>
+            </div>
+            {Number(totals?.total_discount ?? 0) > 0 && (
+              <div>
+                <dt>Discount</dt>
+                <dd>−{formatPounds(Number(totals?.total_discount))}</dd>
+              </div>
+            )}
+            <div className="cc-summary__total">
+              <dt>Total</dt>
+              <dd>{formatPounds(totalPence)}</dd>
+            </div>
+          </dl>
+          <Link to="/checkout" className="cc-btn cc-btn--block">
+            Proceed to checkout
+          </Link>
+        </aside>
+      </div>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,23 @@
+import { useAtomValue } from 'jotai';
+import { basketTotalPence, ticketCount } from './cart-item-view.ts';
+import { cartItemsAtom, cartLoadedAtom, cartStore, cartTotalsAtom, couponsAtom, isAddingAtom, isDeletingAtom, isLoadingAtom, isUpdatingAtom } from './cart-store.ts';
+
+const inCartStore = { store: cartStore };
+
+/** The basket as the components read it (one store for every module of this remote). */
+export function useCart() {
+  const items = useAtomValue(cartItemsAtom, inCartStore);
+  const totals = useAtomValue(cartTotalsAtom, inCartStore);
+  return {
+    items,
+    totals,
+    coupons: useAtomValue(couponsAtom, inCartStore),
+    loaded: useAtomValue(cartLoadedAtom, inCartStore),
+    isLoading: useAtomValue(isLoadingAtom, inCartStore),
+    isAdding: useAtomValue(isAddingAtom, inCartStore),
+    isUpdating: useAtomValue(isUpdatingAtom, inCartStore),
+    isDeleting: useAtomValue(isDeletingAtom, inCartStore),
+    count: ticketCount(items),
+    totalPence: basketTotalPence(items, totals?.total_price),
+  };
+}

@@ -1,0 +1,53 @@
+import { TextField } from '../components/text-field.tsx';
+import type { BillingField, BillingValues } from './billing-rules.ts';
+
+const FIELDS: { name: BillingField; label: string; autoComplete: string; type?: string }[] = [
+  { name: 'first_name', label: 'First name', autoComplete: 'given-name' },
+  { name: 'last_name', label: 'Last name', autoComplete: 'family-name' },
+  { name: 'phone', label: 'Phone', autoComplete: 'tel', type: 'tel' },
+  { name: 'email', label: 'Email address', autoComplete: 'email', type: 'email' },
+  { name: 'address_1', label: 'House name/number', autoComplete: 'address-line1' },
+  { name: 'address_2', label: 'Street address', autoComplete: 'address-line2' },
+  { name: 'city', label: 'Town/City', autoComplete: 'address-level2' },
+  { name: 'postcode', label: 'Postcode', autoComplete: 'postal-code' },
+  { name: 'state', label: 'County (optional)', autoComplete: 'address-level1' },
+];
+
+/** The spec's billing fields; Country/Region is the fixed United Kingdom label. */
+export function BillingSection({
+  values,
+  errors,
+  onChange,
+}: {
+  values: BillingValues;
+  errors: Partial<Record<BillingField, string>>;
+  onChange: (field: BillingField, value: string) => void;
+}) {
+  return (
+    <fieldset className="cc-card cc-fieldset">
+      <legend className="cc-fieldset__legend">Billing details</legend>
+      <div className="cc-grid">
+        {FIELDS.map((f) => (
+          <TextField
+            key={f.name}
+            name={f.name}
+            label={f.label}
+            type={f.type ?? 'text'}
+            autoComplete={f.autoComplete}
+            value={values[f.name]}
+            error={errors[f.name]}
+            onChange={(v) => onChange(f.name, v)}
+          />
+        ))}
+        <div className="cc-field">
+          <span className="cc-field__label" id="cc-country-label">
+            Country/Region
+          </span>
+          <p className="cc-field__fixed" aria-labelledby="cc-country-label">
+            United Kingdom
+          </p>
+        </div>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,40 @@
+import { POINTS_PER_POUND, STORE_PAYMENT_DATA_KEYS, type StoreCheckoutRequest } from '@cgg/contracts';
+import type { CardValues } from './card-rules.ts';
+
+export interface PaymentChoice {
+  usePoints: boolean;
+  useCredit: boolean;
+}
+
+export interface PaymentPlan {
+  pointsUsed: number;
+  pointsPence: number;
+  creditPence: number;
+  /** What the card must pay; 0 means points and credit cover the order. */
+  cardPence: number;
+}
+
+const PENCE_PER_POINT = 100 / POINTS_PER_POUND;
+
+/** Points first, then credit, then the card for the rest (the server checks the same limits). */
+export function planPayment(totalPence: number, balances: { points: number; creditPence: number }, choice: PaymentChoice): PaymentPlan {
+  const pointsUsed = choice.usePoints ? Math.min(balances.points, Math.floor(totalPence / PENCE_PER_POINT)) : 0;
+  const pointsPence = pointsUsed * PENCE_PER_POINT;
+  const creditPence = choice.useCredit ? Math.min(balances.creditPence, totalPence - pointsPence) : 0;
+  return { pointsUsed, pointsPence, creditPence, cardPence: Math.max(0, totalPence - pointsPence - creditPence) };
+}
+
+/** The checkout's payment_method and payment_data (contract: STORE_PAYMENT_DATA_KEYS). */
+export function paymentFields(plan: PaymentPlan, card: CardValues): Pick<StoreCheckoutRequest, 'payment_method' | 'payment_data'> {
+  const k = STORE_PAYMENT_DATA_KEYS;
+  const data: { key: string; value: string }[] = [];
+  if (plan.pointsUsed > 0) data.push({ key: k.redeemPoints, value: String(plan.pointsUsed) });
+  if (plan.creditPence > 0) data.push({ key: k.useCredit, value: String(plan.creditPence) });
+  if (plan.cardPence === 0) return { payment_method: 'cgg-site-credit', payment_data: data };
+  data.push(
+    { key: k.cardNumber, value: card.card_number.replace(/\s/g, '') },
+    { key: k.cardExpiry, value: card.card_expiry.replace(/\s/g, '') },
+    { key: k.cardCvc, value: card.card_cvc.trim() },
+  );
+  return { payment_method: 'cgg-demo-card', payment_data: data };
+}

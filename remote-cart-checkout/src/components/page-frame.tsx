@@ -1,0 +1,25 @@
+import { useEffect, type ReactNode } from 'react';
+import '../styles/cart-checkout.css';
+
+/** Every cart-checkout page: the team's boundary element, the document title and a heading. */
+export function PageFrame({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
+  useEffect(() => {
+    document.title = `${title} | CGG Competitions`;
+  }, [title]);
+  return (
+    <section data-boundary="cart-checkout" className="cc-page">
+      <h1 className="cc-page__title">{title}</h1>
+      {intro && <p className="cc-page__intro">{intro}</p>}
+      {children}
+    </section>
+  );
+}
+
+export function Spinner({ label }: { label: string }) {
+  return (
+    <div className="cc-spinner" role="status">
+      <span className="cc-spinner__wheel" aria-hidden="true" />
+      <span className="cc-visually-hidden">{label}</span>
+    </div>
+  );
+}
