@@ -9,6 +9,8 @@ import { ChatHub } from './chat/chat-hub.ts';
 import { chatRoutes } from './chat/chat-routes.ts';
 import { contactRoutes } from './site/contact-routes.ts';
 import { siteContentRoutes } from './site/site-content-routes.ts';
+import { storeRoutes } from './store/store-routes.ts';
+import type { TicketAllocator } from './store/ticket-allocation.ts';
 import { registerRestRoutes } from './http/rest-router.ts';
 import { registerUploads } from './http/static-uploads.ts';
 import { WpHttpError, invalidJson, noRoute } from './http/wp-error.ts';
@@ -32,6 +34,8 @@ export interface AppOptions {
   siteUrl?: string;
   /** Where logs go (tests capture them); default stdout. */
   logStream?: { write(line: string): void };
+  /** Store API (issue 4): signing secret (env STORE_SECRET; unset: kept in the database) and, for the race tests' control run, the ticket allocator. */
+  store?: { secret?: string; allocator?: TicketAllocator };
 }
 
 function toWpError(err: FastifyError): WpHttpError {
@@ -80,7 +84,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
     mailer: options.mailer ?? createMailer(options.pool),
     siteUrl: options.siteUrl ?? 'http://localhost:3000',
   });
-  registerRestRoutes(app, [...contentRoutes(options.pool), ...competitionRoutes(options.pool), ...sitePageRoutes, ...accounts]);
+  // Basket and checkout (issue 4).
+  const store = storeRoutes({ pool: options.pool, now, secret: options.store?.secret ?? process.env.STORE_SECRET, allocator: options.store?.allocator });
+  registerRestRoutes(app, [...contentRoutes(options.pool), ...competitionRoutes(options.pool), ...sitePageRoutes, ...accounts, ...store]);
   registerUploads(app, options.publicDir ?? path.join(PUBLIC_DIR, 'wp-content', 'uploads'));
 
   app.setNotFoundHandler((_request, reply) => {

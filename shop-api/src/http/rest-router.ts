@@ -13,7 +13,8 @@ export interface RestContext<Input> {
 }
 
 export interface RestRoute<S extends z.ZodMiniType | null = z.ZodMiniType | null> {
-  method: 'GET' | 'POST';
+  /** DELETE: the Store API's `DELETE cart/items` (its payload, if any, is the query string). */
+  method: 'GET' | 'POST' | 'DELETE';
   /** e.g. '/api/v1/competition' */
   route: string;
   /** Contracts request schema; null for calls without a payload (their query string is ignored). */
@@ -68,12 +69,12 @@ export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[]): v
   }
 
   app.route({
-    method: ['GET', 'POST'],
+    method: ['GET', 'POST', 'DELETE'],
     url: '/',
     handler: (request, reply) => dispatch(request, reply, (request.query as Record<string, unknown>).rest_route),
   });
   app.route({
-    method: ['GET', 'POST'],
+    method: ['GET', 'POST', 'DELETE'],
     url: '/wp-json/*',
     handler: (request, reply) => dispatch(request, reply, `/${(request.params as { '*': string })['*']}`),
   });

@@ -1,0 +1,156 @@
+import {
+  STORE_ERRORS,
+  storeAddItemRequestSchema,
+  storeCouponRequestSchema,
+  storeRemoveItemRequestSchema,
+  storeUpdateItemRequestSchema,
+  type StoreCartError,
+} from '@cgg/contracts';
+import type { FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { inTransaction } from '../accounts/queryable.ts';
+import type { RestRoute } from '../http/rest-router.ts';
+import { parseInput } from '../http/validate.ts';
+import { WpHttpError } from '../http/wp-error.ts';
+import { decideAdd, decideUpdate } from './cart-rules.ts';
+import { findUsableCoupon, loadPricedCart, lockCart, newItemKey, readLines, touchCart } from './cart-store.ts';
+import { toStoreCart } from './cart-view.ts';
+import { competitionIdForProduct, competitionsById, isCorrectAnswer, purchasedCounts, questionsAsked } from './store-competitions.ts';
+import { storeError, storeRoute } from './store-route.ts';
+import type { StoreDeps, StoreSession } from './store-session.ts';
+
+/** The body of a write, checked with its contracts schema (the Nonce was checked before). */
+const body = <S extends Parameters<typeof parseInput>[0]>(schema: S, request: FastifyRequest) => parseInput(schema, request.body ?? {});
+
+async function cartBody(pool: pg.Pool, session: StoreSession, now: Date, notices: StoreCartError[] = []) {
+  const priced = await loadPricedCart(pool, session.cartId, session.customerId, now);
+  return toStoreCart(priced, [...session.notices, ...notices]);
+}
+
+/** 409 with the cart as it stands, as WooCommerce answers a stale key. */
+async function invalidKey(pool: pg.Pool, session: StoreSession, now: Date): Promise<WpHttpError> {
+  return storeError(STORE_ERRORS.invalidKey, { cart: await cartBody(pool, session, now) });
+}
+
+/** The basket routes of the Store API (DESIGN section 5; shop-api/README.md "Store API"). */
+export function cartRoutes(deps: StoreDeps): RestRoute[] {
+  const { pool } = deps;
+  return [
+    storeRoute(deps, { method: 'GET', route: '/cart', handler: ({ session, now }) => cartBody(pool, session, now) }),
+    storeRoute(deps, { method: 'GET', route: '/cart/items', handler: async ({ session, now }) => (await cartBody(pool, session, now)).items }),
+
+    storeRoute(deps, {
+      method: 'POST',
+      route: '/cart/add-item',
+      handler: async ({ session, request, now }) => {
+        const input = body(storeAddItemRequestSchema, request);
+        const competitionId = await competitionIdForProduct(pool, input.id);
+        if (competitionId === null) throw storeError(STORE_ERRORS.invalidProduct);
+        const notices = await inTransaction(pool, async (client) => {
+          await lockCart(client, session.cartId, session.customerId, now);
+          const c = (await competitionsById(client, [competitionId])).get(competitionId)!;
+          const line = (await readLines(client, session.cartId)).find((l) => l.competitionId === competitionId);
+          const purchased = (await purchasedCounts(client, session.customerId, [competitionId])).get(competitionId) ?? 0;
+          // Rules before the question: a sold-out competition says so whatever the answer.
+          const decision = decideAdd(c, input.quantity, line?.quantity ?? 0, purchased);
+          let answered = line?.answeredOptionId ?? null;
+          if (c.comp_question && answered === null && (await questionsAsked(client))) {
+            if (input.answer_id === undefined) throw storeError(STORE_ERRORS.answerRequired, { competition_id: c.id });
+            if (!(await isCorrectAnswer(client, c.id, input.answer_id))) throw storeError(STORE_ERRORS.wrongAnswer, { competition_id: c.id });
+            answered = input.answer_id;
+          }
+          if (line) {
+            await client.query('UPDATE cart_items SET quantity = quantity + $3, answered_option_id = $4 WHERE cart_id = $1 AND item_key = $2', [
+              session.cartId, line.key, decision.add, answered,
+            ]);
+          } else {
+            await client.query(
+              'INSERT INTO cart_items (cart_id, item_key, competition_id, quantity, answered_option_id, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
+              [session.cartId, newItemKey(), c.id, decision.add, answered, now],
+            );
+          }
+          await touchCart(client, session.cartId, now);
+          return decision.notice ? [decision.notice] : [];
+        });
+        return cartBody(pool, session, now, notices);
+      },
+    }),
+
+    storeRoute(deps, {
+      method: 'POST',
+      route: '/cart/update-item',
+      handler: async ({ session, request, now }) => {
+        const input = body(storeUpdateItemRequestSchema, request);
+        const notices = await inTransaction(pool, async (client) => {
+          await lockCart(client, session.cartId, session.customerId, now);
+          const line = (await readLines(client, session.cartId)).find((l) => l.key === input.key);
+          if (!line) return null;
+          const c = (await competitionsById(client, [line.competitionId])).get(line.competitionId)!;
+          const purchased = (await purchasedCounts(client, session.customerId, [c.id])).get(c.id) ?? 0;
+          const decision = decideUpdate(c, input.quantity, purchased);
+          await client.query('UPDATE cart_items SET quantity = $3 WHERE cart_id = $1 AND item_key = $2', [session.cartId, line.key, decision.quantity]);
+          await touchCart(client, session.cartId, now);
+          return decision.notice ? [decision.notice] : [];
+        });
+        if (notices === null) throw await invalidKey(pool, session, now);
+        return cartBody(pool, session, now, notices);
+      },
+    }),
+
+    storeRoute(deps, {
+      method: 'POST',
+      route: '/cart/remove-item',
+      handler: async ({ session, request, now }) => {
+        const input = body(storeRemoveItemRequestSchema, request);
+        const { rowCount } = await pool.query('DELETE FROM cart_items WHERE cart_id = $1 AND item_key = $2', [session.cartId, input.key]);
+        if (rowCount === 0) throw await invalidKey(pool, session, now);
+        await touchCart(pool, session.cartId, now);
+        return cartBody(pool, session, now);
+      },
+    }),
+
+    storeRoute(deps, {
+      method: 'DELETE',
+      route: '/cart/items',
+      handler: async ({ session, now }) => {
+        await pool.query('DELETE FROM cart_items WHERE cart_id = $1', [session.cartId]);
+        await touchCart(pool, session.cartId, now);
+        // WooCommerce answers the (now empty) list of items.
+        return [];
+      },
+    }),
+
+    storeRoute(deps, {
+      method: 'POST',
+      route: '/cart/apply-coupon',
+      handler: async ({ session, request, now }) => {
+        const input = body(storeCouponRequestSchema, request);
+        const coupon = await findUsableCoupon(pool, input.code, session.customerId, now);
+        const e = STORE_ERRORS.couponError;
+        if (!coupon) throw new WpHttpError(e.status, e.code, e.message.replace('%s', input.code));
+        await inTransaction(pool, async (client) => {
+          await lockCart(client, session.cartId, session.customerId, now);
+          await client.query('INSERT INTO cart_coupons (cart_id, coupon_id, added_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+            session.cartId, coupon.id, now,
+          ]);
+          await touchCart(client, session.cartId, now);
+        });
+        return cartBody(pool, session, now);
+      },
+    }),
+
+    storeRoute(deps, {
+      method: 'POST',
+      route: '/cart/remove-coupon',
+      handler: async ({ session, request, now }) => {
+        const input = body(storeCouponRequestSchema, request);
+        const { rowCount } = await pool.query(
+          'DELETE FROM cart_coupons WHERE cart_id = $1 AND coupon_id IN (SELECT id FROM coupons WHERE lower(code) = lower($2))',
+          [session.cartId, input.code],
+        );
+        if (rowCount === 0) throw storeError(STORE_ERRORS.couponNotApplied);
+        return cartBody(pool, session, now);
+      },
+    }),
+  ];
+}

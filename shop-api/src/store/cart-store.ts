@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import type pg from 'pg';
+import type { Queryable } from '../accounts/queryable.ts';
+import type { CouponRule } from './coupon-math.ts';
+import { priceCart, type CartLine, type PricedCart } from './cart-view.ts';
+import { competitionsById, purchasedCounts } from './store-competitions.ts';
+
+/** A cart line key: 32 hex characters, like WooCommerce's md5 keys. */
+export const newItemKey = (): string => randomBytes(16).toString('hex');
+
+/** Makes the basket row if it does not exist yet (visitor baskets start on their first write) and locks it. */
+export async function lockCart(client: pg.PoolClient, cartId: string, customerId: number | null, now: Date): Promise<void> {
+  await client.query(
+    'INSERT INTO carts (id, customer_id, created_at, updated_at) VALUES ($1, $2, $3, $3) ON CONFLICT (id) DO NOTHING',
+    [cartId, customerId, now],
+  );
+  // Writes to one basket run one at a time (two tabs adding at once cannot both pass the caps).
+  await client.query('SELECT id FROM carts WHERE id = $1 FOR UPDATE', [cartId]);
+}
+
+export async function touchCart(db: Queryable, cartId: string, now: Date): Promise<void> {
+  await db.query('UPDATE carts SET updated_at = $2 WHERE id = $1', [cartId, now]);
+}
+
+export async function readLines(db: Queryable, cartId: string): Promise<CartLine[]> {
+  const { rows } = await db.query<{ item_key: string; competition_id: number; quantity: number; answered_option_id: number | null }>(
+    'SELECT item_key, competition_id, quantity, answered_option_id FROM cart_items WHERE cart_id = $1 ORDER BY id',
+    [cartId],
+  );
+  return rows.map((r) => ({ key: r.item_key, competitionId: r.competition_id, quantity: r.quantity, answeredOptionId: r.answered_option_id }));
+}
+
+interface CouponRow {
+  id: number;
+  code: string;
+  discount_type: 'fixed_cart' | 'percent';
+  amount_pence: number | null;
+  percent: number | null;
+  customer_id: number | null;
+  expires_at: Date | null;
+  used_at: Date | null;
+}
+const toRule = (r: CouponRow): CouponRule => ({ id: r.id, code: r.code, discountType: r.discount_type, amountPence: r.amount_pence, percent: r.percent });
+
+/**
+ * A coupon usable by this basket's owner: site-wide ones by anyone, a customer's own
+ * only by them; not expired, not used. Unknown and unusable look the same to callers.
+ */
+export async function findUsableCoupon(db: Queryable, code: string, customerId: number | null, now: Date, lock = false): Promise<CouponRule | null> {
+  const { rows } = await db.query<CouponRow>(
+    `SELECT id, code, discount_type, amount_pence, percent, customer_id, expires_at, used_at FROM coupons
+     WHERE lower(code) = lower($1) ${lock ? 'FOR UPDATE' : ''}`,
+    [code],
+  );
+  const r = rows[0];
+  if (!r || r.used_at || (r.expires_at && r.expires_at <= now)) return null;
+  if (r.customer_id !== null && r.customer_id !== customerId) return null;
+  return toRule(r);
+}
+
+/** The basket's coupons still usable (an expired or used one silently drops out of the totals). */
+export async function readCoupons(db: Queryable, cartId: string, customerId: number | null, now: Date): Promise<CouponRule[]> {
+  const { rows } = await db.query<CouponRow>(
+    `SELECT c.id, c.code, c.discount_type, c.amount_pence, c.percent, c.customer_id, c.expires_at, c.used_at
+     FROM cart_coupons cc JOIN coupons c ON c.id = cc.coupon_id WHERE cc.cart_id = $1 ORDER BY cc.added_at, c.id`,
+    [cartId],
+  );
+  return rows
+    .filter((r) => !r.used_at && (!r.expires_at || r.expires_at > now) && (r.customer_id === null || r.customer_id === customerId))
+    .map(toRule);
+}
+
+/** Reads and prices a basket with its competitions as they are now. */
+export async function loadPricedCart(db: Queryable, cartId: string, customerId: number | null, now: Date): Promise<PricedCart> {
+  const lines = await readLines(db, cartId);
+  const ids = lines.map((l) => l.competitionId);
+  const [competitions, purchased, coupons] = await Promise.all([
+    competitionsById(db, ids),
+    purchasedCounts(db, customerId, ids),
+    readCoupons(db, cartId, customerId, now),
+  ]);
+  return priceCart(lines, competitions, purchased, coupons, now);
+}

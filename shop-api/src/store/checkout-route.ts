@@ -1,0 +1,33 @@
+import { STORE_ERRORS, STORE_HEADERS, storeCheckoutRequestSchema } from '@cgg/contracts';
+import type { RestRoute } from '../http/rest-router.ts';
+import { parseInput } from '../http/validate.ts';
+import { WpHttpError } from '../http/wp-error.ts';
+import { loadPricedCart } from './cart-store.ts';
+import { toStoreCart } from './cart-view.ts';
+import { NeedsCartError, runCheckout } from './checkout.ts';
+import { storeError, storeRoute } from './store-route.ts';
+import type { StoreDeps } from './store-session.ts';
+import type { TicketAllocator } from './ticket-allocation.ts';
+
+const KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
+
+/** `POST /wc/store/v1/checkout`: signed-in customers only, one order per Idempotency-Key. */
+export function checkoutRoute(deps: StoreDeps & { allocator: TicketAllocator }): RestRoute {
+  return storeRoute(deps, {
+    method: 'POST',
+    route: '/checkout',
+    handler: async ({ session, request, now }) => {
+      if (session.customerId === null) throw storeError(STORE_ERRORS.loginRequired);
+      const key = request.headers[STORE_HEADERS.idempotencyKey.toLowerCase()];
+      if (typeof key !== 'string' || !KEY_PATTERN.test(key)) throw storeError(STORE_ERRORS.idempotencyKeyInvalid);
+      const input = parseInput(storeCheckoutRequestSchema, request.body ?? {});
+      try {
+        return await runCheckout(deps.pool, deps.allocator, { customerId: session.customerId, cartId: session.cartId, request: input, idempotencyKey: key, now });
+      } catch (err) {
+        if (!(err instanceof NeedsCartError)) throw err;
+        const cart = toStoreCart(await loadPricedCart(deps.pool, session.cartId, session.customerId, now));
+        throw new WpHttpError(err.wp.status, err.wp.code, err.wp.message, { ...err.wp.extra, cart });
+      }
+    },
+  });
+}

@@ -1,0 +1,296 @@
+import { randomBytes } from 'node:crypto';
+import {
+  POINTS_PER_POUND,
+  STORE_ERRORS,
+  STORE_PAYMENT_DATA_KEYS as KEYS,
+  type StoreCheckoutRequest,
+  type StoreCheckoutResponse,
+} from '@cgg/contracts';
+import type pg from 'pg';
+import { assertCanSpend } from '../accounts/responsible-play.ts';
+import { WpHttpError } from '../http/wp-error.ts';
+import { validateBilling } from './billing.ts';
+import { assertPurchasable, maxPerUserError, outOfStock, partialNotice } from './cart-rules.ts';
+import { loadPricedCart } from './cart-store.ts';
+import { chargeDemoCard, type CardDetails } from './demo-card.ts';
+import { questionsAsked, purchasedCounts } from './store-competitions.ts';
+import type { TicketAllocator } from './ticket-allocation.ts';
+import { awardInstantWins, fireRewardWins, publicName } from './wins.ts';
+
+/** Points earned: 1 point per 10p paid by card or site credit (points spent earn none). */
+export const PENCE_PER_POINT_EARNED = 10;
+
+export interface CheckoutInput {
+  customerId: number;
+  cartId: string;
+  request: StoreCheckoutRequest;
+  idempotencyKey: string;
+  now: Date;
+}
+
+/** An error raised inside the transaction that should carry the cart (built after rollback). */
+export class NeedsCartError extends Error {
+  constructor(readonly wp: WpHttpError) {
+    super(wp.message);
+  }
+}
+
+class DuplicateCheckout extends Error {}
+
+const invalidPayment = (message: string, params: Record<string, string> = {}): WpHttpError => {
+  const e = STORE_ERRORS.invalidPaymentData;
+  return new WpHttpError(e.status, e.code, message, { params });
+};
+
+function readPaymentData(request: StoreCheckoutRequest): { points: number; credit: number; card: CardDetails | null } {
+  const data = new Map((request.payment_data ?? []).map((d) => [d.key, String(d.value).trim()]));
+  const whole = (key: string): number => {
+    const v = data.get(key);
+    if (v === undefined || v === '') return 0;
+    if (!/^\d{1,9}$/.test(v)) throw invalidPayment(`${key} must be a whole number.`, { [key]: 'Must be a whole number.' });
+    return Number(v);
+  };
+  const card = request.payment_method === 'cgg-demo-card'
+    ? { number: data.get(KEYS.cardNumber) ?? '', expiry: data.get(KEYS.cardExpiry) ?? '', cvc: data.get(KEYS.cardCvc) ?? '' }
+    : null;
+  return { points: whole(KEYS.redeemPoints), credit: whole(KEYS.useCredit), card };
+}
+
+/** Repeat of a finished checkout with the same key: its stored answer. */
+export async function storedResult(db: pg.Pool | pg.PoolClient, scopedKey: string): Promise<StoreCheckoutResponse | null> {
+  const { rows } = await db.query<{ store_result: StoreCheckoutResponse | null }>('SELECT store_result FROM orders WHERE idempotency_key = $1', [scopedKey]);
+  return rows[0]?.store_result ?? null;
+}
+
+/**
+ * The whole checkout in one transaction: the order (its row doubles as the
+ * idempotency record), its items, coupons, ledgers, the demo card charge, then per
+ * competition (in id order, so two orders never wait on each other in a cycle) the
+ * guarded sale, random ticket numbers, instant and reward wins; the basket emptied.
+ * Any failure (a decline included) rolls all of it back: nobody pays for tickets
+ * they do not get, and no tickets are taken for an unpaid order.
+ */
+export async function runCheckout(pool: pg.Pool, allocator: TicketAllocator, input: CheckoutInput): Promise<StoreCheckoutResponse> {
+  const billing = validateBilling(input.request.billing_address);
+  const payment = readPaymentData(input.request);
+  const scopedKey = `${input.customerId}:${input.idempotencyKey}`;
+  const done = await storedResult(pool, scopedKey);
+  if (done) return done;
+
+  for (let attempt = 1; ; attempt++) {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await checkoutTransaction(client, allocator, input, billing, payment, scopedKey);
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {});
+      if (err instanceof DuplicateCheckout) {
+        // The same key committed while we waited on its row: answer what it answered.
+        const first = await storedResult(pool, scopedKey);
+        if (first) return first;
+        const e = STORE_ERRORS.idempotencyInProgress;
+        throw new WpHttpError(e.status, e.code, e.message);
+      }
+      const code = (err as { code?: string }).code;
+      // A deadlock or serialization failure rolled everything back: safe to run again.
+      if ((code === '40P01' || code === '40001') && attempt < 3) continue;
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+}
+
+async function checkoutTransaction(
+  client: pg.PoolClient,
+  allocator: TicketAllocator,
+  input: CheckoutInput,
+  billing: ReturnType<typeof validateBilling>,
+  payment: ReturnType<typeof readPaymentData>,
+  scopedKey: string,
+): Promise<StoreCheckoutResponse> {
+  const { customerId, cartId, now } = input;
+  // 1. The idempotency record: a concurrent duplicate blocks here until we finish.
+  const orderKey = `wc_order_${randomBytes(9).toString('base64url')}`;
+  const inserted = await client.query<{ id: number }>(
+    `INSERT INTO orders (customer_id, status, created_at, subtotal_pence, total_pence, idempotency_key, order_key)
+     VALUES ($1, 'pending', $2, 0, 0, $3, $4) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
+    [customerId, now, scopedKey, orderKey],
+  );
+  if (!inserted.rows[0]) throw new DuplicateCheckout();
+  const orderId = inserted.rows[0].id;
+
+  // 2. One checkout per customer at a time (their ledgers, caps and limit are read under this lock).
+  const me = (await client.query<{ first_name: string; last_name: string }>('SELECT first_name, last_name FROM customers WHERE id = $1 FOR UPDATE', [customerId])).rows[0]!;
+  await client.query('SELECT id FROM carts WHERE id = $1 FOR UPDATE', [cartId]);
+  const cart = await loadPricedCart(client, cartId, customerId, now);
+  if (cart.lines.length === 0) {
+    const e = STORE_ERRORS.cartEmpty;
+    throw new WpHttpError(e.status, e.code, e.message);
+  }
+
+  // 3. Every rule again, whatever the basket said when it was filled.
+  const asked = await questionsAsked(client);
+  const lines = [...cart.lines].sort((a, b) => a.competition.id - b.competition.id);
+  for (const p of lines) {
+    assertPurchasable(p.competition);
+    if (p.competition.comp_question && asked && p.line.answeredOptionId === null) {
+      const e = STORE_ERRORS.answerRequired;
+      throw new NeedsCartError(new WpHttpError(e.status, e.code, e.message, { competition_id: p.competition.id }));
+    }
+    // Holdings are read under a lock on (competition, customer): belt and braces beside the customer row lock.
+    await client.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [p.competition.id, customerId]);
+    const purchased = (await purchasedCounts(client, customerId, [p.competition.id])).get(p.competition.id) ?? 0;
+    const allowed = p.competition.max_ticket_per_user - purchased;
+    if (allowed <= 0) throw new NeedsCartError(maxPerUserError(p.competition, 0, purchased));
+    if (p.line.quantity > allowed) {
+      const n = partialNotice(p.competition, allowed, 0, p.line.quantity, 'per_user');
+      throw new NeedsCartError(new WpHttpError(400, n.code, n.message, n.data));
+    }
+  }
+
+  // 4. Coupons: a customer's own is single-use (marked now; a concurrent use finds it used).
+  const owned = cart.coupons.map((c) => c.rule.id);
+  if (owned.length > 0) {
+    const used = await client.query<{ id: number; customer_id: number | null }>(
+      `UPDATE coupons SET used_at = $2 WHERE id = ANY($1::int[]) AND customer_id IS NOT NULL AND used_at IS NULL RETURNING id, customer_id`,
+      [owned, now],
+    );
+    const siteWide = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM coupons WHERE id = ANY($1::int[]) AND customer_id IS NULL', [owned]);
+    if (used.rowCount! + siteWide.rows[0]!.n !== owned.length) {
+      const e = STORE_ERRORS.couponError;
+      throw new NeedsCartError(new WpHttpError(e.status, e.code, 'A coupon in your basket can no longer be used.'));
+    }
+  }
+
+  // 5. Responsible play, then who pays what.
+  const total = cart.total;
+  await assertCanSpend(client, customerId, total, now);
+  const balances = (await client.query<{ points: string; credit: string }>(
+    `SELECT (SELECT COALESCE(sum(points), 0) FROM points_logs WHERE customer_id = $1)::bigint AS points,
+            (SELECT COALESCE(sum(amount_pence), 0) FROM credit_logs WHERE customer_id = $1)::bigint AS credit`,
+    [customerId],
+  )).rows[0]!;
+  const pointsValue = Math.floor((payment.points * 100) / POINTS_PER_POUND);
+  if (payment.points > Number(balances.points)) throw invalidPayment(`You only have ${balances.points} points.`, { [KEYS.redeemPoints]: 'More than your balance.' });
+  if (payment.credit > Number(balances.credit)) throw invalidPayment('You do not have that much site credit.', { [KEYS.useCredit]: 'More than your balance.' });
+  if (pointsValue + payment.credit > total) throw invalidPayment('Points and credit cannot exceed the order total.');
+  const cardPence = total - pointsValue - payment.credit;
+  if (input.request.payment_method === 'cgg-site-credit' && cardPence > 0) {
+    throw invalidPayment('Your points and site credit do not cover the order total.');
+  }
+
+  // 6. Items, coupons, ledgers.
+  const itemIds = new Map<number, number>();
+  for (const [position, p] of cart.lines.entries()) {
+    const { rows } = await client.query<{ id: number }>(
+      `INSERT INTO order_items (order_id, competition_id, title, quantity, unit_price_pence, line_total_pence, discount_pence, position)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+      [orderId, p.competition.id, p.competition.title, p.line.quantity, p.unitPence, p.subtotalPence - p.discountPence, p.discountPence, position],
+    );
+    itemIds.set(p.competition.id, rows[0]!.id);
+  }
+  for (const c of cart.coupons) {
+    await client.query('INSERT INTO order_coupons (order_id, coupon_id, discount_pence) VALUES ($1, $2, $3)', [orderId, c.rule.id, c.discountPence]);
+  }
+  const pointsEarned = Math.floor((cardPence + payment.credit) / PENCE_PER_POINT_EARNED);
+  if (payment.points > 0) {
+    await client.query(
+      `INSERT INTO points_logs (customer_id, type, points, description, order_id, created_at) VALUES ($1, 'order-redeem', $2, $3, $4, $5)`,
+      [customerId, -payment.points, `Points redeemed towards order #${orderId}`, orderId, now],
+    );
+  }
+  if (payment.credit > 0) {
+    await client.query(
+      `INSERT INTO credit_logs (customer_id, type, amount_pence, description, order_id, created_at) VALUES ($1, 'order-redeem', $2, $3, $4, $5)`,
+      [customerId, -payment.credit, `Site credit used on order #${orderId}`, orderId, now],
+    );
+  }
+  if (pointsEarned > 0) {
+    await client.query(
+      `INSERT INTO points_logs (customer_id, type, points, description, order_id, created_at) VALUES ($1, 'order-placed', $2, $3, $4, $5)`,
+      [customerId, pointsEarned, `Points earned for order #${orderId}`, orderId, now],
+    );
+  }
+
+  // 7. The card, inside the transaction: a decline throws and everything above rolls back.
+  let last4: string | null = null;
+  if (cardPence > 0) {
+    last4 = chargeDemoCard(payment.card!, now).last4;
+    await client.query('INSERT INTO demo_card_charges (order_id, customer_id, amount_pence, card_last4, created_at) VALUES ($1, $2, $3, $4, $5)', [
+      orderId, customerId, cardPence, last4, now,
+    ]);
+  }
+
+  // 8. The sale itself, last: each competition's row lock is held only from here to commit.
+  const winnerName = publicName(me.first_name, me.last_name);
+  const tickets: StoreCheckoutResponse['extensions']['cgg']['tickets'] = [];
+  const instantWins: StoreCheckoutResponse['extensions']['cgg']['instant_wins'] = [];
+  for (const p of lines) {
+    const allocation = await allocator(client, {
+      competitionId: p.competition.id,
+      count: p.line.quantity,
+      orderItemId: itemIds.get(p.competition.id)!,
+      customerId,
+      now,
+    });
+    if (!allocation) {
+      const left = Math.max(0, p.competition.total_sell_tickets - p.competition.total_ticket_sold);
+      if (left === 0) throw new NeedsCartError(outOfStock(p.competition));
+      const n = partialNotice(p.competition, left, 0, p.line.quantity, 'stock');
+      throw new NeedsCartError(new WpHttpError(400, n.code, n.message, n.data));
+    }
+    tickets.push({ competition_id: p.competition.id, title: p.competition.title, ticket_numbers: allocation.numbers });
+    if (p.competition.enable_instant_wins) {
+      instantWins.push(...(await awardInstantWins(client, { competitionId: p.competition.id, numbers: allocation.numbers, customerId, orderId, winnerName, now })));
+    }
+    if (p.competition.enable_reward_wins) {
+      await fireRewardWins(client, { competitionId: p.competition.id, soldAfter: allocation.soldAfter, total: allocation.total, now });
+    }
+  }
+
+  const result: StoreCheckoutResponse = {
+    order_id: orderId,
+    status: 'completed',
+    order_key: orderKey,
+    customer_id: customerId,
+    customer_note: input.request.customer_note ?? '',
+    billing_address: billing,
+    payment_method: input.request.payment_method,
+    payment_result: {
+      payment_status: 'success',
+      payment_details: last4 ? [{ key: 'card_last4', value: last4 }] : [],
+      redirect_url: `/confirmation?order_id=${orderId}&key=${orderKey}`,
+    },
+    extensions: {
+      cgg: {
+        tickets,
+        instant_wins: instantWins,
+        total: String(total),
+        points_earned: pointsEarned,
+        points_redeemed: payment.points,
+        credit_used: String(payment.credit),
+        card_charged: String(cardPence),
+      },
+    },
+  };
+  await client.query(
+    `UPDATE orders SET status = 'completed', paid_at = $2, subtotal_pence = $3, discount_pence = $4, credit_used_pence = $5, total_pence = $6,
+       payment_method = $7, payment_method_title = $8, points_redeemed = $9, card_charged_pence = $10, customer_note = $11, store_result = $12,
+       billing_first_name = $13, billing_last_name = $14, billing_address_1 = $15, billing_address_2 = $16, billing_city = $17,
+       billing_state = $18, billing_postcode = $19, billing_phone = $20, billing_email = $21,
+       shipping_first_name = $13, shipping_last_name = $14, shipping_address_1 = $15, shipping_address_2 = $16, shipping_city = $17,
+       shipping_state = $18, shipping_postcode = $19
+     WHERE id = $1`,
+    [
+      orderId, now, cart.itemsTotal, cart.discountTotal, payment.credit, total, input.request.payment_method,
+      cardPence > 0 ? 'Credit / Debit Card' : 'Site Credit', payment.points, cardPence, input.request.customer_note ?? '', JSON.stringify(result),
+      billing.first_name, billing.last_name, billing.address_1, billing.address_2, billing.city, billing.state, billing.postcode, billing.phone, billing.email,
+    ],
+  );
+  await client.query('DELETE FROM cart_items WHERE cart_id = $1', [cartId]);
+  await client.query('DELETE FROM cart_coupons WHERE cart_id = $1', [cartId]);
+  return result;
+}

@@ -1,0 +1,33 @@
+import type pg from 'pg';
+import type { RestRoute } from '../http/rest-router.ts';
+import { cartRoutes } from './cart-routes.ts';
+import { checkoutRoute } from './checkout-route.ts';
+import { loadStoreSecret } from './store-secret.ts';
+import { guardedAllocator, type TicketAllocator } from './ticket-allocation.ts';
+
+export interface StoreOptions {
+  pool: pg.Pool;
+  now: () => Date;
+  /** env STORE_SECRET; unset: a secret kept in the database. */
+  secret?: string;
+  /** Tests only: the control run swaps in an unguarded allocator. */
+  allocator?: TicketAllocator;
+}
+
+/** The WooCommerce Store API routes (issue 4). */
+export function storeRoutes(options: StoreOptions): RestRoute[] {
+  let secret: Promise<Buffer> | null = null;
+  const deps = {
+    pool: options.pool,
+    now: options.now,
+    secret: () => {
+      secret ??= loadStoreSecret(options.pool, options.secret).catch((err: unknown) => {
+        secret = null;
+        throw err;
+      });
+      return secret;
+    },
+    allocator: options.allocator ?? guardedAllocator,
+  };
+  return [...cartRoutes(deps), checkoutRoute(deps)];
+}

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { STORE_HEADERS, type StoreCartError } from '@cgg/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { inTransaction } from '../accounts/queryable.ts';
+import { requireCustomer } from '../accounts/require-customer.ts';
+import { readCaller } from '../http/bearer.ts';
+import { signJwt, verifyJwt } from './jwt.ts';
+import { issueNonce } from './nonce.ts';
+import { mergeVisitorCart } from './merge-carts.ts';
+
+/** A Cart-Token lives 30 days; every answer carries a fresh one. */
+export const CART_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export interface StoreDeps {
+  pool: pg.Pool;
+  now: () => Date;
+  /** The shared signing key (loaded once from env or the database). */
+  secret: () => Promise<Buffer>;
+}
+
+export interface StoreSession {
+  secret: Buffer;
+  cartId: string;
+  customerId: number | null;
+  /** The basket the request's Cart-Token named (a nonce issued for it stays good after sign-in). */
+  tokenCartId: string | null;
+  /** Notices from merging a visitor basket into the customer's on this request. */
+  notices: StoreCartError[];
+}
+
+const header = (request: FastifyRequest, name: string): string | undefined => {
+  const v = request.headers[name.toLowerCase()];
+  return typeof v === 'string' ? v : undefined;
+};
+
+/** The customer's session token: `Authorization: Bearer` (not the site credential) or the body's `token`. */
+function customerToken(request: FastifyRequest): string | undefined {
+  const caller = readCaller(request.headers.authorization);
+  if (caller.bearer && !caller.isSite) return caller.bearer;
+  const body = request.body as { token?: unknown } | undefined;
+  return body && typeof body === 'object' && typeof body.token === 'string' && body.token.length > 0 ? body.token : undefined;
+}
+
+export const seconds = (d: Date): number => Math.floor(d.getTime() / 1000);
+
+/**
+ * Which basket a request uses. A visitor's is the one its Cart-Token names (a token
+ * naming a customer's basket is ignored: that basket is only reachable signed in).
+ * A signed-in customer's is their own; a visitor basket named by the Cart-Token is
+ * merged into it (once) and the customer's basket is used from then on.
+ */
+export async function resolveSession(deps: StoreDeps, request: FastifyRequest): Promise<StoreSession> {
+  const secret = await deps.secret();
+  const now = deps.now();
+  const token = header(request, STORE_HEADERS.cartToken);
+  const claims = token ? verifyJwt(secret, token, seconds(now)) : null;
+  const tokenCartId = typeof claims?.cart === 'string' && UUID.test(claims.cart) ? claims.cart : null;
+  const bearer = customerToken(request);
+  const { pool } = deps;
+
+  if (!bearer) {
+    if (tokenCartId) {
+      const { rows } = await pool.query<{ customer_id: number | null }>('SELECT customer_id FROM carts WHERE id = $1', [tokenCartId]);
+      if (!rows[0] || rows[0].customer_id === null) return { secret, cartId: tokenCartId, customerId: null, tokenCartId, notices: [] };
+    }
+    return { secret, cartId: randomUUID(), customerId: null, tokenCartId, notices: [] };
+  }
+
+  const { customerId } = await requireCustomer(pool, bearer, now);
+  const own = await pool.query<{ id: string }>('SELECT id FROM carts WHERE customer_id = $1', [customerId]);
+  let cartId = own.rows[0]?.id;
+  let notices: StoreCartError[] = [];
+  const visitor = tokenCartId && tokenCartId !== cartId
+    ? (await pool.query<{ customer_id: number | null }>('SELECT customer_id FROM carts WHERE id = $1', [tokenCartId])).rows[0]
+    : undefined;
+  if (visitor && visitor.customer_id === null) {
+    const merged = await inTransaction(pool, (client) => mergeVisitorCart(client, { visitorCartId: tokenCartId!, customerId, now }));
+    cartId = merged.cartId;
+    notices = merged.notices;
+  } else if (!cartId) {
+    // First basket of this customer: a token naming a basket that was never written is
+    // adopted, so the Cart-Token it already holds stays right.
+    const id = tokenCartId && !visitor ? tokenCartId : randomUUID();
+    await pool.query('INSERT INTO carts (id, customer_id, created_at, updated_at) VALUES ($1, $2, $3, $3) ON CONFLICT DO NOTHING', [id, customerId, now]);
+    cartId = (await pool.query<{ id: string }>('SELECT id FROM carts WHERE customer_id = $1', [customerId])).rows[0]!.id;
+  }
+  return { secret, cartId, customerId, tokenCartId, notices };
+}
+
+/** Fresh Nonce, Nonce-Timestamp and Cart-Token on every Store answer (errors included). */
+export function sendSessionHeaders(reply: FastifyReply, session: StoreSession, now: Date): void {
+  const nowSeconds = seconds(now);
+  const { nonce, timestamp } = issueNonce(session.secret, session.cartId, nowSeconds);
+  void reply.header(STORE_HEADERS.nonce, nonce);
+  void reply.header(STORE_HEADERS.nonceTimestamp, String(timestamp));
+  void reply.header(STORE_HEADERS.cartToken, signJwt(session.secret, { cart: session.cartId, iat: nowSeconds, exp: nowSeconds + CART_TOKEN_TTL_SECONDS }));
+  void reply.header('Cache-Control', 'no-store');
+}

@@ -1,0 +1,111 @@
+import { randomInt } from 'node:crypto';
+import type pg from 'pg';
+
+/*
+ * Selling tickets of one competition inside the checkout transaction:
+ * 1. secure the count with a guarded UPDATE (never past the total, READ COMMITTED
+ *    re-checks the row after waiting for a concurrent buyer's lock);
+ * 2. draw the numbers uniformly at random from the unsold ones (crypto randomness),
+ *    inserted under UNIQUE (competition_id, ticket_number).
+ * The row lock taken in 1 is held until commit, so buyers of one competition draw
+ * one after another and a number can only clash with a committed one.
+ */
+
+export interface AllocationRequest {
+  competitionId: number;
+  count: number;
+  orderItemId: number;
+  customerId: number;
+  now: Date;
+}
+
+export interface Allocation {
+  numbers: number[];
+  /** tickets_sold after this sale, and the total (reward-win milestones read them). */
+  soldAfter: number;
+  total: number;
+}
+
+/** What checkout calls to sell tickets; tests swap in a deliberately unguarded one for the control run. */
+export type TicketAllocator = (client: pg.PoolClient, req: AllocationRequest) => Promise<Allocation | null>;
+
+/** Returns null when fewer than `count` tickets are left (nothing changed). */
+export const guardedAllocator: TicketAllocator = async (client, req) => {
+  const { rows } = await client.query<{ tickets_sold: number; total_tickets: number }>(
+    `UPDATE competitions SET tickets_sold = tickets_sold + $2, updated_at = $3
+     WHERE id = $1 AND tickets_sold + $2 <= total_tickets
+     RETURNING tickets_sold, total_tickets`,
+    [req.competitionId, req.count, req.now],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const numbers = await drawTicketNumbers(client, req, row.total_tickets, row.tickets_sold - req.count);
+  return { numbers, soldAfter: row.tickets_sold, total: row.total_tickets };
+};
+
+/** Below this share of free numbers, listing the free ones beats guessing. */
+const SPARSE_SHARE = 0.2;
+
+/**
+ * Inserts `req.count` tickets with numbers drawn uniformly from the free ones.
+ * Dense case: draw random candidates from 1..total, drop the taken ones (one indexed
+ * lookup), keep the first `need` (a uniform sample of the free numbers). Sparse case
+ * (or after two rounds): list the free numbers with generate_series EXCEPT and pick
+ * with a partial Fisher-Yates shuffle.
+ */
+export async function drawTicketNumbers(client: pg.PoolClient, req: AllocationRequest, total: number, soldBefore: number): Promise<number[]> {
+  const got: number[] = [];
+  for (let round = 0; got.length < req.count; round++) {
+    const need = req.count - got.length;
+    const freeShare = Math.max(0, total - soldBefore) / total;
+    let picks: number[];
+    if (round < 2 && freeShare >= SPARSE_SHARE) {
+      const wanted = Math.min(total, Math.ceil((need / freeShare) * 1.5) + 8);
+      const candidates = distinctRandom(wanted, total, new Set(got));
+      const taken = await client.query<{ ticket_number: number }>(
+        'SELECT ticket_number FROM tickets WHERE competition_id = $1 AND ticket_number = ANY($2::int[])',
+        [req.competitionId, candidates],
+      );
+      const takenSet = new Set(taken.rows.map((r) => r.ticket_number));
+      picks = candidates.filter((n) => !takenSet.has(n)).slice(0, need);
+    } else {
+      const free = await client.query<{ n: number }>(
+        `SELECT n FROM generate_series(1, $2::int) AS n
+         EXCEPT SELECT ticket_number FROM tickets WHERE competition_id = $1`,
+        [req.competitionId, total],
+      );
+      const pool = free.rows.map((r) => r.n).filter((n) => !got.includes(n));
+      if (pool.length < need) throw new Error(`competition ${req.competitionId}: ${need} tickets secured but only ${pool.length} numbers free`);
+      picks = sample(pool, need);
+    }
+    if (picks.length === 0) continue;
+    const inserted = await client.query<{ ticket_number: number }>(
+      `INSERT INTO tickets (competition_id, ticket_number, order_item_id, customer_id, created_at)
+       SELECT $1, n, $3, $4, $5 FROM unnest($2::int[]) AS n
+       ON CONFLICT (competition_id, ticket_number) DO NOTHING RETURNING ticket_number`,
+      [req.competitionId, picks, req.orderItemId, req.customerId, req.now],
+    );
+    got.push(...inserted.rows.map((r) => r.ticket_number));
+  }
+  return got.sort((a, b) => a - b);
+}
+
+/** `k` distinct numbers from 1..total not in `exclude`, uniformly (crypto randomness). */
+function distinctRandom(k: number, total: number, exclude: ReadonlySet<number>): number[] {
+  const out = new Set<number>();
+  const limit = Math.min(k, total - exclude.size);
+  while (out.size < limit) {
+    const n = randomInt(1, total + 1);
+    if (!exclude.has(n)) out.add(n);
+  }
+  return [...out];
+}
+
+/** `k` items of `pool` uniformly at random (partial Fisher-Yates; shuffles `pool` in place). */
+function sample(pool: number[], k: number): number[] {
+  for (let i = 0; i < k; i++) {
+    const j = randomInt(i, pool.length);
+    [pool[i], pool[j]] = [pool[j]!, pool[i]!];
+  }
+  return pool.slice(0, k);
+}
