@@ -74,10 +74,9 @@ export async function readCoupons(db: Queryable, cartId: string, customerId: num
 export async function loadPricedCart(db: Queryable, cartId: string, customerId: number | null, now: Date): Promise<PricedCart> {
   const lines = await readLines(db, cartId);
   const ids = lines.map((l) => l.competitionId);
-  const [competitions, purchased, coupons] = await Promise.all([
-    competitionsById(db, ids),
-    purchasedCounts(db, customerId, ids),
-    readCoupons(db, cartId, customerId, now),
-  ]);
+  // One after another: `db` may be a single client inside a transaction.
+  const competitions = await competitionsById(db, ids);
+  const purchased = await purchasedCounts(db, customerId, ids);
+  const coupons = await readCoupons(db, cartId, customerId, now);
   return priceCart(lines, competitions, purchased, coupons, now);
 }

@@ -35,7 +35,8 @@ export async function mergeVisitorCart(
 
   const visitorLines = await readLines(client, visitorCartId);
   const ids = visitorLines.map((l) => l.competitionId);
-  const [competitions, purchased] = await Promise.all([competitionsById(client, ids), purchasedCounts(client, customerId, ids)]);
+  const competitions = await competitionsById(client, ids);
+  const purchased = await purchasedCounts(client, customerId, ids);
 
   if (!own.rows[0]) {
     // The customer has no basket yet: the visitor's becomes theirs, re-capped for them.

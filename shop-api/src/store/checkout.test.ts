@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import { STORE_ERRORS, storeCheckoutResponseSchema, wpErrorSchema } from '@cgg/contracts';
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billing, cardPayment, createCompetition, createCustomer, storeInject, storeTestApp, type StoreClientState } from './store-test-kit.ts';
+
+let app: FastifyInstance;
+let pool: pg.Pool;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ app, pool, close } = await storeTestApp());
+});
+afterAll(() => close());
+
+function expectError(res: { status: number; body: unknown }, e: { code: string; status: number }) {
+  expect(res.status).toBe(e.status);
+  expect(wpErrorSchema.parse(res.body).code).toBe(e.code);
+}
+
+/** A signed-in customer with `quantity` tickets of a fresh competition in their basket. */
+async function customerWithBasket(o: Parameters<typeof createCompetition>[1] = {}, quantity = 2, customer?: Awaited<ReturnType<typeof createCustomer>>) {
+  const c = await createCompetition(pool, o);
+  const who = customer ?? (await createCustomer(pool));
+  const state: StoreClientState = { bearer: who.token };
+  await storeInject(app, state, 'GET', '/cart');
+  const added = await storeInject(app, state, 'POST', '/cart/add-item', { id: c.productId, quantity, ...(o.question ? { answer_id: c.rightAnswer } : {}) });
+  expect(added.status).toBe(200);
+  return { c, who, state };
+}
+
+const checkout = (state: StoreClientState, body: Record<string, unknown> = {}, key: string = randomUUID()) =>
+  storeInject(app, state, 'POST', '/checkout', { billing_address: billing, payment_method: 'cgg-demo-card', payment_data: cardPayment(), ...body }, { 'idempotency-key': key });
+
+async function stateOf(competitionId: number) {
+  const { rows } = await pool.query<{ sold: number; tickets: number; orders: number }>(
+    `SELECT c.tickets_sold AS sold, (SELECT count(*)::int FROM tickets t WHERE t.competition_id = c.id) AS tickets,
+            (SELECT count(DISTINCT order_id)::int FROM order_items i WHERE i.competition_id = c.id) AS orders
+     FROM competitions c WHERE c.id = $1`,
+    [competitionId],
+  );
+  return rows[0]!;
+}
+
+describe('checkout', () => {
+  it('pays by demo card: order, random unique tickets, points, spending, empty basket, and the account calls show it', async () => {
+    const { c, who, state } = await customerWithBasket({ total: 20_000, pricePence: 250 }, 3);
+    const res = await checkout(state);
+    expect(res.status).toBe(200);
+    const body = storeCheckoutResponseSchema.parse(res.body);
+    expect(body).toMatchObject({ status: 'completed', payment_method: 'cgg-demo-card', payment_result: { payment_status: 'success' } });
+    const numbers = body.extensions.cgg.tickets[0]!.ticket_numbers;
+    expect(numbers).toHaveLength(3);
+    expect(new Set(numbers).size).toBe(3);
+    for (const n of numbers) expect(n >= 1 && n <= 20_000).toBe(true);
+    expect(body.extensions.cgg).toMatchObject({ total: '750', card_charged: '750', points_earned: 75 });
+    expect(await stateOf(c.id)).toMatchObject({ sold: 3, tickets: 3 });
+
+    expect((await storeInject(app, state, 'GET', '/cart')).body.items_count).toBe(0);
+    const points = await pool.query(`SELECT points, type FROM points_logs WHERE customer_id = $1`, [who.id]);
+    expect(points.rows).toEqual([{ points: 75, type: 'order-placed' }]);
+
+    const call = (name: string, payload: object) =>
+      app.inject({ method: 'POST', url: `/?rest_route=/api/v1/${name}`, headers: { 'content-type': 'application/json' }, payload: { token: who.token, ...payload } });
+    const orders = (await call('orders', { page: 1, limit: 10 })).json();
+    expect(orders.data[0]).toMatchObject({ order_id_: body.order_id, order_status: 'completed', item_count: 3 });
+    const detail = (await call('order_detail', { id: body.order_id })).json();
+    expect(detail.data.products[0]).toMatchObject({ quantity: 3, tickets: numbers, price: '7.50' });
+    expect(detail.data.billing).toMatchObject({ first_name: 'Jamie', address_2: 'Market Street', postcode: 'M1 1AB' });
+    const purchased = (await call('get_purchased_competition', {})).json();
+    expect(purchased.data).toContainEqual({ competition_id: c.id, total_tickets: 3 });
+    const play = (await call('responsible_play', {})).json();
+    expect(play.data?.current_spending ?? play.current_spending).toBe('7.50');
+  });
+
+  it('needs a signed-in customer', async () => {
+    const state: StoreClientState = {};
+    await storeInject(app, state, 'GET', '/cart');
+    expectError(await checkout(state), STORE_ERRORS.loginRequired);
+  });
+
+  it('needs an Idempotency-Key', async () => {
+    const { state } = await customerWithBasket();
+    const res = await storeInject(app, state, 'POST', '/checkout', { billing_address: billing, payment_method: 'cgg-demo-card', payment_data: cardPayment() });
+    expectError(res, STORE_ERRORS.idempotencyKeyInvalid);
+  });
+
+  it("checks the billing fields with the spec's messages, nothing written", async () => {
+    const { c, state } = await customerWithBasket();
+    const res = await checkout(state, { billing_address: { ...billing, address_1: ' ', phone: '', email: 'nope' } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Phone No. is required.');
+    expect(res.body.data.params).toEqual({ phone: 'Phone No. is required.', address_1: 'House Name/No. is required.', email: 'Email address is invalid.' });
+    expect(await stateOf(c.id)).toMatchObject({ sold: 0, tickets: 0, orders: 0 });
+  });
+
+  it('a declined card leaves no order, no tickets, no points and the basket as it was', async () => {
+    const { c, who, state } = await customerWithBasket({ instantWinNumbers: [1, 2, 3, 4, 5] }, 5);
+    await pool.query(`UPDATE competitions SET total_tickets = 5 WHERE id = $1`, [c.id]);
+    const res = await checkout(state, { payment_data: cardPayment('4000 0000 0000 0002') });
+    expectError(res, STORE_ERRORS.paymentError);
+    expect(res.body.message).toBe('Your card was declined.');
+    expect(await stateOf(c.id)).toMatchObject({ sold: 0, tickets: 0, orders: 0 });
+    const wins = await pool.query('SELECT count(*)::int AS n FROM instant_win_tickets WHERE competition_id = $1 AND won_at IS NOT NULL', [c.id]);
+    expect(wins.rows[0].n).toBe(0);
+    expect((await pool.query('SELECT count(*)::int AS n FROM points_logs WHERE customer_id = $1', [who.id])).rows[0].n).toBe(0);
+    expect((await pool.query('SELECT count(*)::int AS n FROM demo_card_charges WHERE customer_id = $1', [who.id])).rows[0].n).toBe(0);
+    expect((await storeInject(app, state, 'GET', '/cart')).body.items_count).toBe(5);
+  });
+
+  it('checks the card details', async () => {
+    const { state } = await customerWithBasket();
+    const bad = async (data: Array<{ key: string; value: string }>, message: string) => {
+      const res = await checkout(state, { payment_data: data });
+      expectError(res, STORE_ERRORS.paymentError);
+      expect(res.body.message).toBe(message);
+    };
+    await bad(cardPayment('4242 4242 4242 4241'), 'Your card number is incorrect.');
+    await bad([{ key: 'card_number', value: '4242424242424242' }, { key: 'card_expiry', value: '01/20' }, { key: 'card_cvc', value: '123' }], 'Your card has expired.');
+    await bad([{ key: 'card_number', value: '4242424242424242' }, { key: 'card_expiry', value: '12/34' }, { key: 'card_cvc', value: '1' }], "Your card's security code is incorrect.");
+  });
+
+  it('the same Idempotency-Key never makes a second order or charge', async () => {
+    const { c, who, state } = await customerWithBasket({}, 2);
+    const key = randomUUID();
+    const first = await checkout(state, {}, key);
+    expect(first.status).toBe(200);
+    // The basket is empty now, but a retry answers the first result.
+    const again = await checkout(state, {}, key);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(await stateOf(c.id)).toMatchObject({ sold: 2, tickets: 2, orders: 1 });
+    expect((await pool.query('SELECT count(*)::int AS n FROM demo_card_charges WHERE customer_id = $1', [who.id])).rows[0].n).toBe(1);
+  });
+
+  it('awards an instant-win number bought, once, with the public name', async () => {
+    const { c, who, state } = await customerWithBasket({ total: 3, instantWinNumbers: [2] }, 3);
+    const res = await checkout(state);
+    expect(res.status).toBe(200);
+    expect(res.body.extensions.cgg.instant_wins).toHaveLength(1);
+    expect(res.body.extensions.cgg.instant_wins[0]).toMatchObject({ competition_id: c.id, ticket_number: 2, prize_title: '£50 Cash #2' });
+    const award = await pool.query('SELECT customer_id, claimed FROM instant_win_awards WHERE competition_id = $1', [c.id]);
+    expect(award.rows).toEqual([{ customer_id: who.id, claimed: false }]);
+    const ticket = await pool.query('SELECT won_by_name FROM instant_win_tickets WHERE competition_id = $1', [c.id]);
+    expect(ticket.rows[0].won_by_name).toBe('Jamie T.');
+  });
+
+  it('fires reward wins once at their milestones', async () => {
+    const { c, state } = await customerWithBasket({ total: 10, rewardPercentages: [20, 50, 90] }, 5);
+    expect((await checkout(state)).status).toBe(200);
+    const fired = await pool.query('SELECT r.percentage FROM reward_win_awards a JOIN reward_wins r ON r.id = a.reward_win_id WHERE a.competition_id = $1 ORDER BY 1', [c.id]);
+    expect(fired.rows.map((r) => r.percentage)).toEqual([20, 50]);
+  });
+
+  it('re-checks the per-user maximum at checkout (tickets bought since the basket was filled)', async () => {
+    const who = await createCustomer(pool);
+    const { c, state } = await customerWithBasket({ maxPerUser: 3 }, 3, who);
+    // A second order for the same competition placed meanwhile (e.g. another device).
+    const order = await pool.query<{ id: number }>(`INSERT INTO orders (customer_id, status, created_at, subtotal_pence, total_pence) VALUES ($1, 'completed', now(), 100, 100) RETURNING id`, [who.id]);
+    await pool.query(`INSERT INTO order_items (order_id, competition_id, title, quantity, unit_price_pence, line_total_pence) VALUES ($1, $2, 't', 1, 100, 100)`, [order.rows[0]!.id, c.id]);
+    const res = await checkout(state);
+    expectError(res, STORE_ERRORS.partiallyOutOfStock);
+    expect(res.body.data).toMatchObject({ available: 2, limit: 'per_user' });
+    expect(res.body.data.cart.items_count).toBe(3);
+    expect(await stateOf(c.id)).toMatchObject({ sold: 0, tickets: 0 });
+  });
+
+  it('enforces the spending limit and the account lock through assertCanSpend', async () => {
+    const limited = await createCustomer(pool, { limitPence: 150 });
+    const { state } = await customerWithBasket({ pricePence: 100 }, 2, limited);
+    const res = await checkout(state);
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('cgg_spending_limit_reached');
+    const locked = await createCustomer(pool, { lockedUntil: new Date(Date.now() + 3600_000) });
+    const l = await customerWithBasket({}, 1, locked);
+    expect((await checkout(l.state)).body.code).toBe('cgg_account_locked');
+  });
+
+  it('pays with points and site credit (100 points = £1), logging order-redeem', async () => {
+    const who = await createCustomer(pool);
+    await pool.query(`INSERT INTO points_logs (customer_id, type, points, description, created_at) VALUES ($1, 'signup-bonus', 300, 'x', now())`, [who.id]);
+    await pool.query(`INSERT INTO credit_logs (customer_id, type, amount_pence, description, created_at) VALUES ($1, 'admin-credit', 500, 'x', now())`, [who.id]);
+    const { state } = await customerWithBasket({ pricePence: 400 }, 2, who);
+    const tooMuch = await checkout(state, { payment_method: 'cgg-site-credit', payment_data: [{ key: 'redeem_points', value: '300' }, { key: 'use_credit', value: '400' }] });
+    expectError(tooMuch, STORE_ERRORS.invalidPaymentData);
+    const res = await checkout(state, { payment_method: 'cgg-site-credit', payment_data: [{ key: 'redeem_points', value: '300' }, { key: 'use_credit', value: '500' }] });
+    expect(res.status).toBe(200);
+    expect(res.body.extensions.cgg).toMatchObject({ total: '800', points_redeemed: 300, credit_used: '500', card_charged: '0', points_earned: 50 });
+    const logs = await pool.query(`SELECT type, points FROM points_logs WHERE customer_id = $1 ORDER BY id`, [who.id]);
+    expect(logs.rows).toEqual([{ type: 'signup-bonus', points: 300 }, { type: 'order-redeem', points: -300 }, { type: 'order-placed', points: 50 }]);
+    const credit = await pool.query(`SELECT sum(amount_pence)::int AS n FROM credit_logs WHERE customer_id = $1`, [who.id]);
+    expect(credit.rows[0].n).toBe(0);
+  });
+
+  it("uses a customer's coupon once", async () => {
+    const who = await createCustomer(pool);
+    await pool.query(`INSERT INTO coupons (customer_id, code, amount_pence, created_at) VALUES ($1, 'ONCE-ONLY', 100, now())`, [who.id]);
+    const { state } = await customerWithBasket({ pricePence: 300 }, 1, who);
+    await storeInject(app, state, 'POST', '/cart/apply-coupon', { code: 'ONCE-ONLY' });
+    const res = await checkout(state);
+    expect(res.body.extensions.cgg.total).toBe('200');
+    const c2 = await createCompetition(pool);
+    await storeInject(app, state, 'POST', '/cart/add-item', { id: c2.productId, quantity: 1 });
+    expectError(await storeInject(app, state, 'POST', '/cart/apply-coupon', { code: 'ONCE-ONLY' }), STORE_ERRORS.couponError);
+  });
+
+  it('refuses an empty basket', async () => {
+    const who = await createCustomer(pool);
+    const state: StoreClientState = { bearer: who.token };
+    await storeInject(app, state, 'GET', '/cart');
+    expectError(await checkout(state), STORE_ERRORS.cartEmpty);
+  });
+});
