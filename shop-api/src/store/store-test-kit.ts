@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type pg from 'pg';
+import pg from 'pg';
 import { createSession } from '../accounts/sessions.ts';
 import { buildApp } from '../app.ts';
 import { prepareDatabase } from '../db/prepare.ts';
@@ -132,14 +132,22 @@ export async function storeInject(
 export async function storeTestApp(options: { allocator?: TicketAllocator; poolSize?: number } = {}) {
   const db = await createTestDatabase();
   await prepareDatabase(db.pool);
-  const app = buildApp({ pool: db.pool, store: { secret: 'test-secret-test-secret-test-secret-0123', allocator: options.allocator } });
+  // The race tests want more connections than the kit's default 5, so transactions truly overlap.
+  const appPool = options.poolSize ? new pg.Pool({ connectionString: db.url, max: options.poolSize }) : db.pool;
+  const app = buildApp({ pool: appPool, store: { secret: 'test-secret-test-secret-test-secret-0123', allocator: options.allocator } });
   await app.ready();
   return {
     app,
     pool: db.pool,
     url: db.url,
+    /** Listens on an ephemeral port and returns the origin, for real HTTP requests. */
+    listen: async (): Promise<string> => {
+      const address = await app.listen({ port: 0, host: '127.0.0.1' });
+      return address;
+    },
     close: async () => {
       await app.close();
+      if (appPool !== db.pool) await appPool.end();
       await db.drop();
     },
   };

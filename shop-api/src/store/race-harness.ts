@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { ApiError, storeRequest, type StoreCheckoutResponse } from '@cgg/contracts';
+import type pg from 'pg';
+import { billing, cardPayment, createCustomer } from './store-test-kit.ts';
+
+/*
+ * Drives the Store API over real HTTP (the race tests and bench/checkout.ts): buyers
+ * with their own session, nonce and Cart-Token, through the contracts' storeRequest.
+ */
+
+export interface Buyer {
+  customerId: number;
+  token: string;
+  nonce: string | null;
+  cartToken: string | null;
+}
+
+export async function newBuyer(pool: pg.Pool, base: string): Promise<Buyer> {
+  const c = await createCustomer(pool);
+  const read = await storeRequest('cart', undefined, { baseUrl: base, customerToken: c.token });
+  return { customerId: c.id, token: c.token, nonce: read.nonce, cartToken: read.cartToken };
+}
+
+const opts = (base: string, b: Buyer) => ({ baseUrl: base, customerToken: b.token, nonce: b.nonce, cartToken: b.cartToken });
+
+export async function addToBasket(base: string, b: Buyer, productId: number, quantity: number): Promise<number> {
+  const res = await storeRequest('addItem', { id: productId, quantity }, opts(base, b));
+  b.nonce = res.nonce ?? b.nonce;
+  b.cartToken = res.cartToken ?? b.cartToken;
+  return res.body.items_count;
+}
+
+export type CheckoutOutcome = { ok: true; order: StoreCheckoutResponse; ms: number } | { ok: false; code: string; status: number; ms: number };
+
+export async function checkoutOnce(base: string, b: Buyer, idempotencyKey: string = randomUUID()): Promise<CheckoutOutcome> {
+  const started = performance.now();
+  try {
+    const res = await storeRequest(
+      'checkout',
+      { billing_address: billing, payment_method: 'cgg-demo-card', payment_data: cardPayment() },
+      { ...opts(base, b), idempotencyKey },
+    );
+    return { ok: true, order: res.body, ms: performance.now() - started };
+  } catch (err) {
+    if (err instanceof ApiError) return { ok: false, code: err.code, status: err.status, ms: performance.now() - started };
+    throw err;
+  }
+}
+
+export interface SaleState {
+  total: number;
+  /** competitions.tickets_sold */
+  sold: number;
+  /** Ticket rows issued. */
+  issued: number;
+  distinctNumbers: number;
+  /** Tickets paid for: sum of quantities of completed orders. */
+  paidFor: number;
+  /** Orders whose ticket count differs from the quantity they paid for. */
+  shortOrders: number;
+  violations: string[];
+}
+
+/** Every invariant of a sale, read from the database after the dust settles. */
+export async function saleState(pool: pg.Pool, competitionId: number, soldBefore = 0): Promise<SaleState> {
+  const { rows } = await pool.query<Omit<SaleState, 'violations'>>(
+    `SELECT c.total_tickets AS total, c.tickets_sold AS sold,
+       (SELECT count(*)::int FROM tickets t WHERE t.competition_id = c.id) AS issued,
+       (SELECT count(DISTINCT ticket_number)::int FROM tickets t WHERE t.competition_id = c.id) AS "distinctNumbers",
+       (SELECT COALESCE(sum(i.quantity), 0)::int FROM order_items i JOIN orders o ON o.id = i.order_id
+         WHERE i.competition_id = c.id AND o.status = 'completed') AS "paidFor",
+       (SELECT count(*)::int FROM order_items i
+         WHERE i.competition_id = c.id AND i.quantity <> (SELECT count(*) FROM tickets t WHERE t.order_item_id = i.id)) AS "shortOrders"
+     FROM competitions c WHERE c.id = $1`,
+    [competitionId],
+  );
+  const s = rows[0]!;
+  const violations: string[] = [];
+  if (s.sold > s.total || s.paidFor + soldBefore > s.total) violations.push(`oversold: ${s.paidFor + soldBefore} paid for, ${s.total} exist`);
+  if (s.sold !== s.issued + soldBefore) violations.push(`sold counter ${s.sold} but ${s.issued} tickets issued`);
+  if (s.distinctNumbers !== s.issued) violations.push(`${s.issued - s.distinctNumbers} ticket numbers held twice`);
+  if (s.paidFor !== s.issued) violations.push(`${s.paidFor} tickets paid for but ${s.issued} issued`);
+  if (s.shortOrders > 0) violations.push(`${s.shortOrders} orders got fewer tickets than they paid for`);
+  return { ...s, violations };
+}
