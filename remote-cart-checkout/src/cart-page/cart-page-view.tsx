@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { formatPounds } from '@cgg/contracts';
 import { emptyCart, removeItem } from '../cart/cart-actions.ts';
 import { ensureCartLoaded, startCart } from '../cart/cart-startup.ts';
@@ -11,10 +11,11 @@ import { QuantityControl } from './quantity-control.tsx';
 
 /** `/cart`: change quantities, remove lines, empty the basket, coupons, totals, on to checkout. */
 export function CartPageView() {
+  const { pathname } = useLocation();
   useEffect(() => {
-    startCart();
-    ensureCartLoaded();
-  }, []);
+    startCart(pathname);
+    ensureCartLoaded(pathname);
+  }, [pathname]);
   const { items, totals, coupons, loaded, isUpdating, isDeleting, count, totalPence } = useCart();
   const busy = isUpdating || isDeleting;
 

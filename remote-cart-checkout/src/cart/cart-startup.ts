@@ -18,7 +18,7 @@ let signedInAtLoad = false;
  * (the header's mini-cart is always there): listens for add requests and session
  * changes, and loads the cart except on confirmation paths.
  */
-export function startCart(pathname: string = window.location.pathname): void {
+export function startCart(pathname: string): void {
   if (started) return;
   started = true;
   signedInAtLoad = currentSessionToken() !== null;
@@ -36,8 +36,8 @@ export function startCart(pathname: string = window.location.pathname): void {
 }
 
 /** A page that needs the basket (e.g. /cart reached from /confirmation without a reload). */
-export function ensureCartLoaded(): void {
-  if (!cartStore.get(cartLoadedAtom) && !isConfirmationPath(window.location.pathname)) void loadCart();
+export function ensureCartLoaded(pathname: string): void {
+  if (!cartStore.get(cartLoadedAtom) && !isConfirmationPath(pathname)) void loadCart();
 }
 
 export function resetCartStartupForTests(): void {

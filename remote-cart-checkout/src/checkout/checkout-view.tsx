@@ -42,6 +42,7 @@ function serverBillingErrors(error: unknown): Partial<Record<BillingField, strin
 /** `/checkout`: signed-in customers only; billing, payment, one idempotent order per attempt. */
 export function CheckoutView() {
   const location = useLocation();
+  const { pathname } = location;
   const navigate = useNavigate();
   const [hadToken] = useState(() => currentSessionToken() !== null);
   const customer = useCustomer();
@@ -58,9 +59,9 @@ export function CheckoutView() {
   const form = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
-    startCart();
-    ensureCartLoaded();
-  }, []);
+    startCart(pathname);
+    ensureCartLoaded(pathname);
+  }, [pathname]);
 
   // Prefill billing from the account's saved details (spec: get_user_details).
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { apiRequest, calls, formatPounds, type StoreCheckoutResponse } from '@cgg/contracts';
 import { startCart } from '../cart/cart-startup.ts';
 import { PageFrame, Spinner } from '../components/page-frame.tsx';
@@ -41,6 +41,7 @@ async function fetchOrder(id: number): Promise<ShownOrder> {
 /** `/confirmation`: order number, each competition's ticket numbers, instant wins with a link to claim. */
 export function ConfirmationView() {
   const [params] = useSearchParams();
+  const { pathname } = useLocation();
   const wanted = Number(params.get('order')) || null;
   const [state, setState] = useState<{ order: ShownOrder | null; loading: boolean }>(() => {
     const kept = readLastOrder();
@@ -49,7 +50,7 @@ export function ConfirmationView() {
   });
 
   // The basket's listeners still start here; its load does not (spec: not on confirmation paths).
-  useEffect(() => startCart(), []);
+  useEffect(() => startCart(pathname), [pathname]);
 
   useEffect(() => {
     if (!state.loading || wanted === null) return;

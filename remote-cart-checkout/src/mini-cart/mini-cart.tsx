@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { formatPounds } from '@cgg/contracts';
 import { BasketModal } from '../basket-modal/basket-modal.tsx';
 import { startCart } from '../cart/cart-startup.ts';
@@ -11,7 +11,8 @@ import '../styles/cart-checkout.css';
  * the basket (one load per page, add requests, the basket modal it hosts).
  */
 export default function MiniCart() {
-  useEffect(() => startCart(), []);
+  const { pathname } = useLocation();
+  useEffect(() => startCart(pathname), [pathname]);
   const { count, totalPence } = useCart();
 
   const total = formatPounds(totalPence);

@@ -12,7 +12,8 @@ export function currentSessionToken(): string | null {
 }
 
 export function isAuthError(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 401 || error.status === 403) && !error.code.includes('nonce');
+  // 401 only: a 403 is a refusal for this customer (spending limit, locked account), not a stale token.
+  return error instanceof ApiError && error.status === 401 && !error.code.includes('nonce');
 }
 
 /** Resolves with the stored token once it differs from `stale` (or null when the account remote says signed out / after `waitMs`). */

@@ -1,0 +1,120 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { StoreCart } from '@cgg/contracts';
+import CartPage from '../pages/cart-page.tsx';
+import { collect } from '../test/events.ts';
+import { makeCart, makeCartItem, makeCompetition } from '../test/fixtures.ts';
+import { mockShop, wpError } from '../test/mock-shop.ts';
+import { renderAt } from '../test/render.tsx';
+
+const tesla = makeCompetition({ id: 11, title: 'Win a Tesla' });
+const cash = makeCompetition({ id: 12, title: 'Win £500', price_per_ticket: '0.99' });
+
+/** A basket the fake server edits as the Store API would. */
+function basketShop(start: { tesla: number; cash: number }) {
+  const q = { ...start };
+  let coupon: string | null = null;
+  const cart = (): StoreCart => {
+    const items = [q.tesla > 0 ? makeCartItem(tesla, q.tesla, 10) : null, q.cash > 0 ? makeCartItem(cash, q.cash, 10) : null].filter((i) => i !== null);
+    return makeCart(items, coupon ? { coupon, discountPence: 100 } : {});
+  };
+  const api = mockShop({
+    'store:GET /cart': () => cart(),
+    'store:POST /cart/update-item': (body) => {
+      q[body.key === 'key-11' ? 'tesla' : 'cash'] = Number(body.quantity);
+      return cart();
+    },
+    'store:POST /cart/remove-item': (body) => {
+      q[body.key === 'key-11' ? 'tesla' : 'cash'] = 0;
+      return cart();
+    },
+    'store:DELETE /cart/items': () => {
+      q.tesla = 0;
+      q.cash = 0;
+      return [];
+    },
+    'store:POST /cart/apply-coupon': (body) => {
+      if (body.code !== 'WELCOME1') return wpError(400, 'woocommerce_rest_cart_coupon_error', `Coupon "${String(body.code)}" does not exist!`);
+      coupon = 'welcome1';
+      return cart();
+    },
+    'store:POST /cart/remove-coupon': () => {
+      coupon = null;
+      return cart();
+    },
+  });
+  return api;
+}
+
+const renderCart = () => renderAt('/cart', [{ path: '/cart', element: <CartPage /> }]);
+
+describe('/cart', () => {
+  it('lists the lines with totals and links to checkout', async () => {
+    basketShop({ tesla: 2, cash: 1 });
+    renderCart();
+    expect(await screen.findByRole('button', { name: 'Remove Win a Tesla' })).toBeTruthy();
+    const totals = screen.getByRole('complementary', { name: 'Basket totals' });
+    expect(within(totals).getByText('Total').nextSibling?.textContent).toBe('£4.97');
+    expect(screen.getByRole('link', { name: 'Proceed to checkout' }).getAttribute('href')).toBe('/checkout');
+    expect(document.querySelector('[data-boundary="cart-checkout"]')).toBeTruthy();
+  });
+
+  it('changes a quantity with + and by typing, emitting cart:changed', async () => {
+    const api = basketShop({ tesla: 2, cash: 1 });
+    const changed = collect('cart:changed');
+    renderCart();
+    await screen.findByRole('button', { name: 'Remove Win a Tesla' });
+    await userEvent.click(screen.getByRole('button', { name: 'One ticket more for Win a Tesla' }));
+    await waitFor(() => expect(api.last('store:POST /cart/update-item')?.body).toEqual({ key: 'key-11', quantity: 3 }));
+    await waitFor(() => expect(changed.at(-1)).toEqual({ itemCount: 4, totalPence: 696 }));
+    const input = screen.getByLabelText('Tickets for Win £500');
+    await userEvent.clear(input);
+    await userEvent.type(input, '4{Enter}');
+    await waitFor(() => expect(api.last('store:POST /cart/update-item')?.body).toEqual({ key: 'key-12', quantity: 4 }));
+  });
+
+  it("caps a typed quantity at the line's maximum with 'You have entered the maximum number of tickets'", async () => {
+    const api = basketShop({ tesla: 2, cash: 1 });
+    const toasts = collect('shell:toast');
+    renderCart();
+    await screen.findByRole('button', { name: 'Remove Win a Tesla' });
+    const input = screen.getByLabelText('Tickets for Win a Tesla');
+    await userEvent.clear(input);
+    await userEvent.type(input, '25{Enter}');
+    await waitFor(() => expect(api.last('store:POST /cart/update-item')?.body).toEqual({ key: 'key-11', quantity: 10 }));
+    expect(toasts).toEqual([{ variant: 'error', message: 'You have entered the maximum number of tickets' }]);
+  });
+
+  it('removes a line and empties the basket', async () => {
+    const api = basketShop({ tesla: 2, cash: 1 });
+    renderCart();
+    await screen.findByRole('button', { name: 'Remove Win a Tesla' });
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Win £500' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove Win £500' })).toBeNull());
+    expect(api.last('store:POST /cart/remove-item')?.body).toEqual({ key: 'key-12' });
+    await userEvent.click(screen.getByRole('button', { name: 'Empty basket' }));
+    expect(await screen.findByText('Your basket is empty.')).toBeTruthy();
+    expect(api.routes()).toContain('store:DELETE /cart/items');
+    expect(api.last('store:DELETE /cart/items')?.headers.get('Nonce')).toMatch(/^nonce-/);
+  });
+
+  it('applies and removes a coupon with messages, and shows the server refusal', async () => {
+    basketShop({ tesla: 2, cash: 0 });
+    renderCart();
+    await screen.findByRole('button', { name: 'Remove Win a Tesla' });
+    const code = screen.getByLabelText('Coupon code');
+    await userEvent.type(code, 'NOPE');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply coupon' }));
+    expect(await screen.findByText('Coupon "NOPE" does not exist!')).toBeTruthy();
+    await userEvent.clear(code);
+    await userEvent.type(code, 'WELCOME1');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply coupon' }));
+    expect(await screen.findByText('Coupon code applied successfully.')).toBeTruthy();
+    expect(screen.getByText('Discount').nextSibling?.textContent).toBe('−£1.00');
+    expect(screen.getByText('Total').nextSibling?.textContent).toBe('£2.98');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove coupon welcome1' }));
+    expect(await screen.findByText('Coupon code removed successfully.')).toBeTruthy();
+    expect(screen.queryByText('Discount')).toBeNull();
+  });
+});

@@ -1,0 +1,167 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { checkAuthResponseSchema, pointsResponseSchema, userSchema, type User } from '@cgg/contracts';
+import { describe, expect, it } from 'vitest';
+import CheckoutPage from '../pages/checkout-page.tsx';
+import { collect, signIn } from '../test/events.ts';
+import { makeCart, makeCartItem, makeCheckoutResponse, makeCompetition } from '../test/fixtures.ts';
+import { mockShop, wpError, type ShopCall } from '../test/mock-shop.ts';
+import { renderAt } from '../test/render.tsx';
+
+const tesla = makeCompetition({ id: 11, title: 'Win a Tesla' });
+
+function makeUser(overrides: Partial<User> = {}): User {
+  return userSchema.parse({
+    id: 7, first_name: 'Priya', last_name: 'Shah', email: 'priya@example.co.uk', name: 'Priya Shah', nickname: 'priya', token: 'tok-1', description: '',
+    billing_first_name: 'Priya', billing_last_name: 'Shah', billing_company: '', billing_address_1: '12', billing_address_2: 'High Street',
+    billing_city: 'Leeds', billing_state: '', billing_postcode: 'LS1 1AA', billing_country: 'GB', billing_email: 'priya@example.co.uk', billing_phone: '07700900123',
+    limit_duration: null, limit_value: null, lockout_period: null, current_spending: '0.00', lock_account: false, locking_period: null, account_number: '', sort_code: '',
+    ...overrides,
+  });
+}
+
+type CheckoutAnswer = (body: Record<string, unknown>, call: ShopCall) => unknown;
+
+function checkoutShop(checkout: CheckoutAnswer, { user = makeUser(), points = 0, cred = '0.00' } = {}) {
+  return mockShop({
+    get_user_details: checkAuthResponseSchema.parse({ success: true, data: user }),
+    points: (body) => pointsResponseSchema.parse({ success: true, points: body.type === 'cred' ? cred : points, logs: [], totalLogs: 0 }),
+    'store:GET /cart': makeCart([makeCartItem(tesla, 3)]),
+    'store:POST /checkout': checkout,
+  });
+}
+
+const renderCheckout = () =>
+  renderAt('/checkout', [
+    { path: '/checkout', element: <CheckoutPage /> },
+    { path: '/confirmation', element: <p>confirmation page</p> },
+    { path: '/auth/login', element: <p>login page</p> },
+  ]);
+
+async function fillCard(number = '4242 4242 4242 4242') {
+  await userEvent.type(await screen.findByLabelText('Card number'), number);
+  await userEvent.type(screen.getByLabelText('Expiry (MM/YY)'), '12/30');
+  await userEvent.type(screen.getByLabelText('Security code (CVC)'), '123');
+}
+
+const placeOrder = () => userEvent.click(screen.getByRole('button', { name: 'Place order' }));
+
+describe('/checkout', () => {
+  it('sends a signed-out visitor to /auth/login with the way back', async () => {
+    const api = checkoutShop(() => makeCheckoutResponse());
+    renderCheckout();
+    expect(await screen.findByText('login page')).toBeTruthy();
+    expect(JSON.parse(screen.getByTestId('location-state').textContent ?? '')).toEqual({ from: { pathname: '/checkout', search: '', hash: '' } });
+    expect(api.routes()).not.toContain('store:POST /checkout');
+  });
+
+  it("prefills billing from the account and shows the spec's messages without calling", async () => {
+    signIn();
+    const api = checkoutShop(() => makeCheckoutResponse());
+    renderCheckout();
+    const first = await screen.findByLabelText('First name');
+    await waitFor(() => expect((first as HTMLInputElement).value).toBe('Priya'));
+    expect((screen.getByLabelText('Town/City') as HTMLInputElement).value).toBe('Leeds');
+    expect(screen.getByText('United Kingdom')).toBeTruthy();
+    for (const label of ['First name', 'Last name', 'Phone', 'Email address', 'House name/number', 'Street address', 'Town/City', 'Postcode']) {
+      await userEvent.clear(screen.getByLabelText(label));
+    }
+    await placeOrder();
+    for (const message of [
+      'First Name is required.',
+      'Last Name is required.',
+      'Email address is required.',
+      'Phone No. is required.',
+      'House Name/No. is required.',
+      'Street Address is required.',
+      'Town/City is required.',
+      'Postcode is required.',
+      'Card number is required.',
+    ]) {
+      expect(screen.getByText(message)).toBeTruthy();
+    }
+    expect(document.activeElement).toBe(screen.getByLabelText('First name'));
+    await userEvent.type(screen.getByLabelText('Email address'), 'nope@');
+    await placeOrder();
+    expect(screen.getByText('Email address is invalid.')).toBeTruthy();
+    expect(api.routes()).not.toContain('store:POST /checkout');
+  });
+
+  it('places the order with an idempotency key and goes to the confirmation', async () => {
+    signIn('tok-1');
+    const api = checkoutShop(() => makeCheckoutResponse());
+    const changed = collect('cart:changed');
+    renderCheckout();
+    await fillCard();
+    await placeOrder();
+    expect(await screen.findByText('confirmation page')).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/confirmation?order=1042');
+    const call = api.last('store:POST /checkout');
+    expect(call?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(call?.headers.get('Authorization')).toBe('Bearer tok-1');
+    expect(call?.headers.get('Nonce')).toMatch(/^nonce-/);
+    expect(call?.body).toEqual({
+      billing_address: { first_name: 'Priya', last_name: 'Shah', email: 'priya@example.co.uk', phone: '07700900123', address_1: '12', address_2: 'High Street', city: 'Leeds', postcode: 'LS1 1AA', state: '', country: 'GB' },
+      payment_method: 'cgg-demo-card',
+      payment_data: [
+        { key: 'card_number', value: '4242424242424242' },
+        { key: 'card_expiry', value: '12/30' },
+        { key: 'card_cvc', value: '123' },
+      ],
+    });
+    expect(JSON.parse(sessionStorage.getItem('cc_last_order') ?? '{}').order_id).toBe(1042);
+    expect(changed.at(-1)).toEqual({ itemCount: 0, totalPence: 0 });
+  });
+
+  it('retries a lost answer with the same key, and starts a new key after a decline (basket kept, error shown)', async () => {
+    signIn();
+    const answers: (() => unknown)[] = [
+      () => ({ status: 502, body: 'Bad gateway' }),
+      () => wpError(400, 'woocommerce_rest_checkout_process_payment_error', 'Your card was declined.'),
+      () => makeCheckoutResponse(),
+    ];
+    const api = checkoutShop(() => answers.shift()?.());
+    const toasts = collect('shell:toast');
+    renderCheckout();
+    await fillCard('4000 0000 0000 0002');
+    await placeOrder();
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    await placeOrder();
+    expect(await screen.findByText('Your card was declined.', { selector: '.cc-alert' })).toBeTruthy();
+    expect(toasts.at(-1)).toEqual({ variant: 'error', message: 'Your card was declined.' });
+    expect(screen.getByText('Win a Tesla')).toBeTruthy();
+    await placeOrder();
+    await screen.findByText('confirmation page');
+    const keys = api.calls.filter((c) => c.route === 'store:POST /checkout').map((c) => c.headers.get('Idempotency-Key'));
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
+  });
+
+  it("shows the server's spending-limit refusal", async () => {
+    signIn();
+    checkoutShop(() => wpError(403, 'cgg_rest_spending_limit', 'This order would take you past your weekly spending limit of £50.00.'));
+    renderCheckout();
+    await fillCard();
+    await placeOrder();
+    expect(await screen.findByText('This order would take you past your weekly spending limit of £50.00.', { selector: '.cc-alert' })).toBeTruthy();
+  });
+
+  it('pays with points and site credit when they cover the order', async () => {
+    signIn();
+    const api = checkoutShop(() => makeCheckoutResponse(), { points: 300, cred: '5.00' });
+    renderCheckout();
+    await userEvent.click(await screen.findByLabelText(/Use my points/));
+    await userEvent.click(screen.getByLabelText(/Use my site credit/));
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+    await placeOrder();
+    await screen.findByText('confirmation page');
+    expect(api.last('store:POST /checkout')?.body).toMatchObject({
+      payment_method: 'cgg-site-credit',
+      payment_data: [
+        { key: 'redeem_points', value: '300' },
+        { key: 'use_credit', value: '297' },
+      ],
+    });
+  });
+});
