@@ -32,7 +32,8 @@ async function send<N extends StoreEndpointName>(name: N, payload: RequestOf<N>,
     // old one is answered 401; run it once more with the new token.
     if (!customerToken || !isAuthError(error)) throw error;
     const next = await nextToken(customerToken, 4000);
-    if (!next) throw error;
+    // Signed out meanwhile (the stored session was refused): go on as a visitor.
+    if (!next && currentSessionToken() !== null) throw error;
     return storeRequest(name, payload, { ...options, customerToken: next });
   }
 }
