@@ -2,7 +2,8 @@ import { STORE_ERRORS, storeCartItemsSchema, storeCartSchema, wpErrorSchema } fr
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompetition, createCustomer, storeInject, storeTestApp, type StoreClientState } from './store-test-kit.ts';
+import { createCompetition, createCustomer } from './store-fixtures.ts';
+import { storeInject, storeTestApp, type StoreClientState } from './store-test-kit.ts';
 
 let app: FastifyInstance;
 let pool: pg.Pool;

@@ -3,7 +3,8 @@ import { STORE_ERRORS, storeCheckoutResponseSchema, wpErrorSchema } from '@cgg/c
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billing, cardPayment, createCompetition, createCustomer, storeInject, storeTestApp, type StoreClientState } from './store-test-kit.ts';
+import { billing, cardPayment, createCompetition, createCustomer } from './store-fixtures.ts';
+import { storeInject, storeTestApp, type StoreClientState } from './store-test-kit.ts';
 
 let app: FastifyInstance;
 let pool: pg.Pool;
@@ -203,6 +204,20 @@ describe('checkout', () => {
     const c2 = await createCompetition(pool);
     await storeInject(app, state, 'POST', '/cart/add-item', { id: c2.productId, quantity: 1 });
     expectError(await storeInject(app, state, 'POST', '/cart/apply-coupon', { code: 'ONCE-ONLY' }), STORE_ERRORS.couponError);
+  });
+
+  it('draws the only free numbers of a nearly sold-out competition', async () => {
+    const { c, who, state } = await customerWithBasket({ total: 100, maxPerUser: 100 }, 5);
+    const filler = await pool.query<{ id: number }>(`INSERT INTO orders (customer_id, status, created_at, subtotal_pence, total_pence) VALUES ($1, 'completed', now(), 0, 0) RETURNING id`, [who.id]);
+    const item = await pool.query<{ id: number }>(`INSERT INTO order_items (order_id, competition_id, title, quantity, unit_price_pence, line_total_pence) VALUES ($1, $2, 't', 95, 0, 0) RETURNING id`, [filler.rows[0]!.id, c.id]);
+    await pool.query(
+      `INSERT INTO tickets (competition_id, ticket_number, order_item_id, created_at) SELECT $1, n, $2, now() FROM generate_series(1, 100) n WHERE n NOT IN (7, 23, 50, 77, 99)`,
+      [c.id, item.rows[0]!.id],
+    );
+    await pool.query('UPDATE competitions SET tickets_sold = 95 WHERE id = $1', [c.id]);
+    const res = await checkout(state);
+    expect(res.status).toBe(200);
+    expect(res.body.extensions.cgg.tickets[0].ticket_numbers).toEqual([7, 23, 50, 77, 99]);
   });
 
   it('refuses an empty basket', async () => {

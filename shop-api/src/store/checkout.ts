@@ -73,9 +73,9 @@ export async function storedResult(db: pg.Pool | pg.PoolClient, scopedKey: strin
 export async function runCheckout(pool: pg.Pool, allocator: TicketAllocator, input: CheckoutInput): Promise<StoreCheckoutResponse> {
   const billing = validateBilling(input.request.billing_address);
   const payment = readPaymentData(input.request);
+  // No read-first fast path: the order INSERT below finds a repeated key (and waits
+  // for one still in flight), so a first attempt costs no extra round trip.
   const scopedKey = `${input.customerId}:${input.idempotencyKey}`;
-  const done = await storedResult(pool, scopedKey);
-  if (done) return done;
 
   for (let attempt = 1; ; attempt++) {
     const client = await pool.connect();
@@ -132,7 +132,7 @@ async function checkoutTransaction(
   }
 
   // 3. Every rule again, whatever the basket said when it was filled.
-  const asked = await questionsAsked(client);
+  const asked = cart.lines.some((p) => p.competition.comp_question) && (await questionsAsked(client));
   const lines = [...cart.lines].sort((a, b) => a.competition.id - b.competition.id);
   for (const p of lines) {
     assertPurchasable(p.competition);
@@ -196,22 +196,20 @@ async function checkoutTransaction(
     await client.query('INSERT INTO order_coupons (order_id, coupon_id, discount_pence) VALUES ($1, $2, $3)', [orderId, c.rule.id, c.discountPence]);
   }
   const pointsEarned = Math.floor((cardPence + payment.credit) / PENCE_PER_POINT_EARNED);
-  if (payment.points > 0) {
+  const pointRows: Array<[string, number, string]> = [];
+  if (payment.points > 0) pointRows.push(['order-redeem', -payment.points, `Points redeemed towards order #${orderId}`]);
+  if (pointsEarned > 0) pointRows.push(['order-placed', pointsEarned, `Points earned for order #${orderId}`]);
+  if (pointRows.length > 0) {
     await client.query(
-      `INSERT INTO points_logs (customer_id, type, points, description, order_id, created_at) VALUES ($1, 'order-redeem', $2, $3, $4, $5)`,
-      [customerId, -payment.points, `Points redeemed towards order #${orderId}`, orderId, now],
+      `INSERT INTO points_logs (customer_id, type, points, description, order_id, created_at)
+       SELECT $1, t, p, d, $5, $6 FROM unnest($2::text[], $3::int[], $4::text[]) AS x(t, p, d)`,
+      [customerId, pointRows.map((r) => r[0]), pointRows.map((r) => r[1]), pointRows.map((r) => r[2]), orderId, now],
     );
   }
   if (payment.credit > 0) {
     await client.query(
       `INSERT INTO credit_logs (customer_id, type, amount_pence, description, order_id, created_at) VALUES ($1, 'order-redeem', $2, $3, $4, $5)`,
       [customerId, -payment.credit, `Site credit used on order #${orderId}`, orderId, now],
-    );
-  }
-  if (pointsEarned > 0) {
-    await client.query(
-      `INSERT INTO points_logs (customer_id, type, points, description, order_id, created_at) VALUES ($1, 'order-placed', $2, $3, $4, $5)`,
-      [customerId, pointsEarned, `Points earned for order #${orderId}`, orderId, now],
     );
   }
 
@@ -223,6 +221,23 @@ async function checkoutTransaction(
       orderId, customerId, cardPence, last4, now,
     ]);
   }
+
+  // The order's own fields and the emptied basket, before the competition locks below.
+  await client.query(
+    `UPDATE orders SET status = 'completed', paid_at = $2, subtotal_pence = $3, discount_pence = $4, credit_used_pence = $5, total_pence = $6,
+       payment_method = $7, payment_method_title = $8, points_redeemed = $9, card_charged_pence = $10, customer_note = $11,
+       billing_first_name = $12, billing_last_name = $13, billing_address_1 = $14, billing_address_2 = $15, billing_city = $16,
+       billing_state = $17, billing_postcode = $18, billing_phone = $19, billing_email = $20,
+       shipping_first_name = $12, shipping_last_name = $13, shipping_address_1 = $14, shipping_address_2 = $15, shipping_city = $16,
+       shipping_state = $17, shipping_postcode = $18
+     WHERE id = $1`,
+    [
+      orderId, now, cart.itemsTotal, cart.discountTotal, payment.credit, total, input.request.payment_method,
+      cardPence > 0 ? 'Credit / Debit Card' : 'Site Credit', payment.points, cardPence, input.request.customer_note ?? '',
+      billing.first_name, billing.last_name, billing.address_1, billing.address_2, billing.city, billing.state, billing.postcode, billing.phone, billing.email,
+    ],
+  );
+  await client.query('WITH items AS (DELETE FROM cart_items WHERE cart_id = $1) DELETE FROM cart_coupons WHERE cart_id = $1', [cartId]);
 
   // 8. The sale itself, last: each competition's row lock is held only from here to commit.
   const winnerName = publicName(me.first_name, me.last_name);
@@ -243,7 +258,9 @@ async function checkoutTransaction(
       throw new NeedsCartError(new WpHttpError(400, n.code, n.message, n.data));
     }
     tickets.push({ competition_id: p.competition.id, title: p.competition.title, ticket_numbers: allocation.numbers });
-    if (p.competition.enable_instant_wins) {
+    // Only numbers the payload shows as open instant wins can win (a number is won only by its holder: us).
+    const open = new Set(p.competition.instant_wins_tickets.filter((t) => !t.won).map((t) => t.ticket_number));
+    if (p.competition.enable_instant_wins && allocation.numbers.some((n) => open.has(n))) {
       instantWins.push(...(await awardInstantWins(client, { competitionId: p.competition.id, numbers: allocation.numbers, customerId, orderId, winnerName, now })));
     }
     if (p.competition.enable_reward_wins) {
@@ -276,21 +293,6 @@ async function checkoutTransaction(
       },
     },
   };
-  await client.query(
-    `UPDATE orders SET status = 'completed', paid_at = $2, subtotal_pence = $3, discount_pence = $4, credit_used_pence = $5, total_pence = $6,
-       payment_method = $7, payment_method_title = $8, points_redeemed = $9, card_charged_pence = $10, customer_note = $11, store_result = $12,
-       billing_first_name = $13, billing_last_name = $14, billing_address_1 = $15, billing_address_2 = $16, billing_city = $17,
-       billing_state = $18, billing_postcode = $19, billing_phone = $20, billing_email = $21,
-       shipping_first_name = $13, shipping_last_name = $14, shipping_address_1 = $15, shipping_address_2 = $16, shipping_city = $17,
-       shipping_state = $18, shipping_postcode = $19
-     WHERE id = $1`,
-    [
-      orderId, now, cart.itemsTotal, cart.discountTotal, payment.credit, total, input.request.payment_method,
-      cardPence > 0 ? 'Credit / Debit Card' : 'Site Credit', payment.points, cardPence, input.request.customer_note ?? '', JSON.stringify(result),
-      billing.first_name, billing.last_name, billing.address_1, billing.address_2, billing.city, billing.state, billing.postcode, billing.phone, billing.email,
-    ],
-  );
-  await client.query('DELETE FROM cart_items WHERE cart_id = $1', [cartId]);
-  await client.query('DELETE FROM cart_coupons WHERE cart_id = $1', [cartId]);
+  await client.query('UPDATE orders SET store_result = $2 WHERE id = $1', [orderId, JSON.stringify(result)]);
   return result;
 }

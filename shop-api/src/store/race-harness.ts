@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError, storeRequest, type StoreCheckoutResponse } from '@cgg/contracts';
 import type pg from 'pg';
-import { billing, cardPayment, createCustomer } from './store-test-kit.ts';
+import { billing, cardPayment, createCustomer } from './store-fixtures.ts';
 
 /*
  * Drives the Store API over real HTTP (the race tests and bench/checkout.ts): buyers

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToBasket, checkoutOnce, newBuyer, saleState, type Buyer } from './race-harness.ts';
-import { createCompetition, storeTestApp } from './store-test-kit.ts';
+import { createCompetition } from './store-fixtures.ts';
+import { storeTestApp } from './store-test-kit.ts';
 import { unguardedAllocator } from './unguarded-allocator.ts';
 
 /*

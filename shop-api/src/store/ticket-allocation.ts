@@ -48,8 +48,8 @@ const SPARSE_SHARE = 0.2;
 
 /**
  * Inserts `req.count` tickets with numbers drawn uniformly from the free ones.
- * Dense case: draw random candidates from 1..total, drop the taken ones (one indexed
- * lookup), keep the first `need` (a uniform sample of the free numbers). Sparse case
+ * Dense case: draw random candidates from 1..total, drop the taken ones and keep the
+ * first `need` (a uniform sample of the free numbers), all in one INSERT ... SELECT. Sparse case
  * (or after two rounds): list the free numbers with generate_series EXCEPT and pick
  * with a partial Fisher-Yates shuffle.
  */
@@ -59,15 +59,21 @@ export async function drawTicketNumbers(client: pg.PoolClient, req: AllocationRe
     const need = req.count - got.length;
     const freeShare = Math.max(0, total - soldBefore) / total;
     let picks: number[];
+    let inserted: pg.QueryResult<{ ticket_number: number }>;
     if (round < 2 && freeShare >= SPARSE_SHARE) {
+      // One statement: the first `need` random candidates nobody holds.
       const wanted = Math.min(total, Math.ceil((need / freeShare) * 1.5) + 8);
       const candidates = distinctRandom(wanted, total, new Set(got));
-      const taken = await client.query<{ ticket_number: number }>(
-        'SELECT ticket_number FROM tickets WHERE competition_id = $1 AND ticket_number = ANY($2::int[])',
-        [req.competitionId, candidates],
+      inserted = await client.query<{ ticket_number: number }>(
+        // `taken` is an index lookup of the candidates only (an anti-join could scan every ticket).
+        `WITH taken AS (SELECT ticket_number FROM tickets WHERE competition_id = $1 AND ticket_number = ANY($2::int[]))
+         INSERT INTO tickets (competition_id, ticket_number, order_item_id, customer_id, created_at)
+         SELECT $1, u.n, $3, $4, $5 FROM unnest($2::int[]) WITH ORDINALITY AS u(n, i)
+         WHERE u.n NOT IN (SELECT ticket_number FROM taken)
+         ORDER BY u.i LIMIT $6
+         ON CONFLICT (competition_id, ticket_number) DO NOTHING RETURNING ticket_number`,
+        [req.competitionId, candidates, req.orderItemId, req.customerId, req.now, need],
       );
-      const takenSet = new Set(taken.rows.map((r) => r.ticket_number));
-      picks = candidates.filter((n) => !takenSet.has(n)).slice(0, need);
     } else {
       const free = await client.query<{ n: number }>(
         `SELECT n FROM generate_series(1, $2::int) AS n
@@ -76,15 +82,13 @@ export async function drawTicketNumbers(client: pg.PoolClient, req: AllocationRe
       );
       const pool = free.rows.map((r) => r.n).filter((n) => !got.includes(n));
       if (pool.length < need) throw new Error(`competition ${req.competitionId}: ${need} tickets secured but only ${pool.length} numbers free`);
-      picks = sample(pool, need);
+      inserted = await client.query<{ ticket_number: number }>(
+        `INSERT INTO tickets (competition_id, ticket_number, order_item_id, customer_id, created_at)
+         SELECT $1, n, $3, $4, $5 FROM unnest($2::int[]) AS n
+         ON CONFLICT (competition_id, ticket_number) DO NOTHING RETURNING ticket_number`,
+        [req.competitionId, sample(pool, need), req.orderItemId, req.customerId, req.now],
+      );
     }
-    if (picks.length === 0) continue;
-    const inserted = await client.query<{ ticket_number: number }>(
-      `INSERT INTO tickets (competition_id, ticket_number, order_item_id, customer_id, created_at)
-       SELECT $1, n, $3, $4, $5 FROM unnest($2::int[]) AS n
-       ON CONFLICT (competition_id, ticket_number) DO NOTHING RETURNING ticket_number`,
-      [req.competitionId, picks, req.orderItemId, req.customerId, req.now],
-    );
     got.push(...inserted.rows.map((r) => r.ticket_number));
   }
   return got.sort((a, b) => a - b);
