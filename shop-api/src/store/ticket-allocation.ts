@@ -14,8 +14,10 @@ import type pg from 'pg';
 export interface AllocationRequest {
   competitionId: number;
   count: number;
-  orderItemId: number;
-  customerId: number;
+  /** null: the ticket of a free postal entry (src/draws/postal-entry.ts), which has no order. */
+  orderItemId: number | null;
+  /** null: a postal entry from someone without an account. */
+  customerId: number | null;
   now: Date;
 }
 
