@@ -22,14 +22,20 @@ export async function competitionIdForProduct(db: Queryable, productId: number):
   return rows[0]?.id ?? null;
 }
 
-/** Tickets a customer holds per competition (orders that count, as get_purchased_competition counts them). */
+/**
+ * Tickets a customer holds per competition (orders that count, as get_purchased_competition
+ * counts them, plus their free postal entries: one per-person cap covers both routes).
+ */
 export async function purchasedCounts(db: Queryable, customerId: number | null, competitionIds: readonly number[]): Promise<Map<number, number>> {
   if (customerId === null || competitionIds.length === 0) return new Map();
   const { rows } = await db.query<{ competition_id: number; n: number }>(
-    `SELECT i.competition_id, sum(i.quantity)::int AS n
-     FROM order_items i JOIN orders o ON o.id = i.order_id
-     WHERE o.customer_id = $1 AND o.status = ANY($2) AND i.competition_id = ANY($3::int[])
-     GROUP BY i.competition_id`,
+    `SELECT competition_id, sum(n)::int AS n FROM (
+       SELECT i.competition_id, i.quantity AS n
+       FROM order_items i JOIN orders o ON o.id = i.order_id
+       WHERE o.customer_id = $1 AND o.status = ANY($2) AND i.competition_id = ANY($3::int[])
+       UNION ALL
+       SELECT p.competition_id, 1 FROM postal_entries p WHERE p.customer_id = $1 AND p.competition_id = ANY($3::int[])
+     ) held GROUP BY competition_id`,
     [customerId, HOLDING_STATUSES, competitionIds],
   );
   return new Map(rows.map((r) => [r.competition_id, r.n]));
