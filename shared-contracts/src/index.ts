@@ -7,6 +7,7 @@ export * from './api/auth.ts';
 export * from './api/cart.ts';
 export * from './api/store.ts';
 export * from './api/site.ts';
+export * from './api/draws.ts';
 export * from './api/calls.ts';
 export * from './api/client.ts';
 export * from './events/contracts.ts';

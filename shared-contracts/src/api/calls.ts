@@ -2,6 +2,7 @@ import type { z } from 'zod/mini';
 import * as account from './account.ts';
 import * as auth from './auth.ts';
 import * as content from './content.ts';
+import * as draws from './draws.ts';
 import * as site from './site.ts';
 
 /**
@@ -62,6 +63,9 @@ export const calls = {
   contactUs: call({ route: '/api/v1/contact_us', method: 'POST', auth: 'site', request: site.contactRequestSchema, response: site.contactResponseSchema }),
   chatMessages: call({ route: '/api/v1/chat_messages', method: 'GET', auth: 'site', request: site.chatListRequestSchema, response: site.chatListResponseSchema }),
   chatPost: call({ route: '/api/v1/chat_post', method: 'POST', auth: 'body-token', request: site.chatPostRequestSchema, response: site.chatPostResponseSchema }),
+  drawResults: call({ route: '/api/v1/draw_results', method: 'POST', auth: 'site', request: draws.drawResultsRequestSchema, response: draws.drawResultsResponseSchema }),
+  drawProof: call({ route: '/api/v1/draw_proof', method: 'POST', auth: 'site', request: draws.drawProofRequestSchema, response: draws.drawProofResponseSchema }),
+  winnersList: call({ route: '/api/v1/winners_list', method: 'POST', auth: 'site', request: draws.winnersListRequestSchema, response: draws.winnersListResponseSchema }),
 } as const;
 
 /** Not a JSON call: an EventSource stream of chat messages (see api/site.ts). */
