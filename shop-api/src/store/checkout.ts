@@ -9,6 +9,7 @@ import {
 import type pg from 'pg';
 import { assertCanSpend } from '../accounts/responsible-play.ts';
 import { WpHttpError } from '../http/wp-error.ts';
+import { penceToPounds } from '../lib/money.ts';
 import { validateBilling } from './billing.ts';
 import { assertPurchasable, maxPerUserError, outOfStock, partialNotice } from './cart-rules.ts';
 import { loadPricedCart } from './cart-store.ts';
@@ -56,10 +57,33 @@ function readPaymentData(request: StoreCheckoutRequest): { points: number; credi
   return { points: whole(KEYS.redeemPoints), credit: whole(KEYS.useCredit), card };
 }
 
-/** Repeat of a finished checkout with the same key: its stored answer. */
+/**
+ * Repeat of a finished checkout with the same key: its stored answer. The answer is
+ * stored before the tickets are drawn (to keep the competition lock short), so its
+ * tickets and instant wins are read back from their tables, as committed with it.
+ */
 export async function storedResult(db: pg.Pool | pg.PoolClient, scopedKey: string): Promise<StoreCheckoutResponse | null> {
-  const { rows } = await db.query<{ store_result: StoreCheckoutResponse | null }>('SELECT store_result FROM orders WHERE idempotency_key = $1', [scopedKey]);
-  return rows[0]?.store_result ?? null;
+  const { rows } = await db.query<{ id: number; store_result: StoreCheckoutResponse | null }>('SELECT id, store_result FROM orders WHERE idempotency_key = $1', [scopedKey]);
+  const stored = rows[0]?.store_result;
+  if (!stored) return null;
+  const tickets = await db.query<{ competition_id: number; title: string; ticket_numbers: number[] }>(
+    `SELECT i.competition_id, i.title, array_agg(t.ticket_number ORDER BY t.ticket_number) AS ticket_numbers
+     FROM order_items i JOIN tickets t ON t.order_item_id = i.id WHERE i.order_id = $1
+     GROUP BY i.id ORDER BY i.competition_id`,
+    [rows[0]!.id],
+  );
+  const wins = await db.query<{ win_id: string; competition_id: number; ticket_number: number; prize_id: number; prize_title: string; pence: number; image: string }>(
+    `SELECT a.id AS win_id, a.competition_id, a.ticket_number, p.id AS prize_id, p.title AS prize_title, p.prize_value_pence AS pence, p.image
+     FROM instant_win_awards a JOIN instant_win_prizes p ON p.id = a.instant_win_prize_id WHERE a.order_id = $1
+     ORDER BY a.competition_id, a.ticket_number`,
+    [rows[0]!.id],
+  );
+  stored.extensions.cgg.tickets = tickets.rows;
+  stored.extensions.cgg.instant_wins = wins.rows.map((w) => ({
+    win_id: Number(w.win_id), competition_id: w.competition_id, ticket_number: w.ticket_number, prize_id: w.prize_id,
+    prize_title: w.prize_title, prize_value: penceToPounds(w.pence), image: w.image,
+  }));
+  return stored;
 }
 
 /**
@@ -222,10 +246,37 @@ async function checkoutTransaction(
     ]);
   }
 
+  const winnerName = publicName(me.first_name, me.last_name);
+  // Stored now, without its tickets and wins (read back on a repeat: see storedResult).
+  const result: StoreCheckoutResponse = {
+    order_id: orderId,
+    status: 'completed',
+    order_key: orderKey,
+    customer_id: customerId,
+    customer_note: input.request.customer_note ?? '',
+    billing_address: billing,
+    payment_method: input.request.payment_method,
+    payment_result: {
+      payment_status: 'success',
+      payment_details: last4 ? [{ key: 'card_last4', value: last4 }] : [],
+      redirect_url: `/confirmation?order_id=${orderId}&key=${orderKey}`,
+    },
+    extensions: {
+      cgg: {
+        tickets: [],
+        instant_wins: [],
+        total: String(total),
+        points_earned: pointsEarned,
+        points_redeemed: payment.points,
+        credit_used: String(payment.credit),
+        card_charged: String(cardPence),
+      },
+    },
+  };
   // The order's own fields and the emptied basket, before the competition locks below.
   await client.query(
     `UPDATE orders SET status = 'completed', paid_at = $2, subtotal_pence = $3, discount_pence = $4, credit_used_pence = $5, total_pence = $6,
-       payment_method = $7, payment_method_title = $8, points_redeemed = $9, card_charged_pence = $10, customer_note = $11,
+       payment_method = $7, payment_method_title = $8, points_redeemed = $9, card_charged_pence = $10, customer_note = $11, store_result = $21,
        billing_first_name = $12, billing_last_name = $13, billing_address_1 = $14, billing_address_2 = $15, billing_city = $16,
        billing_state = $17, billing_postcode = $18, billing_phone = $19, billing_email = $20,
        shipping_first_name = $12, shipping_last_name = $13, shipping_address_1 = $14, shipping_address_2 = $15, shipping_city = $16,
@@ -235,12 +286,12 @@ async function checkoutTransaction(
       orderId, now, cart.itemsTotal, cart.discountTotal, payment.credit, total, input.request.payment_method,
       cardPence > 0 ? 'Credit / Debit Card' : 'Site Credit', payment.points, cardPence, input.request.customer_note ?? '',
       billing.first_name, billing.last_name, billing.address_1, billing.address_2, billing.city, billing.state, billing.postcode, billing.phone, billing.email,
+      JSON.stringify(result),
     ],
   );
   await client.query('WITH items AS (DELETE FROM cart_items WHERE cart_id = $1) DELETE FROM cart_coupons WHERE cart_id = $1', [cartId]);
 
   // 8. The sale itself, last: each competition's row lock is held only from here to commit.
-  const winnerName = publicName(me.first_name, me.last_name);
   const tickets: StoreCheckoutResponse['extensions']['cgg']['tickets'] = [];
   const instantWins: StoreCheckoutResponse['extensions']['cgg']['instant_wins'] = [];
   for (const p of lines) {
@@ -250,6 +301,7 @@ async function checkoutTransaction(
       orderItemId: itemIds.get(p.competition.id)!,
       customerId,
       now,
+      hint: { total: p.competition.total_sell_tickets, sold: p.competition.total_ticket_sold },
     });
     if (!allocation) {
       const left = Math.max(0, p.competition.total_sell_tickets - p.competition.total_ticket_sold);
@@ -268,31 +320,5 @@ async function checkoutTransaction(
     }
   }
 
-  const result: StoreCheckoutResponse = {
-    order_id: orderId,
-    status: 'completed',
-    order_key: orderKey,
-    customer_id: customerId,
-    customer_note: input.request.customer_note ?? '',
-    billing_address: billing,
-    payment_method: input.request.payment_method,
-    payment_result: {
-      payment_status: 'success',
-      payment_details: last4 ? [{ key: 'card_last4', value: last4 }] : [],
-      redirect_url: `/confirmation?order_id=${orderId}&key=${orderKey}`,
-    },
-    extensions: {
-      cgg: {
-        tickets,
-        instant_wins: instantWins,
-        total: String(total),
-        points_earned: pointsEarned,
-        points_redeemed: payment.points,
-        credit_used: String(payment.credit),
-        card_charged: String(cardPence),
-      },
-    },
-  };
-  await client.query('UPDATE orders SET store_result = $2 WHERE id = $1', [orderId, JSON.stringify(result)]);
-  return result;
+  return { ...result, extensions: { cgg: { ...result.extensions.cgg, tickets, instant_wins: instantWins } } };
 }

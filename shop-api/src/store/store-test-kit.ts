@@ -47,6 +47,8 @@ export async function storeTestApp(options: { allocator?: TicketAllocator; poolS
   await prepareDatabase(db.pool);
   // The race tests want more connections than the kit's default 5, so transactions truly overlap.
   const appPool = options.poolSize ? new pg.Pool({ connectionString: db.url, max: options.poolSize }) : db.pool;
+  // pool.end() resolves before its sockets close; dropping the database then ends them.
+  if (appPool !== db.pool) appPool.on('error', () => {});
   const app = buildApp({ pool: appPool, store: { secret: 'test-secret-test-secret-test-secret-0123', allocator: options.allocator } });
   await app.ready();
   return {

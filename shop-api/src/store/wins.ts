@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { StoreInstantWinWon } from '@cgg/contracts';
 import type pg from 'pg';
+import { enqueueFeedPublication } from '../feed/feed-outbox.ts';
 import { penceToPounds } from '../lib/money.ts';
 
 /** The winner's public name: 'Jamie T.' */
@@ -32,6 +33,8 @@ export async function awardInstantWins(
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
       [a.competitionId, r.ticket_number, r.prize_id, a.customerId, a.orderId, a.now],
     );
+    // The live feed's pending record, in this transaction: published only once the order commits.
+    await enqueueFeedPublication(client, { awardId: award.rows[0]!.id, competitionId: a.competitionId, customerId: a.customerId, prize: r.title });
     await client.query(
       `INSERT INTO winners (competition_id, winner_name, prize_title, prize_value_pence, kind, ticket_number, won_at)
        VALUES ($1, $2, $3, $4, 'instant', $5, $6)`,
