@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { prepareDatabase } from './db/prepare.ts';
+import { startFeedPublisher } from './feed/start-feed-publisher.ts';
 import { createMailer } from './mail/mailer.ts';
 
 const config = readConfig();
@@ -16,6 +17,9 @@ const app = buildApp({
   siteUrl: config.siteUrl,
 });
 
+// Live instant-win feed (issue 5): publishes committed wins to the Realtime Database.
+let feed: Awaited<ReturnType<typeof startFeedPublisher>> = null;
+
 let stopping = false;
 async function stop(signal: string): Promise<void> {
   if (stopping) return;
@@ -23,6 +27,7 @@ async function stop(signal: string): Promise<void> {
   console.log(`[shop-api] ${signal}: stopping`);
   try {
     await app.close();
+    await feed?.stop();
     await db.close();
     process.exit(0);
   } catch (err) {
@@ -37,6 +42,7 @@ try {
   const { migrations, seeded } = await prepareDatabase(db.pool);
   if (migrations.length) console.log(`[shop-api] applied migrations: ${migrations.join(', ')}`);
   if (seeded) console.log('[shop-api] seeded demo data');
+  feed = startFeedPublisher(db.pool);
   await app.listen({ port: config.port, host: config.host });
   console.log(`shop-api listening on http://${config.host}:${config.port}`);
 } catch (err) {
