@@ -14,7 +14,7 @@ import { validateBilling } from './billing.ts';
 import { assertPurchasable, maxPerUserError, outOfStock, partialNotice } from './cart-rules.ts';
 import { loadPricedCart } from './cart-store.ts';
 import { chargeDemoCard, type CardDetails } from './demo-card.ts';
-import { questionsAsked, purchasedCounts } from './store-competitions.ts';
+import { questionsAsked } from './store-competitions.ts';
 import type { TicketAllocator } from './ticket-allocation.ts';
 import { awardInstantWins, fireRewardWins, publicName } from './wins.ts';
 
@@ -147,8 +147,21 @@ async function checkoutTransaction(
   const orderId = inserted.rows[0].id;
 
   // 2. One checkout per customer at a time (their ledgers, caps and limit are read under this lock).
-  const me = (await client.query<{ first_name: string; last_name: string }>('SELECT first_name, last_name FROM customers WHERE id = $1 FOR UPDATE', [customerId])).rows[0]!;
-  await client.query('SELECT id FROM carts WHERE id = $1 FOR UPDATE', [cartId]);
+  // The balances ride along: under this lock nothing else can spend them.
+  const me = (await client.query<{ first_name: string; last_name: string; points: string; credit: string }>(
+    `SELECT first_name, last_name,
+            (SELECT COALESCE(sum(points), 0) FROM points_logs WHERE customer_id = $1)::bigint AS points,
+            (SELECT COALESCE(sum(amount_pence), 0) FROM credit_logs WHERE customer_id = $1)::bigint AS credit
+     FROM customers WHERE id = $1 FOR UPDATE`,
+    [customerId],
+  )).rows[0]!;
+  // The basket row, then a lock per (competition, customer) of its lines, in competition order;
+  // the holdings loadPricedCart reads next are read under both.
+  await client.query(
+    `WITH basket AS (SELECT id FROM carts WHERE id = $1 FOR UPDATE)
+     SELECT pg_advisory_xact_lock(i.competition_id, $2::int) FROM basket JOIN cart_items i ON i.cart_id = basket.id ORDER BY i.competition_id`,
+    [cartId, customerId],
+  );
   const cart = await loadPricedCart(client, cartId, customerId, now);
   if (cart.lines.length === 0) {
     const e = STORE_ERRORS.cartEmpty;
@@ -164,9 +177,7 @@ async function checkoutTransaction(
       const e = STORE_ERRORS.answerRequired;
       throw new NeedsCartError(new WpHttpError(e.status, e.code, e.message, { competition_id: p.competition.id }));
     }
-    // Holdings are read under a lock on (competition, customer): belt and braces beside the customer row lock.
-    await client.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [p.competition.id, customerId]);
-    const purchased = (await purchasedCounts(client, customerId, [p.competition.id])).get(p.competition.id) ?? 0;
+    const purchased = p.purchased;
     const allowed = p.competition.max_ticket_per_user - purchased;
     if (allowed <= 0) throw new NeedsCartError(maxPerUserError(p.competition, 0, purchased));
     if (p.line.quantity > allowed) {
@@ -192,11 +203,7 @@ async function checkoutTransaction(
   // 5. Responsible play, then who pays what.
   const total = cart.total;
   await assertCanSpend(client, customerId, total, now);
-  const balances = (await client.query<{ points: string; credit: string }>(
-    `SELECT (SELECT COALESCE(sum(points), 0) FROM points_logs WHERE customer_id = $1)::bigint AS points,
-            (SELECT COALESCE(sum(amount_pence), 0) FROM credit_logs WHERE customer_id = $1)::bigint AS credit`,
-    [customerId],
-  )).rows[0]!;
+  const balances = { points: me.points, credit: me.credit };
   const pointsValue = Math.floor((payment.points * 100) / POINTS_PER_POUND);
   if (payment.points > Number(balances.points)) throw invalidPayment(`You only have ${balances.points} points.`, { [KEYS.redeemPoints]: 'More than your balance.' });
   if (payment.credit > Number(balances.credit)) throw invalidPayment('You do not have that much site credit.', { [KEYS.useCredit]: 'More than your balance.' });
