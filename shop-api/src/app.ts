@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { accountRoutes } from './accounts/account-routes.ts';
 import { competitionRoutes } from './competitions/competition-routes.ts';
 import { contentRoutes } from './content/content-routes.ts';
+import { drawRoutes } from './draws/draw-routes.ts';
 import { ChatHub } from './chat/chat-hub.ts';
 import { chatRoutes } from './chat/chat-routes.ts';
 import { contactRoutes } from './site/contact-routes.ts';
@@ -86,7 +87,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   });
   // Basket and checkout (issue 4).
   const store = storeRoutes({ pool: options.pool, now, secret: options.store?.secret ?? process.env.STORE_SECRET, allocator: options.store?.allocator });
-  registerRestRoutes(app, [...contentRoutes(options.pool), ...competitionRoutes(options.pool), ...sitePageRoutes, ...accounts, ...store]);
+  registerRestRoutes(app, [...contentRoutes(options.pool), ...competitionRoutes(options.pool), ...sitePageRoutes, ...accounts, ...store, ...drawRoutes(options.pool)]);
   registerUploads(app, options.publicDir ?? path.join(PUBLIC_DIR, 'wp-content', 'uploads'));
 
   app.setNotFoundHandler((_request, reply) => {

@@ -1,6 +1,7 @@
 import { calls, seoSettingsRequestSchema, type HowItWorks, type SeoSettings, type Settings } from '@cgg/contracts';
 import type pg from 'pg';
 import { z } from 'zod/mini';
+import { WINS_SQL } from '../draws/draw-routes.ts';
 import { restRoute, type RestRoute } from '../http/rest-router.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { penceToPounds } from '../lib/money.ts';
@@ -47,8 +48,9 @@ export function contentRoutes(pool: pg.Pool): RestRoute[] {
       route: calls.winnersSummary.route,
       request: null,
       handler: async () => {
+        // Derived from the real wins (draw wins and instant-win awards), as the winners list shows them.
         const { rows } = await pool.query<{ pence: string; winners: number }>(
-          'SELECT COALESCE(sum(prize_value_pence), 0)::bigint AS pence, count(*)::int AS winners FROM winners',
+          `${WINS_SQL} SELECT COALESCE(sum(pence), 0)::bigint AS pence, count(*)::int AS winners FROM wins`,
         );
         const row = rows[0]!;
         return { success: true, totalPrizeValue: penceToPounds(Number(row.pence)), totalWinner: row.winners };

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { backfillDraws } from '../draws/backfill-draws.ts';
 import { seedIfEmpty } from '../seed/seed.ts';
 import { STARTUP_LOCK_KEY, withAdvisoryLock } from './advisory-lock.ts';
 import { migrate } from './migrate.ts';
@@ -8,6 +9,8 @@ export async function prepareDatabase(pool: pg.Pool, now: Date = new Date()): Pr
   return withAdvisoryLock(pool, STARTUP_LOCK_KEY, async (client) => {
     const migrations = await migrate(client);
     const seeded = await seedIfEmpty(client, now);
+    // Draw commitments for every competition (and proofs for the seed's drawn ones).
+    await backfillDraws(client, now, process.env.SITE_URL ?? 'http://localhost:3000');
     return { migrations, seeded };
   });
 }

@@ -1,0 +1,152 @@
+import { calls, DRAW_ENTRIES_ROUTE, drawEntriesPath, drawProofRequestSchema, drawResultsRequestSchema, winnersListRequestSchema, type DrawProof, type DrawResult, type WinnerEntry } from '@cgg/contracts';
+import type pg from 'pg';
+import { z } from 'zod/mini';
+import { restRoute, type RestRoute } from '../http/rest-router.ts';
+import { WpHttpError } from '../http/wp-error.ts';
+import { penceToPounds } from '../lib/money.ts';
+import { DRAW_ALGORITHM } from './draw-function.ts';
+
+interface ProofRow {
+  competition_id: number;
+  commitment: string;
+  committed_at: Date;
+  seed: Buffer;
+  drawn_at: Date | null;
+  entry_count: number | null;
+  entry_list_sha256: string | null;
+  winning_index: number | null;
+  winning_ticket_number: number | null;
+  rounds: number | null;
+}
+
+const PROOF_COLUMNS = `d.competition_id, d.commitment, d.committed_at, d.seed, d.drawn_at, d.entry_count, d.entry_list_sha256,
+  d.winning_index, d.winning_ticket_number, d.rounds`;
+
+/** The public proof: the seed only once the draw has happened. */
+export function toProof(r: ProofRow): DrawProof {
+  const drawn = r.drawn_at !== null;
+  return {
+    competition_id: r.competition_id,
+    state: !drawn ? 'pending' : r.winning_ticket_number === null ? 'no_entries' : 'drawn',
+    commitment: r.commitment,
+    committed_at: r.committed_at.toISOString(),
+    seed: drawn ? r.seed.toString('hex') : null,
+    drawn_at: r.drawn_at?.toISOString() ?? null,
+    entry_count: drawn ? r.entry_count : null,
+    entry_list_sha256: drawn ? r.entry_list_sha256 : null,
+    entry_list_url: drawn ? drawEntriesPath(r.competition_id) : null,
+    winning_index: r.winning_index,
+    winning_ticket_number: r.winning_ticket_number,
+    rounds: r.rounds,
+    algorithm: DRAW_ALGORITHM,
+  };
+}
+
+const page = (p: number | undefined, l: number | undefined, fallback: number) => {
+  const limit = l ?? fallback;
+  const current = p ?? 1;
+  return { limit, current, offset: (current - 1) * limit };
+};
+
+const entriesQuery = z.strictObject({ id: z.string().check(z.regex(/^[1-9]\d{0,8}$/)) });
+
+/** Results, proofs, the entry list download and the winners list: public calls, no personal data beyond first name and town. */
+export function drawRoutes(pool: pg.Pool): RestRoute[] {
+  return [
+    restRoute({
+      method: 'POST',
+      route: calls.drawResults.route,
+      request: drawResultsRequestSchema,
+      handler: async ({ input }) => {
+        const { limit, current, offset } = page(input.page, input.limit, 12);
+        const { rows } = await pool.query<ProofRow & { title: string; image: string; prize_value_pence: number; draw_date: string; draw_time: string; live_draw: boolean; first_name: string | null; town: string | null; total: number }>(
+          `SELECT ${PROOF_COLUMNS}, c.title, c.image, c.prize_value_pence, c.live_draw,
+                  to_char(c.draw_at AT TIME ZONE 'Europe/London', 'YYYY-MM-DD') AS draw_date,
+                  to_char(c.draw_at AT TIME ZONE 'Europe/London', 'HH24:MI') AS draw_time,
+                  w.winner_first_name AS first_name, w.winner_town AS town, count(*) OVER ()::int AS total
+           FROM competition_draws d JOIN competitions c ON c.id = d.competition_id
+           LEFT JOIN draw_wins w ON w.competition_id = d.competition_id
+           WHERE d.drawn_at IS NOT NULL
+           ORDER BY d.drawn_at DESC, d.competition_id DESC LIMIT $1 OFFSET $2`,
+          [limit, offset],
+        );
+        const total = rows[0]?.total ?? (current > 1 ? await countDrawn(pool) : 0);
+        const data: DrawResult[] = rows.map((r) => ({
+          competition_id: r.competition_id,
+          title: r.title,
+          image: r.image,
+          prize_value: penceToPounds(r.prize_value_pence),
+          draw_date: r.draw_date,
+          draw_time: r.draw_time,
+          live_draw: r.live_draw,
+          winning_ticket_number: r.winning_ticket_number,
+          winner: r.first_name === null ? null : { first_name: r.first_name, town: r.town ?? '' },
+          proof: toProof(r),
+        }));
+        return { success: true, data, page: current, total, total_pages: Math.ceil(total / limit) };
+      },
+    }),
+    restRoute({
+      method: 'POST',
+      route: calls.drawProof.route,
+      request: drawProofRequestSchema,
+      handler: async ({ input }) => {
+        const { rows } = await pool.query<ProofRow>(`SELECT ${PROOF_COLUMNS} FROM competition_draws d WHERE d.competition_id = $1`, [input.id]);
+        if (!rows[0]) throw new WpHttpError(404, 'rest_competition_invalid_id', 'Invalid competition ID.');
+        return { success: true, data: toProof(rows[0]) };
+      },
+    }),
+    restRoute({
+      method: 'GET',
+      route: DRAW_ENTRIES_ROUTE,
+      request: entriesQuery,
+      handler: async ({ input, reply }) => {
+        const { rows } = await pool.query<{ entry_list_csv: string | null }>(
+          'SELECT entry_list_csv FROM competition_draws WHERE competition_id = $1 AND drawn_at IS NOT NULL',
+          [Number(input.id)],
+        );
+        if (!rows[0]?.entry_list_csv) throw new WpHttpError(404, 'rest_draw_not_found', 'This competition has not been drawn yet.');
+        // The exact bytes that were hashed: served as-is, never re-encoded.
+        return reply
+          .header('Content-Type', 'text/csv; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename="competition-${input.id}-entries.csv"`)
+          .header('Cache-Control', 'public, max-age=86400, immutable')
+          .send(Buffer.from(rows[0].entry_list_csv, 'utf8'));
+      },
+    }),
+    restRoute({
+      method: 'POST',
+      route: calls.winnersList.route,
+      request: winnersListRequestSchema,
+      handler: async ({ input }) => {
+        const { limit, current, offset } = page(input.page, input.limit, 20);
+        const { rows } = await pool.query<Omit<WinnerEntry, 'prize_value' | 'won_at'> & { pence: number; won_at: Date; total: number }>(
+          `${WINS_SQL} SELECT *, count(*) OVER ()::int AS total FROM wins ORDER BY won_at DESC, kind, ticket_number LIMIT $1 OFFSET $2`,
+          [limit, offset],
+        );
+        const total = rows[0]?.total ?? (current > 1 ? (await pool.query<{ n: number }>(`${WINS_SQL} SELECT count(*)::int AS n FROM wins`)).rows[0]!.n : 0);
+        const data: WinnerEntry[] = rows.map(({ pence, won_at, total: _t, ...w }) => ({ ...w, prize_value: penceToPounds(pence), won_at: won_at.toISOString() }));
+        return { success: true, data, page: current, total, total_pages: Math.ceil(total / limit) };
+      },
+    }),
+  ];
+}
+
+async function countDrawn(pool: pg.Pool): Promise<number> {
+  return (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM competition_draws WHERE drawn_at IS NOT NULL')).rows[0]!.n;
+}
+
+/**
+ * Every real win: main-draw wins and instant wins as awarded at checkout (first name and
+ * the order's town only). The winners summary sums the same rows.
+ */
+export const WINS_SQL = `WITH wins AS (
+  SELECT 'draw'::text AS kind, w.competition_id, c.title AS competition_title, c.image, w.prize_title, w.prize_value_pence AS pence,
+         w.ticket_number, w.winner_first_name AS first_name, w.winner_town AS town, w.won_at
+  FROM draw_wins w JOIN competitions c ON c.id = w.competition_id
+  UNION ALL
+  SELECT 'instant', a.competition_id, c.title, p.image, p.title, p.prize_value_pence, a.ticket_number,
+         COALESCE(NULLIF(cu.first_name, ''), o.billing_first_name, ''), COALESCE(NULLIF(o.billing_city, ''), cu.billing_city, ''), a.won_at
+  FROM instant_win_awards a JOIN competitions c ON c.id = a.competition_id JOIN instant_win_prizes p ON p.id = a.instant_win_prize_id
+  JOIN orders o ON o.id = a.order_id LEFT JOIN customers cu ON cu.id = a.customer_id
+)`;

@@ -1,0 +1,231 @@
+import { randomUUID } from 'node:crypto';
+import { drawProofResponseSchema, drawResultsResponseSchema, STORE_ERRORS, winnersListResponseSchema, winnersSummaryResponseSchema } from '@cgg/contracts';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyDraw } from '../../scripts/verify-draw.mjs';
+import { createMailer } from '../mail/mailer.ts';
+import { billing, cardPayment, createCompetition, createCustomer } from '../store/store-fixtures.ts';
+import { storeInject, storeTestApp, type StoreClientState } from '../store/store-test-kit.ts';
+import { guardedAllocator } from '../store/ticket-allocation.ts';
+import { sha256Hex } from './draw-function.ts';
+import { recordPostalEntry, PostalEntryRefused } from './postal-entry.ts';
+import { drawDueCompetitions, drawOneNow, DrawRefused } from './run-draw.ts';
+
+let kit: Awaited<ReturnType<typeof storeTestApp>>;
+beforeAll(async () => {
+  kit = await storeTestApp();
+});
+afterAll(async () => kit.close());
+
+const SITE = 'http://localhost:3000';
+const api = async (name: string, payload: object = {}) =>
+  kit.app.inject({ method: 'POST', url: `/?rest_route=/api/v1/${name}`, headers: { 'content-type': 'application/json' }, payload });
+const quiet = { log: () => {} };
+const drawDue = (pool: pg.Pool, now = new Date()) => drawDueCompetitions(pool, { now, mailer: createMailer(pool), siteUrl: SITE, ...quiet });
+
+/** A customer buys `quantity` tickets through the real basket and checkout. */
+async function buy(productId: number, quantity: number, who?: Awaited<ReturnType<typeof createCustomer>>) {
+  const customer = who ?? (await createCustomer(kit.pool));
+  const state: StoreClientState = { bearer: customer.token };
+  await storeInject(kit.app, state, 'GET', '/cart');
+  const added = await storeInject(kit.app, state, 'POST', '/cart/add-item', { id: productId, quantity });
+  expect(added.status).toBe(200);
+  const res = await storeInject(kit.app, state, 'POST', '/checkout', { billing_address: billing, payment_method: 'cgg-demo-card', payment_data: cardPayment() }, { 'idempotency-key': randomUUID() });
+  expect(res.status).toBe(200);
+  return { customer, state, numbers: res.body.extensions.cgg.tickets[0].ticket_numbers as number[] };
+}
+
+/** Moves a competition's closing and draw time into the past (entries closed, draw due). */
+const makeDue = (id: number) => kit.pool.query(`UPDATE competitions SET closing_at = now() - interval '2 minutes', draw_at = now() - interval '1 minute' WHERE id = $1`, [id]);
+
+async function entriesCsv(id: number) {
+  const res = await kit.app.inject({ method: 'GET', url: `/?rest_route=/api/v1/draw_entries&id=${id}` });
+  return res;
+}
+
+async function proofOf(id: number) {
+  return drawProofResponseSchema.parse((await api('draw_proof', { id })).json()).data;
+}
+
+describe('draws', () => {
+  it('every competition has a commitment from the start, and the seed stays secret until the draw', async () => {
+    const c = await createCompetition(kit.pool, { total: 50 });
+    await drawDue(kit.pool); // ensures commitments (the CLI's create makes one at once)
+    const proof = await proofOf(c.id);
+    expect(proof).toMatchObject({ state: 'pending', seed: null, entry_count: null, entry_list_url: null });
+    expect(proof.commitment).toMatch(/^[0-9a-f]{64}$/);
+    expect((await entriesCsv(c.id)).statusCode).toBe(404);
+  });
+
+  it('the seeded drawn competitions are published with proofs the verify script accepts', async () => {
+    const results = drawResultsResponseSchema.parse((await api('draw_results', {})).json());
+    expect(results.total).toBeGreaterThanOrEqual(2);
+    // The demo's two drawn competitions have real entries and winners.
+    expect(results.data.filter((r) => r.winner !== null).length).toBeGreaterThanOrEqual(2);
+    for (const r of results.data) {
+      const csv = await entriesCsv(r.competition_id);
+      expect(csv.statusCode).toBe(200);
+      expect(csv.headers['content-type']).toContain('text/csv');
+      expect(sha256Hex(csv.rawPayload)).toBe(r.proof.entry_list_sha256);
+      const checked = verifyDraw({ csv: csv.body, seed: r.proof.seed, commitment: r.proof.commitment, entryListSha256: r.proof.entry_list_sha256, winner: r.winning_ticket_number });
+      expect(checked.failures).toEqual([]);
+    }
+  });
+
+  it('draws at the draw time among paid and postal entries (unsold: among those sold), once, publishes the proof and mails the winner', async () => {
+    const c = await createCompetition(kit.pool, { total: 1000, maxPerUser: 10 });
+    const a = await buy(c.productId, 3);
+    const b = await buy(c.productId, 2);
+    const postal = await recordPostalEntry(kit.pool, { competitionId: c.id, fullName: 'Priya Shah', email: 'priya@example.com', town: 'Leeds', recordedBy: 'test', now: new Date() });
+    const tickets = [...a.numbers, ...b.numbers, postal.ticketNumber].sort((x, y) => x - y);
+
+    expect((await drawDue(kit.pool)).map((d) => d.competitionId)).not.toContain(c.id); // not due yet
+    await makeDue(c.id);
+    const done = await drawDue(kit.pool);
+    const mine = done.find((d) => d.competitionId === c.id)!;
+    expect(mine.entryCount).toBe(6);
+    expect(tickets).toContain(mine.winningTicket);
+    expect(await drawDue(kit.pool)).toEqual([]); // nothing left: drawn once
+
+    const proof = await proofOf(c.id);
+    expect(proof).toMatchObject({ state: 'drawn', entry_count: 6, winning_ticket_number: mine.winningTicket });
+    const csv = await entriesCsv(c.id);
+    expect(csv.body).toBe(`ticket_number,entry_type\n${tickets.map((t) => `${t},${t === postal.ticketNumber ? 'postal' : 'paid'}`).join('\n')}\n`);
+    expect(csv.body).not.toMatch(/priya|jamie|@/i);
+    expect(verifyDraw({ csv: csv.body, seed: proof.seed, commitment: proof.commitment, entryListSha256: proof.entry_list_sha256, winner: proof.winning_ticket_number }).failures).toEqual([]);
+
+    const results = drawResultsResponseSchema.parse((await api('draw_results', { limit: 100 })).json());
+    const row = results.data.find((r) => r.competition_id === c.id)!;
+    const postalWon = mine.winningTicket === postal.ticketNumber;
+    expect(row.winner).toEqual(postalWon ? { first_name: 'Priya', town: 'Leeds' } : { first_name: 'Jamie', town: 'Manchester' });
+    const mail = await kit.pool.query('SELECT to_address, subject FROM email_outbox WHERE subject = $1', ['You won: Test Competition']);
+    expect(mail.rows.length).toBeGreaterThanOrEqual(1);
+
+    const winners = winnersListResponseSchema.parse((await api('winners_list', { page: 1, limit: 5 })).json());
+    expect(winners.data[0]).toMatchObject({ kind: 'draw', competition_id: c.id, ticket_number: mine.winningTicket });
+    const summary = winnersSummaryResponseSchema.parse((await kit.app.inject({ method: 'GET', url: '/?rest_route=/api/v1/get_realtime_winners_prize_value' })).json());
+    expect(summary.totalWinner).toBe(winners.total);
+  });
+
+  it('a drawn competition is not purchasable: adding is refused, and a sale already past its checks sells nothing', async () => {
+    const c = await createCompetition(kit.pool, { total: 100 });
+    const first = await buy(c.productId, 1);
+    // Someone had it in their basket before the draw.
+    const later = await createCustomer(kit.pool);
+    const state: StoreClientState = { bearer: later.token };
+    await storeInject(kit.app, state, 'GET', '/cart');
+    expect((await storeInject(kit.app, state, 'POST', '/cart/add-item', { id: c.productId, quantity: 1 })).status).toBe(200);
+    await makeDue(c.id);
+    await drawDue(kit.pool);
+    expect((await proofOf(c.id)).winning_ticket_number).toBe(first.numbers[0]);
+
+    const other: StoreClientState = { bearer: (await createCustomer(kit.pool)).token };
+    await storeInject(kit.app, other, 'GET', '/cart');
+    const add = await storeInject(kit.app, other, 'POST', '/cart/add-item', { id: c.productId, quantity: 1 });
+    expect(add.status).toBe(400);
+    expect(add.body.code).toBe(STORE_ERRORS.notPurchasable.code);
+    const pay = await storeInject(kit.app, state, 'POST', '/checkout', { billing_address: billing, payment_method: 'cgg-demo-card', payment_data: cardPayment() }, { 'idempotency-key': randomUUID() });
+    expect(pay.status).toBe(400);
+    // The database refuses a sale on a drawn competition even to a caller that skipped the checks.
+    const client = await kit.pool.connect();
+    try {
+      expect(await guardedAllocator(client, { competitionId: c.id, count: 1, orderItemId: null, customerId: null, now: new Date() })).toBeNull();
+    } finally {
+      client.release();
+    }
+    expect((await kit.pool.query('SELECT count(*)::int AS n FROM tickets WHERE competition_id = $1', [c.id])).rows[0].n).toBe(1);
+  });
+
+  it('with no entries it closes with no winner', async () => {
+    const c = await createCompetition(kit.pool, { total: 100 });
+    await makeDue(c.id);
+    const done = (await drawDue(kit.pool)).find((d) => d.competitionId === c.id)!;
+    expect(done).toMatchObject({ entryCount: 0, winningTicket: null });
+    expect(await proofOf(c.id)).toMatchObject({ state: 'no_entries', entry_count: 0, winning_ticket_number: null });
+    const status = await kit.pool.query('SELECT status FROM competitions WHERE id = $1', [c.id]);
+    expect(status.rows[0].status).toBe('closed');
+    const results = drawResultsResponseSchema.parse((await api('draw_results', { limit: 100 })).json());
+    expect(results.data.find((r) => r.competition_id === c.id)).toMatchObject({ winner: null, winning_ticket_number: null });
+  });
+
+  it('live-draw competitions wait for the operator, who draws them by the same function, once', async () => {
+    const c = await createCompetition(kit.pool, { total: 100 });
+    await kit.pool.query(`UPDATE competitions SET live_draw = true, live_draw_info = 'Live at 8pm' WHERE id = $1`, [c.id]);
+    await buy(c.productId, 2);
+    const opts = { now: new Date(), drawnBy: 'cli:test', siteUrl: SITE, mailer: createMailer(kit.pool), ...quiet };
+    await expect(drawOneNow(kit.pool, c.id, opts)).rejects.toThrow(/still taking entries/);
+    await makeDue(c.id);
+    expect((await drawDue(kit.pool)).map((d) => d.competitionId)).not.toContain(c.id);
+    const done = await drawOneNow(kit.pool, c.id, opts);
+    expect(done.entryCount).toBe(2);
+    expect(await proofOf(c.id)).toMatchObject({ state: 'drawn', winning_ticket_number: done.winningTicket });
+    await expect(drawOneNow(kit.pool, c.id, opts)).rejects.toBeInstanceOf(DrawRefused);
+  });
+
+  it('two schedulers racing on two pools (two "instances") draw each due competition exactly once', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const c = await createCompetition(kit.pool, { total: 100 });
+      for (let k = 0; k < 3; k++) await recordPostalEntry(kit.pool, { competitionId: c.id, fullName: `Entrant ${k}`, email: `e${i}-${k}@example.com`, recordedBy: 'test', now: new Date() });
+      ids.push(c.id);
+    }
+    await kit.pool.query(`UPDATE competitions SET closing_at = now() - interval '2 minutes', draw_at = now() - interval '1 minute' WHERE id = ANY($1)`, [ids]);
+    const a = new pg.Pool({ connectionString: kit.url, max: 3 });
+    const b = new pg.Pool({ connectionString: kit.url, max: 3 });
+    try {
+      const [ra, rb] = await Promise.all([drawDue(a), drawDue(b)]);
+      const drawn = [...ra, ...rb].map((d) => d.competitionId).filter((id) => ids.includes(id));
+      expect(drawn.sort()).toEqual([...ids].sort());
+      const wins = await kit.pool.query('SELECT competition_id, count(*)::int AS n FROM draw_wins WHERE competition_id = ANY($1) GROUP BY competition_id', [ids]);
+      expect(wins.rows).toHaveLength(8);
+      for (const w of wins.rows) expect(w.n).toBe(1);
+      const legacy = await kit.pool.query(`SELECT count(*)::int AS n FROM winners WHERE kind = 'draw' AND competition_id = ANY($1)`, [ids]);
+      expect(legacy.rows[0].n).toBe(8);
+    } finally {
+      await a.end();
+      await b.end();
+    }
+  });
+});
+
+describe('free postal entries', () => {
+  it('take a ticket from the same pool under the same per-person cap (paid and postal together)', async () => {
+    const c = await createCompetition(kit.pool, { total: 100, maxPerUser: 3 });
+    const { customer, numbers } = await buy(c.productId, 2);
+    const entry = await recordPostalEntry(kit.pool, { competitionId: c.id, customerId: customer.id, recordedBy: 'test', now: new Date() });
+    expect(numbers).not.toContain(entry.ticketNumber);
+    await expect(recordPostalEntry(kit.pool, { competitionId: c.id, customerId: customer.id, recordedBy: 'test', now: new Date() })).rejects.toThrow(/already holds 3 of the 3/);
+    // ...and the basket now sees the postal entry in the customer's holdings.
+    const state: StoreClientState = { bearer: customer.token };
+    await storeInject(kit.app, state, 'GET', '/cart');
+    const add = await storeInject(kit.app, state, 'POST', '/cart/add-item', { id: c.productId, quantity: 1 });
+    expect(add.body.code).toBe(STORE_ERRORS.maxPerUser.code);
+    const sold = await kit.pool.query('SELECT tickets_sold FROM competitions WHERE id = $1', [c.id]);
+    expect(sold.rows[0].tickets_sold).toBe(3);
+  });
+
+  it('follow the question rule: a wrong or missing answer is refused and nothing is written', async () => {
+    const c = await createCompetition(kit.pool, { total: 100, question: true });
+    const base = { competitionId: c.id, fullName: 'Sam Lee', email: 'sam.lee@example.com', recordedBy: 'test', now: new Date() };
+    await expect(recordPostalEntry(kit.pool, base)).rejects.toThrow(/record the answer/);
+    await expect(recordPostalEntry(kit.pool, { ...base, answer: String(c.wrongAnswer) })).rejects.toThrow(/not the correct answer/);
+    await expect(recordPostalEntry(kit.pool, { ...base, answer: 'banana' })).rejects.toThrow(/not one of the answers/);
+    expect((await kit.pool.query('SELECT count(*)::int AS n FROM postal_entries WHERE competition_id = $1', [c.id])).rows[0].n).toBe(0);
+    expect((await kit.pool.query('SELECT tickets_sold FROM competitions WHERE id = $1', [c.id])).rows[0].tickets_sold).toBe(0);
+    const ok = await recordPostalEntry(kit.pool, { ...base, answer: '4' });
+    expect(ok.ticketNumber).toBeGreaterThan(0);
+  });
+
+  it('are refused when the competition is sold out, closed, or the entrant gives no name or email', async () => {
+    const full = await createCompetition(kit.pool, { total: 1 });
+    await buy(full.productId, 1);
+    const base = { fullName: 'Ann Other', email: 'ann@example.com', recordedBy: 'test', now: new Date() };
+    await expect(recordPostalEntry(kit.pool, { ...base, competitionId: full.id })).rejects.toBeInstanceOf(PostalEntryRefused);
+    const closed = await createCompetition(kit.pool, { closingAt: new Date(Date.now() - 60_000) });
+    await expect(recordPostalEntry(kit.pool, { ...base, competitionId: closed.id })).rejects.toThrow(/cannot be purchased/);
+    const open = await createCompetition(kit.pool);
+    await expect(recordPostalEntry(kit.pool, { ...base, competitionId: open.id, email: 'nope' })).rejects.toThrow(/valid email/);
+    await expect(recordPostalEntry(kit.pool, { ...base, competitionId: open.id, fullName: ' ' })).rejects.toThrow(/name is required/);
+    await expect(recordPostalEntry(kit.pool, { ...base, competitionId: 999_999 })).rejects.toThrow(/No competition/);
+  });
+});

@@ -1,0 +1,108 @@
+import { STORE_ERRORS, type Competition } from '@cgg/contracts';
+import type pg from 'pg';
+import { inTransaction } from '../accounts/queryable.ts';
+import { WpHttpError } from '../http/wp-error.ts';
+import { assertPurchasable } from '../store/cart-rules.ts';
+import { competitionsById, purchasedCounts, questionsAsked } from '../store/store-competitions.ts';
+import { guardedAllocator } from '../store/ticket-allocation.ts';
+
+export interface PostalEntryInput {
+  competitionId: number;
+  /** Either an account (its name, email and town are used unless given)... */
+  customerId?: number;
+  /** ...or the name and email written on the entry (matched to an account by email when one exists). */
+  fullName?: string;
+  email?: string;
+  town?: string;
+  /** The answer written on the entry: an option id or its text. */
+  answer?: string;
+  recordedBy: string;
+  now: Date;
+}
+
+export interface PostalEntryRecorded {
+  entryId: number;
+  ticketNumber: number;
+  customerId: number | null;
+  fullName: string;
+  email: string;
+}
+
+/** A postal entry that is not valid: nothing was recorded. */
+export class PostalEntryRefused extends Error {}
+
+async function resolveAnswer(client: pg.PoolClient, c: Competition, answer: string | undefined): Promise<number | null> {
+  if (!c.comp_question || !(await questionsAsked(client))) return null;
+  if (!answer?.trim()) throw new PostalEntryRefused(`Competition ${c.id} asks "${c.question}": record the answer written on the entry (--answer).`);
+  const { rows } = await client.query<{ id: number; text: string; is_correct: boolean }>(
+    'SELECT id, text, is_correct FROM competition_question_options WHERE competition_id = $1 ORDER BY position',
+    [c.id],
+  );
+  const a = answer.trim().toLowerCase();
+  const option = rows.find((o) => String(o.id) === a || o.text.toLowerCase() === a);
+  if (!option) throw new PostalEntryRefused(`"${answer}" is not one of the answers of competition ${c.id}: ${rows.map((o) => `${o.id} = ${o.text}`).join(', ')}.`);
+  if (!option.is_correct) throw new PostalEntryRefused(`"${option.text}" is not the correct answer, so this entry is not valid and was not recorded.`);
+  return option.id;
+}
+
+/**
+ * Records a free postal entry: the same rules as a purchase (open, tickets left, the
+ * per-person cap counting paid and postal tickets, the skill question when asked), and
+ * its ticket comes from the checkout's own guarded allocator (same pool, same random
+ * numbers). One transaction: a refused entry writes nothing.
+ */
+export async function recordPostalEntry(pool: pg.Pool, input: PostalEntryInput): Promise<PostalEntryRecorded> {
+  return inTransaction(pool, async (client) => {
+    const c = (await competitionsById(client, [input.competitionId])).get(input.competitionId);
+    if (!c) throw new PostalEntryRefused(`No competition with id ${input.competitionId}.`);
+    try {
+      assertPurchasable(c);
+    } catch (err) {
+      if (err instanceof WpHttpError) throw new PostalEntryRefused(`${err.message} (status: ${c.status}, tickets left: ${c.total_sell_tickets - c.total_ticket_sold}).`);
+      throw err;
+    }
+
+    let customerId: number | null = null;
+    let fullName = input.fullName?.trim() ?? '';
+    let email = input.email?.trim() ?? '';
+    let town = input.town?.trim() ?? '';
+    if (input.customerId !== undefined) {
+      const { rows } = await client.query<{ id: number; email: string; first_name: string; last_name: string; billing_city: string }>(
+        'SELECT id, email, first_name, last_name, billing_city FROM customers WHERE id = $1 FOR UPDATE',
+        [input.customerId],
+      );
+      const me = rows[0];
+      if (!me) throw new PostalEntryRefused(`No customer with id ${input.customerId}.`);
+      customerId = me.id;
+      fullName ||= `${me.first_name} ${me.last_name}`.trim();
+      email ||= me.email;
+      town ||= me.billing_city;
+    } else {
+      if (!fullName) throw new PostalEntryRefused('The entrant\'s name is required (--name).');
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new PostalEntryRefused('A valid email address is required (--email), to tell the entrant if they win.');
+      const { rows } = await client.query<{ id: number }>('SELECT id FROM customers WHERE lower(email) = lower($1) FOR UPDATE', [email]);
+      customerId = rows[0]?.id ?? null;
+    }
+    const answerOptionId = await resolveAnswer(client, c, input.answer);
+
+    // The same lock the checkout takes per (competition, customer); an entrant without an account is keyed by email.
+    if (customerId !== null) await client.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [c.id, customerId]);
+    else await client.query('SELECT pg_advisory_xact_lock($1::int, hashtext(lower($2)))', [c.id, email]);
+    const held = customerId !== null
+      ? (await purchasedCounts(client, customerId, [c.id])).get(c.id) ?? 0
+      : (await client.query<{ n: number }>('SELECT count(*)::int AS n FROM postal_entries WHERE competition_id = $1 AND lower(email) = lower($2)', [c.id, email])).rows[0]!.n;
+    if (held >= c.max_ticket_per_user) {
+      throw new PostalEntryRefused(`${STORE_ERRORS.maxPerUser.message}: ${fullName} already holds ${held} of the ${c.max_ticket_per_user} tickets one person may have.`);
+    }
+
+    const allocation = await guardedAllocator(client, { competitionId: c.id, count: 1, orderItemId: null, customerId, now: input.now });
+    if (!allocation) throw new PostalEntryRefused(`Competition ${c.id} has no tickets left (or has just closed).`);
+    const ticketNumber = allocation.numbers[0]!;
+    const { rows } = await client.query<{ id: string }>(
+      `INSERT INTO postal_entries (competition_id, customer_id, full_name, email, town, answer_option_id, ticket_number, recorded_by, recorded_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+      [c.id, customerId, fullName, email, town, answerOptionId, ticketNumber, input.recordedBy, input.now],
+    );
+    return { entryId: Number(rows[0]!.id), ticketNumber, customerId, fullName, email };
+  });
+}

@@ -1,0 +1,178 @@
+import type pg from 'pg';
+import { HOLDING_STATUSES } from '../accounts/order-routes.ts';
+import type { Mailer, MailMessage } from '../mail/mailer.ts';
+import { ensureCommitments } from './commitments.ts';
+import { drawWinnerEmail } from './draw-emails.ts';
+import { drawFromEntries, type DrawEntry } from './draw-function.ts';
+
+export interface DrawDone {
+  competitionId: number;
+  entryCount: number;
+  /** null: no entries, the competition closed with no winner. */
+  winningTicket: number | null;
+  /** The winner's mail, sent after the draw commits. */
+  mail: MailMessage | null;
+}
+
+export interface DrawOptions {
+  now: Date;
+  /** 'scheduler' or 'cli:<operator>': recorded with the proof. */
+  drawnBy: string;
+  siteUrl: string;
+}
+
+/** The draw's entries: tickets of orders that count (as the per-person cap counts them) plus postal entries. */
+export async function loadEntries(db: pg.PoolClient | pg.Pool, competitionId: number): Promise<DrawEntry[]> {
+  const { rows } = await db.query<{ ticket_number: number; postal: boolean }>(
+    `SELECT t.ticket_number, t.order_item_id IS NULL AS postal
+     FROM tickets t LEFT JOIN order_items i ON i.id = t.order_item_id LEFT JOIN orders o ON o.id = i.order_id
+     WHERE t.competition_id = $1 AND (t.order_item_id IS NULL OR o.status = ANY($2))
+     ORDER BY t.ticket_number`,
+    [competitionId, HOLDING_STATUSES],
+  );
+  return rows.map((r) => ({ ticket_number: r.ticket_number, entry_type: r.postal ? 'postal' : 'paid' }));
+}
+
+interface Winner {
+  customerId: number | null;
+  orderId: number | null;
+  postalEntryId: number | null;
+  firstName: string;
+  town: string;
+  email: string;
+}
+
+async function findWinner(client: pg.PoolClient, competitionId: number, entry: DrawEntry): Promise<Winner> {
+  if (entry.entry_type === 'postal') {
+    const { rows } = await client.query<{ id: string; customer_id: number | null; full_name: string; email: string; town: string }>(
+      'SELECT id, customer_id, full_name, email, town FROM postal_entries WHERE competition_id = $1 AND ticket_number = $2',
+      [competitionId, entry.ticket_number],
+    );
+    const p = rows[0]!;
+    return { customerId: p.customer_id, orderId: null, postalEntryId: Number(p.id), firstName: p.full_name.trim().split(/\s+/)[0] ?? '', town: p.town, email: p.email };
+  }
+  const { rows } = await client.query<{ customer_id: number | null; order_id: number; first_name: string | null; email: string | null; town: string }>(
+    `SELECT t.customer_id, i.order_id, COALESCE(NULLIF(cu.first_name, ''), o.billing_first_name) AS first_name,
+            COALESCE(NULLIF(o.billing_email, ''), cu.email) AS email, COALESCE(NULLIF(o.billing_city, ''), cu.billing_city, '') AS town
+     FROM tickets t JOIN order_items i ON i.id = t.order_item_id JOIN orders o ON o.id = i.order_id
+     LEFT JOIN customers cu ON cu.id = t.customer_id
+     WHERE t.competition_id = $1 AND t.ticket_number = $2`,
+    [competitionId, entry.ticket_number],
+  );
+  const w = rows[0]!;
+  return { customerId: w.customer_id, orderId: w.order_id, postalEntryId: null, firstName: w.first_name ?? '', town: w.town, email: w.email ?? '' };
+}
+
+/**
+ * Draws one competition whose competition_draws row the caller has locked, inside the
+ * caller's transaction. Locks the competition row too, so a sale in flight finishes
+ * first and none follows (the allocator sells only while the status is 'open').
+ */
+export async function drawLocked(client: pg.PoolClient, competitionId: number, o: DrawOptions): Promise<DrawDone> {
+  const comp = (await client.query<{ title: string; prize_value_pence: number }>(
+    'SELECT title, prize_value_pence FROM competitions WHERE id = $1 FOR UPDATE',
+    [competitionId],
+  )).rows[0]!;
+  const seed = (await client.query<{ seed: Buffer }>('SELECT seed FROM competition_draws WHERE competition_id = $1', [competitionId])).rows[0]!.seed;
+  const outcome = drawFromEntries(seed, await loadEntries(client, competitionId));
+  await client.query(
+    `UPDATE competition_draws SET drawn_at = $2, drawn_by = $3, entry_count = $4, entry_list_sha256 = $5, entry_list_csv = $6,
+       winning_index = $7, winning_ticket_number = $8, rounds = $9
+     WHERE competition_id = $1`,
+    [competitionId, o.now, o.drawnBy, outcome.entryCount, outcome.entryListHash, outcome.csv, outcome.winner?.index ?? null, outcome.winner?.entry.ticket_number ?? null, outcome.winner?.rounds ?? null],
+  );
+  if (!outcome.winner) {
+    // No entries: it closes with no winner.
+    await client.query(`UPDATE competitions SET status = 'closed', updated_at = $2 WHERE id = $1`, [competitionId, o.now]);
+    return { competitionId, entryCount: 0, winningTicket: null, mail: null };
+  }
+  const ticket = outcome.winner.entry.ticket_number;
+  const w = await findWinner(client, competitionId, outcome.winner.entry);
+  await client.query(`UPDATE competitions SET status = 'drawn', drawn_at = $2, winning_ticket_number = $3, updated_at = $2 WHERE id = $1`, [competitionId, o.now, ticket]);
+  await client.query(
+    `INSERT INTO draw_wins (competition_id, ticket_number, customer_id, order_id, postal_entry_id, winner_first_name, winner_town, prize_title, prize_value_pence, won_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [competitionId, ticket, w.customerId, w.orderId, w.postalEntryId, w.firstName, w.town, comp.title, comp.prize_value_pence, o.now],
+  );
+  // The older winners table (kept for anything still reading it).
+  await client.query(
+    `INSERT INTO winners (competition_id, winner_name, prize_title, prize_value_pence, kind, ticket_number, won_at) VALUES ($1, $2, $3, $4, 'draw', $5, $6)`,
+    [competitionId, w.firstName || 'A customer', comp.title, comp.prize_value_pence, ticket, o.now],
+  );
+  const mail = w.email ? drawWinnerEmail({ to: w.email, firstName: w.firstName, title: comp.title, ticket, prizePence: comp.prize_value_pence, siteUrl: o.siteUrl }) : null;
+  return { competitionId, entryCount: outcome.entryCount, winningTicket: ticket, mail };
+}
+
+async function sendQuietly(mailer: Mailer, mail: MailMessage | null, log: (m: string) => void): Promise<void> {
+  if (!mail) return;
+  // The draw is committed whatever happens to the mail; a failure is logged for the operator.
+  await mailer.send(mail).catch((err: unknown) => log(`winner mail failed: ${err instanceof Error ? err.message : String(err)}`));
+}
+
+/**
+ * Claims and draws every due competition (draw time reached, not live-draw, not drawn),
+ * one per transaction. `FOR UPDATE SKIP LOCKED` on the draw row means two instances
+ * never draw the same one; once committed the row has drawn_at and is never claimed again.
+ */
+export async function drawDueCompetitions(pool: pg.Pool, o: Omit<DrawOptions, 'drawnBy'> & { mailer: Mailer; log?: (m: string) => void }): Promise<DrawDone[]> {
+  const log = o.log ?? ((m: string) => console.log(`[draws] ${m}`));
+  await ensureCommitments(pool, o.now);
+  const done: DrawDone[] = [];
+  for (;;) {
+    const client = await pool.connect();
+    let result: DrawDone | null = null;
+    try {
+      await client.query('BEGIN');
+      const { rows } = await client.query<{ competition_id: number }>(
+        `SELECT d.competition_id FROM competition_draws d JOIN competitions c ON c.id = d.competition_id
+         WHERE d.drawn_at IS NULL AND c.draw_at <= $1 AND NOT c.live_draw
+         ORDER BY c.draw_at, c.id LIMIT 1 FOR UPDATE OF d SKIP LOCKED`,
+        [o.now],
+      );
+      if (rows[0]) result = await drawLocked(client, rows[0].competition_id, { ...o, drawnBy: 'scheduler' });
+      await client.query('COMMIT');
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw err;
+    } finally {
+      client.release();
+    }
+    if (!result) return done;
+    log(`competition ${result.competitionId} drawn: ${result.winningTicket === null ? 'no entries, closed with no winner' : `ticket ${result.winningTicket} of ${result.entryCount} entries`}`);
+    await sendQuietly(o.mailer, result.mail, log);
+    done.push(result);
+  }
+}
+
+export class DrawRefused extends Error {}
+
+/**
+ * The operator's draw of one competition (live draws): the same function, refused
+ * before entries close, when already drawn, or while another draw of it is running.
+ */
+export async function drawOneNow(pool: pg.Pool, competitionId: number, o: DrawOptions & { mailer: Mailer; log?: (m: string) => void }): Promise<DrawDone> {
+  await ensureCommitments(pool, o.now);
+  const client = await pool.connect();
+  let result: DrawDone;
+  try {
+    await client.query('BEGIN');
+    const comp = (await client.query<{ closing_at: Date; drawn_at: Date | null }>(
+      'SELECT c.closing_at, d.drawn_at FROM competitions c JOIN competition_draws d ON d.competition_id = c.id WHERE c.id = $1',
+      [competitionId],
+    )).rows[0];
+    if (!comp) throw new DrawRefused(`No competition with id ${competitionId}.`);
+    if (comp.drawn_at) throw new DrawRefused(`Competition ${competitionId} was already drawn at ${comp.drawn_at.toISOString()}.`);
+    if (comp.closing_at > o.now) throw new DrawRefused(`Competition ${competitionId} is still taking entries until ${comp.closing_at.toISOString()}; draw it after it closes.`);
+    const locked = await client.query('SELECT 1 FROM competition_draws WHERE competition_id = $1 AND drawn_at IS NULL FOR UPDATE SKIP LOCKED', [competitionId]);
+    if (locked.rowCount === 0) throw new DrawRefused(`Competition ${competitionId} is being drawn right now (or was just drawn).`);
+    result = await drawLocked(client, competitionId, o);
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+  await sendQuietly(o.mailer, result.mail, o.log ?? ((m) => console.error(`[draws] ${m}`)));
+  return result;
+}
