@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { prepareDatabase } from './db/prepare.ts';
+import { startDrawScheduler, type DrawScheduler } from './draws/draw-scheduler.ts';
 import { startFeedPublisher } from './feed/start-feed-publisher.ts';
 import { createMailer } from './mail/mailer.ts';
 
@@ -20,6 +21,10 @@ const app = buildApp({
 // Live instant-win feed (issue 5): publishes committed wins to the Realtime Database.
 let feed: Awaited<ReturnType<typeof startFeedPublisher>> = null;
 
+// Automatic draws (issue 5): every instance runs the loop; a row lock decides who draws.
+let draws: DrawScheduler | null = null;
+const DRAW_INTERVAL_MS = Number(process.env.DRAW_INTERVAL_MS ?? 15_000);
+
 let stopping = false;
 async function stop(signal: string): Promise<void> {
   if (stopping) return;
@@ -28,6 +33,7 @@ async function stop(signal: string): Promise<void> {
   try {
     await app.close();
     await feed?.stop();
+    await draws?.stop();
     await db.close();
     process.exit(0);
   } catch (err) {
@@ -43,6 +49,9 @@ try {
   if (migrations.length) console.log(`[shop-api] applied migrations: ${migrations.join(', ')}`);
   if (seeded) console.log('[shop-api] seeded demo data');
   feed = startFeedPublisher(db.pool);
+  if (process.env.DRAW_SCHEDULER !== 'off') {
+    draws = startDrawScheduler({ pool: db.pool, mailer: createMailer(db.pool, config.smtpUrl), siteUrl: config.siteUrl, intervalMs: DRAW_INTERVAL_MS });
+  }
   await app.listen({ port: config.port, host: config.host });
   console.log(`shop-api listening on http://${config.host}:${config.port}`);
 } catch (err) {
