@@ -1,0 +1,173 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiURL } from '../support/site.ts';
+
+/*
+ * The basket-and-checkout journey across the remotes: account (sign in, orders),
+ * catalogue (competition, question modal, cart:add-requested), cart-checkout (mini-cart,
+ * basket modal, /cart, /checkout, /confirmation) and the shell around them.
+ */
+
+const DEMO = { email: 'demo@cgg.test', password: 'Demo!Pass2026' };
+
+/** The seeded skill questions' right answers (shop-api/src/seed/competition-seeds.ts). */
+const ANSWERS: Record<string, string> = {
+  'What is the capital city of Scotland?': 'Edinburgh',
+  'How many days are there in a leap year?': '366',
+  'What is 7 x 8?': '56',
+  'Which planet is known as the Red Planet?': 'Mars',
+  'How many sides does a hexagon have?': '6',
+  'Which country is Santorini part of?': 'Greece',
+  'Which river flows through London?': 'Thames',
+};
+
+interface ListedCompetition {
+  id: number;
+  title: string;
+  status: string;
+  comp_question: boolean;
+  question: string | null;
+  disable_tickets: boolean;
+  total_sell_tickets: number;
+  total_ticket_sold: number;
+  max_ticket_per_user: number;
+  closing_date: string;
+}
+
+async function api<T>(route: string, body: unknown): Promise<T> {
+  const res = await fetch(`${apiURL}/?rest_route=/api/v1/${route}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: 'Bearer cgg-storefront' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${route}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** An open competition with a known question that the demo customer may still enter, well away from closing. */
+async function questionCompetition(skip: number): Promise<ListedCompetition> {
+  const { data } = await api<{ data: ListedCompetition[] }>('competition', { limit: 100 });
+  const soon = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+  const fit = data.filter(
+    (c) =>
+      c.status === 'open' &&
+      c.comp_question &&
+      c.question !== null &&
+      c.question in ANSWERS &&
+      !c.disable_tickets &&
+      c.total_sell_tickets - c.total_ticket_sold >= 20 &&
+      c.max_ticket_per_user >= 20 &&
+      c.closing_date > soon,
+  );
+  const chosen = fit[skip] ?? fit[0];
+  if (!chosen) throw new Error('no open competition with a question in the seed');
+  return chosen;
+}
+
+async function signInAsDemo(page: Page): Promise<void> {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email address').fill(DEMO.email);
+  await page.getByLabel('Password').fill(DEMO.password);
+  await page.getByRole('button', { name: 'LOGIN' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+}
+
+/** Starts from an empty basket whatever earlier tests left. */
+async function emptyBasket(page: Page): Promise<void> {
+  await page.goto('/cart');
+  const cc = page.locator('[data-boundary="cart-checkout"]').filter({ has: page.getByRole('heading', { name: 'Basket' }) });
+  await expect(cc.getByText('Your basket is empty.').or(cc.getByRole('button', { name: 'Empty basket' }))).toBeVisible();
+  const empty = cc.getByRole('button', { name: 'Empty basket' });
+  if (await empty.isVisible()) {
+    await empty.click();
+    await expect(cc.getByText('Your basket is empty.')).toBeVisible();
+  }
+}
+
+/** From home: open the competition's card, add one ticket, answer the question. */
+async function addOneTicketFromHome(page: Page, c: ListedCompetition): Promise<void> {
+  await page.goto('/');
+  const card = page.locator(`[data-boundary="catalogue"] a[href$="-${c.id}"]`).first();
+  await card.scrollIntoViewIfNeeded();
+  await card.click();
+  await expect(page.getByRole('heading', { level: 1, name: c.title })).toBeVisible();
+  await page.getByRole('button', { name: /^Add 1 ticket/ }).click();
+  const question = page.locator('#enter');
+  await expect(question).toBeVisible();
+  await question.getByLabel(ANSWERS[c.question ?? ''] ?? '', { exact: true }).check();
+  await question.getByRole('button', { name: /^Confirm and add/ }).click();
+}
+
+async function payByCard(page: Page, number: string): Promise<void> {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('button', { name: 'Place order' }).click();
+}
+
+test('a customer answers the question, pays by demo card and finds the tickets in the account', async ({ page }) => {
+  const competition = await questionCompetition(0);
+  await signInAsDemo(page);
+  await emptyBasket(page);
+  await addOneTicketFromHome(page, competition);
+
+  // The basket modal opens and the header's mini-cart follows.
+  const modal = page.locator('#exampleModal-3');
+  await expect(modal).toBeVisible();
+  await expect(modal.getByRole('dialog').or(modal)).toContainText(competition.title);
+  await expect(page.getByRole('link', { name: /^Basket: 1 item, £\d+\.\d{2}$/ })).toBeVisible();
+
+  await modal.getByRole('link', { name: 'Go to basket' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  // Billing comes prefilled from the account.
+  await expect(page.getByLabel('First name')).not.toHaveValue('');
+  await payByCard(page, '4242 4242 4242 4242');
+
+  await expect(page).toHaveURL(/\/confirmation\?order=\d+$/);
+  const orderId = Number(new URL(page.url()).searchParams.get('order'));
+  await expect(page.getByRole('heading', { name: `Order #${orderId}` })).toBeVisible();
+  const tickets = page.getByRole('list', { name: `Ticket numbers for ${competition.title}` }).getByRole('listitem');
+  await expect(tickets).toHaveCount(1);
+  await expect(tickets.first()).toHaveText(/^\d+$/);
+  await expect(page.getByRole('link', { name: /^Basket: 0 items/ })).toBeVisible();
+
+  await page.goto('/account/recent/orders');
+  await expect(page.getByRole('link', { name: `View order #${orderId}` })).toBeVisible();
+});
+
+test('a declined card shows the error and leaves the basket as it was', async ({ page }) => {
+  const competition = await questionCompetition(1);
+  await signInAsDemo(page);
+  await emptyBasket(page);
+  await addOneTicketFromHome(page, competition);
+  await expect(page.locator('#exampleModal-3')).toBeVisible();
+  await page.locator('#exampleModal-3').getByRole('link', { name: 'Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+
+  await payByCard(page, '4000 0000 0000 0002');
+  await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' }).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout$/);
+
+  await page.goto('/cart');
+  await expect(page.getByRole('button', { name: `Remove ${competition.title}` })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Basket: 1 item,/ })).toBeVisible();
+  await emptyBasket(page);
+});
+
+test('a visitor fills a basket, then signs in and keeps it', async ({ page }) => {
+  const competition = await questionCompetition(2);
+  await signInAsDemo(page);
+  await emptyBasket(page);
+  // Sign out by forgetting the session, as a visitor on this browser.
+  await page.evaluate(() => localStorage.removeItem('token'));
+  await page.goto('/');
+  await addOneTicketFromHome(page, competition);
+  await expect(page.getByRole('link', { name: /^Basket: 1 item,/ })).toBeVisible();
+
+  await signInAsDemo(page);
+  await page.goto('/cart');
+  await expect(page.getByRole('button', { name: `Remove ${competition.title}` })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Basket: 1 item,/ })).toBeVisible();
+  await emptyBasket(page);
+});
