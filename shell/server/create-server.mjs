@@ -4,12 +4,17 @@ import path from 'node:path';
 import { isApiRequest, proxyToApi } from './api-proxy.mjs';
 import { htmlDocument, isPageRequest } from './html-document.mjs';
 import { remotesDocument } from './remotes-document.mjs';
+import { runtimeConfig } from './runtime-config.mjs';
 import { staticFiles } from './static-files.mjs';
 
 export const defaultApiUrl = 'http://127.0.0.1:8080';
 
 function sendRemotesDocument(res, env) {
-  const body = JSON.stringify(remotesDocument(env));
+  sendJson(res, remotesDocument(env));
+}
+
+function sendJson(res, document) {
+  const body = JSON.stringify(document);
   res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache', 'Content-Length': Buffer.byteLength(body) });
   res.end(body);
 }
@@ -33,6 +38,11 @@ export function createShellServer({ distDir, env = process.env }) {
     const pathname = new URL(req.url ?? '/', 'http://shell.invalid').pathname;
     if (pathname === '/remotes.json' && (req.method === 'GET' || req.method === 'HEAD')) {
       sendRemotesDocument(res, env);
+      return;
+    }
+    // The browser's other runtime settings (the live instant-win feed).
+    if (pathname === '/runtime-config.json' && (req.method === 'GET' || req.method === 'HEAD')) {
+      sendJson(res, runtimeConfig(env));
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { remotesDocument } from './remotes-document.mjs';
+import { feedConnectOrigins } from './runtime-config.mjs';
 
 /**
  * The Content-Security-Policy of every HTML page. Scripts run only from this origin, the
@@ -17,7 +18,6 @@ import { remotesDocument } from './remotes-document.mjs';
 export function contentSecurityPolicy(nonce, env = process.env) {
   const remoteOrigins = [...new Set(remotesDocument(env).remotes.map((r) => new URL(r.entry).origin))];
   const list = (value) => (value ?? '').split(/[\s,]+/).filter(Boolean);
-  const rtdb = env.RTDB_URL || `ws://127.0.0.1:${env.RTDB_PORT || 9000}`;
   const directives = {
     'default-src': ["'self'"],
     'script-src': ["'self'", `'nonce-${nonce}'`, ...remoteOrigins, ...list(env.CSP_SCRIPT_ORIGINS)],
@@ -25,7 +25,7 @@ export function contentSecurityPolicy(nonce, env = process.env) {
     'img-src': ["'self'", 'data:', 'blob:', ...remoteOrigins, ...list(env.CSP_IMG_ORIGINS)],
     'font-src': ["'self'", 'data:', ...remoteOrigins],
     // Federation manifests, the API (same origin), the chat stream and the instant-win feed (RTDB WebSocket).
-    'connect-src': ["'self'", ...remoteOrigins, rtdb, 'wss://*.firebaseio.com', ...list(env.CSP_CONNECT_ORIGINS)],
+    'connect-src': ["'self'", ...remoteOrigins, ...feedConnectOrigins(env), 'wss://*.firebaseio.com', 'wss://*.firebasedatabase.app', ...list(env.CSP_CONNECT_ORIGINS)],
     'frame-src': ["'self'", ...list(env.CSP_FRAME_ORIGINS)],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

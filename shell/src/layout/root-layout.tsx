@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router-dom';
 import { CookieBanner } from '../cookies/cookie-banner.tsx';
+import { InstantWinSlot } from '../instant-wins/instant-win-slot.tsx';
 import { ScrollToTop } from '../routes/scroll-to-top.tsx';
 import { useSettings } from '../site-content/use-settings.ts';
 import { AnnouncementBar } from './announcement-bar.tsx';
@@ -25,6 +26,7 @@ export function RootLayout() {
       </main>
       <SiteFooter />
       <CookieBanner />
+      <InstantWinSlot />
     </div>
   );
 }
