@@ -20,8 +20,15 @@ function Standalone() {
           <Link to="/checkout">Checkout</Link>
           <Link to="/confirmation">Confirmation</Link>
           <Link to="/claim/prize">Claim prize</Link>
-          <button type="button" onClick={() => emit('cart:changed', { itemCount: 3, totalPence: 297 })}>
-            Fake cart:changed
+          <button
+            type="button"
+            onClick={() => {
+              const id = Number(window.prompt('Competition id to add 1 ticket of (its product id is asked next)'));
+              const productId = Number(window.prompt('competition_product_id'));
+              if (id > 0 && productId > 0) emit('cart:add-requested', { competitionId: id, productId, quantity: 1, title: `Competition ${id}` });
+            }}
+          >
+            Fake cart:add-requested
           </button>
           <MiniCart />
         </nav>
