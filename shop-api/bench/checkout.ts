@@ -50,6 +50,24 @@ async function limited<T, R>(items: T[], limit: number, work: (item: T) => Promi
   return out;
 }
 
+/** CPU seconds (user + system) used so far by processes whose command line matches. */
+async function cpuSeconds(match: (cmdline: string, pid: number) => boolean): Promise<number> {
+  const { readdir, readFile } = await import('node:fs/promises');
+  let ticks = 0;
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = (await readFile(`/proc/${entry}/cmdline`, 'utf8')).replace(/\0/g, ' ');
+      if (!match(cmdline, Number(entry))) continue;
+      const stat = (await readFile(`/proc/${entry}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+      ticks += Number(stat[11]) + Number(stat[12]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ticks / 100;
+}
+
 const quantile = (sorted: number[], q: number): string => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1);
 
 // Node's fetch opens as many keep-alive connections per origin as there are requests in flight.
@@ -58,6 +76,7 @@ await chmod(dataDir, 0o755); // the embedded server runs as 'postgres'
 const embedded = process.env.DATABASE_URL ? null : await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pg'), port: await freePort() });
 const databaseUrl = process.env.DATABASE_URL ?? embedded!.url;
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+pool.on('error', () => {}); // the embedded server stopping at the end ends idle clients
 await prepareDatabase(pool);
 const apiPort = await freePort();
 const api = spawn(process.execPath, [path.join(packageDir, 'node_modules/tsx/dist/cli.mjs'), 'src/main.ts'], {
@@ -92,9 +111,17 @@ try {
   const basketSeconds = (performance.now() - basketStart) / 1000;
   console.log(`  add to basket: ${CUSTOMERS} in ${basketSeconds.toFixed(2)} s (${(CUSTOMERS / basketSeconds).toFixed(0)}/s)`);
 
+  const isPostgres = (cmd: string) => cmd.startsWith('postgres');
+  const isApi = (cmd: string) => cmd.includes('src/main.ts') && !cmd.includes('tsx/dist/cli.mjs');
+  const cpuBefore = { pg: await cpuSeconds(isPostgres), api: await cpuSeconds(isApi), bench: process.cpuUsage() };
   const start = performance.now();
   const outcomes: CheckoutOutcome[] = await limited(buyers, CONNECTIONS, (b) => checkoutOnce(base, b));
   const seconds = (performance.now() - start) / 1000;
+  const cpu = {
+    pg: (await cpuSeconds(isPostgres)) - cpuBefore.pg,
+    api: (await cpuSeconds(isApi)) - cpuBefore.api,
+    bench: (() => { const u = process.cpuUsage(cpuBefore.bench); return (u.user + u.system) / 1e6; })(),
+  };
   const ok = outcomes.filter((o) => o.ok);
   const failed = outcomes.filter((o) => !o.ok);
   const latencies = ok.map((o) => o.ms).sort((a, b) => a - b);
@@ -105,6 +132,7 @@ try {
   if (failed.length) console.log(`    failures: ${JSON.stringify(Object.fromEntries(byCode))}`);
   console.log(`  ${(ok.length / seconds).toFixed(0)} checkouts/s, ${(tickets / seconds).toFixed(0)} tickets/s`);
   console.log(`  checkout latency: p50 ${quantile(latencies, 0.5)} ms  p95 ${quantile(latencies, 0.95)} ms  p99 ${quantile(latencies, 0.99)} ms  max ${latencies.at(-1)!.toFixed(1)} ms`);
+  console.log(`  CPU during checkout: PostgreSQL ${cpu.pg.toFixed(2)} s, API ${cpu.api.toFixed(2)} s, bench client ${cpu.bench.toFixed(2)} s (of ${(seconds * os.cpus().length).toFixed(2)} s available)`);
   const state = await saleState(pool, c.id);
   const wins = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM instant_win_awards WHERE competition_id = $1', [c.id]);
   console.log(`  invariants: total ${state.total}, sold ${state.sold}, issued ${state.issued}, distinct numbers ${state.distinctNumbers}, paid for ${state.paidFor}, instant wins awarded ${wins.rows[0]!.n}/5`);

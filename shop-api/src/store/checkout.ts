@@ -13,6 +13,7 @@ import { penceToPounds } from '../lib/money.ts';
 import { validateBilling } from './billing.ts';
 import { assertPurchasable, maxPerUserError, outOfStock, partialNotice } from './cart-rules.ts';
 import { loadPricedCart } from './cart-store.ts';
+import { preparedClient } from './prepared-client.ts';
 import { chargeDemoCard, type CardDetails } from './demo-card.ts';
 import { questionsAsked } from './store-competitions.ts';
 import type { TicketAllocator } from './ticket-allocation.ts';
@@ -102,7 +103,8 @@ export async function runCheckout(pool: pg.Pool, allocator: TicketAllocator, inp
   const scopedKey = `${input.customerId}:${input.idempotencyKey}`;
 
   for (let attempt = 1; ; attempt++) {
-    const client = await pool.connect();
+    const connection = await pool.connect();
+    const client = preparedClient(connection);
     try {
       await client.query('BEGIN');
       const result = await checkoutTransaction(client, allocator, input, billing, payment, scopedKey);
@@ -122,7 +124,7 @@ export async function runCheckout(pool: pg.Pool, allocator: TicketAllocator, inp
       if ((code === '40P01' || code === '40001') && attempt < 3) continue;
       throw err;
     } finally {
-      client.release();
+      connection.release();
     }
   }
 }

@@ -4,13 +4,13 @@ import { toCompetition, type CompetitionRow } from '../competitions/to-payload.t
 import type { Queryable } from '../accounts/queryable.ts';
 import { HOLDING_STATUSES } from '../accounts/order-routes.ts';
 
+const BY_ID_SQL = `SELECT ${COMPETITION_COLUMNS} FROM competitions c JOIN categories cat ON cat.id = c.category_id WHERE c.id = ANY($1::int[])`;
+
 /** Competition payloads by id (the cart's `competition` objects and its rules read them). */
 export async function competitionsById(db: Queryable, ids: readonly number[]): Promise<Map<number, Competition>> {
   if (ids.length === 0) return new Map();
-  const { rows } = await db.query<CompetitionRow>(
-    `SELECT ${COMPETITION_COLUMNS} FROM competitions c JOIN categories cat ON cat.id = c.category_id WHERE c.id = ANY($1::int[])`,
-    [ids],
-  );
+  // Named: each connection plans this wide statement once (planning it costs more than running it).
+  const { rows } = await db.query<CompetitionRow>({ name: 'cgg_store_competitions_by_id', text: BY_ID_SQL, values: [ids] });
   return new Map(rows.map((r) => [r.id, toCompetition(r)]));
 }
 
