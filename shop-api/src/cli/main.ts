@@ -8,8 +8,20 @@ import { UsageError, type Command } from './command.ts';
 import { loginAsUserCommand } from './commands/login-as-user.ts';
 import { outboxCommand } from './commands/outbox.ts';
 import { removeChatMessageCommand } from './commands/remove-chat-message.ts';
+import { competitionCreateCommand } from './commands/competition-create.ts';
+import { competitionUpdateCommand } from './commands/competition-update.ts';
+import { couponCreateCommand } from './commands/coupon-create.ts';
+import { creditAdjustCommand } from './commands/credit-adjust.ts';
+import { drawCommand } from './commands/draw.ts';
+import { entriesCommand } from './commands/entries.ts';
+import { pointsAdjustCommand } from './commands/points-adjust.ts';
+import { postalEntryCommand } from './commands/postal-entry.ts';
 
-const commands: Command[] = [loginAsUserCommand, outboxCommand, removeChatMessageCommand];
+const commands: Command[] = [
+  loginAsUserCommand, outboxCommand, removeChatMessageCommand,
+  competitionCreateCommand, competitionUpdateCommand, entriesCommand, postalEntryCommand, drawCommand,
+  couponCreateCommand, pointsAdjustCommand, creditAdjustCommand,
+];
 
 function help(): void {
   console.log('Usage: cli <command> [options]   (cli <command> --help for one command)\n\nCommands:');

@@ -1,0 +1,44 @@
+import { UsageError, parseFlags, type Command } from '../command.ts';
+import { findCustomer, operatorName, positiveInt, required } from '../cli-helpers.ts';
+import { PostalEntryRefused, recordPostalEntry } from '../../draws/postal-entry.ts';
+
+/**
+ * `postal-entry --competition 12 (--customer <id|email> | --name "Full Name" --email x) [--town t] [--answer a]`:
+ * records a free postal entry under the purchase rules and prints its ticket number.
+ */
+export const postalEntryCommand: Command = {
+  name: 'postal-entry',
+  usage: 'postal-entry --competition <id> (--customer <id|email> | --name "<full name>" --email <email>) [--town <town>] [--answer <option id or text>] [--by <operator>]',
+  summary: 'Record a free postal entry: one ticket from the same pool, same per-person cap and question rule.',
+  async run(args, ctx) {
+    const out = ctx.out ?? console.log;
+    const flags = parseFlags(args, ['competition', 'customer', 'name', 'email', 'town', 'answer', 'by']);
+    const competitionId = positiveInt(required(flags, 'competition'), 'competition');
+    const str = (n: string): string | undefined => (typeof flags[n] === 'string' ? (flags[n] as string) : undefined);
+    if (flags.customer && (flags.name || flags.email)) throw new UsageError('Give --customer, or --name and --email, not both.');
+    if (!flags.customer && !(flags.name && flags.email)) throw new UsageError('Give --customer <id|email>, or --name and --email as written on the entry.');
+    let customerId: number | undefined;
+    if (typeof flags.customer === 'string') {
+      const c = await findCustomer(ctx.pool, flags.customer);
+      if (!c) {
+        out(`No customer ${flags.customer}.`);
+        return 1;
+      }
+      customerId = c.id;
+    }
+    try {
+      const e = await recordPostalEntry(ctx.pool, {
+        competitionId, customerId, fullName: str('name'), email: str('email'), town: str('town'), answer: str('answer'),
+        recordedBy: operatorName(flags.by), now: (ctx.now ?? (() => new Date()))(),
+      });
+      out(`Recorded postal entry #${e.entryId} for ${e.fullName} <${e.email}>${e.customerId ? ` (customer #${e.customerId})` : ''}: ticket ${e.ticketNumber} in competition ${competitionId}.`);
+      return 0;
+    } catch (err) {
+      if (err instanceof PostalEntryRefused) {
+        out(`Not recorded: ${err.message}`);
+        return 1;
+      }
+      throw err;
+    }
+  },
+};
