@@ -1,50 +1,70 @@
-import { Link } from 'react-router-dom';
-import { competitionPath } from '@cgg/contracts';
+import { useState } from 'react';
+import { formatDisplayDate, formatPounds, poundsToPence, to12Hour } from '@cgg/contracts';
 import { CatalogueRoot } from '../components/catalogue-root.tsx';
 import { Spinner } from '../components/spinner.tsx';
-import { drawWhenText } from '../components/draw-when.tsx';
-import { useFinishedCompetitions } from '../data/use-competitions.ts';
+import { useDrawResults } from '../data/use-draws.ts';
+import { DrawProofDetails } from './draw-proof.tsx';
+import { HowToVerify } from './how-to-verify.tsx';
+import { Pager } from './pager.tsx';
 import './results.css';
 
-/** Finished and sold-out competitions with their draw date and, once drawn, the winning ticket. */
+/** Drawn competitions, newest first: winning ticket, winner (first name and town), prize, draw date and the proof. */
 function DrawResults() {
-  const { data, error, isLoading } = useFinishedCompetitions();
+  const [page, setPage] = useState(1);
+  const { data, error, isLoading } = useDrawResults(page);
   return (
-      <div className="cat-container">
-        <h1 className="cat-results__title">Draw results</h1>
-        {isLoading ? (
-          <Spinner />
-        ) : error && !data ? (
-          <p className="cat-empty" role="alert">We couldn&apos;t load the draw results just now. Please try again shortly.</p>
-        ) : !data || data.length === 0 ? (
-          <p className="cat-empty">No draws have taken place yet.</p>
-        ) : (
+    <div className="cat-container">
+      <h1 className="cat-results__title">Draw results</h1>
+      <p className="cat-results__lead">Every draw is provably fair: check any result with the data below each one.</p>
+      {isLoading && !data ? (
+        <Spinner />
+      ) : error && !data ? (
+        <p className="cat-empty" role="alert">We couldn&apos;t load the draw results just now. Please try again shortly.</p>
+      ) : !data || data.data.length === 0 ? (
+        <p className="cat-empty">No draws have taken place yet.</p>
+      ) : (
+        <>
           <ul className="cat-results__list">
-            {data.map((c) => (
-              <li key={c.id} className="cat-results__row">
-                <img src={c.image} alt="" width={96} height={64} loading="lazy" decoding="async" />
+            {data.data.map((r) => (
+              <li key={r.competition_id} className="cat-results__row cat-results__row--draw" data-competition-id={r.competition_id}>
+                <img src={r.image} alt="" width={96} height={64} loading="lazy" decoding="async" />
                 <div className="cat-results__body">
-                  <h2 className="cat-results__name">
-                    <Link to={competitionPath(c)}>{c.title}</Link>
-                  </h2>
-                  <p className="cat-results__meta">Draw: {drawWhenText(c)}</p>
+                  <h2 className="cat-results__name">{r.title}</h2>
+                  <p className="cat-results__meta">
+                    Drawn {formatDisplayDate(r.draw_date)} at {to12Hour(r.draw_time)}
+                    {r.live_draw ? ' (live draw)' : ''} · Prize value {formatPounds(poundsToPence(r.prize_value))}
+                  </p>
+                  <p className="cat-results__winner">
+                    {r.winner ? (
+                      <>
+                        Winner: <strong>{r.winner.first_name || 'A customer'}</strong>
+                        {r.winner.town ? ` from ${r.winner.town}` : ''}
+                      </>
+                    ) : (
+                      'No entries: closed with no winner.'
+                    )}
+                  </p>
                 </div>
                 <p className="cat-results__ticket">
-                  {c.winning_ticket_number !== null ? (
+                  {r.winning_ticket_number !== null ? (
                     <>
-                      Winning ticket <strong>#{c.winning_ticket_number}</strong>
+                      Winning ticket <strong>#{r.winning_ticket_number}</strong>
                     </>
-                  ) : c.status === 'drawn' ? (
-                    'Drawn'
                   ) : (
-                    'Draw pending'
+                    'No winner'
                   )}
                 </p>
+                <div className="cat-results__proof">
+                  <DrawProofDetails proof={r.proof} title={r.title} />
+                </div>
               </li>
             ))}
           </ul>
-        )}
-      </div>
+          <Pager page={page} totalPages={data.total_pages} onPage={setPage} label="Draw results pages" />
+        </>
+      )}
+      <HowToVerify />
+    </div>
   );
 }
 
