@@ -3,7 +3,8 @@
  * PostgreSQL (or uses DATABASE_URL), runs the API as its own process on it (as
  * `npm start` does), makes one competition of BENCH_TICKETS (10,000) tickets and
  * BENCH_CUSTOMERS (500) customers, fills every basket (tickets / customers each), then
- * all customers check out with at most BENCH_CONNECTIONS (500) requests in flight.
+ * all customers check out with at most BENCH_CONNECTIONS (500) requests in flight, or
+ * with BENCH_RATE set, open loop: that many checkouts started per second.
  * Prints checkouts/s, tickets/s, p50/p95/p99 checkout latency and the invariants
  * (never oversold, sold == issued, no number twice, every order got its tickets).
  * Then times the random ticket draw on a 20,000-ticket competition at several fill levels.
@@ -26,6 +27,8 @@ const TICKETS = Number(process.env.BENCH_TICKETS ?? 10_000);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 500);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 500);
 const PER_CUSTOMER = Math.ceil(TICKETS / CUSTOMERS);
+/** Open loop: start this many checkouts per second whatever the answers (unset: closed loop, CONNECTIONS in flight). */
+const RATE = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : null;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -51,15 +54,15 @@ async function limited<T, R>(items: T[], limit: number, work: (item: T) => Promi
 }
 
 /** CPU seconds (user + system) used so far by processes whose command line matches. */
-async function cpuSeconds(match: (cmdline: string, pid: number) => boolean): Promise<number> {
+async function cpuSeconds(match: (cmdline: string, pid: number, ppid: number) => boolean): Promise<number> {
   const { readdir, readFile } = await import('node:fs/promises');
   let ticks = 0;
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const cmdline = (await readFile(`/proc/${entry}/cmdline`, 'utf8')).replace(/\0/g, ' ');
-      if (!match(cmdline, Number(entry))) continue;
       const stat = (await readFile(`/proc/${entry}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+      if (!match(cmdline, Number(entry), Number(stat[1]))) continue;
       ticks += Number(stat[11]) + Number(stat[12]);
     } catch {
       // the process ended meanwhile
@@ -94,7 +97,7 @@ try {
     });
   });
   console.log(`checkout benchmark on ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), API pool 10 connections`);
-  console.log(`  ${TICKETS} tickets, ${CUSTOMERS} customers x ${PER_CUSTOMER} tickets, ${CONNECTIONS} requests in flight at most`);
+  console.log(`  ${TICKETS} tickets, ${CUSTOMERS} customers x ${PER_CUSTOMER} tickets, ${RATE ? `open loop: ${RATE} checkouts started per second` : `${CONNECTIONS} requests in flight at most`}`);
 
   // Warm-up on another competition: JIT, pool connections, statement plans.
   const warm = await createCompetition(pool, { total: 1000, maxPerUser: 1000 });
@@ -111,11 +114,20 @@ try {
   const basketSeconds = (performance.now() - basketStart) / 1000;
   console.log(`  add to basket: ${CUSTOMERS} in ${basketSeconds.toFixed(2)} s (${(CUSTOMERS / basketSeconds).toFixed(0)}/s)`);
 
-  const isPostgres = (cmd: string) => cmd.startsWith('postgres');
-  const isApi = (cmd: string) => cmd.includes('src/main.ts') && !cmd.includes('tsx/dist/cli.mjs');
+  // Our PostgreSQL's processes (its data dir is in the command line of the postmaster only, so: all
+  // postgres processes whose parent is that postmaster) and the API (tsx runs it as a child process).
+  const postmaster = embedded ? (await import('node:fs/promises')).readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').then((t) => Number(t.split('\n')[0])) : Promise.resolve(-1);
+  const pmPid = await postmaster.catch(() => -1);
+  const isPostgres = (cmd: string, pid: number, ppid: number) => pmPid > 0 ? pid === pmPid || ppid === pmPid : cmd.startsWith('postgres');
+  const isApi = (_cmd: string, pid: number, ppid: number) => pid === api.pid || ppid === api.pid;
   const cpuBefore = { pg: await cpuSeconds(isPostgres), api: await cpuSeconds(isApi), bench: process.cpuUsage() };
   const start = performance.now();
-  const outcomes: CheckoutOutcome[] = await limited(buyers, CONNECTIONS, (b) => checkoutOnce(base, b));
+  const outcomes: CheckoutOutcome[] = RATE
+    ? await Promise.all(buyers.map(async (b, i) => {
+        await new Promise((r) => setTimeout(r, Math.max(0, start + (i * 1000) / RATE - performance.now())));
+        return checkoutOnce(base, b);
+      }))
+    : await limited(buyers, CONNECTIONS, (b) => checkoutOnce(base, b));
   const seconds = (performance.now() - start) / 1000;
   const cpu = {
     pg: (await cpuSeconds(isPostgres)) - cpuBefore.pg,
