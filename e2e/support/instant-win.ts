@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
+import { sql } from './db.ts';
+import { apiURL } from './site.ts';
+
+/**
+ * A small competition in which EVERY ticket number is an instant win, made the way an
+ * operator would (rows in the e2e database, no production backdoor): any ticket bought
+ * wins, so the test is deterministic.
+ */
+export async function createAllWinsCompetition(title: string, tickets = 5): Promise<{ id: number; productId: number; title: string }> {
+  const [c] = await sql<{ id: number; competition_product_id: number }>(
+    `INSERT INTO competitions (category_id, title, description, image, price_pence, total_tickets, max_tickets_per_user, closing_at, draw_at,
+       prize_value_pence, enable_instant_wins)
+     VALUES ((SELECT min(id) FROM categories), $1, 'Every ticket is an instant win (e2e).', (SELECT image FROM competitions ORDER BY id LIMIT 1),
+       99, $2, $2, now() + interval '7 days', now() + interval '7 days', 10000, true)
+     RETURNING id, competition_product_id`,
+    [title, tickets],
+  );
+  for (let n = 1; n <= tickets; n++) {
+    const [p] = await sql<{ id: number }>(
+      `INSERT INTO instant_win_prizes (competition_id, title, prize_value_pence, quantity) VALUES ($1, $2, 2500, 1) RETURNING id`,
+      [c!.id, `£25 Amazon Voucher`],
+    );
+    await sql('INSERT INTO instant_win_tickets (competition_id, instant_win_prize_id, ticket_number) VALUES ($1, $2, $3)', [c!.id, p!.id, n]);
+  }
+  return { id: c!.id, productId: c!.competition_product_id, title };
+}
+
+const store = (route: string) => `${apiURL}/?rest_route=/wc/store/v1${route}`;
+
+/** Buys `quantity` tickets through the Store API (basket, then demo-card checkout); returns the checkout answer. */
+export async function buyTickets(request: APIRequestContext, token: string, productId: number, quantity: number) {
+  const auth = { Authorization: `Bearer ${token}` };
+  const cart = await request.get(store('/cart'), { headers: auth });
+  const session = { ...auth, Nonce: cart.headers()['nonce']!, 'Cart-Token': cart.headers()['cart-token']! };
+  const added = await request.post(store('/cart/add-item'), { headers: session, data: { id: productId, quantity } });
+  if (!added.ok()) throw new Error(`add-item: ${added.status()} ${await added.text()}`);
+  const paid = await request.post(store('/checkout'), {
+    headers: { ...session, Nonce: added.headers()['nonce'] ?? session.Nonce, 'Idempotency-Key': randomUUID() },
+    data: {
+      billing_address: {
+        first_name: 'Zebedee', last_name: 'Quillfeather', address_1: '12', address_2: 'Market Street', city: 'Manchester',
+        state: 'Greater Manchester', postcode: 'M1 1AB', country: 'GB', email: 'zebedee@example.co.uk', phone: '07700900123',
+      },
+      payment_method: 'cgg-demo-card',
+      payment_data: [
+        { key: 'card_number', value: '4242 4242 4242 4242' },
+        { key: 'card_expiry', value: '12/34' },
+        { key: 'card_cvc', value: '123' },
+      ],
+    },
+  });
+  if (!paid.ok()) throw new Error(`checkout: ${paid.status()} ${await paid.text()}`);
+  return (await paid.json()) as { order_id: number; extensions: { cgg: { instant_wins: Array<{ competition_id: number; prize_title: string }> } } };
+}

@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { registerCustomer } from '../support/customers.ts';
+import { sql } from '../support/db.ts';
+import { buyTickets, createAllWinsCompetition } from '../support/instant-win.ts';
+
+/*
+ * The live instant-win feed across two browsers: customer A's checkout wins; the API
+ * publishes the win (outbox -> Realtime Database) after the order commits; customer B,
+ * browsing the home page, sees the pop-up (first name only) and clicks through to the
+ * competition through the spec's competition/details/{title}--{main_id} link.
+ */
+test('a win in one browser pops up in another, which opens the competition', async ({ browser }) => {
+  const competition = await createAllWinsCompetition(`Instant Win Pop-up Test ${Date.now()}`);
+  const winner = await registerCustomer('Zebedee', 'Quillfeather');
+
+  const contextB = await browser.newContext();
+  const pageB = await contextB.newPage();
+  const errors: string[] = [];
+  pageB.on('pageerror', (e) => errors.push(e.message));
+  await pageB.goto('/');
+  // The pop-up's chunk (firebase SDK) arrives once the page is interactive.
+  await pageB.waitForResponse((r) => r.url().endsWith('/runtime-config.json'));
+
+  const contextA = await browser.newContext();
+  const answer = await buyTickets(contextA.request, winner.token, competition.productId, 1);
+  expect(answer.extensions.cgg.instant_wins).toEqual([expect.objectContaining({ competition_id: competition.id, prize_title: '£25 Amazon Voucher' })]);
+
+  const popup = pageB.getByTestId('instant-win-popup');
+  await expect(popup).toBeVisible({ timeout: 15_000 });
+  await expect(popup).toContainText('Zebedee just won £25 Amazon Voucher!');
+  await expect(popup).toContainText(competition.title);
+  await expect(popup).not.toContainText('Quillfeather');
+  await expect(pageB.getByRole('status').filter({ has: popup })).toHaveAttribute('aria-live', 'polite');
+
+  // Published after the commit, with the public name only.
+  const [row] = await sql<{ published_at: Date | null; user_name: string }>('SELECT published_at, user_name FROM instant_win_feed_outbox WHERE competition_id = $1', [competition.id]);
+  expect(row).toMatchObject({ user_name: 'Zebedee Q.' });
+  expect(row!.published_at).not.toBeNull();
+
+  await popup.getByRole('link').click();
+  await expect(pageB).toHaveURL(new RegExp(`/competition/details/${encodeURIComponent(competition.title)}--${competition.id}$`));
+  await expect(pageB.getByRole('heading', { name: competition.title })).toBeVisible();
+  await expect(popup).toBeHidden();
+  expect(errors).toEqual([]);
+
+  await contextA.close();
+  await contextB.close();
+});
