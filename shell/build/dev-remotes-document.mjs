@@ -1,4 +1,5 @@
 import { remotesDocument } from '../server/remotes-document.mjs';
+import { runtimeConfig } from '../server/runtime-config.mjs';
 
 /**
  * For `rspack serve`: the same uncached GET /remotes.json as the production server, built from the
@@ -9,10 +10,13 @@ export function devRemotesDocument(env) {
   return {
     name: 'cgg-remotes-document',
     middleware(req, res, next) {
-      if (new URL(req.url ?? '/', 'http://dev.invalid').pathname !== '/remotes.json') return next();
+      const pathname = new URL(req.url ?? '/', 'http://dev.invalid').pathname;
+      // /runtime-config.json too: the live instant-win pop-up's database.
+      const document = pathname === '/remotes.json' ? remotesDocument(env) : pathname === '/runtime-config.json' ? runtimeConfig(env) : null;
+      if (!document) return next();
       res.setHeader('Content-Type', 'application/json; charset=utf-8');
       res.setHeader('Cache-Control', 'no-cache');
-      res.end(JSON.stringify(remotesDocument(env)));
+      res.end(JSON.stringify(document));
     },
   };
 }
