@@ -63,6 +63,15 @@ async function questionCompetition(skip: number): Promise<ListedCompetition> {
   return chosen;
 }
 
+/**
+ * A full page load while signed in: remote-account rotates the session token with
+ * check-auth on every load, so wait for that answer before moving on (leaving the page
+ * mid-call would lose the new token).
+ */
+async function gotoSignedIn(page: Page, path: string): Promise<void> {
+  await Promise.all([page.waitForResponse((r) => r.url().includes('/api/v1/check-auth')), page.goto(path)]);
+}
+
 async function signInAsDemo(page: Page): Promise<void> {
   await page.goto('/auth/login');
   await page.getByLabel('Email address').fill(DEMO.email);
@@ -72,8 +81,9 @@ async function signInAsDemo(page: Page): Promise<void> {
 }
 
 /** Starts from an empty basket whatever earlier tests left. */
-async function emptyBasket(page: Page): Promise<void> {
-  await page.goto('/cart');
+async function emptyBasket(page: Page, signedIn = true): Promise<void> {
+  if (signedIn) await gotoSignedIn(page, '/cart');
+  else await page.goto('/cart');
   const cc = page.locator('[data-boundary="cart-checkout"]').filter({ has: page.getByRole('heading', { name: 'Basket' }) });
   await expect(cc.getByText('Your basket is empty.').or(cc.getByRole('button', { name: 'Empty basket' }))).toBeVisible();
   const empty = cc.getByRole('button', { name: 'Empty basket' });
@@ -84,8 +94,9 @@ async function emptyBasket(page: Page): Promise<void> {
 }
 
 /** From home: open the competition's card, add one ticket, answer the question. */
-async function addOneTicketFromHome(page: Page, c: ListedCompetition): Promise<void> {
-  await page.goto('/');
+async function addOneTicketFromHome(page: Page, c: ListedCompetition, signedIn = true): Promise<void> {
+  if (signedIn) await gotoSignedIn(page, '/');
+  else await page.goto('/');
   const card = page.locator(`[data-boundary="catalogue"] a[href$="-${c.id}"]`).first();
   await card.scrollIntoViewIfNeeded();
   await card.click();
@@ -132,7 +143,7 @@ test('a customer answers the question, pays by demo card and finds the tickets i
   await expect(tickets.first()).toHaveText(/^\d+$/);
   await expect(page.getByRole('link', { name: /^Basket: 0 items/ })).toBeVisible();
 
-  await page.goto('/account/recent/orders');
+  await gotoSignedIn(page, '/account/recent/orders');
   await expect(page.getByRole('link', { name: `View order #${orderId}` })).toBeVisible();
 });
 
@@ -149,7 +160,7 @@ test('a declined card shows the error and leaves the basket as it was', async ({
   await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' }).first()).toBeVisible();
   await expect(page).toHaveURL(/\/checkout$/);
 
-  await page.goto('/cart');
+  await gotoSignedIn(page, '/cart');
   await expect(page.getByRole('button', { name: `Remove ${competition.title}` })).toBeVisible();
   await expect(page.getByRole('link', { name: /^Basket: 1 item,/ })).toBeVisible();
   await emptyBasket(page);
@@ -161,12 +172,11 @@ test('a visitor fills a basket, then signs in and keeps it', async ({ page }) =>
   await emptyBasket(page);
   // Sign out by forgetting the session, as a visitor on this browser.
   await page.evaluate(() => localStorage.removeItem('token'));
-  await page.goto('/');
-  await addOneTicketFromHome(page, competition);
+  await addOneTicketFromHome(page, competition, false);
   await expect(page.getByRole('link', { name: /^Basket: 1 item,/ })).toBeVisible();
 
   await signInAsDemo(page);
-  await page.goto('/cart');
+  await gotoSignedIn(page, '/cart');
   await expect(page.getByRole('button', { name: `Remove ${competition.title}` })).toBeVisible();
   await expect(page.getByRole('link', { name: /^Basket: 1 item,/ })).toBeVisible();
   await emptyBasket(page);

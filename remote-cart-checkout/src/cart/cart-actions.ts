@@ -41,16 +41,25 @@ function applyCartFromError(error: unknown): void {
   if (data?.cart && Array.isArray(data.cart.items)) applyCart(data.cart);
 }
 
-/** Startup load (spec section 4): loading flag on; a failure is only logged (section 8). */
-export async function loadCart(): Promise<void> {
-  cartStore.set(isLoadingAtom, true);
-  try {
-    await readCart();
-  } catch (error) {
-    console.warn('[cart] basket could not be loaded', error);
-  } finally {
-    cartStore.set(isLoadingAtom, false);
-  }
+let loading: Promise<void> | null = null;
+
+/**
+ * Startup load (spec section 4): loading flag on; a failure is only logged (section 8).
+ * The header widget and a page asking together share one read.
+ */
+export function loadCart(): Promise<void> {
+  loading ??= (async () => {
+    cartStore.set(isLoadingAtom, true);
+    try {
+      await readCart();
+    } catch (error) {
+      console.warn('[cart] basket could not be loaded', error);
+    } finally {
+      cartStore.set(isLoadingAtom, false);
+      loading = null;
+    }
+  })();
+  return loading;
 }
 
 async function write(flag: typeof isUpdatingAtom, run: () => Promise<StoreCart>): Promise<boolean> {
