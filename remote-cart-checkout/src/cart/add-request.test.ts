@@ -146,6 +146,28 @@ describe('adding tickets (spec section 5 and the section 8 toasts)', () => {
     expect(cartStore.get(basketModalOpenAtom)).toBe(false);
   });
 
+  it("maps the server's own cap and per-user refusals to the spec's toasts", async () => {
+    const c = makeCompetition();
+    const notice = { code: 'woocommerce_rest_product_partially_out_of_stock', message: 'Only 2 tickets are available.', data: { available: 2, added: 2, requested: 5, limit: 'stock' } };
+    let answer: unknown = makeCart([makeCartItem(c, 2)], { errors: [notice] });
+    mockShop({
+      getcompetition: responses.competition(c),
+      'store:GET /cart': makeCart([]),
+      'store:POST /cart/add-item': () => answer,
+    });
+    const toasts = collect('shell:toast');
+    await add(c, 5);
+    answer = wpError(400, 'cgg_rest_max_tickets_per_user', 'You already have the maximum number of tickets for this competition', { max_per_user: 5, in_cart: 5, purchased: 0 });
+    await add(c, 1);
+    answer = wpError(400, 'woocommerce_rest_product_out_of_stock', 'You cannot add "X" to the cart because the product is out of stock.');
+    await add(c, 1);
+    expect(errorToasts(toasts)).toEqual([
+      'Only 2 tickets are available , 2 tickets have been added to your basket.',
+      'You already have the maximum number of tickets for this competition in cart!',
+      'Oops! There is not ticket left to purchase for this competition',
+    ]);
+  });
+
   it('listens for cart:add-requested once started', async () => {
     const c = makeCompetition();
     const api = shop(c);
