@@ -29,6 +29,8 @@ function parse(body: unknown): InstantWinFeedConfig | null {
 export async function loadFeedConfig(fetchImpl: typeof fetch = fetch): Promise<InstantWinFeedConfig | null> {
   try {
     const res = await fetchImpl('/runtime-config.json', { cache: 'no-store' });
+    // No runtime document (a bare static host, the component tests): no pop-up, nothing to report.
+    if (res.status === 404) return null;
     if (!res.ok) throw new Error(`GET /runtime-config.json answered ${res.status}`);
     return parse(await res.json());
   } catch (error) {
