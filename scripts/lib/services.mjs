@@ -4,14 +4,15 @@ import { root } from './paths.mjs';
 
 const bin = (pkg, rel) => path.join(root, pkg, 'node_modules', rel);
 
-function remote(name, pkg, port, ports) {
+function remote(name, pkg, port, portEnv) {
   return {
     name,
     cwd: path.join(root, pkg),
     command: [process.execPath, bin(pkg, 'sirv-cli/bin.js'), 'dist', '--cors', '--quiet', '--etag', '--port', String(port), '--host', '127.0.0.1'],
     env: {},
     ready: `http://127.0.0.1:${port}/mf-manifest.json`,
-    ports,
+    port,
+    portEnv,
   };
 }
 
@@ -30,6 +31,8 @@ export function siteServices(env = process.env) {
       command: [process.execPath, bin('shop-api', 'firebase-server/bin/firebase-server.js'), '-p', String(ports.rtdb), '-a', '127.0.0.1', '-s', env.RTDB_SECRET ?? 'owner', '-n', 'cgg-local'],
       env: {},
       readyPort: ports.rtdb,
+      port: ports.rtdb,
+      portEnv: 'RTDB_PORT',
     },
     {
       name: 'api',
@@ -43,23 +46,29 @@ export function siteServices(env = process.env) {
         SITE_URL: env.SITE_URL ?? `http://localhost:${ports.shell}`,
       },
       ready: `http://127.0.0.1:${ports.api}/?rest_route=/api/v1/getsettings`,
+      port: ports.api,
+      portEnv: 'API_PORT',
       readyTimeoutMs: 120_000,
     },
-    remote('catalogue', 'remote-catalogue', ports.catalogue),
-    remote('cart-checkout', 'remote-cart-checkout', ports.cartCheckout),
-    remote('account', 'remote-account', ports.account),
+    remote('catalogue', 'remote-catalogue', ports.catalogue, 'CATALOGUE_PORT'),
+    remote('cart-checkout', 'remote-cart-checkout', ports.cartCheckout, 'CART_CHECKOUT_PORT'),
+    remote('account', 'remote-account', ports.account, 'ACCOUNT_PORT'),
     {
       name: 'shell',
       cwd: path.join(root, 'shell'),
       command: [process.execPath, 'server/index.mjs'],
       env: {
         SHELL_PORT: String(ports.shell),
+        // The pop-up's Realtime Database address comes from the shell's runtime config.
+        RTDB_PORT: String(ports.rtdb),
         API_URL: `http://127.0.0.1:${ports.api}`,
         CATALOGUE_URL: env.CATALOGUE_URL ?? remoteBase(ports.catalogue),
         CART_CHECKOUT_URL: env.CART_CHECKOUT_URL ?? remoteBase(ports.cartCheckout),
         ACCOUNT_URL: env.ACCOUNT_URL ?? remoteBase(ports.account),
       },
       ready: `http://127.0.0.1:${ports.shell}/`,
+      port: ports.shell,
+      portEnv: 'SHELL_PORT',
     },
   ];
 }

@@ -1,5 +1,9 @@
 import { spawn } from 'node:child_process';
 import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const orphanGuard = path.join(path.dirname(fileURLToPath(import.meta.url)), 'orphan-guard.mjs');
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -32,8 +36,11 @@ export class Supervisor {
   onUnexpectedExit = (_name, _code) => {};
 
   async start(service, { quiet = false } = {}) {
-    const [cmd, ...args] = service.command;
-    const child = spawn(cmd, args, {
+    if (service.port && (await listening(service.port))) {
+      const envName = service.portEnv ? ` or set ${service.portEnv}` : '';
+      throw new Error(`port ${service.port} (${service.name}) is already in use: is another copy of the site running? Stop it${envName}.`);
+    }
+    const child = spawn(process.execPath, [orphanGuard, String(process.pid), ...service.command], {
       cwd: service.cwd,
       env: { ...process.env, ...service.env },
       stdio: quiet ? ['ignore', 'ignore', 'inherit'] : ['ignore', 'inherit', 'inherit'],
