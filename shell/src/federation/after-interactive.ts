@@ -1,10 +1,15 @@
 import { useEffect, useState } from 'react';
+import { mainContentReady } from './main-content-ready.tsx';
+
+/** Widgets still come if a page never settles (a hung API, say). */
+const MAIN_CONTENT_WAIT_MS = 4000;
 
 let interactive: Promise<void> | null = null;
 
 /**
- * Resolves once the page has loaded (the route's own remote included, since scripts
- * it inserted hold the load event) and the browser has a quiet moment. Header widgets
+ * Resolves once the page has loaded, the page the visitor came for has rendered (its
+ * remote is fetched only after the shell starts, so the load event alone comes too
+ * early) and the browser has a quiet moment. Header widgets
  * wait for it: on a phone their remote entries would otherwise compete with the page
  * the shopper came for, and their plain links work until then.
  */
@@ -14,8 +19,12 @@ export function afterInteractive(): Promise<void> {
       if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: 2000 });
       else setTimeout(resolve, 200);
     };
-    if (document.readyState === 'complete') whenIdle();
-    else window.addEventListener('load', whenIdle, { once: true });
+    const loaded = new Promise<void>((done) => {
+      if (document.readyState === 'complete') done();
+      else window.addEventListener('load', () => done(), { once: true });
+    });
+    const settled = Promise.race([mainContentReady(), new Promise<void>((done) => setTimeout(done, MAIN_CONTENT_WAIT_MS))]);
+    void Promise.all([loaded, settled]).then(whenIdle);
   });
   return interactive;
 }

@@ -5,6 +5,7 @@ import { forgetRemoteComponent, remoteComponent } from './remote-component.ts';
 import { useRemoteLoader } from './remote-loader-context.ts';
 import { remoteParts } from './remote-parts.ts';
 import { SlotErrorBoundary } from './slot-error-boundary.tsx';
+import { MainContentReady } from './main-content-ready.tsx';
 
 interface Props<R extends RemoteName> {
   remote: R;
@@ -31,11 +32,13 @@ export function RemoteSlot<R extends RemoteName>({ remote, module }: Props<R>) {
           <button type="button" className="sh-button" onClick={retry}>
             Try again
           </button>
+          <MainContentReady />
         </section>
       )}
     >
       <Suspense fallback={<Spinner label={`Loading the ${remoteParts[remote].label}…`} />}>
         <Page key={attempt} />
+        <MainContentReady />
       </Suspense>
     </SlotErrorBoundary>
   );

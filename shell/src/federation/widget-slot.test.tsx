@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RemoteLoader } from './load-remote-module.ts';
 import { RemoteLoaderContext } from './remote-loader-context.ts';
 import { WidgetSlot } from './widget-slot.tsx';
+import { MainContentReady } from './main-content-ready.tsx';
 
 afterEach(cleanup);
 
@@ -12,6 +13,8 @@ describe('header widget slot', () => {
     render(
       <RemoteLoaderContext.Provider value={load}>
         <WidgetSlot remote="cartCheckout" module="./MiniCart" fallback={<a href="/cart">Basket</a>} />
+        {/* The page the visitor came for renders; only then do widgets load. */}
+        <MainContentReady />
       </RemoteLoaderContext.Provider>,
     );
     // Nothing is fetched while the page is still becoming interactive.

@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { MainContentReady } from '../federation/main-content-ready.tsx';
 import { RemoteSlot } from '../federation/remote-slot.tsx';
 import { RootLayout } from '../layout/root-layout.tsx';
 import { ErrorScreen } from '../pages/error-screen.tsx';
@@ -8,7 +9,12 @@ import { routeTable, type RouteEntry } from './route-table.ts';
 function elementFor(entry: RouteEntry) {
   if (entry.owner === 'shell') {
     const Page = shellPages[entry.page];
-    return <Page />;
+    return (
+      <>
+        <Page />
+        <MainContentReady />
+      </>
+    );
   }
   return <RemoteSlot remote={entry.owner} module={entry.module} />;
 }
