@@ -49,6 +49,17 @@ describe('startup auth (spec section 4)', () => {
     expect(sessions).toEqual([{ signedIn: false, user: null }]);
   });
 
+  it('keeps the token when the check fails without an answer (offline, page left): the next load retries', async () => {
+    storeToken('tok-keep');
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    const sessions = collect('account:session-changed');
+    await startSession();
+    expect(readStoredToken()).toBe('tok-keep');
+    expect(store()).toMatchObject({ user: null, isAuthenticating: false });
+    expect(sessions).toEqual([{ signedIn: false, user: null }]);
+  });
+
   it('makes no call without a stored token (and ignores one that is not base64)', async () => {
     localStorage.setItem(TOKEN_STORAGE_KEY, '%%%not-base64');
     const api = mockApi({});

@@ -1,4 +1,4 @@
-import { apiRequest, calls, emit, type User } from '@cgg/contracts';
+import { ApiError, apiRequest, calls, emit, type User } from '@cgg/contracts';
 import { clearStoredToken, readStoredToken, storeToken } from './token-storage.ts';
 import { accountStore, initialUserStore, sessionReadyAtom, signedOutHereAtom, userStoreAtom, type UserStore } from './user-store.ts';
 
@@ -68,11 +68,17 @@ async function checkStoredToken(): Promise<void> {
     console.warn('[account] stored session not accepted', error);
     // Signed in meanwhile (another form on this page)? Then that newer session stands.
     if (readStoredToken() !== token) return;
-    clearStoredToken();
+    // Forget the token only when the server refused it. A failed or aborted request
+    // (offline, the visitor left the page) proves nothing: the next page load retries.
+    if (refused(error)) clearStoredToken();
     update({ ...initialUserStore });
     accountStore.set(sessionReadyAtom, true);
     announce(null);
   }
+}
+
+function refused(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.status === 403);
 }
 
 /** Startup auth (spec section 4), once per page load however many modules ask. */
