@@ -4,7 +4,6 @@ export * from './api/competition.ts';
 export * from './api/content.ts';
 export * from './api/account.ts';
 export * from './api/auth.ts';
-export * from './api/cart.ts';
 export * from './api/store.ts';
 export * from './api/site.ts';
 export * from './api/draws.ts';
