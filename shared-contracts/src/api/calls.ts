@@ -1,6 +1,7 @@
 import type { z } from 'zod/mini';
 import * as account from './account.ts';
 import * as auth from './auth.ts';
+import * as claims from './claims.ts';
 import * as content from './content.ts';
 import * as draws from './draws.ts';
 import * as site from './site.ts';
@@ -66,6 +67,9 @@ export const calls = {
   drawResults: call({ route: '/api/v1/draw_results', method: 'POST', auth: 'site', request: draws.drawResultsRequestSchema, response: draws.drawResultsResponseSchema }),
   drawProof: call({ route: '/api/v1/draw_proof', method: 'POST', auth: 'site', request: draws.drawProofRequestSchema, response: draws.drawProofResponseSchema }),
   winnersList: call({ route: '/api/v1/winners_list', method: 'POST', auth: 'site', request: draws.winnersListRequestSchema, response: draws.winnersListResponseSchema }),
+  getUnclaimedPrizes: call({ route: '/api/v1/get_unclaimed_prizes', method: 'POST', auth: 'body-token', request: claims.unclaimedPrizesRequestSchema, response: claims.unclaimedPrizesResponseSchema }),
+  claimPrize: call({ route: '/api/v1/claim_prize', method: 'POST', auth: 'body-token', request: claims.claimPrizeRequestSchema, response: claims.claimPrizeResponseSchema }),
+  getClaims: call({ route: '/api/v1/get_claims', method: 'POST', auth: 'body-token', request: claims.claimsRequestSchema, response: claims.claimsResponseSchema }),
 } as const;
 
 /** Not a JSON call: an EventSource stream of chat messages (see api/site.ts). */
