@@ -102,7 +102,6 @@ export async function drawTicketNumbers(
   for (let round = 0; got.length < req.count; round++) {
     const need = req.count - got.length;
     const freeShare = Math.max(0, total - soldBefore) / total;
-    let picks: number[];
     let inserted: pg.QueryResult<{ ticket_number: number }>;
     if (round < 2 && freeShare >= SPARSE_SHARE) {
       // One statement: the first `need` random candidates nobody holds.
