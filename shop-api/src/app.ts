@@ -5,6 +5,8 @@ import type pg from 'pg';
 import { accountRoutes } from './accounts/account-routes.ts';
 import { competitionRoutes } from './competitions/competition-routes.ts';
 import { contentRoutes } from './content/content-routes.ts';
+import { claimRoutes } from './claims/claim-routes.ts';
+import { notifyNewWins } from './claims/win-notifications.ts';
 import { drawRoutes } from './draws/draw-routes.ts';
 import { ChatHub } from './chat/chat-hub.ts';
 import { chatRoutes } from './chat/chat-routes.ts';
@@ -79,15 +81,25 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const sitePageRoutes = [...siteContentRoutes(options.pool), ...contactRoutes(options.pool), ...chatRoutes(options.pool, chatHub)];
   // Accounts (issue 3).
   const now = options.now ?? (() => new Date());
-  const accounts = accountRoutes({
-    pool: options.pool,
-    now,
-    mailer: options.mailer ?? createMailer(options.pool),
-    siteUrl: options.siteUrl ?? 'http://localhost:3000',
+  const mailer = options.mailer ?? createMailer(options.pool);
+  const siteUrl = options.siteUrl ?? 'http://localhost:3000';
+  const accounts = accountRoutes({ pool: options.pool, now, mailer, siteUrl });
+  // Prize claims (issue 5); instant and reward winners are mailed once their order commits.
+  const claims = claimRoutes({ pool: options.pool, now, mailer, siteUrl });
+  const winMails = new Set<Promise<unknown>>();
+  const onOrderCommitted = (order: Parameters<typeof notifyNewWins>[1]) => {
+    const sending = notifyNewWins({ pool: options.pool, mailer, siteUrl }, order)
+      .catch((err: unknown) => console.error(`[shop-api] winner mails for order ${order.order_id} failed: ${(err as Error).message}`))
+      .finally(() => winMails.delete(sending));
+    winMails.add(sending);
+  };
+  // Close waits for mails in flight (the pool ends right after).
+  app.addHook('preClose', async () => {
+    await Promise.all(winMails);
   });
   // Basket and checkout (issue 4).
-  const store = storeRoutes({ pool: options.pool, now, secret: options.store?.secret ?? process.env.STORE_SECRET, allocator: options.store?.allocator });
-  registerRestRoutes(app, [...contentRoutes(options.pool), ...competitionRoutes(options.pool), ...sitePageRoutes, ...accounts, ...store, ...drawRoutes(options.pool)]);
+  const store = storeRoutes({ pool: options.pool, now, secret: options.store?.secret ?? process.env.STORE_SECRET, allocator: options.store?.allocator, onOrderCommitted });
+  registerRestRoutes(app, [...contentRoutes(options.pool), ...competitionRoutes(options.pool), ...sitePageRoutes, ...accounts, ...store, ...drawRoutes(options.pool), ...claims]);
   registerUploads(app, options.publicDir ?? path.join(PUBLIC_DIR, 'wp-content', 'uploads'));
 
   app.setNotFoundHandler((_request, reply) => {

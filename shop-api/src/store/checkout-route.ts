@@ -1,4 +1,4 @@
-import { STORE_ERRORS, STORE_HEADERS, storeCheckoutRequestSchema } from '@cgg/contracts';
+import { STORE_ERRORS, STORE_HEADERS, storeCheckoutRequestSchema, type StoreCheckoutResponse } from '@cgg/contracts';
 import type { RestRoute } from '../http/rest-router.ts';
 import { parseInput } from '../http/validate.ts';
 import { WpHttpError } from '../http/wp-error.ts';
@@ -12,7 +12,10 @@ import type { TicketAllocator } from './ticket-allocation.ts';
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 
 /** `POST /wc/store/v1/checkout`: signed-in customers only, one order per Idempotency-Key. */
-export function checkoutRoute(deps: StoreDeps & { allocator: TicketAllocator }): RestRoute {
+/** Called after an order committed (or a repeat answered it), never awaited: must not throw or block the answer. */
+export type OrderCommittedHook = (order: StoreCheckoutResponse) => void;
+
+export function checkoutRoute(deps: StoreDeps & { allocator: TicketAllocator; onOrderCommitted?: OrderCommittedHook | undefined }): RestRoute {
   return storeRoute(deps, {
     method: 'POST',
     route: '/checkout',
@@ -22,7 +25,9 @@ export function checkoutRoute(deps: StoreDeps & { allocator: TicketAllocator }):
       if (typeof key !== 'string' || !KEY_PATTERN.test(key)) throw storeError(STORE_ERRORS.idempotencyKeyInvalid);
       const input = parseInput(storeCheckoutRequestSchema, request.body ?? {});
       try {
-        return await runCheckout(deps.pool, deps.allocator, { customerId: session.customerId, cartId: session.cartId, request: input, idempotencyKey: key, now });
+        const order = await runCheckout(deps.pool, deps.allocator, { customerId: session.customerId, cartId: session.cartId, request: input, idempotencyKey: key, now });
+        deps.onOrderCommitted?.(order);
+        return order;
       } catch (err) {
         if (!(err instanceof NeedsCartError)) throw err;
         const cart = toStoreCart(await loadPricedCart(deps.pool, session.cartId, session.customerId, now));

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { RestRoute } from '../http/rest-router.ts';
 import { cartRoutes } from './cart-routes.ts';
-import { checkoutRoute } from './checkout-route.ts';
+import { checkoutRoute, type OrderCommittedHook } from './checkout-route.ts';
 import { loadStoreSecret } from './store-secret.ts';
 import { guardedAllocator, type TicketAllocator } from './ticket-allocation.ts';
 
@@ -12,6 +12,8 @@ export interface StoreOptions {
   secret?: string;
   /** Tests only: the control run swaps in an unguarded allocator. */
   allocator?: TicketAllocator;
+  /** After each committed checkout (issue 5: the winners' mails); fire and forget. */
+  onOrderCommitted?: OrderCommittedHook;
 }
 
 /** The WooCommerce Store API routes (issue 4). */
@@ -28,6 +30,7 @@ export function storeRoutes(options: StoreOptions): RestRoute[] {
       return secret;
     },
     allocator: options.allocator ?? guardedAllocator,
+    onOrderCommitted: options.onOrderCommitted,
   };
   return [...cartRoutes(deps), checkoutRoute(deps)];
 }

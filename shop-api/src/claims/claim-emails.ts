@@ -1,0 +1,40 @@
+import type { MailMessage } from '../mail/mailer.ts';
+import { penceToPounds } from '../lib/money.ts';
+
+const CHOICE_LINE = {
+  prize: (pounds: string) => `We will deliver your prize (value £${pounds}) to the address you confirmed.`,
+  cash: (pounds: string) => `We will pay £${pounds} into the bank account you gave us.`,
+  credit: (pounds: string) => `£${pounds} of site credit is already in your account, ready for your next tickets.`,
+} as const;
+
+/** The claim's confirmation: what was chosen and what happens next. Never the bank details. */
+export function claimConfirmationEmail(a: {
+  to: string; firstName: string; prizeTitle: string; competitionTitle: string; choice: keyof typeof CHOICE_LINE; amountPence: number; claimId: number; siteUrl: string;
+}): MailMessage {
+  const text = [
+    `Hi ${a.firstName || 'there'},`,
+    '',
+    `We have received your claim #${a.claimId} for ${a.prizeTitle} (${a.competitionTitle}).`,
+    CHOICE_LINE[a.choice](penceToPounds(a.amountPence)),
+    '',
+    `You can follow your claim in your account: ${a.siteUrl}/account`,
+    '',
+    'CGG Competitions',
+  ].join('\n');
+  return { to: a.to, subject: `Your prize claim: ${a.prizeTitle}`, text };
+}
+
+/** An instant or reward win, mailed after the order commits. */
+export function winEmail(a: { to: string; firstName: string; kind: 'instant' | 'reward'; prizeTitle: string; competitionTitle: string; ticket: number; prizePence: number; siteUrl: string }): MailMessage {
+  const how = a.kind === 'instant' ? `Your ticket ${a.ticket} is an instant winner` : `Your ticket ${a.ticket} has won a reward prize`;
+  const text = [
+    `Congratulations ${a.firstName || 'there'}!`,
+    '',
+    `${how} in ${a.competitionTitle}: ${a.prizeTitle} (value £${penceToPounds(a.prizePence)}).`,
+    '',
+    `Claim your prize here: ${a.siteUrl}/claim/prize`,
+    '',
+    'CGG Competitions',
+  ].join('\n');
+  return { to: a.to, subject: `You won: ${a.prizeTitle}`, text };
+}
