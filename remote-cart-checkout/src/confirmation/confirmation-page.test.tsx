@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { orderDetailResponseSchema } from '@cgg/contracts';
+import userEvent from '@testing-library/user-event';
+import { orderDetailResponseSchema, unclaimedPrizesResponseSchema } from '@cgg/contracts';
 import { describe, expect, it } from 'vitest';
 import ClaimPrizePage from '../pages/claim-prize-page.tsx';
 import ConfirmationPage from '../pages/confirmation-page.tsx';
@@ -58,10 +59,22 @@ describe('/confirmation', () => {
   });
 });
 
-describe('/claim/prize', () => {
-  it('is a real page saying claims open in the next release', () => {
-    renderConfirmation('/claim/prize');
-    expect(screen.getByRole('heading', { name: 'Claim your prize' })).toBeTruthy();
-    expect(screen.getByText('Claims open in the next release')).toBeTruthy();
+describe('/claim/prize from the confirmation', () => {
+  it("the confirmation's claim link lands on the claim page with the customer's wins", async () => {
+    signIn('tok-1');
+    mockShop({
+      get_unclaimed_prizes: unclaimedPrizesResponseSchema.parse({
+        success: true,
+        data: [{ win_kind: 'instant', win_id: 5, competition_id: 11, competition_title: 'Win a Tesla', image: '/x.svg', prize_title: '£50 Amazon voucher', prize_value: '50.00',
+          nature: 'item', ticket_number: 233, won_at: '2026-11-21T10:00:00.000Z', options: [{ choice: 'prize', amount: '50.00', needs: 'address' }], claimed: false, claim_state: null }],
+      }),
+      get_user_details: { status: 500, body: { code: 'x', message: 'down', data: { status: 500 } } },
+    });
+    keepLastOrder(makeCheckoutResponse());
+    renderConfirmation();
+    await userEvent.click(screen.getByRole('link', { name: 'Claim your prize' }));
+    expect(screen.getByTestId('location').textContent).toBe('/claim/prize');
+    expect(await screen.findByRole('heading', { name: '£50 Amazon voucher' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Claim prize' })).toBeTruthy();
   });
 });
