@@ -4,6 +4,7 @@ import { useSession } from '../../session/use-session.ts';
 import { signOut } from '../../session/session.ts';
 import { accountSections } from '../account-sections.ts';
 import { ProfileCard } from './profile-card.tsx';
+import { YourPrizes } from './your-prizes.tsx';
 
 const blurbs: Record<(typeof accountSections)[number]['path'], string> = {
   details: 'Your name, email and password.',
@@ -42,6 +43,7 @@ export default function OverviewScreen() {
           </li>
         ))}
       </ul>
+      <YourPrizes />
       <ProfileCard user={user} />
     </section>
   );
