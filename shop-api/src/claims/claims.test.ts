@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { apiRequest, calls } from '@cgg/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.ts';
+import { claimStateCommand } from '../cli/commands/claim-state.ts';
+import { claimsCommand } from '../cli/commands/claims.ts';
 import { storeTestApp } from '../store/store-test-kit.ts';
 import { addDrawWin, addRewardWin, address, bank, claim, instantWinner, setInstantPrizeTitle, tryClaim } from './claims-test-kit.ts';
 
@@ -140,10 +142,15 @@ describe('prize claims', () => {
     const w = await instantWinner(app.pool, base);
     const winId = w.instantWinIds[0]!;
     const sharedKey = randomUUID();
+    // Half of the different-key attempts ask for cash (with bank details), half for credit.
     const attempts = [
-      ...Array.from({ length: 16 }, (_, i) => ({ win_kind: 'instant' as const, win_id: winId, choice: i % 2 ? ('credit' as const) : ('cash' as const), bank_details: bank, idempotency_key: randomUUID() })),
+      ...Array.from({ length: 16 }, (_, i) =>
+        i % 2
+          ? { win_kind: 'instant' as const, win_id: winId, choice: 'credit' as const, idempotency_key: randomUUID() }
+          : { win_kind: 'instant' as const, win_id: winId, choice: 'cash' as const, bank_details: bank, idempotency_key: randomUUID() },
+      ),
       ...Array.from({ length: 8 }, () => ({ win_kind: 'instant' as const, win_id: winId, choice: 'credit' as const, idempotency_key: sharedKey })),
-    ].map(({ bank_details, ...a }) => (a.choice === 'cash' ? { ...a, bank_details } : a));
+    ];
     const outcomes = await Promise.all(attempts.map((a) => tryClaim(base, w.buyer.token, a)));
     const ok = outcomes.filter((o) => o.ok);
     const refused = outcomes.filter((o) => !o.ok);
@@ -204,6 +211,25 @@ describe('prize claims', () => {
       errors.mockRestore();
       await logged.close();
     }
+  });
+
+  it('the operator lists claims (bank masked) and moves them forward only; the account sees the state', async () => {
+    const w = await instantWinner(app.pool, base);
+    const c = await claim(base, w.buyer.token, { win_kind: 'instant', win_id: w.instantWinIds[0]!, choice: 'cash', bank_details: { account_number: '55556666', sort_code: '102030' } });
+    const lines: string[] = [];
+    const ctx = { pool: app.pool, out: (l: string) => void lines.push(l) };
+    expect(await claimsCommand.run(['--state', 'received'], ctx)).toBe(0);
+    const line = lines.find((l) => l.startsWith(`#${c.id} `));
+    expect(line).toContain('as cash £50.00: pay to account ****6666');
+    expect(lines.join('\n')).not.toMatch(/55556666|102030/);
+    expect(await claimStateCommand.run(['--id', String(c.id), '--state', 'processing'], ctx)).toBe(0);
+    const states = async () => (await apiRequest(calls.getClaims, { token: w.buyer.token }, { baseUrl: base })).data.map((x) => x.state);
+    expect(await states()).toEqual(['processing']);
+    expect(await claimStateCommand.run(['--id', String(c.id), '--state', 'fulfilled'], ctx)).toBe(0);
+    expect(await claimStateCommand.run(['--id', String(c.id), '--state', 'processing'], ctx)).toBe(1);
+    expect(lines.at(-1)).toBe(`Not changed: claim ${c.id} is already fulfilled.`);
+    expect(await states()).toEqual(['fulfilled']);
+    expect((await wins(w.buyer.token))[0]).toMatchObject({ claimed: true, claim_state: 'fulfilled' });
   });
 
   async function emailOf(customerId: number): Promise<string> {

@@ -10,6 +10,8 @@ import { outboxCommand } from './commands/outbox.ts';
 import { removeChatMessageCommand } from './commands/remove-chat-message.ts';
 import { competitionCreateCommand } from './commands/competition-create.ts';
 import { competitionUpdateCommand } from './commands/competition-update.ts';
+import { claimStateCommand } from './commands/claim-state.ts';
+import { claimsCommand } from './commands/claims.ts';
 import { couponCreateCommand } from './commands/coupon-create.ts';
 import { creditAdjustCommand } from './commands/credit-adjust.ts';
 import { drawCommand } from './commands/draw.ts';
@@ -20,7 +22,7 @@ import { postalEntryCommand } from './commands/postal-entry.ts';
 const commands: Command[] = [
   loginAsUserCommand, outboxCommand, removeChatMessageCommand,
   competitionCreateCommand, competitionUpdateCommand, entriesCommand, postalEntryCommand, drawCommand,
-  couponCreateCommand, pointsAdjustCommand, creditAdjustCommand,
+  couponCreateCommand, pointsAdjustCommand, creditAdjustCommand, claimsCommand, claimStateCommand,
 ];
 
 function help(): void {
