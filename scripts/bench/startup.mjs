@@ -3,7 +3,7 @@
 // The clone is of the current commit into a temporary folder, with its own ports and data.
 // "Cold" still uses this machine's pnpm store and npm cache (a developer's laptop has them too).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { root } from '../lib/paths.mjs';
@@ -15,7 +15,11 @@ const home = `http://localhost:${benchEnv.SHELL_PORT}/`;
 
 async function timeStart(label) {
   const t0 = Date.now();
-  const child = spawn('npm', ['start'], { cwd: dir, env: { ...process.env, ...benchEnv }, stdio: 'ignore', detached: true });
+  // The clone keeps its data in its own folder, as a new user's would.
+  const { DATA_DIR: _mainCheckoutData, ...ports } = benchEnv;
+  const log = path.join(dir, `${label.split(' ')[0]}-start.log`);
+  const out = openSync(log, 'w');
+  const child = spawn('npm', ['start'], { cwd: dir, env: { ...process.env, ...ports }, stdio: ['ignore', out, out], detached: true });
   for (;;) {
     try {
       const [page, api] = await Promise.all([fetch(home), fetch(`${home}?rest_route=/api/v1/getsettings`)]);
@@ -23,7 +27,9 @@ async function timeStart(label) {
     } catch {
       // not up yet
     }
-    if (child.exitCode !== null) throw new Error(`npm start exited (${child.exitCode})`);
+    if (child.exitCode !== null) {
+      throw new Error(`npm start exited (${child.exitCode}):\n${readFileSync(log, 'utf8').split('\n').slice(-25).join('\n')}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   const seconds = (Date.now() - t0) / 1000;

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { preparePostgresUserAccess } from './postgres-user-access.ts';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -47,6 +48,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const database = options.database ?? 'cgg';
   const isNew = !existsSync(path.join(options.dataDir, 'PG_VERSION'));
   await mkdir(path.dirname(options.dataDir), { recursive: true });
+  preparePostgresUserAccess(options.dataDir);
   // PostgreSQL's log is quiet unless asked for, but its last lines explain a failed start.
   const recent: string[] = [];
   const log = (m: unknown) => {
