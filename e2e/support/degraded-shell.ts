@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { apiURL, remoteURLs, repoRoot } from './site.ts';
+import { apiURL, remoteURLs, repoRoot, spareE2ePort } from './site.ts';
 
 export type RemoteKey = keyof typeof remoteURLs;
 
 /** A port where nothing listens: a remote "stopped" as far as any browser can tell. */
-const DEAD_REMOTE = 'http://localhost:3199';
+const DEAD_REMOTE = `http://localhost:${spareE2ePort(89)}`;
 
 /**
  * A second shell server over the same build, API and remotes, except that one

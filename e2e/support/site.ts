@@ -1,16 +1,26 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/**
+ * Moves every e2e port (and the data folder) so two runs on one machine, e.g. CI beside
+ * a developer's run, do not collide: E2E_PORT_OFFSET=1000 runs on 4100, 9180, ...
+ */
+export const e2ePortOffset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+const port = (base: number): string => String(base + e2ePortOffset);
+
 /** The e2e site runs on its own ports and data folder, so it never touches a developer's `npm start`. */
 export const e2ePorts = {
-  SHELL_PORT: '3100',
-  CATALOGUE_PORT: '3101',
-  CART_CHECKOUT_PORT: '3102',
-  ACCOUNT_PORT: '3103',
-  API_PORT: '8180',
-  RTDB_PORT: '9100',
-  PG_PORT: '5533',
+  SHELL_PORT: port(3100),
+  CATALOGUE_PORT: port(3101),
+  CART_CHECKOUT_PORT: port(3102),
+  ACCOUNT_PORT: port(3103),
+  API_PORT: port(8180),
+  RTDB_PORT: port(9100),
+  PG_PORT: port(5533),
 };
+
+/** A free port for a test's own server (a second shell), beside the e2e site's. */
+export const spareE2ePort = (n: number): number => 3110 + n + e2ePortOffset;
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const baseURL = `http://localhost:${e2ePorts.SHELL_PORT}`;

@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { startShellWithout, type RemoteKey } from '../support/degraded-shell.ts';
+import { spareE2ePort } from '../support/site.ts';
 
 // Each team's remote stopped in turn (DESIGN section 3): the rest of the site keeps working.
 const cases: { remote: RemoteKey; path: string; part: RegExp; port: number }[] = [
-  { remote: 'catalogue', path: '/', part: /catalogue/i, port: 3111 },
-  { remote: 'cartCheckout', path: '/cart', part: /basket|checkout/i, port: 3112 },
-  { remote: 'account', path: '/auth/login', part: /account/i, port: 3113 },
+  { remote: 'catalogue', path: '/', part: /catalogue/i, port: spareE2ePort(1) },
+  { remote: 'cartCheckout', path: '/cart', part: /basket|checkout/i, port: spareE2ePort(2) },
+  { remote: 'account', path: '/auth/login', part: /account/i, port: spareE2ePort(3) },
 ];
 
 for (const { remote, path, part, port } of cases) {
