@@ -1,5 +1,5 @@
 import type { z } from 'zod/mini';
-import { ApiError, wpErrorSchema } from './wp-error.ts';
+import { ApiError, apiErrorFromResponse } from './wp-error.ts';
 import type { ApiCall } from './calls.ts';
 
 /**
@@ -31,17 +31,6 @@ function bearerFor(auth: ApiCall<z.ZodMiniType | null, z.ZodMiniType>['auth'], b
   return SITE_BEARER;
 }
 
-async function readError(res: Response): Promise<ApiError> {
-  const text = await res.text().catch(() => '');
-  try {
-    const parsed = wpErrorSchema.safeParse(JSON.parse(text));
-    if (parsed.success) return new ApiError(parsed.data.code, parsed.data.message, res.status, parsed.data.data);
-  } catch {
-    // not JSON: fall through to a generic error below
-  }
-  return new ApiError('http_error', `Request failed with status ${res.status}`, res.status);
-}
-
 /**
  * Calls one API route. No timeout (spec section 7). GET calls send their payload as
  * the query string, POST calls as JSON. The answer is checked against the call's
@@ -71,7 +60,7 @@ export async function apiRequest<Req extends z.ZodMiniType | null, Res extends z
     body = JSON.stringify(payload ?? {});
   }
   const res = await fetchImpl(url, { method: call.method, headers, body, signal: options.signal, credentials: 'same-origin' });
-  if (!res.ok) throw await readError(res);
+  if (!res.ok) throw await apiErrorFromResponse(res);
   const json: unknown = await res.json().catch(() => {
     throw new ApiError('invalid_json', 'The server sent an unreadable answer.', res.status);
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { competitionSchema } from './competition.ts';
-import { ApiError, wpErrorSchema } from './wp-error.ts';
+import { ApiError, apiErrorFromResponse } from './wp-error.ts';
 
 /*
  * The WooCommerce Store API cart and checkout, as shop-api serves them
@@ -372,17 +372,6 @@ export function storeUrl(route: string, base = ''): string {
   return `${base}/?rest_route=${STORE_ROUTE_PREFIX}${route}`;
 }
 
-async function storeError(res: Response): Promise<ApiError> {
-  const text = await res.text().catch(() => '');
-  try {
-    const parsed = wpErrorSchema.safeParse(JSON.parse(text));
-    if (parsed.success) return new ApiError(parsed.data.code, parsed.data.message, res.status, parsed.data.data);
-  } catch {
-    // not JSON: generic error below
-  }
-  return new ApiError('http_error', `Request failed with status ${res.status}`, res.status);
-}
-
 /**
  * Calls one Store API route with the WooCommerce headers, checks the answer against
  * its schema and returns it with the response's fresh Nonce / Cart-Token. A non-2xx
@@ -411,7 +400,7 @@ export async function storeRequest<N extends StoreEndpointName>(
     signal: options.signal,
     credentials: 'same-origin',
   });
-  if (!res.ok) throw await storeError(res);
+  if (!res.ok) throw await apiErrorFromResponse(res);
   const json: unknown = await res.json();
   const parsed = endpoint.response.safeParse(json);
   if (!parsed.success) {

@@ -22,3 +22,18 @@ export class ApiError extends Error {
     this.data = data;
   }
 }
+
+/**
+ * The ApiError for a non-2xx answer: the WordPress error body's code and message when
+ * the body is one (both the spec's API and the Store API answer so), else a generic one.
+ */
+export async function apiErrorFromResponse(res: Response): Promise<ApiError> {
+  const text = await res.text().catch(() => '');
+  try {
+    const parsed = wpErrorSchema.safeParse(JSON.parse(text));
+    if (parsed.success) return new ApiError(parsed.data.code, parsed.data.message, res.status, parsed.data.data);
+  } catch {
+    // not JSON: fall through to a generic error below
+  }
+  return new ApiError('http_error', `Request failed with status ${res.status}`, res.status);
+}
