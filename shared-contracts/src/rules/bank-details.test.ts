@@ -26,8 +26,19 @@ describe('bank details rules (spec section 5)', () => {
     ]);
     expect(messages({ account_number: '12345678', sort_code: '11-22' })).toEqual(['sort_code: Sort Code must be 6 digits.']);
   });
+  it('reports each rule in order (account form, with the confirmation field)', () => {
+    const msgs = (account_number: string, confirm_account_number: string, sort_code: string) =>
+      bankDetailsErrors({ account_number, confirm_account_number, sort_code }).map((e) => e.message);
+    expect(msgs('', '', '')).toEqual(['Account Number is required.', 'Confirm Account Number is required.', 'Sort Code is required.']);
+    expect(msgs('12a4', '12a4', '112233')).toEqual(['Account Number must contain only numbers.']);
+    expect(msgs('12345678', '12345679', '112233')).toEqual(['Account Numbers do not match.']);
+    expect(msgs('12345678', '12345678', '112')).toEqual([]);
+    expect(msgs('12345678', '12345678', '112233')).toEqual([]);
+    for (const bad of ['12', '11-22', '1122334', 'abc']) expect(msgs('12345678', '12345678', bad)).toEqual(['Sort Code must be 6 digits.']);
+  });
   it('strips non-digits as the fields are typed', () => {
     expect(digitsOnly('12 34-56ab78')).toBe('12345678');
+    expect(digitsOnly('12-34 ab56')).toBe('123456');
   });
   it('masks all but the last digits', () => {
     expect(maskBankNumber('12345678', 4)).toBe('****5678');

@@ -1,0 +1,14 @@
+import { BILLING_REQUIRED_MESSAGES, type BillingDetailsValues } from './billing-details.ts';
+import type { FieldError } from './field-error.ts';
+
+/** Where a shipped prize goes: the billing form's fields without the email. */
+export type DeliveryAddressValues = Omit<BillingDetailsValues, 'email'>;
+export type DeliveryAddressField = keyof DeliveryAddressValues;
+type RequiredDeliveryField = Exclude<DeliveryAddressField, 'state'>;
+
+const REQUIRED: readonly RequiredDeliveryField[] = ['first_name', 'last_name', 'phone', 'address_1', 'address_2', 'city', 'postcode'];
+
+/** The billing form's rules and texts (spec section 5) for a delivery address, in the form's order. */
+export function deliveryAddressErrors(v: DeliveryAddressValues): FieldError<RequiredDeliveryField>[] {
+  return REQUIRED.filter((field) => !v[field].trim()).map((field) => ({ field, message: BILLING_REQUIRED_MESSAGES[field] }));
+}
