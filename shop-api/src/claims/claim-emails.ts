@@ -38,3 +38,24 @@ export function winEmail(a: { to: string; firstName: string; kind: 'instant' | '
   ].join('\n');
   return { to: a.to, subject: `You won: ${a.prizeTitle}`, text };
 }
+
+/**
+ * A free postal entrant's win when they have no account: nothing to claim online, so
+ * the operator contacts them (cli postal-wins) to arrange the prize.
+ */
+export function postalWinEmail(a: {
+  to: string; firstName: string; kind: 'instant' | 'reward'; prizeTitle: string; competitionTitle: string; ticket: number; prizePence: number; postalEntryId: number; siteUrl: string;
+}): MailMessage {
+  const how = a.kind === 'instant' ? `The ticket of your free postal entry, ${a.ticket}, is an instant winner` : `The ticket of your free postal entry, ${a.ticket}, has won a reward prize`;
+  const text = [
+    `Congratulations ${a.firstName || 'there'}!`,
+    '',
+    `${how} in ${a.competitionTitle}: ${a.prizeTitle} (value £${penceToPounds(a.prizePence)}).`,
+    '',
+    `Our team will contact you at this email address to arrange your prize. Please quote postal entry #${a.postalEntryId}.`,
+    `Questions: ${a.siteUrl}/contact`,
+    '',
+    'CGG Competitions',
+  ].join('\n');
+  return { to: a.to, subject: `You won: ${a.prizeTitle}`, text };
+}

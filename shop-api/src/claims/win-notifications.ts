@@ -1,13 +1,18 @@
 import type { StoreCheckoutResponse } from '@cgg/contracts';
 import type pg from 'pg';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
-import { winEmail } from './claim-emails.ts';
+import { postalWinEmail, winEmail } from './claim-emails.ts';
 
 interface NewWin {
   kind: 'instant' | 'reward';
   id: string;
+  /** The account's email; null for a postal entrant without an account. */
   email: string | null;
   first_name: string | null;
+  /** A free postal entry's win: the entry, and the name and email written on it. */
+  postal_entry_id: string | null;
+  entrant_email: string | null;
+  entrant_name: string | null;
   prize_title: string;
   competition_title: string;
   ticket_number: number;
@@ -20,31 +25,45 @@ interface NewWin {
  * mail that then fails is logged and not retried (at most once, by design: a second
  * "you won" mail is worse than the claim page the winner finds anyway).
  */
-const TAKE_NEW_WINS = `
+const takeNewWins = (instantWhere: string, rewardWhere: string): string => `
   WITH instant AS (
-    UPDATE instant_win_awards SET notified_at = now() WHERE order_id = $1 AND notified_at IS NULL
-    RETURNING id, customer_id, competition_id, instant_win_prize_id, ticket_number
+    UPDATE instant_win_awards SET notified_at = now() WHERE ${instantWhere} AND notified_at IS NULL
+    RETURNING id, customer_id, competition_id, instant_win_prize_id, ticket_number, postal_entry_id
   ), reward AS (
-    UPDATE reward_win_awards SET notified_at = now() WHERE competition_id = ANY($2::int[]) AND notified_at IS NULL
-    RETURNING id, customer_id, competition_id, reward_win_id, ticket_number
+    UPDATE reward_win_awards SET notified_at = now() WHERE ${rewardWhere} AND notified_at IS NULL
+    RETURNING id, customer_id, competition_id, reward_win_id, ticket_number, postal_entry_id
   )
-  SELECT 'instant' AS kind, i.id::text AS id, cu.email, cu.first_name, p.title AS prize_title, c.title AS competition_title, i.ticket_number, p.prize_value_pence
+  SELECT 'instant' AS kind, i.id::text AS id, cu.email, cu.first_name, p.title AS prize_title, c.title AS competition_title, i.ticket_number, p.prize_value_pence,
+         i.postal_entry_id::text AS postal_entry_id, pe.email AS entrant_email, pe.full_name AS entrant_name
   FROM instant i JOIN instant_win_prizes p ON p.id = i.instant_win_prize_id JOIN competitions c ON c.id = i.competition_id LEFT JOIN customers cu ON cu.id = i.customer_id
+  LEFT JOIN postal_entries pe ON pe.id = i.postal_entry_id
   UNION ALL
-  SELECT 'reward', r.id::text, cu.email, cu.first_name, rw.title, c.title, r.ticket_number, rw.prize_value_pence
-  FROM reward r JOIN reward_wins rw ON rw.id = r.reward_win_id JOIN competitions c ON c.id = r.competition_id LEFT JOIN customers cu ON cu.id = r.customer_id`;
+  SELECT 'reward', r.id::text, cu.email, cu.first_name, rw.title, c.title, r.ticket_number, rw.prize_value_pence,
+         r.postal_entry_id::text, pe.email, pe.full_name
+  FROM reward r JOIN reward_wins rw ON rw.id = r.reward_win_id JOIN competitions c ON c.id = r.competition_id LEFT JOIN customers cu ON cu.id = r.customer_id
+  LEFT JOIN postal_entries pe ON pe.id = r.postal_entry_id`;
 
-/** Mails the instant wins of a committed order, and reward wins its sale set off, to their winners. Returns the mails sent. */
-export async function notifyNewWins(deps: { pool: pg.Pool; mailer: Mailer; siteUrl: string }, order: StoreCheckoutResponse): Promise<number> {
-  const competitionIds = order.extensions.cgg.tickets.map((t) => t.competition_id);
-  const { rows } = await deps.pool.query<NewWin>(TAKE_NEW_WINS, [order.order_id, competitionIds]);
+/** An order's instant wins, and the reward wins of its competitions ($2) not yet told. */
+const TAKE_ORDER_WINS = takeNewWins('order_id = $1', 'competition_id = ANY($2::int[])');
+/** A postal entry's instant wins, and the reward wins of its competition not yet told. */
+const TAKE_POSTAL_WINS = takeNewWins('postal_entry_id = $1', 'competition_id = $2');
+
+type Deps = { pool: pg.Pool; mailer: Mailer; siteUrl: string };
+
+/**
+ * A winner with an account is sent to /claim/prize; a postal entrant without one is told
+ * the operator will contact them (their win is handled from `cli postal-wins`).
+ */
+async function mailWins(deps: Deps, rows: NewWin[]): Promise<number> {
   let sent = 0;
   for (const w of rows) {
-    if (!w.email) continue;
-    const mail: MailMessage = winEmail({
-      to: w.email, firstName: w.first_name ?? '', kind: w.kind, prizeTitle: w.prize_title, competitionTitle: w.competition_title,
-      ticket: w.ticket_number, prizePence: w.prize_value_pence, siteUrl: deps.siteUrl,
-    });
+    const common = { kind: w.kind, prizeTitle: w.prize_title, competitionTitle: w.competition_title, ticket: w.ticket_number, prizePence: w.prize_value_pence, siteUrl: deps.siteUrl };
+    let mail: MailMessage | null = null;
+    if (w.email) mail = winEmail({ ...common, to: w.email, firstName: w.first_name ?? '' });
+    else if (w.postal_entry_id && w.entrant_email) {
+      mail = postalWinEmail({ ...common, to: w.entrant_email, firstName: (w.entrant_name ?? '').trim().split(/\s+/)[0] ?? '', postalEntryId: Number(w.postal_entry_id) });
+    }
+    if (!mail) continue;
     try {
       await deps.mailer.send(mail);
       sent++;
@@ -53,4 +72,17 @@ export async function notifyNewWins(deps: { pool: pg.Pool; mailer: Mailer; siteU
     }
   }
   return sent;
+}
+
+/** Mails a committed postal entry's wins (and reward wins its ticket set off) to their winners. Returns the mails sent. */
+export async function notifyPostalEntryWins(deps: Deps, entry: { entryId: number; competitionId: number }): Promise<number> {
+  const { rows } = await deps.pool.query<NewWin>(TAKE_POSTAL_WINS, [entry.entryId, entry.competitionId]);
+  return mailWins(deps, rows);
+}
+
+/** Mails the instant wins of a committed order, and reward wins its sale set off, to their winners. Returns the mails sent. */
+export async function notifyNewWins(deps: Deps, order: StoreCheckoutResponse): Promise<number> {
+  const competitionIds = order.extensions.cgg.tickets.map((t) => t.competition_id);
+  const { rows } = await deps.pool.query<NewWin>(TAKE_ORDER_WINS, [order.order_id, competitionIds]);
+  return mailWins(deps, rows);
 }

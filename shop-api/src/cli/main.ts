@@ -18,10 +18,11 @@ import { drawCommand } from './commands/draw.ts';
 import { entriesCommand } from './commands/entries.ts';
 import { pointsAdjustCommand } from './commands/points-adjust.ts';
 import { postalEntryCommand } from './commands/postal-entry.ts';
+import { postalWinsCommand } from './commands/postal-wins.ts';
 
 const commands: Command[] = [
   loginAsUserCommand, outboxCommand, removeChatMessageCommand,
-  competitionCreateCommand, competitionUpdateCommand, entriesCommand, postalEntryCommand, drawCommand,
+  competitionCreateCommand, competitionUpdateCommand, entriesCommand, postalEntryCommand, postalWinsCommand, drawCommand,
   couponCreateCommand, pointsAdjustCommand, creditAdjustCommand, claimsCommand, claimStateCommand,
 ];
 

@@ -137,8 +137,9 @@ async function countDrawn(pool: pg.Pool): Promise<number> {
 }
 
 /**
- * Every real win: main-draw wins and instant wins as awarded at checkout (first name and
- * the order's town only). The winners summary sums the same rows.
+ * Every real win: main-draw wins and instant wins as awarded at checkout or to a free
+ * postal entry (first name and the order's or the entry's town only). The winners
+ * summary sums the same rows.
  */
 export const WINS_SQL = `WITH wins AS (
   SELECT 'draw'::text AS kind, w.competition_id, c.title AS competition_title, c.image, w.prize_title, w.prize_value_pence AS pence,
@@ -146,7 +147,8 @@ export const WINS_SQL = `WITH wins AS (
   FROM draw_wins w JOIN competitions c ON c.id = w.competition_id
   UNION ALL
   SELECT 'instant', a.competition_id, c.title, p.image, p.title, p.prize_value_pence, a.ticket_number,
-         COALESCE(NULLIF(cu.first_name, ''), o.billing_first_name, ''), COALESCE(NULLIF(o.billing_city, ''), cu.billing_city, ''), a.won_at
+         COALESCE(NULLIF(cu.first_name, ''), o.billing_first_name, split_part(btrim(pe.full_name), ' ', 1), ''),
+         COALESCE(NULLIF(o.billing_city, ''), NULLIF(pe.town, ''), cu.billing_city, ''), a.won_at
   FROM instant_win_awards a JOIN competitions c ON c.id = a.competition_id JOIN instant_win_prizes p ON p.id = a.instant_win_prize_id
-  JOIN orders o ON o.id = a.order_id LEFT JOIN customers cu ON cu.id = a.customer_id
+  LEFT JOIN orders o ON o.id = a.order_id LEFT JOIN postal_entries pe ON pe.id = a.postal_entry_id LEFT JOIN customers cu ON cu.id = a.customer_id
 )`;

@@ -1,10 +1,11 @@
-import { STORE_ERRORS, type Competition } from '@cgg/contracts';
+import { STORE_ERRORS, type Competition, type StoreInstantWinWon } from '@cgg/contracts';
 import type pg from 'pg';
 import { inTransaction } from '../accounts/queryable.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { assertPurchasable } from '../store/cart-rules.ts';
 import { competitionsById, purchasedCounts, questionsAsked } from '../store/store-competitions.ts';
 import { guardedAllocator } from '../store/ticket-allocation.ts';
+import { awardInstantWins, fireRewardWins, publicName, splitFullName } from '../store/wins.ts';
 
 export interface PostalEntryInput {
   competitionId: number;
@@ -26,6 +27,10 @@ export interface PostalEntryRecorded {
   customerId: number | null;
   fullName: string;
   email: string;
+  /** Instant wins this ticket carried (awarded in the entry's transaction, like a paid ticket's). */
+  instantWins: StoreInstantWinWon[];
+  /** Reward wins whose milestone this entry's ticket crossed (their winner is drawn among all entries). */
+  rewardWinsFired: number;
 }
 
 /** A postal entry that is not valid: nothing was recorded. */
@@ -103,6 +108,22 @@ export async function recordPostalEntry(pool: pg.Pool, input: PostalEntryInput):
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
       [c.id, customerId, fullName, email, town, answerOptionId, ticketNumber, input.recordedBy, input.now],
     );
-    return { entryId: Number(rows[0]!.id), ticketNumber, customerId, fullName, email };
+    const entryId = Number(rows[0]!.id);
+
+    // The same chances as a paid ticket, in this transaction: an instant-win number wins its
+    // prize (once: the award is guarded like the checkout's), and a milestone this ticket
+    // crossed fires its reward win.
+    let winnerName = publicName(splitFullName(fullName).first, splitFullName(fullName).last);
+    if (customerId !== null) {
+      const who = await client.query<{ first_name: string; last_name: string }>('SELECT first_name, last_name FROM customers WHERE id = $1', [customerId]);
+      if (who.rows[0]) winnerName = publicName(who.rows[0].first_name, who.rows[0].last_name);
+    }
+    const instantWins = c.enable_instant_wins
+      ? await awardInstantWins(client, { competitionId: c.id, numbers: [ticketNumber], customerId, postalEntryId: entryId, winnerName, entrantName: fullName, now: input.now })
+      : [];
+    const rewardWinsFired = c.enable_reward_wins
+      ? await fireRewardWins(client, { competitionId: c.id, soldAfter: allocation.soldAfter, total: allocation.total, now: input.now })
+      : 0;
+    return { entryId, ticketNumber, customerId, fullName, email, instantWins, rewardWinsFired };
   });
 }

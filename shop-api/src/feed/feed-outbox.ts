@@ -5,16 +5,28 @@ import { feedWinnerName, type FeedRecord } from './feed-record.ts';
 export const FEED_CHANNEL = 'instant_win_feed';
 
 /**
- * Called by the checkout transaction for each instant win it awards: the pending
- * publication is written with the order, so it exists exactly when the win commits,
- * and a rolled-back checkout leaves nothing. Two small statements; no network.
+ * Called by the checkout (or postal entry) transaction for each instant win it awards:
+ * the pending publication is written with the win, so it exists exactly when the win
+ * commits, and a rolled-back transaction leaves nothing. Two small statements; no network.
+ * A postal entrant without an account (`customerId` null) is named from the full name
+ * written on the entry: first word and the last word's initial, as for customers.
  */
 export async function enqueueFeedPublication(
   client: pg.PoolClient,
-  win: { awardId: number | string; competitionId: number; customerId: number; prize: string },
+  win: { awardId: number | string; competitionId: number; customerId: number | null; entrantName?: string; prize: string },
 ): Promise<void> {
-  const who = await client.query<{ first_name: string; last_name: string }>('SELECT first_name, last_name FROM customers WHERE id = $1', [win.customerId]);
-  const name = feedWinnerName(who.rows[0]?.first_name ?? '', who.rows[0]?.last_name ?? '');
+  let first = '';
+  let last = '';
+  if (win.customerId !== null) {
+    const who = await client.query<{ first_name: string; last_name: string }>('SELECT first_name, last_name FROM customers WHERE id = $1', [win.customerId]);
+    first = who.rows[0]?.first_name ?? '';
+    last = who.rows[0]?.last_name ?? '';
+  } else {
+    const words = (win.entrantName ?? '').trim().split(/\s+/).filter(Boolean);
+    first = words[0] ?? '';
+    last = words.length > 1 ? words[words.length - 1]! : '';
+  }
+  const name = feedWinnerName(first, last);
   await client.query(
     `WITH row AS (
        INSERT INTO instant_win_feed_outbox (award_id, competition_id, title, image, prize, user_name)

@@ -1,20 +1,36 @@
 import { randomInt } from 'node:crypto';
 import type { StoreInstantWinWon } from '@cgg/contracts';
 import type pg from 'pg';
+import { HOLDING_STATUSES } from '../accounts/order-routes.ts';
 import { enqueueFeedPublication } from '../feed/feed-outbox.ts';
 import { penceToPounds } from '../lib/money.ts';
 
 /** The winner's public name: 'Jamie T.' */
 export const publicName = (first: string, last: string): string => `${first.trim()}${last.trim() ? ` ${last.trim()[0]!.toUpperCase()}.` : ''}`.trim() || 'A customer';
 
+/** A full name as written on a postal entry, as first and last name: first word, last word ('Mary Ann Smith' -> Mary, Smith). */
+export function splitFullName(fullName: string): { first: string; last: string } {
+  const words = fullName.trim().split(/\s+/).filter(Boolean);
+  return { first: words[0] ?? '', last: words.length > 1 ? words[words.length - 1]! : '' };
+}
+
 /**
- * Awards each instant-win number among `numbers` (just bought, so held by nobody
+ * Where a winning ticket came from: an order (checkout) or a free postal entry
+ * (src/draws/postal-entry.ts). Exactly one is set; the award row records it.
+ */
+export type WinSource = { orderId: number; postalEntryId?: undefined } | { postalEntryId: number; orderId?: undefined };
+
+/**
+ * Awards each instant-win number among `numbers` (just allocated, so held by nobody
  * else): the guarded `won_at IS NULL` update and UNIQUE (competition_id,
- * ticket_number) on the awards table make each award happen at most once.
+ * ticket_number) on the awards table make each award happen at most once. Paid and
+ * postal tickets go through here alike; a postal entrant without an account has
+ * `customerId` null and is named from `entrantName` (the feed shows first name and
+ * last initial only).
  */
 export async function awardInstantWins(
   client: pg.PoolClient,
-  a: { competitionId: number; numbers: number[]; customerId: number; orderId: number; winnerName: string; now: Date },
+  a: { competitionId: number; numbers: number[]; customerId: number | null; winnerName: string; now: Date; entrantName?: string } & WinSource,
 ): Promise<StoreInstantWinWon[]> {
   const { rows } = await client.query<{ ticket_number: number; prize_id: number; title: string; pence: number; image: string }>(
     `WITH won AS (
@@ -29,12 +45,14 @@ export async function awardInstantWins(
   const out: StoreInstantWinWon[] = [];
   for (const r of rows) {
     const award = await client.query<{ id: string }>(
-      `INSERT INTO instant_win_awards (competition_id, ticket_number, instant_win_prize_id, customer_id, order_id, won_at)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [a.competitionId, r.ticket_number, r.prize_id, a.customerId, a.orderId, a.now],
+      `INSERT INTO instant_win_awards (competition_id, ticket_number, instant_win_prize_id, customer_id, order_id, postal_entry_id, won_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+      [a.competitionId, r.ticket_number, r.prize_id, a.customerId, a.orderId ?? null, a.postalEntryId ?? null, a.now],
     );
-    // The live feed's pending record, in this transaction: published only once the order commits.
-    await enqueueFeedPublication(client, { awardId: award.rows[0]!.id, competitionId: a.competitionId, customerId: a.customerId, prize: r.title });
+    // The live feed's pending record, in this transaction: published only once the order (or postal entry) commits.
+    await enqueueFeedPublication(client, {
+      awardId: award.rows[0]!.id, competitionId: a.competitionId, customerId: a.customerId, entrantName: a.entrantName, prize: r.title,
+    });
     await client.query(
       `INSERT INTO winners (competition_id, winner_name, prize_title, prize_value_pence, kind, ticket_number, won_at)
        VALUES ($1, $2, $3, $4, 'instant', $5, $6)`,
@@ -55,8 +73,11 @@ export async function awardInstantWins(
 
 /**
  * Reward wins whose share of tickets is now sold fire once (the competition row is
- * locked by the sale, so exactly one sale crosses each milestone): a ticket drawn at
- * random from those sold so far wins it.
+ * locked by the sale, paid or postal, so exactly one sale crosses each milestone).
+ * Milestones count `tickets_sold`, which counts postal tickets too (they come from the
+ * same pool). The winning ticket is drawn at random from the same entries the main
+ * draw uses (src/draws/run-draw.ts loadEntries): tickets of orders that hold
+ * (pending, processing, completed, admin-comp-win) plus every free postal entry.
  */
 export async function fireRewardWins(client: pg.PoolClient, a: { competitionId: number; soldAfter: number; total: number; now: Date }): Promise<number> {
   const due = await client.query<{ id: number }>(
@@ -66,24 +87,35 @@ export async function fireRewardWins(client: pg.PoolClient, a: { competitionId: 
   );
   let fired = 0;
   for (const reward of due.rows) {
-    const count = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM tickets WHERE competition_id = $1', [a.competitionId]);
+    const count = await client.query<{ n: number }>(`${REWARD_ENTRIES} SELECT count(*)::int AS n FROM entries`, [a.competitionId, HOLDING_STATUSES]);
     const n = count.rows[0]!.n;
     if (n === 0) continue;
-    const pick = await client.query<{ ticket_number: number; customer_id: number | null; order_id: number; first_name: string | null; last_name: string | null }>(
-      `SELECT t.ticket_number, t.customer_id, i.order_id, cu.first_name, cu.last_name
-       FROM tickets t JOIN order_items i ON i.id = t.order_item_id LEFT JOIN customers cu ON cu.id = t.customer_id
-       WHERE t.competition_id = $1 ORDER BY t.ticket_number OFFSET $2 LIMIT 1`,
-      [a.competitionId, randomInt(0, n)],
+    const pick = await client.query<{
+      ticket_number: number; customer_id: number | null; order_id: number | null; postal_entry_id: string | null;
+      first_name: string | null; last_name: string | null; full_name: string | null;
+    }>(
+      `${REWARD_ENTRIES} SELECT * FROM entries ORDER BY ticket_number OFFSET $3 LIMIT 1`,
+      [a.competitionId, HOLDING_STATUSES, randomInt(0, n)],
     );
     const w = pick.rows[0]!;
-    const name = publicName(w.first_name ?? '', w.last_name ?? '');
+    const name = w.first_name !== null ? publicName(w.first_name, w.last_name ?? '') : publicName(splitFullName(w.full_name ?? '').first, splitFullName(w.full_name ?? '').last);
     await client.query('UPDATE reward_wins SET won_at = $2, won_by_name = $3 WHERE id = $1', [reward.id, a.now, name]);
     await client.query(
-      `INSERT INTO reward_win_awards (reward_win_id, competition_id, ticket_number, customer_id, order_id, won_at)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [reward.id, a.competitionId, w.ticket_number, w.customer_id, w.order_id, a.now],
+      `INSERT INTO reward_win_awards (reward_win_id, competition_id, ticket_number, customer_id, order_id, postal_entry_id, won_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [reward.id, a.competitionId, w.ticket_number, w.customer_id, w.order_id, w.postal_entry_id, a.now],
     );
     fired++;
   }
   return fired;
 }
+
+/** The draw's entries of competition $1 ($2: order statuses that hold tickets), with who holds each. */
+const REWARD_ENTRIES = `WITH entries AS (
+  SELECT t.ticket_number, t.customer_id, i.order_id, pe.id::text AS postal_entry_id, cu.first_name, cu.last_name, pe.full_name
+  FROM tickets t
+  LEFT JOIN order_items i ON i.id = t.order_item_id LEFT JOIN orders o ON o.id = i.order_id
+  LEFT JOIN postal_entries pe ON t.order_item_id IS NULL AND pe.competition_id = t.competition_id AND pe.ticket_number = t.ticket_number
+  LEFT JOIN customers cu ON cu.id = t.customer_id
+  WHERE t.competition_id = $1 AND (o.status = ANY($2) OR pe.id IS NOT NULL)
+)`;

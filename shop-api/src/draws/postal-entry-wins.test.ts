@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { winnersListResponseSchema, winnersSummaryResponseSchema } from '@cgg/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customerWins } from '../claims/customer-wins.ts';
+import { notifyPostalEntryWins } from '../claims/win-notifications.ts';
+import { postalWinsCommand } from '../cli/commands/postal-wins.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { billing, cardPayment, createCompetition, createCustomer } from '../store/store-fixtures.ts';
+import { storeInject, storeTestApp, type StoreClientState } from '../store/store-test-kit.ts';
+import { recordPostalEntry } from './postal-entry.ts';
+
+/*
+ * Free postal entries carry the same chances as paid tickets: an instant-win number
+ * allocated to a postal entry wins its prize once, in the entry's transaction, and is
+ * seen by the claim flow, the live feed (public name only), the winners list and the
+ * summary; reward-win milestones count postal tickets and draw among the same entries
+ * as the main draw.
+ */
+
+let kit: Awaited<ReturnType<typeof storeTestApp>>;
+beforeAll(async () => {
+  kit = await storeTestApp();
+});
+afterAll(async () => kit.close());
+
+const SITE = 'http://localhost:3000';
+const api = async (name: string, payload: object = {}, method: 'POST' | 'GET' = 'POST') =>
+  kit.app.inject({ method, url: `/?rest_route=/api/v1/${name}`, headers: method === 'POST' ? { 'content-type': 'application/json' } : {}, payload: method === 'POST' ? payload : undefined });
+const now = () => new Date();
+let entrantSeq = 0;
+const entrant = (name = 'Pat Postal') => ({ fullName: name, email: `postal${++entrantSeq}-${randomUUID().slice(0, 6)}@example.org`, town: 'Leeds', recordedBy: 'test' });
+
+async function checkout(productId: number, quantity: number) {
+  const customer = await createCustomer(kit.pool);
+  const state: StoreClientState = { bearer: customer.token };
+  await storeInject(kit.app, state, 'GET', '/cart');
+  expect((await storeInject(kit.app, state, 'POST', '/cart/add-item', { id: productId, quantity })).status).toBe(200);
+  const res = await storeInject(kit.app, state, 'POST', '/checkout', { billing_address: billing, payment_method: 'cgg-demo-card', payment_data: cardPayment() }, { 'idempotency-key': randomUUID() });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return { customer, orderId: res.body.order_id as number, numbers: res.body.extensions.cgg.tickets[0].ticket_numbers as number[] };
+}
+
+describe('postal entries and instant wins', () => {
+  it('two postal entries and a checkout racing for the last instant-win numbers: each number awarded exactly once, to its holder', async () => {
+    for (let round = 0; round < 3; round++) {
+      const numbers = Array.from({ length: 10 }, (_, i) => i + 1);
+      const c = await createCompetition(kit.pool, { total: 10, instantWinNumbers: numbers, maxPerUser: 10 });
+      await checkout(c.productId, 7);
+      const [a, b, paid] = await Promise.all([
+        recordPostalEntry(kit.pool, { competitionId: c.id, ...entrant(), now: now() }),
+        recordPostalEntry(kit.pool, { competitionId: c.id, ...entrant(), now: now() }),
+        checkout(c.productId, 1),
+      ]);
+      expect(a.instantWins.map((w) => w.ticket_number)).toEqual([a.ticketNumber]);
+      expect(b.instantWins.map((w) => w.ticket_number)).toEqual([b.ticketNumber]);
+      const awards = await kit.pool.query<{ ticket_number: number; order_id: number | null; postal_entry_id: string | null }>(
+        'SELECT ticket_number, order_id, postal_entry_id FROM instant_win_awards WHERE competition_id = $1 ORDER BY ticket_number', [c.id],
+      );
+      expect(awards.rows.map((r) => r.ticket_number)).toEqual(numbers);
+      const byTicket = new Map(awards.rows.map((r) => [r.ticket_number, r]));
+      expect(byTicket.get(a.ticketNumber)!.postal_entry_id).toBe(String(a.entryId));
+      expect(byTicket.get(b.ticketNumber)!.postal_entry_id).toBe(String(b.entryId));
+      expect(byTicket.get(paid.numbers[0]!)!.order_id).toBe(paid.orderId);
+      const open = await kit.pool.query('SELECT count(*)::int AS n FROM instant_win_tickets WHERE competition_id = $1 AND won_at IS NULL', [c.id]);
+      expect(open.rows[0].n).toBe(0);
+      const feed = await kit.pool.query('SELECT count(*)::int AS n, count(DISTINCT award_id)::int AS d FROM instant_win_feed_outbox WHERE competition_id = $1', [c.id]);
+      expect(feed.rows[0]).toEqual({ n: 10, d: 10 });
+    }
+  });
+
+  it('an entrant without an account: the feed has the public name only; the winners list and summary show the win; the entrant is mailed once; the operator settles it', async () => {
+    const c = await createCompetition(kit.pool, { total: 1, instantWinNumbers: [1], title: 'Postal Luck' });
+    const summaryBefore = winnersSummaryResponseSchema.parse((await api('get_realtime_winners_prize_value', {}, 'GET')).json());
+    const email = 'zebedee.quill@example.org';
+    const e = await recordPostalEntry(kit.pool, { competitionId: c.id, fullName: ' Zebedee Arthur Quillfeather-Smythe ', email, town: 'Whitby', recordedBy: 'test', now: now() });
+    expect(e.customerId).toBeNull();
+    expect(e.instantWins).toHaveLength(1);
+
+    const feed = await kit.pool.query('SELECT * FROM instant_win_feed_outbox WHERE competition_id = $1', [c.id]);
+    expect(feed.rows).toHaveLength(1);
+    expect(feed.rows[0].user_name).toBe('Zebedee Q.');
+    const published = JSON.stringify(feed.rows[0]);
+    expect(published).not.toContain('Quillfeather');
+    expect(published).not.toContain('Arthur');
+    expect(published).not.toContain('@');
+
+    const list = winnersListResponseSchema.parse((await api('winners_list', { limit: 100 })).json());
+    const row = list.data.find((w) => w.competition_id === c.id);
+    expect(row).toMatchObject({ kind: 'instant', first_name: 'Zebedee', town: 'Whitby', ticket_number: 1, prize_value: '50.00' });
+    expect(JSON.stringify(row)).not.toContain('Quillfeather');
+    const summary = winnersSummaryResponseSchema.parse((await api('get_realtime_winners_prize_value', {}, 'GET')).json());
+    expect(summary.totalWinner).toBe(summaryBefore.totalWinner + 1);
+
+    const deps = { pool: kit.pool, mailer: createMailer(kit.pool, undefined), siteUrl: SITE };
+    expect(await notifyPostalEntryWins(deps, { entryId: e.entryId, competitionId: c.id })).toBe(1);
+    expect(await notifyPostalEntryWins(deps, { entryId: e.entryId, competitionId: c.id })).toBe(0);
+    const mail = await kit.pool.query('SELECT subject, text_body FROM email_outbox WHERE to_address = $1', [email]);
+    expect(mail.rows).toHaveLength(1);
+    expect(mail.rows[0].subject).toBe('You won: £50 Cash #1');
+    expect(mail.rows[0].text_body).toContain(`postal entry #${e.entryId}`);
+    expect(mail.rows[0].text_body).not.toContain('/claim/prize');
+
+    const lines: string[] = [];
+    const ctx = { pool: kit.pool, out: (l: string) => lines.push(l) };
+    expect(await postalWinsCommand.run(['--open', '--competition', String(c.id)], ctx)).toBe(0);
+    const winId = e.instantWins[0]!.win_id;
+    expect(lines.join('\n')).toContain(`instant:${winId}`);
+    expect(lines.join('\n')).toContain(`Zebedee Arthur Quillfeather-Smythe <${email}>`);
+    expect(lines.join('\n')).toContain('OPEN: no account');
+    expect(await postalWinsCommand.run(['--settle', `instant:${winId}`, '--by', 'amy'], ctx)).toBe(0);
+    expect(await postalWinsCommand.run(['--settle', `instant:${winId}`, '--by', 'bob'], ctx)).toBe(1);
+    const settled = await kit.pool.query('SELECT claimed, settled_by FROM instant_win_awards WHERE id = $1', [winId]);
+    expect(settled.rows[0]).toEqual({ claimed: true, settled_by: 'amy' });
+    lines.length = 0;
+    await postalWinsCommand.run(['--open', '--competition', String(c.id)], ctx);
+    expect(lines).toEqual(['No postal-entry wins.']);
+  });
+
+  it('an entrant with an account (matched by email) claims the postal win online like any win', async () => {
+    const customer = await createCustomer(kit.pool, { first: 'Robin', last: 'Banks' });
+    const { rows } = await kit.pool.query<{ email: string }>('SELECT email FROM customers WHERE id = $1', [customer.id]);
+    const c = await createCompetition(kit.pool, { total: 1, instantWinNumbers: [1] });
+    const e = await recordPostalEntry(kit.pool, { competitionId: c.id, fullName: 'R. Banks', email: rows[0]!.email.toUpperCase(), recordedBy: 'test', now: now() });
+    expect(e.customerId).toBe(customer.id);
+    const wins = await customerWins(kit.pool, customer.id);
+    expect(wins.map((w) => [w.win_kind, w.ticket_number, w.claimed])).toEqual([['instant', 1, false]]);
+    const feed = await kit.pool.query('SELECT user_name FROM instant_win_feed_outbox WHERE competition_id = $1', [c.id]);
+    expect(feed.rows[0].user_name).toBe('Robin B.');
+    const lines: string[] = [];
+    expect(await postalWinsCommand.run(['--settle', `instant:${wins[0]!.win_id}`], { pool: kit.pool, out: (l) => lines.push(l) })).toBe(1);
+    expect(lines[0]).toContain('they claim it at /claim/prize');
+  });
+});
+
+describe('postal entries and reward wins', () => {
+  it('milestones count postal tickets; the winner is drawn among paid and postal entries alike', async () => {
+    // 9 postal entries, then one paid ticket crosses 100%: 10 entries, 1 paid. Before postal
+    // entries were counted as entries, the pick counted 10 tickets but could only find the
+    // paid one (a crash 9 times in 10).
+    for (let round = 0; round < 3; round++) {
+      const c = await createCompetition(kit.pool, { total: 10, rewardPercentages: [50, 100] });
+      const postal = [];
+      for (let i = 0; i < 9; i++) postal.push(await recordPostalEntry(kit.pool, { competitionId: c.id, ...entrant(), now: now() }));
+      // The 5th postal ticket crossed 50%: fired by the postal entry itself.
+      expect(postal.map((p) => p.rewardWinsFired)).toEqual([0, 0, 0, 0, 1, 0, 0, 0, 0]);
+      const paid = await checkout(c.productId, 1);
+      const awards = await kit.pool.query<{ percentage: number; ticket_number: number; order_id: number | null; postal_entry_id: string | null }>(
+        `SELECT r.percentage, a.ticket_number, a.order_id, a.postal_entry_id FROM reward_win_awards a JOIN reward_wins r ON r.id = a.reward_win_id
+         WHERE a.competition_id = $1 ORDER BY r.percentage`, [c.id],
+      );
+      expect(awards.rows.map((r) => r.percentage)).toEqual([50, 100]);
+      const first = awards.rows[0]!;
+      // At 50% only the five postal tickets existed.
+      expect(postal.slice(0, 5).map((p) => String(p.entryId))).toContain(first.postal_entry_id);
+      for (const a of awards.rows) {
+        expect((a.order_id === null) !== (a.postal_entry_id === null)).toBe(true);
+        if (a.order_id !== null) expect([a.order_id, a.ticket_number]).toEqual([paid.orderId, paid.numbers[0]]);
+        else expect(postal.find((p) => String(p.entryId) === a.postal_entry_id)!.ticketNumber).toBe(a.ticket_number);
+      }
+    }
+  });
+});
