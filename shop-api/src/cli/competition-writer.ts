@@ -1,7 +1,8 @@
 import type pg from 'pg';
 import { inTransaction } from '../accounts/queryable.ts';
+import { drawInstantWinNumbers } from '../competitions/instant-win-numbers.ts';
 import { commitSeed } from '../draws/commitments.ts';
-import { fromLondon, toPence, type CompetitionFields } from './competition-input.ts';
+import { fromLondon, instantWinNumberCount, toPence, type CompetitionFields } from './competition-input.ts';
 
 export class CompetitionRefused extends Error {}
 
@@ -39,7 +40,50 @@ function columns(c: Partial<CompetitionFields>, category?: number): Record<strin
     set('comp_question', c.question !== null);
     set('question', c.question?.text ?? null);
   }
+  if (c.instant_wins !== undefined) set('enable_instant_wins', c.instant_wins.length > 0);
+  if (c.reward_wins !== undefined) set('enable_reward_wins', c.reward_wins.length > 0);
   return col;
+}
+
+/**
+ * The instant-win prizes and their ticket numbers, drawn now with crypto randomness from
+ * 1..total, distinct (UNIQUE (competition_id, ticket_number) backs it). Only ever called
+ * while no ticket is sold: once one is, the numbers never change.
+ */
+async function writeInstantWins(client: pg.PoolClient, id: number, prizes: NonNullable<CompetitionFields['instant_wins']>, total: number): Promise<void> {
+  await client.query('DELETE FROM instant_win_prizes WHERE competition_id = $1', [id]);
+  const numbers = drawInstantWinNumbers(instantWinNumberCount(prizes), total);
+  let next = 0;
+  for (const [position, p] of prizes.entries()) {
+    const { rows } = await client.query<{ id: number }>(
+      `INSERT INTO instant_win_prizes (competition_id, title, prize_value_pence, image, quantity, position) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [id, p.title, toPence(p.prize_value), p.image ?? '', p.quantity, position],
+    );
+    const mine = numbers.slice(next, next + p.quantity);
+    next += p.quantity;
+    await client.query(
+      'INSERT INTO instant_win_tickets (competition_id, instant_win_prize_id, ticket_number) SELECT $1, $2, n FROM unnest($3::int[]) AS n',
+      [id, rows[0]!.id, mine],
+    );
+  }
+}
+
+/** The stored prizes (for re-drawing their numbers when total_tickets changes before any sale). */
+async function storedInstantWins(client: pg.PoolClient, id: number): Promise<NonNullable<CompetitionFields['instant_wins']>> {
+  const { rows } = await client.query<{ title: string; prize_value_pence: number; quantity: number; image: string }>(
+    'SELECT title, prize_value_pence, quantity, image FROM instant_win_prizes WHERE competition_id = $1 ORDER BY position, id',
+    [id],
+  );
+  return rows.map((r) => ({ title: r.title, prize_value: (r.prize_value_pence / 100).toFixed(2), quantity: r.quantity, image: r.image || undefined }));
+}
+
+async function writeRewardWins(client: pg.PoolClient, id: number, rewards: NonNullable<CompetitionFields['reward_wins']>): Promise<void> {
+  await client.query('DELETE FROM reward_wins WHERE competition_id = $1', [id]);
+  for (const [position, r] of [...rewards].sort((a, b) => a.percentage - b.percentage).entries()) {
+    await client.query('INSERT INTO reward_wins (competition_id, title, prize_value_pence, percentage, position) VALUES ($1, $2, $3, $4, $5)', [
+      id, r.title, toPence(r.prize_value), r.percentage, position,
+    ]);
+  }
 }
 
 async function writeParts(client: pg.PoolClient, id: number, c: Partial<CompetitionFields>): Promise<void> {
@@ -60,7 +104,7 @@ async function writeParts(client: pg.PoolClient, id: number, c: Partial<Competit
 }
 
 /** Creates the competition, its question and gallery, and its draw commitment, in one transaction. */
-export async function createCompetitionFromFile(pool: pg.Pool, c: CompetitionFields, now: Date): Promise<{ id: number; commitment: string }> {
+export async function createCompetitionFromFile(pool: pg.Pool, c: CompetitionFields, now: Date): Promise<{ id: number; commitment: string; instantWinNumbers: number }> {
   return inTransaction(pool, async (client) => {
     const col = { ...columns(c, await categoryId(client, c.category)), created_at: now, updated_at: now };
     const names = Object.keys(col);
@@ -70,20 +114,26 @@ export async function createCompetitionFromFile(pool: pg.Pool, c: CompetitionFie
     );
     const id = rows[0]!.id;
     await writeParts(client, id, c);
+    await writeInstantWins(client, id, c.instant_wins, c.total_tickets);
+    await writeRewardWins(client, id, c.reward_wins);
     await commitSeed(client, id, now);
     const commitment = (await client.query<{ commitment: string }>('SELECT commitment FROM competition_draws WHERE competition_id = $1', [id])).rows[0]!.commitment;
-    return { id, commitment };
+    return { id, commitment, instantWinNumbers: instantWinNumberCount(c.instant_wins) };
   });
 }
 
 /**
  * Updates the fields given. Refused once drawn; tickets cannot drop below those sold,
  * and the question cannot change once tickets are sold (entries answered the old one).
+ * Instant-win and reward-win prizes can be replaced only while no ticket is sold (the
+ * numbers are drawn again); a new total_tickets before any sale re-draws the numbers
+ * over the new range; after a sale the numbers never change, so the total may not drop
+ * below an instant-win number.
  */
 export async function updateCompetitionFromFile(pool: pg.Pool, id: number, c: Partial<CompetitionFields>, now: Date): Promise<string[]> {
   return inTransaction(pool, async (client) => {
-    const { rows } = await client.query<{ status: string; tickets_sold: number; drawn: boolean }>(
-      `SELECT c.status, c.tickets_sold, EXISTS (SELECT 1 FROM competition_draws d WHERE d.competition_id = c.id AND d.drawn_at IS NOT NULL) AS drawn
+    const { rows } = await client.query<{ status: string; tickets_sold: number; total_tickets: number; drawn: boolean; top_instant: number | null }>(
+      `SELECT c.status, c.tickets_sold, c.total_tickets, (SELECT max(ticket_number) FROM instant_win_tickets t WHERE t.competition_id = c.id) AS top_instant, EXISTS (SELECT 1 FROM competition_draws d WHERE d.competition_id = c.id AND d.drawn_at IS NOT NULL) AS drawn
        FROM competitions c WHERE c.id = $1 FOR UPDATE`,
       [id],
     );
@@ -92,6 +142,17 @@ export async function updateCompetitionFromFile(pool: pg.Pool, id: number, c: Pa
     if (current.drawn || current.status === 'drawn') throw new CompetitionRefused(`Competition ${id} has been drawn; its record cannot change.`);
     if (c.total_tickets !== undefined && c.total_tickets < current.tickets_sold) throw new CompetitionRefused(`total_tickets: ${current.tickets_sold} tickets are already sold`);
     if (c.question !== undefined && current.tickets_sold > 0) throw new CompetitionRefused('question: tickets are already sold against the current question');
+    const sold = current.tickets_sold > 0;
+    if (c.instant_wins !== undefined && sold) throw new CompetitionRefused(`instant_wins: ${current.tickets_sold} tickets are already sold; instant-win prizes and numbers never change once tickets are sold`);
+    if (c.reward_wins !== undefined && sold) throw new CompetitionRefused(`reward_wins: ${current.tickets_sold} tickets are already sold; reward-win milestones never change once tickets are sold`);
+    const total = c.total_tickets ?? current.total_tickets;
+    const prizes = c.instant_wins ?? (c.total_tickets !== undefined && !sold ? await storedInstantWins(client, id) : undefined);
+    if (prizes && instantWinNumberCount(prizes) > total) {
+      throw new CompetitionRefused(`instant_wins: ${instantWinNumberCount(prizes)} instant-win numbers do not fit in ${total} tickets (total_tickets)`);
+    }
+    if (sold && c.total_tickets !== undefined && current.top_instant !== null && c.total_tickets < current.top_instant) {
+      throw new CompetitionRefused(`total_tickets: ticket ${current.top_instant} is an instant-win number, and instant-win numbers never change once tickets are sold`);
+    }
     const col = columns(c, c.category === undefined ? undefined : await categoryId(client, c.category));
     const names = Object.keys(col);
     if (names.length > 0) {
@@ -107,6 +168,11 @@ export async function updateCompetitionFromFile(pool: pg.Pool, id: number, c: Pa
       }
     }
     await writeParts(client, id, c);
-    return [...names, ...(c.question !== undefined ? ['question options'] : []), ...(c.gallery_images !== undefined ? ['gallery'] : [])];
+    if (prizes) await writeInstantWins(client, id, prizes, total);
+    if (c.reward_wins !== undefined) await writeRewardWins(client, id, c.reward_wins);
+    return [
+      ...names, ...(c.question !== undefined ? ['question options'] : []), ...(c.gallery_images !== undefined ? ['gallery'] : []),
+      ...(prizes ? [`instant-win numbers (${instantWinNumberCount(prizes)} drawn)`] : []), ...(c.reward_wins !== undefined ? ['reward wins'] : []),
+    ];
   });
 }

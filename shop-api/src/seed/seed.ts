@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { drawInstantWinNumbers } from '../competitions/instant-win-numbers.ts';
 import { laterTodayInLondon, londonAt } from '../lib/london-time.ts';
 import { seedAccounts } from './account-seeds.ts';
 import { categorySeeds, competitionSeeds, questionSeeds, type CompetitionSeed } from './competition-seeds.ts';
@@ -10,18 +11,6 @@ export const galleryKey = (key: string, n: number): string => `${key}-${n + 2}`;
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
-
-/** Deterministic, so a fresh database always gets the same instant-win numbers. */
-function prng(seedText: string): () => number {
-  let h = 2166136261;
-  for (const ch of seedText) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
-  return () => {
-    h = (h + 0x6d2b79f5) | 0;
-    let t = Math.imul(h ^ (h >>> 15), 1 | h);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function drawTime(seed: CompetitionSeed, now: Date): Date {
   return seed.draw === 'today' ? laterTodayInLondon(now) : londonAt(now, seed.draw, '20:00');
@@ -96,17 +85,11 @@ async function insertCompetition(client: pg.PoolClient, seed: CompetitionSeed, c
 }
 
 async function insertInstantWins(client: pg.PoolClient, seed: CompetitionSeed, id: number, now: Date): Promise<void> {
-  const random = prng(seed.key);
-  const used = new Set<number>();
-  const pick = (): number => {
-    for (;;) {
-      const n = 1 + Math.floor(random() * seed.totalTickets);
-      if (!used.has(n)) {
-        used.add(n);
-        return n;
-      }
-    }
-  };
+  // Crypto randomness (not a seeded generator): nobody can work out the winning numbers
+  // from the code. Each fresh database gets its own; the payload lists them anyway.
+  const numbers = drawInstantWinNumbers((seed.instantWins ?? []).reduce((n, p) => n + p.quantity, 0), seed.totalTickets);
+  let next = 0;
+  const pick = (): number => numbers[next++]!;
   for (const [position, prize] of (seed.instantWins ?? []).entries()) {
     const { rows } = await client.query<{ id: number }>(
       `INSERT INTO instant_win_prizes (competition_id, title, prize_value_pence, image, quantity, position)

@@ -44,8 +44,10 @@ export const competitionCreateCommand: Command = {
       return 1;
     }
     try {
-      const { id, commitment } = await createCompetitionFromFile(ctx.pool, parsed.data, (ctx.now ?? (() => new Date()))());
+      const { id, commitment, instantWinNumbers } = await createCompetitionFromFile(ctx.pool, parsed.data, (ctx.now ?? (() => new Date()))());
       out(`Created competition #${id}: ${parsed.data.title}`);
+      if (instantWinNumbers > 0) out(`Instant wins: ${parsed.data.instant_wins.length} prize(s) on ${instantWinNumbers} ticket numbers drawn at random (fixed once tickets sell).`);
+      if (parsed.data.reward_wins.length > 0) out(`Reward wins at ${parsed.data.reward_wins.map((r) => `${r.percentage}%`).join(', ')} of tickets sold.`);
       out(`Draw commitment (SHA-256 of its secret seed): ${commitment}`);
       return 0;
     } catch (err) {
