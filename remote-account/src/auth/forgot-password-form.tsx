@@ -1,10 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { apiRequest, calls } from '@cgg/contracts';
+import { apiRequest, calls, emailError } from '@cgg/contracts';
 import { TextField } from '../components/text-field.tsx';
 import { focusFirstError } from '../components/focus-first-error.ts';
 import { usePageTitle } from '../components/page-title.ts';
-import { isEmail } from '../validation/name-email-rules.ts';
 
 /** The same words whatever happened, so the page never tells whether an account exists. */
 export const FORGOT_CONFIRMATION =
@@ -20,7 +19,7 @@ export function ForgotPasswordForm() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const message = !email.trim() ? 'Email address is required.' : !isEmail(email) ? 'Email address is invalid.' : undefined;
+    const message = emailError(email);
     setError(message);
     if (message) return focusFirstError(formRef.current, [{ field: 'email', message }]);
     setBusy(true);

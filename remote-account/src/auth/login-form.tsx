@@ -1,12 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { apiRequest, calls } from '@cgg/contracts';
+import { apiRequest, calls, emailError, type FieldError } from '@cgg/contracts';
 import { TextField } from '../components/text-field.tsx';
 import { focusFirstError } from '../components/focus-first-error.ts';
 import { usePageTitle } from '../components/page-title.ts';
 import { establishSession } from '../session/session.ts';
-import { isEmail } from '../validation/name-email-rules.ts';
-import { firstErrorPerField, type FieldError } from '../validation/field-error.ts';
+import { firstErrorPerField } from '../validation/field-error.ts';
 import { authErrorText } from './auth-error.ts';
 import { returnPath } from './return-path.ts';
 
@@ -27,8 +26,8 @@ export function LoginForm() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     const found: FieldError<Field>[] = [];
-    if (!email.trim()) found.push({ field: 'email', message: 'Email address is required.' });
-    else if (!isEmail(email)) found.push({ field: 'email', message: 'Email address is invalid.' });
+    const emailMessage = emailError(email);
+    if (emailMessage) found.push({ field: 'email', message: emailMessage });
     if (!password) found.push({ field: 'password', message: 'Please enter a password' });
     setErrors(found);
     setFailure(null);

@@ -1,12 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { apiRequest, calls } from '@cgg/contracts';
+import { apiRequest, calls, type FieldError, meetsPasswordRule, PASSWORD_RULE_MESSAGE } from '@cgg/contracts';
 import { TextField } from '../components/text-field.tsx';
 import { StrengthMeter } from '../components/strength-meter.tsx';
 import { focusFirstError } from '../components/focus-first-error.ts';
 import { usePageTitle } from '../components/page-title.ts';
-import { firstErrorPerField, type FieldError } from '../validation/field-error.ts';
-import { meetsPasswordRule, PASSWORD_RULE_MESSAGE } from '../validation/password-rules.ts';
+import { firstErrorPerField } from '../validation/field-error.ts';
 import { authErrorText } from './auth-error.ts';
 
 type Field = 'password' | 'confirmPassword';

@@ -1,12 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { apiRequest, calls } from '@cgg/contracts';
+import { apiRequest, calls, type FieldError } from '@cgg/contracts';
 import { TextField } from '../components/text-field.tsx';
 import { StrengthMeter } from '../components/strength-meter.tsx';
 import { focusFirstError } from '../components/focus-first-error.ts';
 import { usePageTitle } from '../components/page-title.ts';
 import { establishSession } from '../session/session.ts';
-import { firstErrorPerField, type FieldError } from '../validation/field-error.ts';
+import { firstErrorPerField } from '../validation/field-error.ts';
 import { authErrorText } from './auth-error.ts';
 import { returnPath } from './return-path.ts';
 import { signUpErrors, type SignUpField, type SignUpValues } from './sign-up-rules.ts';

@@ -1,6 +1,4 @@
-import type { FieldError } from '../validation/field-error.ts';
-import { nameEmailErrors } from '../validation/name-email-rules.ts';
-import { meetsPasswordRule, PASSWORD_RULE_MESSAGE } from '../validation/password-rules.ts';
+import { type FieldError, meetsPasswordRule, nameEmailErrors, PASSWORD_RULE_MESSAGE } from '@cgg/contracts';
 
 export interface SignUpValues {
   firstName: string;

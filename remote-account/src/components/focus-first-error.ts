@@ -1,4 +1,4 @@
-import type { FieldError } from '../validation/field-error.ts';
+import type { FieldError } from '@cgg/contracts';
 
 /** Spec section 5: the first failing field is scrolled to and focused. */
 export function focusFirstError(form: HTMLFormElement | null, errors: readonly FieldError[]): void {

@@ -1,6 +1,4 @@
-import type { FieldError } from './field-error.ts';
-import { nameEmailErrors } from './name-email-rules.ts';
-import { meetsPasswordRule, PASSWORD_RULE_MESSAGE } from './password-rules.ts';
+import { type FieldError, meetsPasswordRule, nameEmailErrors, PASSWORD_RULE_MESSAGE } from '@cgg/contracts';
 
 export interface AccountDetailsValues {
   firstName: string;

@@ -1,8 +1,4 @@
-/** One failed rule: which field (its input's name) and the spec's message. */
-export interface FieldError<F extends string = string> {
-  field: F;
-  message: string;
-}
+import type { FieldError } from '@cgg/contracts';
 
 /** The first message per field, for showing under each input. */
 export function firstErrorPerField<F extends string>(errors: readonly FieldError<F>[]): Partial<Record<F, string>> {

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from './password-rules.ts';
+import { PASSWORD_MIN_LENGTH } from '@cgg/contracts';
 
 export type StrengthLevel = 'empty' | 'weak' | 'medium' | 'strong';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { apiRequest, calls, type User } from '@cgg/contracts';
+import { apiRequest, billingDetailsErrors, calls, type FieldError, type User } from '@cgg/contracts';
 import { Spinner } from '../../components/spinner.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { focusFirstError } from '../../components/focus-first-error.ts';
@@ -7,8 +7,37 @@ import { usePageTitle } from '../../components/page-title.ts';
 import { useUserDetails } from '../../data/use-user-details.ts';
 import { requireToken } from '../../data/session-token.ts';
 import { DETAILS_SAVE_FALLBACK, DETAILS_UPDATED, errorText, toastError, toastSuccess, unsuccessfulText } from '../../data/save-feedback.ts';
-import { billingErrors, type BillingField, type BillingValues } from '../../validation/billing-rules.ts';
-import { firstErrorPerField, type FieldError } from '../../validation/field-error.ts';
+import { firstErrorPerField } from '../../validation/field-error.ts';
+
+/** The form's values, named as update_user_details' fields (and the inputs). */
+interface BillingValues {
+  billing_first_name: string;
+  billing_last_name: string;
+  billing_phone: string;
+  billing_email: string;
+  billing_address_1: string;
+  billing_address_2: string;
+  billing_city: string;
+  billing_postcode: string;
+  billing_state: string;
+}
+type BillingField = keyof BillingValues;
+
+/** Spec section 5, billing form (the shared rule, which names the Store API's unprefixed fields). */
+function billingErrors(v: BillingValues): FieldError<BillingField>[] {
+  const errors = billingDetailsErrors({
+    first_name: v.billing_first_name,
+    last_name: v.billing_last_name,
+    email: v.billing_email,
+    phone: v.billing_phone,
+    address_1: v.billing_address_1,
+    address_2: v.billing_address_2,
+    city: v.billing_city,
+    postcode: v.billing_postcode,
+    state: v.billing_state,
+  });
+  return errors.map(({ field, message }) => ({ field: `billing_${field}`, message }));
+}
 
 function fromUser(user: User | null): BillingValues {
   return {

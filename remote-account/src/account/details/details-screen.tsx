@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { apiRequest, calls, type User } from '@cgg/contracts';
+import { apiRequest, calls, type FieldError, type User } from '@cgg/contracts';
 import { Spinner } from '../../components/spinner.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { StrengthMeter } from '../../components/strength-meter.tsx';
@@ -9,7 +9,7 @@ import { useUserDetails } from '../../data/use-user-details.ts';
 import { requireToken } from '../../data/session-token.ts';
 import { DETAILS_UPDATED, errorText, PROFILE_SAVE_FALLBACK, toastError, toastSuccess, unsuccessfulText } from '../../data/save-feedback.ts';
 import { accountDetailsErrors, type AccountDetailsField, type AccountDetailsValues } from '../../validation/account-details-rules.ts';
-import { firstErrorPerField, type FieldError } from '../../validation/field-error.ts';
+import { firstErrorPerField } from '../../validation/field-error.ts';
 
 function fromUser(user: User | null): AccountDetailsValues {
   return { firstName: user?.first_name ?? '', lastName: user?.last_name ?? '', email: user?.email ?? '', currentPassword: '', newPassword: '', confirmPassword: '' };

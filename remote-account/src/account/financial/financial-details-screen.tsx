@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { apiRequest, calls } from '@cgg/contracts';
+import { apiRequest, bankDetailsErrors, calls, digitsOnly, SORT_CODE_MAX_LENGTH, type BankDetailsField, type FieldError } from '@cgg/contracts';
 import { Spinner } from '../../components/spinner.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { focusFirstError } from '../../components/focus-first-error.ts';
@@ -7,8 +7,14 @@ import { usePageTitle } from '../../components/page-title.ts';
 import { useUserDetails } from '../../data/use-user-details.ts';
 import { requireToken } from '../../data/session-token.ts';
 import { DETAILS_SAVE_FALLBACK, DETAILS_UPDATED, errorText, toastError, toastSuccess, unsuccessfulText } from '../../data/save-feedback.ts';
-import { bankErrors, digitsOnly, SORT_CODE_MAX_LENGTH, type BankField, type BankValues } from '../../validation/bank-rules.ts';
-import { firstErrorPerField, type FieldError } from '../../validation/field-error.ts';
+import { firstErrorPerField } from '../../validation/field-error.ts';
+
+/** The form's values, named as the call's fields (the input names the rule errors point at). */
+interface BankValues {
+  account_number: string;
+  confirm_account_number: string;
+  sort_code: string;
+}
 
 /** Spec section 4: bank details save is idle, saving, success or error. */
 type SaveState = 'idle' | 'saving' | 'success' | 'error';
@@ -18,31 +24,33 @@ export default function FinancialDetailsScreen() {
   usePageTitle('Financial details');
   const { user, isLoading, remember } = useUserDetails();
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<BankValues>({ accountNumber: '', confirmAccountNumber: '', sortCode: '' });
-  const [errors, setErrors] = useState<FieldError<BankField>[]>([]);
+  const [values, setValues] = useState<BankValues>({ account_number: '', confirm_account_number: '', sort_code: '' });
+  const [errors, setErrors] = useState<FieldError<BankDetailsField>[]>([]);
   const [state, setState] = useState<SaveState>('idle');
   const byField = firstErrorPerField(errors);
 
   // Prefilled from the stored account_number and sort_code (spec section 2).
   useEffect(() => {
-    if (!isLoading) setValues({ accountNumber: user?.account_number ?? '', confirmAccountNumber: user?.account_number ?? '', sortCode: user?.sort_code ?? '' });
+    if (!isLoading) setValues({ account_number: user?.account_number ?? '', confirm_account_number: user?.account_number ?? '', sort_code: user?.sort_code ?? '' });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when loading ends
   }, [isLoading]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const found = bankErrors(values);
+    const found = bankDetailsErrors(values);
     setErrors(found);
     if (found.length) return focusFirstError(formRef.current, found);
     setState('saving');
+    // The shared rule reads trimmed values, so the saved ones are trimmed too.
+    const saved = { account_number: values.account_number.trim(), sort_code: values.sort_code.trim() };
     try {
-      const answer = await apiRequest(calls.getBankDetails, { token: requireToken(), account_number: values.accountNumber, sort_code: values.sortCode });
+      const answer = await apiRequest(calls.getBankDetails, { token: requireToken(), ...saved });
       if (!answer.success) {
         setState('error');
         toastError(unsuccessfulText(answer, DETAILS_SAVE_FALLBACK));
         return;
       }
-      remember({ account_number: values.accountNumber, sort_code: values.sortCode });
+      remember(saved);
       setState('success');
       toastSuccess(DETAILS_UPDATED);
     } catch (error) {
@@ -58,32 +66,32 @@ export default function FinancialDetailsScreen() {
       <p className="acc-page__intro">Where we pay cash prizes. We only use these details to pay you.</p>
       <form ref={formRef} className="acc-form acc-card" noValidate onSubmit={submit} data-state={state}>
         <TextField
-          name="accountNumber"
+          name="account_number"
           label="ACCOUNT NUMBER"
           inputMode="numeric"
           autoComplete="off"
-          value={values.accountNumber}
-          onChange={(v) => setValues((s) => ({ ...s, accountNumber: digitsOnly(v) }))}
-          error={byField.accountNumber}
+          value={values.account_number}
+          onChange={(v) => setValues((s) => ({ ...s, account_number: digitsOnly(v) }))}
+          error={byField.account_number}
         />
         <TextField
-          name="confirmAccountNumber"
+          name="confirm_account_number"
           label="CONFIRM ACCOUNT NUMBER"
           inputMode="numeric"
           autoComplete="off"
-          value={values.confirmAccountNumber}
-          onChange={(v) => setValues((s) => ({ ...s, confirmAccountNumber: digitsOnly(v) }))}
-          error={byField.confirmAccountNumber}
+          value={values.confirm_account_number}
+          onChange={(v) => setValues((s) => ({ ...s, confirm_account_number: digitsOnly(v) }))}
+          error={byField.confirm_account_number}
         />
         <TextField
-          name="sortCode"
+          name="sort_code"
           label="Sort Code"
           inputMode="numeric"
           autoComplete="off"
           maxLength={SORT_CODE_MAX_LENGTH}
-          value={values.sortCode}
-          onChange={(v) => setValues((s) => ({ ...s, sortCode: v.slice(0, SORT_CODE_MAX_LENGTH) }))}
-          error={byField.sortCode}
+          value={values.sort_code}
+          onChange={(v) => setValues((s) => ({ ...s, sort_code: v.slice(0, SORT_CODE_MAX_LENGTH) }))}
+          error={byField.sort_code}
         />
         <button type="submit" className="acc-button" disabled={state === 'saving'}>
           {state === 'saving' ? 'SAVING...' : 'SAVE CHANGES'}

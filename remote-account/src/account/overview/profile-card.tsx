@@ -1,11 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { apiRequest, calls, type User } from '@cgg/contracts';
+import { apiRequest, calls, type FieldError, type User } from '@cgg/contracts';
 import { TextField } from '../../components/text-field.tsx';
 import { focusFirstError } from '../../components/focus-first-error.ts';
 import { requireToken } from '../../data/session-token.ts';
 import { errorText, PROFILE_SAVE_FALLBACK, PROFILE_UPDATED, toastError, toastSuccess, unsuccessfulText } from '../../data/save-feedback.ts';
 import { profileErrors } from '../../validation/account-details-rules.ts';
-import { firstErrorPerField, type FieldError } from '../../validation/field-error.ts';
+import { firstErrorPerField } from '../../validation/field-error.ts';
 import { accountStore, userStoreAtom } from '../../session/user-store.ts';
 
 /**
