@@ -1,5 +1,9 @@
+import type { BillingDetailsField } from '@cgg/contracts';
 import { TextField } from '../components/text-field.tsx';
-import type { BillingField, BillingValues } from './billing-rules.ts';
+
+/** The checkout's billing fields (spec section 5, billing form), named as the Store API's billing_address. */
+export type BillingField = BillingDetailsField;
+export type BillingValues = Record<BillingField, string>;
 
 const FIELDS: { name: BillingField; label: string; autoComplete: string; type?: string }[] = [
   { name: 'first_name', label: 'First name', autoComplete: 'given-name' },

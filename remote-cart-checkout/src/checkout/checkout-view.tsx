@@ -1,6 +1,15 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { ApiError, formatPounds, type StoreCheckoutRequest } from '@cgg/contracts';
+import {
+  ApiError,
+  billingDetailsErrors,
+  cardDetailsErrors,
+  formatPounds,
+  type CardDetailsField,
+  type CardDetailsValues,
+  type FieldError,
+  type StoreCheckoutRequest,
+} from '@cgg/contracts';
 import { announceCart } from '../cart/cart-actions.ts';
 import { ensureCartLoaded, startCart } from '../cart/cart-startup.ts';
 import { cartItemsAtom, cartStore, cartTotalsAtom } from '../cart/cart-store.ts';
@@ -10,16 +19,14 @@ import { BasketLines } from '../cart-page/basket-lines.tsx';
 import { PageFrame, Spinner } from '../components/page-frame.tsx';
 import { keepLastOrder } from '../confirmation/last-order.ts';
 import { currentSessionToken } from '../session/session-token.ts';
-import { billingErrors, type BillingField, type BillingValues, type FieldError } from './billing-rules.ts';
-import { BillingSection } from './billing-section.tsx';
-import { cardErrors, type CardField, type CardValues } from './card-rules.ts';
+import { BillingSection, type BillingField, type BillingValues } from './billing-section.tsx';
 import { CheckoutAttempt } from './checkout-attempt.ts';
 import { PaymentSection } from './payment-section.tsx';
 import { paymentFields, planPayment, type PaymentChoice } from './payment-plan.ts';
 import { useCustomer } from './use-customer.ts';
 
 const emptyBilling: BillingValues = { first_name: '', last_name: '', email: '', phone: '', address_1: '', address_2: '', city: '', postcode: '', state: '' };
-const emptyCard: CardValues = { card_number: '', card_expiry: '', card_cvc: '' };
+const emptyCard: CardDetailsValues = { card_number: '', card_expiry: '', card_cvc: '' };
 
 function byField<F extends string>(errors: FieldError<F>[]): Partial<Record<F, string>> {
   const out: Partial<Record<F, string>> = {};
@@ -48,10 +55,10 @@ export function CheckoutView() {
   const customer = useCustomer();
   const { items, loaded, totalPence } = useCart();
   const [billing, setBilling] = useState<BillingValues>(emptyBilling);
-  const [card, setCard] = useState<CardValues>(emptyCard);
+  const [card, setCard] = useState<CardDetailsValues>(emptyCard);
   const [choice, setChoice] = useState<PaymentChoice>({ usePoints: false, useCredit: false });
   const [billingErrs, setBillingErrs] = useState<Partial<Record<BillingField, string>>>({});
-  const [cardErrs, setCardErrs] = useState<Partial<Record<CardField, string>>>({});
+  const [cardErrs, setCardErrs] = useState<Partial<Record<CardDetailsField, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [placing, setPlacing] = useState(false);
   const attempt = useRef(new CheckoutAttempt());
@@ -116,8 +123,8 @@ export function CheckoutView() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (placingRef.current) return;
-    const bErrors = billingErrors(billing);
-    const cErrors = plan.cardPence > 0 ? cardErrors(card) : [];
+    const bErrors = billingDetailsErrors(billing);
+    const cErrors = plan.cardPence > 0 ? cardDetailsErrors(card) : [];
     setBillingErrs(byField(bErrors));
     setCardErrs(byField(cErrors));
     const first = bErrors[0] ?? cErrors[0];

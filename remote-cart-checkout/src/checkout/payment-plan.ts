@@ -1,5 +1,4 @@
-import { POINTS_PER_POUND, STORE_PAYMENT_DATA_KEYS, type StoreCheckoutRequest } from '@cgg/contracts';
-import type { CardValues } from './card-rules.ts';
+import { POINTS_PER_POUND, STORE_PAYMENT_DATA_KEYS, type CardDetailsValues, type StoreCheckoutRequest } from '@cgg/contracts';
 
 export interface PaymentChoice {
   usePoints: boolean;
@@ -25,7 +24,7 @@ export function planPayment(totalPence: number, balances: { points: number; cred
 }
 
 /** The checkout's payment_method and payment_data (contract: STORE_PAYMENT_DATA_KEYS). */
-export function paymentFields(plan: PaymentPlan, card: CardValues): Pick<StoreCheckoutRequest, 'payment_method' | 'payment_data'> {
+export function paymentFields(plan: PaymentPlan, card: CardDetailsValues): Pick<StoreCheckoutRequest, 'payment_method' | 'payment_data'> {
   const k = STORE_PAYMENT_DATA_KEYS;
   const data: { key: string; value: string }[] = [];
   if (plan.pointsUsed > 0) data.push({ key: k.redeemPoints, value: String(plan.pointsUsed) });

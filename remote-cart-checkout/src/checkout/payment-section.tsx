@@ -1,6 +1,5 @@
-import { formatPounds, POINTS_PER_POUND } from '@cgg/contracts';
+import { formatCardNumber, formatPounds, POINTS_PER_POUND, type CardDetailsField, type CardDetailsValues } from '@cgg/contracts';
 import { TextField } from '../components/text-field.tsx';
-import { formatCardNumber, type CardField, type CardValues } from './card-rules.ts';
 import type { PaymentChoice, PaymentPlan } from './payment-plan.ts';
 
 /** Points and site credit where the customer has them, then the demo card for what is left. */
@@ -16,10 +15,10 @@ export function PaymentSection({
   balances: { points: number; creditPence: number };
   choice: PaymentChoice;
   plan: PaymentPlan;
-  card: CardValues;
-  errors: Partial<Record<CardField, string>>;
+  card: CardDetailsValues;
+  errors: Partial<Record<CardDetailsField, string>>;
   onChoice: (choice: PaymentChoice) => void;
-  onCard: (field: CardField, value: string) => void;
+  onCard: (field: CardDetailsField, value: string) => void;
 }) {
   return (
     <fieldset className="cc-card cc-fieldset">

@@ -1,10 +1,22 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { ApiError, bankDetailsErrors, digitsOnly, SORT_CODE_MAX_LENGTH, type ClaimChoice, type PrizeClaim, type PrizeWin, type User } from '@cgg/contracts';
+import {
+  ApiError,
+  bankDetailsErrors,
+  deliveryAddressErrors,
+  digitsOnly,
+  SORT_CODE_MAX_LENGTH,
+  type ClaimChoice,
+  type DeliveryAddressField,
+  type PrizeClaim,
+  type PrizeWin,
+  type User,
+} from '@cgg/contracts';
 import { errorMessage, toastError } from '../cart/toast.ts';
 import { TextField } from '../components/text-field.tsx';
 import { ClaimAttempt } from './claim-attempt.ts';
 import { optionLabel } from './claim-labels.ts';
-import { deliveryErrors, type DeliveryValues } from './delivery-rules.ts';
+
+type DeliveryValues = Record<DeliveryAddressField, string>;
 
 interface BankValues {
   account_number: string;
@@ -71,7 +83,7 @@ export function ClaimForm({ win, user, onClaimed }: { win: PrizeWin; user: User 
       return;
     }
     const found =
-      option.needs === 'address' ? deliveryErrors(address) : option.needs === 'bank' ? bankDetailsErrors(bank) : [];
+      option.needs === 'address' ? deliveryAddressErrors(address) : option.needs === 'bank' ? bankDetailsErrors(bank) : [];
     setErrors(Object.fromEntries(found.map((f) => [f.field, f.message])));
     setFailure(null);
     if (found[0]) {
