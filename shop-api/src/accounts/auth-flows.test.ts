@@ -1,10 +1,9 @@
-import { checkAuthResponseSchema, messageResponseSchema, sessionResponseSchema } from '@cgg/contracts';
+import { checkAuthResponseSchema, messageResponseSchema, PASSWORD_RULE_MESSAGE, sessionResponseSchema } from '@cgg/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAsUserCommand } from '../cli/commands/login-as-user.ts';
 import { outboxCommand } from '../cli/commands/outbox.ts';
 import { accountTestApp, DEMO, NEW, SAM } from './account-test-kit.ts';
 import { FORGOT_PASSWORD_MESSAGE } from './auth-routes.ts';
-import { PASSWORD_RULE_MESSAGE } from './password.ts';
 
 let t: Awaited<ReturnType<typeof accountTestApp>>;
 beforeAll(async () => {

@@ -1,12 +1,12 @@
-import { calls } from '@cgg/contracts';
+import { calls, meetsPasswordRule, PASSWORD_RULE_MESSAGE } from '@cgg/contracts';
 import { clientAddress } from '../http/client-address.ts';
 import { restRoute, type RestRoute } from '../http/rest-router.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { passwordChangedEmail, passwordResetEmail, resetLink } from '../mail/account-emails.ts';
 import type { AccountDeps } from './account-deps.ts';
 import { customerByEmail, customerById, toUser } from './customer-user.ts';
-import { fieldError, isEmail, requireFields } from './field-errors.ts';
-import { hashPassword, isStrongPassword, needsRehash, PASSWORD_RULE_MESSAGE, timingDummyHash, verifyPassword } from './password.ts';
+import { checkNameEmail, fieldError } from './field-errors.ts';
+import { hashPassword, needsRehash, timingDummyHash, verifyPassword } from './password.ts';
 import { inTransaction } from './queryable.ts';
 import { assertLoginAllowed, clearAccountFailures, recordLoginFailure } from './rate-limit.ts';
 import { invalidToken, requireCustomer } from './require-customer.ts';
@@ -38,13 +38,8 @@ export function authRoutes(deps: AccountDeps): RestRoute[] {
         const first = input.first_name.trim();
         const last = input.last_name.trim();
         const email = input.email.trim();
-        requireFields([
-          ['first_name', first, 'First Name is required.'],
-          ['last_name', last, 'Last Name is required.'],
-          ['email', email, 'Email address is required.'],
-        ]);
-        if (!isEmail(email)) throw fieldError('email', 'Email address is invalid.');
-        if (!isStrongPassword(input.password)) throw fieldError('password', PASSWORD_RULE_MESSAGE);
+        checkNameEmail({ firstName: first, lastName: last, email }, { firstName: 'first_name', lastName: 'last_name', email: 'email' });
+        if (!meetsPasswordRule(input.password)) throw fieldError('password', PASSWORD_RULE_MESSAGE);
         const at = now();
         const hash = await hashPassword(input.password);
         const { rows } = await pool.query<{ id: number }>(
@@ -151,7 +146,7 @@ export function authRoutes(deps: AccountDeps): RestRoute[] {
       route: calls.resetPassword.route,
       request: calls.resetPassword.request,
       handler: async ({ input }) => {
-        if (!isStrongPassword(input.password)) throw fieldError('password', PASSWORD_RULE_MESSAGE);
+        if (!meetsPasswordRule(input.password)) throw fieldError('password', PASSWORD_RULE_MESSAGE);
         const at = now();
         const hash = await hashPassword(input.password);
         const customer = await inTransaction(pool, async (client) => {

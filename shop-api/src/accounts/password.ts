@@ -50,17 +50,3 @@ export function timingDummyHash(): Promise<string> {
   dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
   return dummyHash;
 }
-
-/** The spec's form rule (section 5), with its text exactly. */
-export const PASSWORD_RULE_MESSAGE = 'Password must contain one letter, number and special charactor.';
-export const PASSWORD_MIN_LENGTH = 12;
-
-/** At least 12 characters with a letter, a digit and a character that is neither. */
-export function isStrongPassword(password: string): boolean {
-  return (
-    password.length >= PASSWORD_MIN_LENGTH &&
-    /\p{L}/u.test(password) &&
-    /\p{Nd}/u.test(password) &&
-    /[^\p{L}\p{Nd}\s]/u.test(password)
-  );
-}

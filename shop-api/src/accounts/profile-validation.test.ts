@@ -1,6 +1,6 @@
+import { PASSWORD_RULE_MESSAGE } from '@cgg/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTestApp, call, DEMO } from './account-test-kit.ts';
-import { PASSWORD_RULE_MESSAGE } from './password.ts';
 
 const logs: string[] = [];
 let t: Awaited<ReturnType<typeof accountTestApp>>;

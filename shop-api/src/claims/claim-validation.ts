@@ -1,4 +1,4 @@
-import { bankDetailsErrors, type ClaimPrizeRequest } from '@cgg/contracts';
+import { bankDetailsErrors, deliveryAddressErrors, type ClaimPrizeRequest } from '@cgg/contracts';
 import { fieldError } from '../accounts/field-errors.ts';
 import type { WpHttpError } from '../http/wp-error.ts';
 
@@ -21,19 +21,14 @@ function fieldsError(errors: Array<[string, string]>): WpHttpError {
   return err;
 }
 
-/** Spec billing form's rules and texts, without email (a delivery address). */
+/** Spec billing form's rules and texts, without email (a delivery address): the claim form's own rule, from @cgg/contracts. */
 export function validDeliveryAddress(a: ClaimPrizeRequest['delivery_address']): CleanAddress {
   if (!a) throw fieldError('delivery_address', 'Please confirm the delivery address.');
   const clean: CleanAddress = {
     first_name: a.first_name.trim(), last_name: a.last_name.trim(), phone: a.phone.trim(), address_1: a.address_1.trim(),
     address_2: a.address_2.trim(), city: a.city.trim(), postcode: a.postcode.trim().toUpperCase(), state: (a.state ?? '').trim(),
   };
-  const required: Array<[keyof CleanAddress, string]> = [
-    ['first_name', 'First Name is required.'], ['last_name', 'Last Name is required.'], ['phone', 'Phone No. is required.'],
-    ['address_1', 'House Name/No. is required.'], ['address_2', 'Street Address is required.'], ['city', 'Town/City is required.'],
-    ['postcode', 'Postcode is required.'],
-  ];
-  const errors = required.filter(([field]) => clean[field] === '').map(([field, message]): [string, string] => [field, message]);
+  const errors = deliveryAddressErrors(clean).map((e): [string, string] => [e.field, e.message]);
   if (errors.length > 0) throw fieldsError(errors);
   return clean;
 }
