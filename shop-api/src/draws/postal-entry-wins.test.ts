@@ -8,6 +8,7 @@ import { createMailer } from '../mail/mailer.ts';
 import { billing, cardPayment, createCompetition, createCustomer } from '../store/store-fixtures.ts';
 import { storeInject, storeTestApp, type StoreClientState } from '../store/store-test-kit.ts';
 import { recordPostalEntry } from './postal-entry.ts';
+import { drawOneNow } from './run-draw.ts';
 
 /*
  * Free postal entries carry the same chances as paid tickets: an instant-win number
@@ -158,5 +159,23 @@ describe('postal entries and reward wins', () => {
         else expect(postal.find((p) => String(p.entryId) === a.postal_entry_id)!.ticketNumber).toBe(a.ticket_number);
       }
     }
+  });
+});
+
+describe('postal entries and the main draw', () => {
+  it('an account-less postal winner of the draw is told the team will contact them, not sent to /claim/prize; postal-wins lists it', async () => {
+    const c = await createCompetition(kit.pool, { total: 1 });
+    const e = await recordPostalEntry(kit.pool, { competitionId: c.id, fullName: 'Dora Draw', email: 'dora.draw@example.org', town: 'York', recordedBy: 'test', now: now() });
+    await kit.pool.query(`UPDATE competitions SET closing_at = now() - interval '2 minutes', draw_at = now() - interval '1 minute' WHERE id = $1`, [c.id]);
+    const done = await drawOneNow(kit.pool, c.id, { now: now(), drawnBy: 'test', siteUrl: SITE, mailer: createMailer(kit.pool, undefined), log: () => {} });
+    expect(done.winningTicket).toBe(e.ticketNumber);
+    const mail = await kit.pool.query('SELECT text_body FROM email_outbox WHERE to_address = $1', ['dora.draw@example.org']);
+    expect(mail.rows).toHaveLength(1);
+    expect(mail.rows[0].text_body).toContain(`postal entry #${e.entryId}`);
+    expect(mail.rows[0].text_body).not.toContain('/claim/prize');
+    const lines: string[] = [];
+    await postalWinsCommand.run(['--competition', String(c.id)], { pool: kit.pool, out: (l) => lines.push(l) });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^draw:\d+ .* Dora Draw <dora\.draw@example\.org>, York \| OPEN: no account/);
   });
 });

@@ -99,7 +99,12 @@ export async function drawLocked(client: pg.PoolClient, competitionId: number, o
     `INSERT INTO winners (competition_id, winner_name, prize_title, prize_value_pence, kind, ticket_number, won_at) VALUES ($1, $2, $3, $4, 'draw', $5, $6)`,
     [competitionId, w.firstName || 'A customer', comp.title, comp.prize_value_pence, ticket, o.now],
   );
-  const mail = w.email ? drawWinnerEmail({ to: w.email, firstName: w.firstName, title: comp.title, ticket, prizePence: comp.prize_value_pence, siteUrl: o.siteUrl }) : null;
+  const mail = w.email
+    ? drawWinnerEmail({
+      to: w.email, firstName: w.firstName, title: comp.title, ticket, prizePence: comp.prize_value_pence, siteUrl: o.siteUrl,
+      postalEntryWithoutAccount: w.customerId === null && w.postalEntryId !== null ? w.postalEntryId : undefined,
+    })
+    : null;
   return { competitionId, entryCount: outcome.entryCount, winningTicket: ticket, mail };
 }
 
