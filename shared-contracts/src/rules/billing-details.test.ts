@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { billingDetailsErrors, type BillingDetailsValues } from './billing-details.ts';
+import { billingDetailsErrors, unprefixedBilling, type BillingDetailsValues } from './billing-details.ts';
 
 const valid: BillingDetailsValues = {
   first_name: 'Priya',
@@ -37,5 +37,11 @@ describe('billing rules (spec section 5)', () => {
   it('checks the email shape', () => {
     expect(billingDetailsErrors({ ...valid, email: 'priya.example.co.uk' })).toEqual([{ field: 'email', message: 'Email address is invalid.' }]);
     expect(billingDetailsErrors({ ...blank, email: 'priya@' }).find((e) => e.field === 'email')?.message).toBe('Email address is invalid.');
+  });
+
+  it("reads update_user_details' billing_ names", () => {
+    const prefixed = Object.fromEntries(Object.entries(valid).map(([k, v]) => [`billing_${k}`, v])) as Parameters<typeof unprefixedBilling>[0];
+    expect(unprefixedBilling(prefixed)).toEqual(valid);
+    expect(billingDetailsErrors(unprefixedBilling({ ...prefixed, billing_city: ' ' }))).toEqual([{ field: 'city', message: 'Town/City is required.' }]);
   });
 });

@@ -20,6 +20,24 @@ export interface BillingDetailsValues {
 export type BillingDetailsField = keyof BillingDetailsValues;
 type RequiredBillingField = Exclude<BillingDetailsField, 'state'>;
 
+/** The same fields as update_user_details and the account's billing screen name them. */
+export type PrefixedBillingValues = { [K in RequiredBillingField as `billing_${K}`]: string } & { billing_state?: string | undefined };
+
+/** The billing values under their unprefixed (Store API) names, for the rules below. */
+export function unprefixedBilling(v: PrefixedBillingValues): BillingDetailsValues {
+  return {
+    first_name: v.billing_first_name,
+    last_name: v.billing_last_name,
+    email: v.billing_email,
+    phone: v.billing_phone,
+    address_1: v.billing_address_1,
+    address_2: v.billing_address_2,
+    city: v.billing_city,
+    postcode: v.billing_postcode,
+    state: v.billing_state,
+  };
+}
+
 /** Spec section 5, billing form: each required field's text, in the form's order (county optional). */
 export const BILLING_REQUIRED_MESSAGES: Readonly<Record<RequiredBillingField, string>> = {
   first_name: FIRST_NAME_REQUIRED,

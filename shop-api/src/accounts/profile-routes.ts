@@ -1,4 +1,4 @@
-import { bankDetailsErrors, BILLING_REQUIRED_MESSAGES, billingDetailsErrors, calls, meetsPasswordRule, PASSWORD_RULE_MESSAGE, tokenRequestSchema } from '@cgg/contracts';
+import { bankDetailsErrors, BILLING_REQUIRED_MESSAGES, billingDetailsErrors, calls, meetsPasswordRule, PASSWORD_RULE_MESSAGE, tokenRequestSchema, unprefixedBilling } from '@cgg/contracts';
 import { z } from 'zod/mini';
 import { restRoute, type RestRoute } from '../http/rest-router.ts';
 import { passwordChangedEmail } from '../mail/account-emails.ts';
@@ -118,16 +118,7 @@ export function profileRoutes(deps: AccountDeps): RestRoute[] {
         const me = await requireCustomer(pool, input.token, at);
         const v = Object.fromEntries(Object.entries(input).map(([k, val]) => [k, String(val).trim()])) as Record<keyof typeof input, string>;
         // The billing form's rules (shared with the forms); this call prefixes each field with billing_.
-        const billing = {
-          first_name: v.billing_first_name,
-          last_name: v.billing_last_name,
-          email: v.billing_email,
-          phone: v.billing_phone,
-          address_1: v.billing_address_1,
-          address_2: v.billing_address_2,
-          city: v.billing_city,
-          postcode: v.billing_postcode,
-        };
+        const billing = unprefixedBilling(v);
         const [failed] = withLengthLimit(billingDetailsErrors(billing), billing, BILLING_REQUIRED_MESSAGES);
         if (failed) throw fieldError(`billing_${failed.field}`, failed.message);
         if (v.billing_state.length > 200) throw fieldError('billing_state', 'County is too long.');

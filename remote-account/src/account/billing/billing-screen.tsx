@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { apiRequest, billingDetailsErrors, calls, type FieldError, type User } from '@cgg/contracts';
+import { apiRequest, billingDetailsErrors, calls, unprefixedBilling, type FieldError, type User } from '@cgg/contracts';
 import { Spinner } from '../../components/spinner.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { focusFirstError } from '../../components/focus-first-error.ts';
@@ -25,17 +25,7 @@ type BillingField = keyof BillingValues;
 
 /** Spec section 5, billing form (the shared rule, which names the Store API's unprefixed fields). */
 function billingErrors(v: BillingValues): FieldError<BillingField>[] {
-  const errors = billingDetailsErrors({
-    first_name: v.billing_first_name,
-    last_name: v.billing_last_name,
-    email: v.billing_email,
-    phone: v.billing_phone,
-    address_1: v.billing_address_1,
-    address_2: v.billing_address_2,
-    city: v.billing_city,
-    postcode: v.billing_postcode,
-    state: v.billing_state,
-  });
+  const errors = billingDetailsErrors(unprefixedBilling(v));
   return errors.map(({ field, message }) => ({ field: `billing_${field}`, message }));
 }
 
