@@ -28,7 +28,9 @@ export function siteServices(env = process.env) {
       name: 'rtdb',
       cwd: path.join(root, 'shop-api'),
       // Local Realtime Database (DESIGN section 6); the secret lets firebase-admin write.
-      command: [process.execPath, bin('shop-api', 'firebase-server/bin/firebase-server.js'), '-p', String(ports.rtdb), '-a', '127.0.0.1', '-s', env.RTDB_SECRET ?? 'owner', '-n', 'cgg-local'],
+      // -n is the host the server announces in its handshake: clients reconnect to it
+      // (the admin SDK does so every 30 s), so it must be this server's own address.
+      command: [process.execPath, bin('shop-api', 'firebase-server/bin/firebase-server.js'), '-p', String(ports.rtdb), '-a', '127.0.0.1', '-s', env.RTDB_SECRET ?? 'owner', '-n', `127.0.0.1:${ports.rtdb}`],
       env: {},
       readyPort: ports.rtdb,
       port: ports.rtdb,

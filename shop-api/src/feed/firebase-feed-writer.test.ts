@@ -13,7 +13,7 @@ const record = { main_id: 3, title: 'Win a Tesla', image: '/wp-content/uploads/c
 describe('firebase-admin writer against the local Realtime Database (firebase-server)', () => {
   let server: Awaited<ReturnType<typeof startFirebaseServer>>;
   beforeAll(async () => {
-    server = await startFirebaseServer({ namespace: 'cgg-local' });
+    server = await startFirebaseServer();
   });
   afterAll(() => server?.close());
 
@@ -48,7 +48,7 @@ describe('firebase-admin writer against the local Realtime Database (firebase-se
 describe('the local database with the shipped rules', () => {
   it('refuses a write from a client that is not the admin (firebase-server checks rules, like the real project)', async () => {
     const rules = JSON.parse(readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'firebase', 'database.rules.json'), 'utf8'));
-    const server = await startFirebaseServer({ rules, namespace: 'cgg-local', data: { instant_wins: { 'win-1': record } } });
+    const server = await startFirebaseServer({ rules, data: { instant_wins: { 'win-1': record } } });
     // firebase-server evaluates rules as a signed-out visitor even for the emulator's admin token, so this client is a visitor here.
     const app = initializeApp({ databaseURL: `http://${server.host}?ns=cgg-local`, projectId: 'visitor' }, 'visitor');
     try {

@@ -33,10 +33,11 @@ async function freePort(): Promise<number> {
 }
 
 /** An in-process firebase-server (the local Realtime Database of npm start), optionally with rules. */
-export async function startFirebaseServer(o: { rules?: object; data?: object; namespace?: string } = {}) {
+export async function startFirebaseServer(o: { rules?: object; data?: object } = {}) {
   const FirebaseServer = requireHere('firebase-server');
   const port = await freePort();
-  const server = new FirebaseServer({ port, address: '127.0.0.1' }, o.namespace ?? 'cgg-test', o.data ?? {});
+  // The name is the host the server announces in its handshake; clients reconnect to it.
+  const server = new FirebaseServer({ port, address: '127.0.0.1' }, `127.0.0.1:${port}`, o.data ?? {});
   if (o.rules) server.setRules(o.rules);
   server.setAuthSecret('owner');
   return {
