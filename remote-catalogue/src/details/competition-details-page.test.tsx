@@ -38,6 +38,20 @@ async function openDetails(c: Competition, settings = makeSettings()) {
 const qty = () => screen.getByLabelText('Number of tickets') as HTMLInputElement;
 
 describe('CompetitionDetailsPage', () => {
+  it("explains reward wins with the operator's reward prize info from settings, as text", async () => {
+    const c = makeCompetition({
+      id: 9,
+      title: 'Reward Comp',
+      enable_reward_wins: true,
+      reward_wins: [{ id: 1, title: '£100 Cash', prize_value: '100.00', percentage: 50, won: false }],
+    });
+    await openDetails(c, makeSettings({ reward_prize_info: 'Reward prizes are drawn <b>live</b> at each milestone.' }));
+    const rewards = screen.getByRole('region', { name: 'Reward wins' });
+    expect(within(rewards).getByText('Reward prizes are drawn <b>live</b> at each milestone.')).toBeTruthy();
+    expect(within(rewards).getByText('50% sold')).toBeTruthy();
+  });
+
+
   it('shows the competition: title, sale price, progress, tickets left, NEW, countdown, draw date, odds, instant wins', async () => {
     const c = makeCompetition({
       id: 5,

@@ -99,7 +99,7 @@ function Details({ competition: c }: { competition: Competition }) {
         </section>
       )}
       <InstantWinPrizes competition={c} />
-      <RewardWins competition={c} />
+      <RewardWins competition={c} info={settings?.reward_prize_info} />
       <section className="cat-details__block" aria-labelledby="cat-description-title">
         <h2 id="cat-description-title" className="cat-details__h2">
           Description

@@ -1,7 +1,10 @@
 import { formatPounds, poundsToPence, soldPercentage, type Competition } from '@cgg/contracts';
 
-/** Prizes unlocked as the competition sells: each fires at a share of tickets sold. */
-export function RewardWins({ competition: c }: { competition: Competition }) {
+/**
+ * Prizes unlocked as the competition sells: each fires at a share of tickets sold.
+ * `info` is the operator's explanation from settings (reward_prize_info), shown as text.
+ */
+export function RewardWins({ competition: c, info }: { competition: Competition; info?: string }) {
   if (!c.enable_reward_wins || c.reward_wins.length === 0) return null;
   const sold = soldPercentage(c.total_ticket_sold, c.total_sell_tickets);
   return (
@@ -9,6 +12,7 @@ export function RewardWins({ competition: c }: { competition: Competition }) {
       <h2 id="cat-reward-title" className="cat-details__h2">
         Reward wins
       </h2>
+      {info && <p className="cat-rewards__info">{info}</p>}
       <ul className="cat-rewards">
         {[...c.reward_wins]
           .sort((a, b) => a.percentage - b.percentage)
