@@ -5,38 +5,16 @@
  *   2. 50 concurrent clients, each doing 4 logins then 4 check-auths (200 of each).
  * Prints p50/p99/max per phase. Logins cost one scrypt (N=2^15, r=8, p=1) each.
  */
-import { spawn } from 'node:child_process';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { startBenchApi } from './start-api.ts';
 
-const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const N = Number(process.env.BENCH_REQUESTS ?? 200);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const DEMO = { email: 'demo@cgg.test', password: 'Demo!Pass2026' };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+const api = await startBenchApi('auth');
 
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cgg-bench-auth-'));
-await chmod(dataDir, 0o755); // the embedded server runs as 'postgres'
-const apiPort = await freePort();
-const api = spawn(process.execPath, [path.join(packageDir, 'node_modules/tsx/dist/cli.mjs'), 'src/main.ts'], {
-  cwd: packageDir,
-  env: { ...process.env, API_PORT: String(apiPort), API_HOST: '127.0.0.1', PG_PORT: String(await freePort()), DATA_DIR: dataDir },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-
-const base = `http://127.0.0.1:${apiPort}/?rest_route=/api/v1/`;
+const base = `${api.origin}/?rest_route=/api/v1/`;
 async function post(name: string, body: object): Promise<{ ms: number; json: { data: { token: string } } }> {
   const start = performance.now();
   const res = await fetch(base + name, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -53,12 +31,6 @@ function report(label: string, samples: number[]): void {
 }
 
 try {
-  await new Promise<void>((resolve, reject) => {
-    api.once('exit', (code) => reject(new Error(`API exited early (code ${code})`)));
-    api.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('shop-api listening on')) resolve();
-    });
-  });
   // Warm-up: JIT, pool connections, plans.
   let token = (await post('login', DEMO)).json.data.token;
   for (let i = 0; i < 10; i++) token = (await post('check-auth', { token })).json.data.token;
@@ -106,10 +78,5 @@ try {
   report(`check-auth, ${CONCURRENCY} concurrent clients`, conCheck);
   console.log(`    throughput ${((conCheck.length / checkWall) * 1000).toFixed(1)} check-auths/s`);
 } finally {
-  if (api.exitCode === null) {
-    const exited = new Promise((resolve) => api.once('exit', resolve));
-    api.kill('SIGTERM');
-    await exited;
-  }
-  await rm(dataDir, { recursive: true, force: true });
+  await api.stop();
 }

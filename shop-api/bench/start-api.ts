@@ -1,0 +1,59 @@
+/*
+ * Starts the API as its own process (as `npm start` does) for a benchmark: free ports,
+ * a throwaway embedded PostgreSQL in a temp folder (or DATABASE_URL), resolves once it
+ * listens; `stop()` ends it and removes the folder.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface BenchApi {
+  /** `http://127.0.0.1:<port>` */
+  origin: string;
+  stop(): Promise<void>;
+}
+
+export async function startBenchApi(label: string): Promise<BenchApi> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `cgg-bench-${label}-`));
+  const apiPort = await freePort();
+  const api = spawn(process.execPath, [path.join(packageDir, 'node_modules/tsx/dist/cli.mjs'), 'src/main.ts'], {
+    cwd: packageDir,
+    env: { ...process.env, API_PORT: String(apiPort), API_HOST: '127.0.0.1', PG_PORT: String(await freePort()), DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const stop = async (): Promise<void> => {
+    if (api.exitCode === null) {
+      const exited = new Promise((resolve) => api.once('exit', resolve));
+      api.kill('SIGTERM');
+      await exited;
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      api.once('exit', (code) => reject(new Error(`API exited early (code ${code})`)));
+      api.stdout!.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('shop-api listening on')) resolve();
+      });
+    });
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { origin: `http://127.0.0.1:${apiPort}`, stop };
+}
