@@ -93,15 +93,16 @@ async function emptyBasket(page: Page, signedIn = true): Promise<void> {
   }
 }
 
-/** From home: open the competition's card, add one ticket, answer the question. */
-async function addOneTicketFromHome(page: Page, c: ListedCompetition, signedIn = true): Promise<void> {
+/** From home: open the competition's card, pick `quantity` tickets, add them and answer the question. */
+async function addTicketsFromHome(page: Page, c: ListedCompetition, { signedIn = true, quantity = 1 } = {}): Promise<void> {
   if (signedIn) await gotoSignedIn(page, '/');
   else await page.goto('/');
   const card = page.locator(`[data-boundary="catalogue"] a[href$="-${c.id}"]`).first();
   await card.scrollIntoViewIfNeeded();
   await card.click();
   await expect(page.getByRole('heading', { level: 1, name: c.title })).toBeVisible();
-  await page.getByRole('button', { name: /^Add 1 ticket/ }).click();
+  for (let n = 1; n < quantity; n += 1) await page.getByRole('button', { name: 'One ticket more' }).click();
+  await page.getByRole('button', { name: new RegExp(`^Add ${quantity} tickets? ·`) }).click();
   const question = page.locator('#enter');
   await expect(question).toBeVisible();
   await question.getByLabel(ANSWERS[c.question ?? ''] ?? '', { exact: true }).check();
@@ -115,22 +116,43 @@ async function payByCard(page: Page, number: string): Promise<void> {
   await page.getByRole('button', { name: 'Place order' }).click();
 }
 
-test('a customer answers the question, pays by demo card and finds the tickets in the account', async ({ page }) => {
+test('a visitor fills a basket, signs in at checkout (basket kept), pays by demo card and finds the ticket numbers in the order detail', async ({ page, browser }) => {
   const competition = await questionCompetition(0);
-  await signInAsDemo(page);
-  await emptyBasket(page);
-  await addOneTicketFromHome(page, competition);
+  // The demo customer's own basket starts empty (earlier runs or tests may have left items), cleared
+  // in a separate browser so this page stays a visitor that never signed in.
+  const cleanup = await browser.newContext();
+  const cleanupPage = await cleanup.newPage();
+  await signInAsDemo(cleanupPage);
+  await emptyBasket(cleanupPage);
+  await cleanup.close();
+
+  // A visitor: answers the question in modal `enter` while adding three tickets.
+  await addTicketsFromHome(page, competition, { signedIn: false, quantity: 3 });
 
   // The basket modal opens and the header's mini-cart follows.
   const modal = page.locator('#exampleModal-3');
   await expect(modal).toBeVisible();
   await expect(modal.getByRole('dialog').or(modal)).toContainText(competition.title);
-  await expect(page.getByRole('link', { name: /^Basket: 1 item, £\d+\.\d{2}$/ })).toBeVisible();
+  const miniCart = page.getByRole('link', { name: /^Basket: 3 items, £\d+\.\d{2}$/ });
+  await expect(miniCart).toBeVisible();
+  // The mini-cart's accessible name is its count and total: the same after signing in.
+  const visitorBasket = (await miniCart.getAttribute('aria-label')) ?? '';
 
   await modal.getByRole('link', { name: 'Go to basket' }).click();
   await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole('button', { name: `Remove ${competition.title}` })).toBeVisible();
   await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+
+  // Checkout needs a signed-in customer: to the login page, and back to checkout after signing in.
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await page.getByLabel('Email address').fill(DEMO.email);
+  await page.getByLabel('Password').fill(DEMO.password);
+  await page.getByRole('button', { name: 'LOGIN' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
+
+  // The visitor's basket came along into the customer's.
+  await expect(page.getByRole('link', { name: visitorBasket, exact: true })).toBeVisible();
+  await expect(page.locator('[data-boundary="cart-checkout"]').getByText(competition.title).first()).toBeVisible();
   // Billing comes prefilled from the account.
   await expect(page.getByLabel('First name')).not.toHaveValue('');
   await payByCard(page, '4242 4242 4242 4242');
@@ -139,19 +161,28 @@ test('a customer answers the question, pays by demo card and finds the tickets i
   const orderId = Number(new URL(page.url()).searchParams.get('order'));
   await expect(page.getByRole('heading', { name: `Order #${orderId}` })).toBeVisible();
   const tickets = page.getByRole('list', { name: `Ticket numbers for ${competition.title}` }).getByRole('listitem');
-  await expect(tickets).toHaveCount(1);
-  await expect(tickets.first()).toHaveText(/^\d+$/);
+  await expect(tickets).toHaveCount(3);
+  const numbers = (await tickets.allTextContents()).map((n) => n.trim());
+  for (const n of numbers) expect(n).toMatch(/^\d+$/);
+  expect(new Set(numbers).size).toBe(3);
   await expect(page.getByRole('link', { name: /^Basket: 0 items/ })).toBeVisible();
 
+  // The same numbers in the account: orders list -> this order's detail.
   await gotoSignedIn(page, '/account/recent/orders');
-  await expect(page.getByRole('link', { name: `View order #${orderId}` })).toBeVisible();
+  await page.getByRole('link', { name: `View order #${orderId}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/account/recent/orders/order-detail/${orderId}$`));
+  await expect(page.getByRole('heading', { level: 1, name: `Order #${orderId}` })).toBeVisible();
+  const line = page.getByRole('row').filter({ hasText: `${competition.title} x 3` });
+  await expect(line).toHaveCount(1);
+  const detailNumbers = (await line.getByRole('cell').nth(1).textContent()) ?? '';
+  expect(detailNumbers.split(',').map((n) => n.trim()).sort()).toEqual([...numbers].sort());
 });
 
 test('a declined card shows the error and leaves the basket as it was', async ({ page }) => {
   const competition = await questionCompetition(1);
   await signInAsDemo(page);
   await emptyBasket(page);
-  await addOneTicketFromHome(page, competition);
+  await addTicketsFromHome(page, competition);
   await expect(page.locator('#exampleModal-3')).toBeVisible();
   await page.locator('#exampleModal-3').getByRole('link', { name: 'Checkout' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
@@ -172,7 +203,7 @@ test('a visitor fills a basket, then signs in and keeps it', async ({ page }) =>
   await emptyBasket(page);
   // Sign out by forgetting the session, as a visitor on this browser.
   await page.evaluate(() => localStorage.removeItem('token'));
-  await addOneTicketFromHome(page, competition, false);
+  await addTicketsFromHome(page, competition, { signedIn: false });
   await expect(page.getByRole('link', { name: /^Basket: 1 item,/ })).toBeVisible();
 
   await signInAsDemo(page);
