@@ -1,8 +1,10 @@
 import { defineConfig } from '@playwright/test';
-import { baseURL, e2ePorts } from './support/site.ts';
+import { baseURL, e2ePortOffset, e2ePorts } from './support/site.ts';
 
 export default defineConfig({
   testDir: './tests',
+  // A run on other ports (E2E_PORT_OFFSET) keeps its traces apart too: each run clears its folder.
+  outputDir: e2ePortOffset ? `test-results-offset-${e2ePortOffset}` : 'test-results',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
