@@ -5,6 +5,7 @@ import { emptyCart, removeItem } from '../cart/cart-actions.ts';
 import { ensureCartLoaded, startCart } from '../cart/cart-startup.ts';
 import { useCart } from '../cart/use-cart.ts';
 import { PageFrame, Spinner } from '../components/page-frame.tsx';
+import { EmptyBasket } from '../components/empty-basket.tsx';
 import { BasketLines } from './basket-lines.tsx';
 import { CouponForm } from './coupon-form.tsx';
 import { QuantityControl } from './quantity-control.tsx';
@@ -26,18 +27,7 @@ export function CartPageView() {
       </PageFrame>
     );
   }
-  if (items.length === 0) {
-    return (
-      <PageFrame title="Basket">
-        <div className="cc-card cc-empty">
-          <p>Your basket is empty.</p>
-          <Link to="/" className="cc-btn">
-            Find a competition
-          </Link>
-        </div>
-      </PageFrame>
-    );
-  }
+  if (items.length === 0) return <EmptyBasket title="Basket" />;
   return (
     <PageFrame title="Basket" intro={`${count} ${count === 1 ? 'ticket' : 'tickets'} ready to check out.`}>
       <div className="cc-basket" aria-busy={busy}>

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import {
   ApiError,
   billingDetailsErrors,
@@ -17,6 +17,7 @@ import { errorMessage, toastError } from '../cart/toast.ts';
 import { useCart } from '../cart/use-cart.ts';
 import { BasketLines } from '../cart-page/basket-lines.tsx';
 import { PageFrame, Spinner } from '../components/page-frame.tsx';
+import { EmptyBasket } from '../components/empty-basket.tsx';
 import { keepLastOrder } from '../confirmation/last-order.ts';
 import { currentSessionToken } from '../session/session-token.ts';
 import { BillingSection, type BillingField, type BillingValues } from './billing-section.tsx';
@@ -99,18 +100,7 @@ export function CheckoutView() {
       </PageFrame>
     );
   }
-  if (items.length === 0) {
-    return (
-      <PageFrame title="Checkout">
-        <div className="cc-card cc-empty">
-          <p>Your basket is empty.</p>
-          <Link to="/" className="cc-btn">
-            Find a competition
-          </Link>
-        </div>
-      </PageFrame>
-    );
-  }
+  if (items.length === 0) return <EmptyBasket title="Checkout" />;
 
   const focusField = (name: string) => {
     const input = form.current?.elements.namedItem(name);
