@@ -10,7 +10,6 @@
  */
 import { execFile } from 'node:child_process';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,21 +23,13 @@ import { commitSeed } from '../src/draws/commitments.ts';
 import { drawOneNow } from '../src/draws/run-draw.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import { createCompetition, createCustomer } from '../src/store/store-fixtures.ts';
+import { freePort } from './start-api.ts';
 
 const ENTRIES = Number(process.env.ENTRIES ?? 100_000);
 const RUNS = Number(process.env.RUNS ?? 5);
 const POSTAL_SHARE = 0.05;
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 const ms = (start: bigint): number => Number(process.hrtime.bigint() - start) / 1e6;
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { apiRequest, calls, formatDisplayDate } from '@cgg/contracts';
+import { LoadMoreButton } from '../../components/load-more-button.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { PAGE_SIZE, usePagedList } from '../../data/use-paged-list.ts';
@@ -60,11 +61,7 @@ export default function OrdersScreen() {
           </tbody>
         </table>
       )}
-      {list.hasMore && (
-        <button type="button" className="acc-button acc-button--ghost" disabled={list.isLoadingMore} onClick={list.loadMore}>
-          {list.isLoadingMore ? 'Loading...' : 'Load More'}
-        </button>
-      )}
+      <LoadMoreButton list={list} />
     </section>
   );
 }

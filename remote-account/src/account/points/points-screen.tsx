@@ -1,4 +1,5 @@
 import { apiRequest, calls } from '@cgg/contracts';
+import { LoadMoreButton } from '../../components/load-more-button.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { PAGE_SIZE, usePagedList } from '../../data/use-paged-list.ts';
@@ -50,11 +51,7 @@ export default function PointsScreen() {
           ))}
         </tbody>
       </table>
-      {list.hasMore && (
-        <button type="button" className="acc-button acc-button--ghost" disabled={list.isLoadingMore} onClick={list.loadMore}>
-          {list.isLoadingMore ? 'Loading...' : 'Load More'}
-        </button>
-      )}
+      <LoadMoreButton list={list} />
     </section>
   );
 }
