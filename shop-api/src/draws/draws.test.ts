@@ -129,8 +129,10 @@ describe('draws', () => {
     // The database refuses a sale on a drawn competition even to a caller that skipped the checks.
     const client = await kit.pool.connect();
     try {
-      expect(await guardedAllocator(client, { competitionId: c.id, count: 1, orderItemId: null, customerId: null, now: new Date() })).toBeNull();
+      await client.query('BEGIN');
+      expect(await guardedAllocator.record(client, { competitionId: c.id, count: 1, now: new Date() })).toBeNull();
     } finally {
+      await client.query('ROLLBACK');
       client.release();
     }
     expect((await kit.pool.query('SELECT count(*)::int AS n FROM tickets WHERE competition_id = $1', [c.id])).rows[0].n).toBe(1);

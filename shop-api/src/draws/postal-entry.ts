@@ -4,7 +4,7 @@ import { inTransaction } from '../accounts/queryable.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { assertPurchasable } from '../store/cart-rules.ts';
 import { competitionsById, purchasedCounts, questionsAsked } from '../store/store-competitions.ts';
-import { guardedAllocator } from '../store/ticket-allocation.ts';
+import { guardedAllocator, sellTickets } from '../store/ticket-allocation.ts';
 import { awardInstantWins, fireRewardWins, publicName, splitFullName } from '../store/wins.ts';
 
 export interface PostalEntryInput {
@@ -100,7 +100,7 @@ export async function recordPostalEntry(pool: pg.Pool, input: PostalEntryInput):
       throw new PostalEntryRefused(`${STORE_ERRORS.maxPerUser.message}: ${fullName} already holds ${held} of the ${c.max_ticket_per_user} tickets one person may have.`);
     }
 
-    const allocation = await guardedAllocator(client, { competitionId: c.id, count: 1, orderItemId: null, customerId, now: input.now });
+    const allocation = await sellTickets(guardedAllocator, client, { competitionId: c.id, count: 1, orderItemId: null, customerId, now: input.now, hint: { total: c.total_sell_tickets, sold: c.total_ticket_sold } });
     if (!allocation) throw new PostalEntryRefused(`Competition ${c.id} has no tickets left (or has just closed).`);
     const ticketNumber = allocation.numbers[0]!;
     const { rows } = await client.query<{ id: string }>(
@@ -121,7 +121,7 @@ export async function recordPostalEntry(pool: pg.Pool, input: PostalEntryInput):
     const instantWins = c.enable_instant_wins
       ? await awardInstantWins(client, { competitionId: c.id, numbers: [ticketNumber], customerId, postalEntryId: entryId, winnerName, entrantName: fullName, now: input.now })
       : [];
-    const rewardWinsFired = c.enable_reward_wins
+    const rewardWinsFired = allocation.rewardDue
       ? await fireRewardWins(client, { competitionId: c.id, soldAfter: allocation.soldAfter, total: allocation.total, now: input.now })
       : 0;
     return { entryId, ticketNumber, customerId, fullName, email, instantWins, rewardWinsFired };

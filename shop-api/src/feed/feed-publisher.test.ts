@@ -10,7 +10,7 @@ import { feedKey, feedWinnerName, type FeedRecord } from './feed-record.ts';
 
 /** A checkout may be told to fail at this competition's allocation: after earlier competitions' wins were written. */
 let failAllocationOf: number | null = null;
-const allocator: TicketAllocator = (client, req) => (req.competitionId === failAllocationOf ? Promise.resolve(null) : guardedAllocator(client, req));
+const allocator: TicketAllocator = { ...guardedAllocator, take: (client, req) => (req.competitionId === failAllocationOf ? Promise.resolve(null) : guardedAllocator.take(client, req)) };
 
 let app: FastifyInstance;
 let pool: pg.Pool;

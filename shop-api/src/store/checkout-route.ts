@@ -12,7 +12,7 @@ import type { TicketAllocator } from './ticket-allocation.ts';
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 
 /** `POST /wc/store/v1/checkout`: signed-in customers only, one order per Idempotency-Key. */
-/** Called after an order committed (or a repeat answered it), never awaited: must not throw or block the answer. */
+/** Called after an order that won something committed (or a repeat answered it), never awaited: must not throw or block the answer. */
 export type OrderCommittedHook = (order: StoreCheckoutResponse) => void;
 
 export function checkoutRoute(deps: StoreDeps & { allocator: TicketAllocator; onOrderCommitted?: OrderCommittedHook | undefined }): RestRoute {
@@ -25,8 +25,9 @@ export function checkoutRoute(deps: StoreDeps & { allocator: TicketAllocator; on
       if (typeof key !== 'string' || !KEY_PATTERN.test(key)) throw storeError(STORE_ERRORS.idempotencyKeyInvalid);
       const input = parseInput(storeCheckoutRequestSchema, request.body ?? {});
       try {
-        const order = await runCheckout(deps.pool, deps.allocator, { customerId: session.customerId, cartId: session.cartId, request: input, idempotencyKey: key, now });
-        deps.onOrderCommitted?.(order);
+        const { order, mayHaveNewWins } = await runCheckout(deps.pool, deps.allocator, { customerId: session.customerId, cartId: session.cartId, request: input, idempotencyKey: key, now });
+        // Most orders win nothing: no look for winners to mail (a query per order at launch-night rates).
+        if (mayHaveNewWins) deps.onOrderCommitted?.(order);
         return order;
       } catch (err) {
         if (!(err instanceof NeedsCartError)) throw err;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  type Competition,
   POINTS_PER_POUND,
   STORE_ERRORS,
   STORE_PAYMENT_DATA_KEYS as KEYS,
@@ -95,7 +96,13 @@ export async function storedResult(db: pg.Pool | pg.PoolClient, scopedKey: strin
  * Any failure (a decline included) rolls all of it back: nobody pays for tickets
  * they do not get, and no tickets are taken for an unpaid order.
  */
-export async function runCheckout(pool: pg.Pool, allocator: TicketAllocator, input: CheckoutInput): Promise<StoreCheckoutResponse> {
+export interface CheckoutDone {
+  order: StoreCheckoutResponse;
+  /** The order won something (instant or reward) whose winner may not be told yet; false lets the caller skip the look. */
+  mayHaveNewWins: boolean;
+}
+
+export async function runCheckout(pool: pg.Pool, allocator: TicketAllocator, input: CheckoutInput): Promise<CheckoutDone> {
   const billing = validateBilling(input.request.billing_address);
   const payment = readPaymentData(input.request);
   // No read-first fast path: the order INSERT below finds a repeated key (and waits
@@ -115,7 +122,8 @@ export async function runCheckout(pool: pg.Pool, allocator: TicketAllocator, inp
       if (err instanceof DuplicateCheckout) {
         // The same key committed while we waited on its row: answer what it answered.
         const first = await storedResult(pool, scopedKey);
-        if (first) return first;
+        // A repeat may follow a crash between the first answer's commit and its mails.
+        if (first) return { order: first, mayHaveNewWins: true };
         const e = STORE_ERRORS.idempotencyInProgress;
         throw new WpHttpError(e.status, e.code, e.message);
       }
@@ -129,6 +137,18 @@ export async function runCheckout(pool: pg.Pool, allocator: TicketAllocator, inp
   }
 }
 
+/** Out of stock, or partially with the count left now (read fresh: the basket's copy may be stale). */
+async function notEnoughLeft(client: pg.PoolClient, p: { competition: Competition; line: { quantity: number } }): Promise<WpHttpError> {
+  const { rows } = await client.query<{ left: number; open: boolean }>(
+    `SELECT greatest(total_tickets - tickets_sold, 0) AS left, status = 'open' AS open FROM competitions WHERE id = $1`,
+    [p.competition.id],
+  );
+  const left = rows[0]?.open ? rows[0].left : 0;
+  if (left === 0) return outOfStock(p.competition);
+  const n = partialNotice(p.competition, left, 0, p.line.quantity, 'stock');
+  return new WpHttpError(400, n.code, n.message, n.data);
+}
+
 async function checkoutTransaction(
   client: pg.PoolClient,
   allocator: TicketAllocator,
@@ -136,7 +156,7 @@ async function checkoutTransaction(
   billing: ReturnType<typeof validateBilling>,
   payment: ReturnType<typeof readPaymentData>,
   scopedKey: string,
-): Promise<StoreCheckoutResponse> {
+): Promise<CheckoutDone> {
   const { customerId, cartId, now } = input;
   // 1. The idempotency record: a concurrent duplicate blocks here until we finish.
   const orderKey = `wc_order_${randomBytes(9).toString('base64url')}`;
@@ -300,11 +320,11 @@ async function checkoutTransaction(
   );
   await client.query('WITH items AS (DELETE FROM cart_items WHERE cart_id = $1) DELETE FROM cart_coupons WHERE cart_id = $1', [cartId]);
 
-  // 8. The sale itself, last: each competition's row lock is held only from here to commit.
+  // 8. The sale itself, last. Numbers first, side by side with other buyers (no shared lock)...
   const tickets: StoreCheckoutResponse['extensions']['cgg']['tickets'] = [];
   const instantWins: StoreCheckoutResponse['extensions']['cgg']['instant_wins'] = [];
   for (const p of lines) {
-    const allocation = await allocator(client, {
+    const numbers = await allocator.take(client, {
       competitionId: p.competition.id,
       count: p.line.quantity,
       orderItemId: itemIds.get(p.competition.id)!,
@@ -312,22 +332,25 @@ async function checkoutTransaction(
       now,
       hint: { total: p.competition.total_sell_tickets, sold: p.competition.total_ticket_sold },
     });
-    if (!allocation) {
-      const left = Math.max(0, p.competition.total_sell_tickets - p.competition.total_ticket_sold);
-      if (left === 0) throw new NeedsCartError(outOfStock(p.competition));
-      const n = partialNotice(p.competition, left, 0, p.line.quantity, 'stock');
-      throw new NeedsCartError(new WpHttpError(400, n.code, n.message, n.data));
-    }
-    tickets.push({ competition_id: p.competition.id, title: p.competition.title, ticket_numbers: allocation.numbers });
+    if (!numbers) throw new NeedsCartError(await notEnoughLeft(client, p));
+    tickets.push({ competition_id: p.competition.id, title: p.competition.title, ticket_numbers: numbers });
     // Only numbers the payload shows as open instant wins can win (a number is won only by its holder: us).
     const open = new Set(p.competition.instant_wins_tickets.filter((t) => !t.won).map((t) => t.ticket_number));
-    if (p.competition.enable_instant_wins && allocation.numbers.some((n) => open.has(n))) {
-      instantWins.push(...(await awardInstantWins(client, { competitionId: p.competition.id, numbers: allocation.numbers, customerId, orderId, winnerName, now })));
-    }
-    if (p.competition.enable_reward_wins) {
-      await fireRewardWins(client, { competitionId: p.competition.id, soldAfter: allocation.soldAfter, total: allocation.total, now });
+    if (p.competition.enable_instant_wins && numbers.some((n) => open.has(n))) {
+      instantWins.push(...(await awardInstantWins(client, { competitionId: p.competition.id, numbers, customerId, orderId, winnerName, now })));
     }
   }
+  // ...then each competition's counter, in id order, as the last statements before COMMIT:
+  // its row lock (which orders sales and guards the total and the status) is held that briefly.
+  let rewardWinsFired = 0;
+  for (const p of lines) {
+    const sale = await allocator.record(client, { competitionId: p.competition.id, count: p.line.quantity, now });
+    if (!sale) throw new NeedsCartError(await notEnoughLeft(client, p));
+    if (sale.rewardDue) rewardWinsFired += await fireRewardWins(client, { competitionId: p.competition.id, soldAfter: sale.soldAfter, total: sale.total, now });
+  }
 
-  return { ...result, extensions: { cgg: { ...result.extensions.cgg, tickets, instant_wins: instantWins } } };
+  return {
+    order: { ...result, extensions: { cgg: { ...result.extensions.cgg, tickets, instant_wins: instantWins } } },
+    mayHaveNewWins: instantWins.length > 0 || rewardWinsFired > 0,
+  };
 }

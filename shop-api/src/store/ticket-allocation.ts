@@ -2,16 +2,20 @@ import { randomInt } from 'node:crypto';
 import type pg from 'pg';
 
 /*
- * Selling tickets of one competition inside the checkout transaction:
- * 1. secure the count with a guarded UPDATE (never past the total, READ COMMITTED
- *    re-checks the row after waiting for a concurrent buyer's lock);
- * 2. draw the numbers uniformly at random from the unsold ones (crypto randomness),
- *    inserted under UNIQUE (competition_id, ticket_number).
- * The row lock taken in 1 is held until commit, so buyers of one competition draw
- * one after another and a number can only clash with a committed one.
+ * Selling tickets of one competition inside the checkout (or postal entry) transaction,
+ * in two steps so that no lock every buyer needs is held across round trips:
+ * 1. take: draw the numbers uniformly at random from the unsold ones and insert them
+ *    as tickets. The unsold numbers are rows of `unsold_tickets` (migration 014);
+ *    a number another transaction is taking is skipped (`FOR UPDATE SKIP LOCKED`),
+ *    never waited for, so buyers of one competition take numbers side by side.
+ *    UNIQUE (competition_id, ticket_number) on tickets stays the last word.
+ * 2. record: the guarded UPDATE of competitions.tickets_sold (never past the total,
+ *    never unless open: migration 007's trigger). It is the last statement before
+ *    COMMIT, so the competition row is locked for one round trip per sale, and it
+ *    orders sales, so exactly one sale crosses each reward-win milestone.
  */
 
-export interface AllocationRequest {
+export interface TakeRequest {
   competitionId: number;
   count: number;
   /** null: the ticket of a free postal entry (src/draws/postal-entry.ts), which has no order. */
@@ -19,122 +23,109 @@ export interface AllocationRequest {
   /** null: a postal entry from someone without an account. */
   customerId: number | null;
   now: Date;
-  /** The competition's size and sales as last read (sizes the first draw; the guard decides). */
+  /** The competition's size and sales as last read (sizes the first draw). */
   hint?: { total: number; sold: number };
 }
 
-export interface Allocation {
-  numbers: number[];
+export interface SaleRecorded {
   /** tickets_sold after this sale, and the total (reward-win milestones read them). */
   soldAfter: number;
   total: number;
+  /** A reward-win milestone is now reached and not yet fired (src/store/wins.ts fireRewardWins). */
+  rewardDue: boolean;
 }
 
-/** What checkout calls to sell tickets; tests swap in a deliberately unguarded one for the control run. */
-export type TicketAllocator = (client: pg.PoolClient, req: AllocationRequest) => Promise<Allocation | null>;
+/** What checkout and postal entries sell with; tests swap in a deliberately unguarded one for the control run. */
+export interface TicketAllocator {
+  /** `count` numbers inserted as tickets, sorted; null when fewer are left (nothing inserted that counts: the caller rolls back). */
+  take(client: pg.PoolClient, req: TakeRequest): Promise<number[] | null>;
+  /** Counts the sale; null when it would pass the total or the competition is not open. */
+  record(client: pg.PoolClient, sale: { competitionId: number; count: number; now: Date }): Promise<SaleRecorded | null>;
+}
+
+export interface Allocation extends SaleRecorded {
+  numbers: number[];
+}
+
+/** Take then record, for a caller with nothing to do in between (postal entries). */
+export async function sellTickets(allocator: TicketAllocator, client: pg.PoolClient, req: TakeRequest): Promise<Allocation | null> {
+  const numbers = await allocator.take(client, req);
+  if (!numbers) return null;
+  const recorded = await allocator.record(client, { competitionId: req.competitionId, count: req.count, now: req.now });
+  return recorded && { numbers, ...recorded };
+}
 
 /** Below this share of free numbers, listing the free ones beats guessing. */
 const SPARSE_SHARE = 0.2;
+/** Listing rounds that skip numbers others are taking before one that waits for them. */
+const SKIPPING_LIST_ROUNDS = 3;
 
 /**
- * Returns null when fewer than `count` tickets are left (nothing changed).
- * While most numbers are free, the guarded UPDATE and the first draw travel as ONE
- * statement (a data-modifying CTE), because the competition row stays locked from
- * that UPDATE to COMMIT: every round trip saved there is throughput for a popular
- * competition. Numbers the statement's snapshot could not see as taken (committed
- * while it waited for the lock) are skipped by ON CONFLICT and drawn again after.
+ * Inserts the first `$4` candidates (in candidate order) that are unsold and not being
+ * taken by another transaction. Candidates come in uniformly random order, so the
+ * numbers taken are a uniform sample of the free ones.
  */
-export const guardedAllocator: TicketAllocator = async (client, req) => {
-  const hint = req.hint;
-  if (hint && (hint.total - hint.sold) / hint.total >= SPARSE_SHARE) {
-    const candidates = distinctRandom(candidateCount(req.count, (hint.total - hint.sold) / hint.total, hint.total), hint.total, new Set());
-    const { rows } = await client.query<{ tickets_sold: number; total_tickets: number; numbers: number[] }>(
-      `WITH upd AS (
-         UPDATE competitions SET tickets_sold = tickets_sold + $2, updated_at = $3
-         WHERE id = $1 AND tickets_sold + $2 <= total_tickets
-         RETURNING tickets_sold, total_tickets
-       ), ins AS (
-         INSERT INTO tickets (competition_id, ticket_number, order_item_id, customer_id, created_at)
-         SELECT $1, u.n, $5, $6, $3 FROM unnest($4::int[]) WITH ORDINALITY AS u(n, i)
-         WHERE EXISTS (SELECT 1 FROM upd)
-           AND u.n NOT IN (SELECT ticket_number FROM tickets WHERE competition_id = $1 AND ticket_number = ANY($4::int[]))
-         ORDER BY u.i LIMIT $2
-         ON CONFLICT (competition_id, ticket_number) DO NOTHING RETURNING ticket_number
-       )
-       SELECT upd.tickets_sold, upd.total_tickets, COALESCE((SELECT array_agg(ticket_number) FROM ins), '{}') AS numbers FROM upd`,
-      [req.competitionId, req.count, req.now, candidates, req.orderItemId, req.customerId],
+const TAKE_SQL = (skipLocked: boolean) => `
+  WITH picked AS (
+    SELECT u.ticket_number FROM unsold_tickets u
+    JOIN unnest($2::int[]) WITH ORDINALITY AS c(n, i) ON u.ticket_number = c.n
+    WHERE u.competition_id = $1
+    ORDER BY c.i LIMIT $4
+    FOR UPDATE OF u${skipLocked ? ' SKIP LOCKED' : ''}
+  )
+  INSERT INTO tickets (competition_id, ticket_number, order_item_id, customer_id, created_at)
+  SELECT $1, ticket_number, $3, $5, $6 FROM picked
+  RETURNING ticket_number`;
+const TAKE_SKIPPING = TAKE_SQL(true);
+const TAKE_WAITING = TAKE_SQL(false);
+
+export const guardedAllocator: TicketAllocator = {
+  async take(client, req) {
+    const got: number[] = [];
+    const hint = req.hint ?? (await client.query<{ total: number; sold: number }>(
+      'SELECT total_tickets AS total, tickets_sold AS sold FROM competitions WHERE id = $1',
+      [req.competitionId],
+    )).rows[0];
+    let listRounds = 0;
+    for (let round = 0; got.length < req.count; round++) {
+      const need = req.count - got.length;
+      let candidates: number[];
+      let sql = TAKE_SKIPPING;
+      const freeShare = hint ? Math.max(0, hint.total - hint.sold) / hint.total : 0;
+      if (hint && round < 2 && freeShare >= SPARSE_SHARE) {
+        // Dense: random numbers from 1..total, most of them free.
+        candidates = distinctRandom(candidateCount(need, freeShare, hint.total), hint.total, new Set(got));
+      } else {
+        // Sparse (or guessing missed twice): every free number, shuffled.
+        const free = await client.query<{ ticket_number: number }>('SELECT ticket_number FROM unsold_tickets WHERE competition_id = $1', [req.competitionId]);
+        candidates = shuffle(free.rows.map((r) => r.ticket_number));
+        if (candidates.length < need) return null;
+        // Numbers others hold may yet come back (their payment failed): after a few rounds, wait for them.
+        if (++listRounds > SKIPPING_LIST_ROUNDS) sql = TAKE_WAITING;
+      }
+      const inserted = await client.query<{ ticket_number: number }>(sql, [req.competitionId, candidates, req.orderItemId, need, req.customerId, req.now]);
+      got.push(...inserted.rows.map((r) => r.ticket_number));
+      if (sql === TAKE_WAITING && got.length < req.count) return null;
+    }
+    return got.sort((a, b) => a - b);
+  },
+
+  async record(client, sale) {
+    const { rows } = await client.query<{ tickets_sold: number; total_tickets: number; reward_due: boolean }>(
+      `UPDATE competitions c SET tickets_sold = tickets_sold + $2, updated_at = $3
+       WHERE id = $1 AND tickets_sold + $2 <= total_tickets
+       RETURNING tickets_sold, total_tickets,
+         c.enable_reward_wins AND EXISTS (SELECT 1 FROM reward_wins r WHERE r.competition_id = c.id AND r.won_at IS NULL
+           AND r.percentage * c.total_tickets::bigint <= c.tickets_sold::bigint * 100) AS reward_due`,
+      [sale.competitionId, sale.count, sale.now],
     );
     const row = rows[0];
-    if (!row) return null;
-    const numbers = await drawTicketNumbers(client, req, row.total_tickets, row.tickets_sold - req.count, row.numbers);
-    return { numbers, soldAfter: row.tickets_sold, total: row.total_tickets };
-  }
-  const { rows } = await client.query<{ tickets_sold: number; total_tickets: number }>(
-    `UPDATE competitions SET tickets_sold = tickets_sold + $2, updated_at = $3
-     WHERE id = $1 AND tickets_sold + $2 <= total_tickets
-     RETURNING tickets_sold, total_tickets`,
-    [req.competitionId, req.count, req.now],
-  );
-  const row = rows[0];
-  if (!row) return null;
-  const numbers = await drawTicketNumbers(client, req, row.total_tickets, row.tickets_sold - req.count);
-  return { numbers, soldAfter: row.tickets_sold, total: row.total_tickets };
+    return row ? { soldAfter: row.tickets_sold, total: row.total_tickets, rewardDue: row.reward_due } : null;
+  },
 };
 
 /** Enough random candidates that `need` of them are very likely free. */
 const candidateCount = (need: number, freeShare: number, total: number): number => Math.min(total, Math.ceil((need / freeShare) * 1.5) + 8);
-
-/**
- * Inserts `req.count` tickets with numbers drawn uniformly from the free ones.
- * Dense case: draw random candidates from 1..total, drop the taken ones and keep the
- * first `need` (a uniform sample of the free numbers), all in one INSERT ... SELECT. Sparse case
- * (or after two rounds): list the free numbers with generate_series EXCEPT and pick
- * with a partial Fisher-Yates shuffle.
- */
-export async function drawTicketNumbers(
-  client: pg.PoolClient,
-  req: AllocationRequest,
-  total: number,
-  soldBefore: number,
-  already: readonly number[] = [],
-): Promise<number[]> {
-  const got: number[] = [...already];
-  for (let round = 0; got.length < req.count; round++) {
-    const need = req.count - got.length;
-    const freeShare = Math.max(0, total - soldBefore) / total;
-    let inserted: pg.QueryResult<{ ticket_number: number }>;
-    if (round < 2 && freeShare >= SPARSE_SHARE) {
-      // One statement: the first `need` random candidates nobody holds.
-      const candidates = distinctRandom(candidateCount(need, freeShare, total), total, new Set(got));
-      inserted = await client.query<{ ticket_number: number }>(
-        // `taken` is an index lookup of the candidates only (an anti-join could scan every ticket).
-        `WITH taken AS (SELECT ticket_number FROM tickets WHERE competition_id = $1 AND ticket_number = ANY($2::int[]))
-         INSERT INTO tickets (competition_id, ticket_number, order_item_id, customer_id, created_at)
-         SELECT $1, u.n, $3, $4, $5 FROM unnest($2::int[]) WITH ORDINALITY AS u(n, i)
-         WHERE u.n NOT IN (SELECT ticket_number FROM taken)
-         ORDER BY u.i LIMIT $6
-         ON CONFLICT (competition_id, ticket_number) DO NOTHING RETURNING ticket_number`,
-        [req.competitionId, candidates, req.orderItemId, req.customerId, req.now, need],
-      );
-    } else {
-      const free = await client.query<{ n: number }>(
-        `SELECT n FROM generate_series(1, $2::int) AS n
-         EXCEPT SELECT ticket_number FROM tickets WHERE competition_id = $1`,
-        [req.competitionId, total],
-      );
-      const pool = free.rows.map((r) => r.n).filter((n) => !got.includes(n));
-      if (pool.length < need) throw new Error(`competition ${req.competitionId}: ${need} tickets secured but only ${pool.length} numbers free`);
-      inserted = await client.query<{ ticket_number: number }>(
-        `INSERT INTO tickets (competition_id, ticket_number, order_item_id, customer_id, created_at)
-         SELECT $1, n, $3, $4, $5 FROM unnest($2::int[]) AS n
-         ON CONFLICT (competition_id, ticket_number) DO NOTHING RETURNING ticket_number`,
-        [req.competitionId, sample(pool, need), req.orderItemId, req.customerId, req.now],
-      );
-    }
-    got.push(...inserted.rows.map((r) => r.ticket_number));
-  }
-  return got.sort((a, b) => a - b);
-}
 
 /** `k` distinct numbers from 1..total not in `exclude`, uniformly (crypto randomness). */
 function distinctRandom(k: number, total: number, exclude: ReadonlySet<number>): number[] {
@@ -147,11 +138,11 @@ function distinctRandom(k: number, total: number, exclude: ReadonlySet<number>):
   return [...out];
 }
 
-/** `k` items of `pool` uniformly at random (partial Fisher-Yates; shuffles `pool` in place). */
-function sample(pool: number[], k: number): number[] {
-  for (let i = 0; i < k; i++) {
-    const j = randomInt(i, pool.length);
-    [pool[i], pool[j]] = [pool[j]!, pool[i]!];
+/** `items` in uniformly random order (Fisher-Yates, crypto randomness; shuffles in place). */
+function shuffle(items: number[]): number[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = randomInt(0, i + 1);
+    [items[i], items[j]] = [items[j]!, items[i]!];
   }
-  return pool.slice(0, k);
+  return items;
 }
