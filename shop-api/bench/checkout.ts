@@ -21,6 +21,7 @@ import { prepareDatabase } from '../src/db/prepare.ts';
 import { addToBasket, checkoutOnce, newBuyer, saleState, type Buyer, type CheckoutOutcome } from '../src/store/race-harness.ts';
 import { createCompetition } from '../src/store/store-fixtures.ts';
 import { guardedAllocator } from '../src/store/ticket-allocation.ts';
+import { httpFetch } from './http-fetch.ts';
 
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 10_000);
@@ -101,14 +102,14 @@ try {
 
   // Warm-up on another competition: JIT, pool connections, statement plans.
   const warm = await createCompetition(pool, { total: 1000, maxPerUser: 1000 });
-  const warmBuyers = await limited(Array.from({ length: 20 }, (_, i) => i), 10, () => newBuyer(pool, base));
+  const warmBuyers = await limited(Array.from({ length: 20 }, (_, i) => i), 10, () => newBuyer(pool, base, httpFetch));
   await limited(warmBuyers, 10, async (b) => {
     await addToBasket(base, b, warm.productId, 2);
     await checkoutOnce(base, b);
   });
 
   const c = await createCompetition(pool, { title: 'Bench Sell-out', total: TICKETS, maxPerUser: PER_CUSTOMER, instantWinNumbers: [1, 2500, 5000, 7500, TICKETS] });
-  const buyers: Buyer[] = await limited(Array.from({ length: CUSTOMERS }, (_, i) => i), 50, () => newBuyer(pool, base));
+  const buyers: Buyer[] = await limited(Array.from({ length: CUSTOMERS }, (_, i) => i), 50, () => newBuyer(pool, base, httpFetch));
   const basketStart = performance.now();
   await limited(buyers, CONNECTIONS, (b) => addToBasket(base, b, c.productId, PER_CUSTOMER));
   const basketSeconds = (performance.now() - basketStart) / 1000;
@@ -147,7 +148,7 @@ try {
   console.log(`  CPU during checkout: PostgreSQL ${cpu.pg.toFixed(2)} s, API ${cpu.api.toFixed(2)} s, bench client ${cpu.bench.toFixed(2)} s (of ${(seconds * os.cpus().length).toFixed(2)} s available)`);
   const state = await saleState(pool, c.id);
   const wins = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM instant_win_awards WHERE competition_id = $1', [c.id]);
-  console.log(`  invariants: total ${state.total}, sold ${state.sold}, issued ${state.issued}, distinct numbers ${state.distinctNumbers}, paid for ${state.paidFor}, instant wins awarded ${wins.rows[0]!.n}/5`);
+  console.log(`  invariants: total ${state.total}, sold ${state.sold}, issued ${state.issued}, distinct numbers ${state.distinctNumbers}, paid for ${state.paidFor}, unsold pool ${state.unsold}, instant wins awarded ${wins.rows[0]!.n}/5`);
   console.log(`  ${state.violations.length === 0 ? 'ALL INVARIANTS HOLD' : `VIOLATIONS: ${state.violations.join('; ')}`}`);
 
   // The random draw's cost on a 20,000-ticket competition at several fill levels

@@ -113,7 +113,9 @@ export async function runCheckout(pool: pg.Pool, allocator: TicketAllocator, inp
     const connection = await pool.connect();
     const client = preparedClient(connection);
     try {
-      await client.query('BEGIN');
+      // Generic plans for the prepared statements below: left to choose, PostgreSQL keeps
+      // re-planning the wide competition read for every order (planning costs more than running it).
+      await client.query('BEGIN; SET LOCAL plan_cache_mode = force_generic_plan');
       const result = await checkoutTransaction(client, allocator, input, billing, payment, scopedKey);
       await client.query('COMMIT');
       return result;

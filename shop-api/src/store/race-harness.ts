@@ -13,15 +13,17 @@ export interface Buyer {
   token: string;
   nonce: string | null;
   cartToken: string | null;
+  /** The HTTP client (default: the global fetch; the benchmark brings a leaner one). */
+  fetchImpl?: typeof fetch | undefined;
 }
 
-export async function newBuyer(pool: pg.Pool, base: string): Promise<Buyer> {
+export async function newBuyer(pool: pg.Pool, base: string, fetchImpl?: typeof fetch): Promise<Buyer> {
   const c = await createCustomer(pool);
-  const read = await storeRequest('cart', undefined, { baseUrl: base, customerToken: c.token });
-  return { customerId: c.id, token: c.token, nonce: read.nonce, cartToken: read.cartToken };
+  const read = await storeRequest('cart', undefined, { baseUrl: base, customerToken: c.token, fetchImpl });
+  return { customerId: c.id, token: c.token, nonce: read.nonce, cartToken: read.cartToken, fetchImpl };
 }
 
-const opts = (base: string, b: Buyer) => ({ baseUrl: base, customerToken: b.token, nonce: b.nonce, cartToken: b.cartToken });
+const opts = (base: string, b: Buyer) => ({ baseUrl: base, customerToken: b.token, nonce: b.nonce, cartToken: b.cartToken, fetchImpl: b.fetchImpl });
 
 export async function addToBasket(base: string, b: Buyer, productId: number, quantity: number): Promise<number> {
   const res = await storeRequest('addItem', { id: productId, quantity }, opts(base, b));
@@ -58,6 +60,9 @@ export interface SaleState {
   paidFor: number;
   /** Orders whose ticket count differs from the quantity they paid for. */
   shortOrders: number;
+  /** Rows left in the unsold pool, and numbers found both there and sold. */
+  unsold: number;
+  soldAndUnsold: number;
   violations: string[];
 }
 
@@ -70,7 +75,9 @@ export async function saleState(pool: pg.Pool, competitionId: number, soldBefore
        (SELECT COALESCE(sum(i.quantity), 0)::int FROM order_items i JOIN orders o ON o.id = i.order_id
          WHERE i.competition_id = c.id AND o.status = 'completed') AS "paidFor",
        (SELECT count(*)::int FROM order_items i
-         WHERE i.competition_id = c.id AND i.quantity <> (SELECT count(*) FROM tickets t WHERE t.order_item_id = i.id)) AS "shortOrders"
+         WHERE i.competition_id = c.id AND i.quantity <> (SELECT count(*) FROM tickets t WHERE t.order_item_id = i.id)) AS "shortOrders",
+       (SELECT count(*)::int FROM unsold_tickets u WHERE u.competition_id = c.id) AS unsold,
+       (SELECT count(*)::int FROM unsold_tickets u JOIN tickets t USING (competition_id, ticket_number) WHERE u.competition_id = c.id) AS "soldAndUnsold"
      FROM competitions c WHERE c.id = $1`,
     [competitionId],
   );
@@ -81,5 +88,6 @@ export async function saleState(pool: pg.Pool, competitionId: number, soldBefore
   if (s.distinctNumbers !== s.issued) violations.push(`${s.issued - s.distinctNumbers} ticket numbers held twice`);
   if (s.paidFor !== s.issued) violations.push(`${s.paidFor} tickets paid for but ${s.issued} issued`);
   if (s.shortOrders > 0) violations.push(`${s.shortOrders} orders got fewer tickets than they paid for`);
+  if (s.soldAndUnsold > 0 || s.unsold + s.issued !== s.total) violations.push(`unsold pool: ${s.unsold} unsold + ${s.issued} sold of ${s.total}, ${s.soldAndUnsold} both`);
   return { ...s, violations };
 }

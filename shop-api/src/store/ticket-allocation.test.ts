@@ -1,0 +1,136 @@
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareDatabase } from '../db/prepare.ts';
+import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
+import { createCompetition } from './store-fixtures.ts';
+import { guardedAllocator, type TakeRequest } from './ticket-allocation.ts';
+
+/*
+ * The allocator on its own, against real PostgreSQL: numbers drawn uniformly from the
+ * unsold ones (dense guessing and sparse listing alike), the unsold pool kept exact by
+ * the triggers, and buyers taking numbers side by side without waiting for each other.
+ */
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await prepareDatabase(db.pool);
+});
+afterAll(() => db.drop());
+
+/** Sells `numbers` of competition `id` outright (free postal-style tickets, no order). */
+async function sell(id: number, numbers: number[]): Promise<void> {
+  await db.pool.query(
+    `INSERT INTO tickets (competition_id, ticket_number, order_item_id, customer_id, created_at) SELECT $1, n, NULL, NULL, now() FROM unnest($2::int[]) n`,
+    [id, numbers],
+  );
+  await db.pool.query('UPDATE competitions SET tickets_sold = tickets_sold + $2 WHERE id = $1', [id, numbers.length]);
+}
+
+const request = (competitionId: number, count: number, hint: { total: number; sold: number }): TakeRequest => ({
+  competitionId, count, orderItemId: null, customerId: null, now: new Date(), hint,
+});
+
+/** Runs `work` in a transaction that is always rolled back (each draw starts from the same state). */
+async function rolledBack<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await db.pool.connect();
+  try {
+    await client.query('BEGIN');
+    return await work(client);
+  } finally {
+    await client.query('ROLLBACK');
+    client.release();
+  }
+}
+
+/** Pearson's chi-square of counts against a uniform expectation. */
+const chiSquare = (counts: number[], draws: number): number => {
+  const expected = draws / counts.length;
+  return counts.reduce((sum, c) => sum + (c - expected) ** 2 / expected, 0);
+};
+
+async function drawMany(id: number, free: number[], hint: { total: number; sold: number }, draws: number): Promise<number[]> {
+  const counts = new Map(free.map((n) => [n, 0]));
+  for (let i = 0; i < draws; i++) {
+    const got = await rolledBack((client) => guardedAllocator.take(client, request(id, 1, hint)));
+    expect(got).toHaveLength(1);
+    const n = got![0]!;
+    expect(counts.has(n), `drew ${n}, which is sold`).toBe(true);
+    counts.set(n, counts.get(n)! + 1);
+  }
+  return [...counts.values()];
+}
+
+describe('ticket allocation', () => {
+  it('draws uniformly from the unsold numbers while most are free (random guesses)', async () => {
+    const c = await createCompetition(db.pool, { total: 40 });
+    const sold = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37];
+    await sell(c.id, sold);
+    const free = Array.from({ length: 40 }, (_, i) => i + 1).filter((n) => !sold.includes(n));
+    const counts = await drawMany(c.id, free, { total: 40, sold: sold.length }, 1400);
+    // 27 degrees of freedom: 63.4 is the 0.01% critical value (a fair draw fails 1 run in 10,000).
+    expect(chiSquare(counts, 1400)).toBeLessThan(63.4);
+  });
+
+  it('draws uniformly from the unsold numbers of a nearly sold-out competition (listing them)', async () => {
+    const c = await createCompetition(db.pool, { total: 60 });
+    const free = [4, 18, 33, 47, 59];
+    await sell(c.id, Array.from({ length: 60 }, (_, i) => i + 1).filter((n) => !free.includes(n)));
+    const counts = await drawMany(c.id, free, { total: 60, sold: 55 }, 500);
+    // 4 degrees of freedom: 23.51 is the 0.01% critical value.
+    expect(chiSquare(counts, 500)).toBeLessThan(23.51);
+  });
+
+  it('keeps the unsold pool exact: every number is either sold or unsold, never both', async () => {
+    const c = await createCompetition(db.pool, { total: 300 });
+    for (let i = 0; i < 12; i++) {
+      const client = await db.pool.connect();
+      try {
+        await client.query('BEGIN');
+        expect(await guardedAllocator.take(client, request(c.id, 25, { total: 300, sold: i * 25 }))).toHaveLength(25);
+        expect(await guardedAllocator.record(client, { competitionId: c.id, count: 25, now: new Date() })).toMatchObject({ soldAfter: (i + 1) * 25, total: 300 });
+        await client.query('COMMIT');
+      } finally {
+        client.release();
+      }
+    }
+    const { rows } = await db.pool.query(
+      `SELECT (SELECT count(*)::int FROM tickets WHERE competition_id = $1) AS sold,
+              (SELECT count(*)::int FROM unsold_tickets WHERE competition_id = $1) AS unsold,
+              (SELECT count(*)::int FROM unsold_tickets u JOIN tickets t USING (competition_id, ticket_number) WHERE u.competition_id = $1) AS both`,
+      [c.id],
+    );
+    expect(rows[0]).toEqual({ sold: 300, unsold: 0, both: 0 });
+    expect(await rolledBack((client) => guardedAllocator.take(client, request(c.id, 1, { total: 300, sold: 300 })))).toBeNull();
+    // A number returned (its order deleted) is for sale again.
+    await db.pool.query('DELETE FROM tickets WHERE competition_id = $1 AND ticket_number = 150', [c.id]);
+    expect((await db.pool.query('SELECT ticket_number FROM unsold_tickets WHERE competition_id = $1', [c.id])).rows).toEqual([{ ticket_number: 150 }]);
+  });
+
+  it('a buyer takes the numbers another is taking right now without waiting, and waits only for the last ones', async () => {
+    const c = await createCompetition(db.pool, { total: 10 });
+    const hint = { total: 10, sold: 0 };
+    const first = await db.pool.connect();
+    const second = await db.pool.connect();
+    try {
+      await first.query('BEGIN');
+      await second.query('BEGIN');
+      const held = await guardedAllocator.take(first, request(c.id, 6, hint));
+      expect(held).toHaveLength(6);
+      // The other 4 come at once: the first buyer's numbers are skipped, not waited for.
+      const rest = await guardedAllocator.take(second, request(c.id, 4, hint));
+      expect(rest!.filter((n) => held!.includes(n))).toEqual([]);
+      // A fifth exists only if the first buyer's payment fails: this one waits to know.
+      let settled = false;
+      const fifth = guardedAllocator.take(second, request(c.id, 1, { total: 10, sold: 4 })).finally(() => (settled = true));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(settled).toBe(false);
+      await first.query('ROLLBACK');
+      expect(held).toContain((await fifth)![0]);
+      await second.query('ROLLBACK');
+    } finally {
+      first.release();
+      second.release();
+    }
+  });
+});
