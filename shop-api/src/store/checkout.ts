@@ -16,6 +16,7 @@ import { assertPurchasable, maxPerUserError, outOfStock, partialNotice } from '.
 import { loadPricedCart } from './cart-store.ts';
 import { preparedClient } from './prepared-client.ts';
 import { chargeDemoCard, type CardDetails } from './demo-card.ts';
+import { writePaidOrder } from './paid-order.ts';
 import { questionsAsked } from './store-competitions.ts';
 import type { TicketAllocator } from './ticket-allocation.ts';
 import { awardInstantWins, fireRewardWins, publicName } from './wins.ts';
@@ -237,45 +238,12 @@ async function checkoutTransaction(
     throw invalidPayment('Your points and site credit do not cover the order total.');
   }
 
-  // 6. Items, coupons, ledgers.
-  const itemIds = new Map<number, number>();
-  for (const [position, p] of cart.lines.entries()) {
-    const { rows } = await client.query<{ id: number }>(
-      `INSERT INTO order_items (order_id, competition_id, title, quantity, unit_price_pence, line_total_pence, discount_pence, position)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-      [orderId, p.competition.id, p.competition.title, p.line.quantity, p.unitPence, p.subtotalPence - p.discountPence, p.discountPence, position],
-    );
-    itemIds.set(p.competition.id, rows[0]!.id);
-  }
-  for (const c of cart.coupons) {
-    await client.query('INSERT INTO order_coupons (order_id, coupon_id, discount_pence) VALUES ($1, $2, $3)', [orderId, c.rule.id, c.discountPence]);
-  }
+  // 6. The card, inside the transaction: a decline throws here and everything before rolls back.
+  const last4 = cardPence > 0 ? chargeDemoCard(payment.card!, now).last4 : null;
   const pointsEarned = Math.floor((cardPence + payment.credit) / PENCE_PER_POINT_EARNED);
   const pointRows: Array<[string, number, string]> = [];
   if (payment.points > 0) pointRows.push(['order-redeem', -payment.points, `Points redeemed towards order #${orderId}`]);
   if (pointsEarned > 0) pointRows.push(['order-placed', pointsEarned, `Points earned for order #${orderId}`]);
-  if (pointRows.length > 0) {
-    await client.query(
-      `INSERT INTO points_logs (customer_id, type, points, description, order_id, created_at)
-       SELECT $1, t, p, d, $5, $6 FROM unnest($2::text[], $3::int[], $4::text[]) AS x(t, p, d)`,
-      [customerId, pointRows.map((r) => r[0]), pointRows.map((r) => r[1]), pointRows.map((r) => r[2]), orderId, now],
-    );
-  }
-  if (payment.credit > 0) {
-    await client.query(
-      `INSERT INTO credit_logs (customer_id, type, amount_pence, description, order_id, created_at) VALUES ($1, 'order-redeem', $2, $3, $4, $5)`,
-      [customerId, -payment.credit, `Site credit used on order #${orderId}`, orderId, now],
-    );
-  }
-
-  // 7. The card, inside the transaction: a decline throws and everything above rolls back.
-  let last4: string | null = null;
-  if (cardPence > 0) {
-    last4 = chargeDemoCard(payment.card!, now).last4;
-    await client.query('INSERT INTO demo_card_charges (order_id, customer_id, amount_pence, card_last4, created_at) VALUES ($1, $2, $3, $4, $5)', [
-      orderId, customerId, cardPence, last4, now,
-    ]);
-  }
 
   const winnerName = publicName(me.first_name, me.last_name);
   // Stored now, without its tickets and wins (read back on a repeat: see storedResult).
@@ -304,23 +272,24 @@ async function checkoutTransaction(
       },
     },
   };
-  // The order's own fields and the emptied basket, before the competition locks below.
-  await client.query(
-    `UPDATE orders SET status = 'completed', paid_at = $2, subtotal_pence = $3, discount_pence = $4, credit_used_pence = $5, total_pence = $6,
-       payment_method = $7, payment_method_title = $8, points_redeemed = $9, card_charged_pence = $10, customer_note = $11, store_result = $21,
-       billing_first_name = $12, billing_last_name = $13, billing_address_1 = $14, billing_address_2 = $15, billing_city = $16,
-       billing_state = $17, billing_postcode = $18, billing_phone = $19, billing_email = $20,
-       shipping_first_name = $12, shipping_last_name = $13, shipping_address_1 = $14, shipping_address_2 = $15, shipping_city = $16,
-       shipping_state = $17, shipping_postcode = $18
-     WHERE id = $1`,
-    [
-      orderId, now, cart.itemsTotal, cart.discountTotal, payment.credit, total, input.request.payment_method,
-      cardPence > 0 ? 'Credit / Debit Card' : 'Site Credit', payment.points, cardPence, input.request.customer_note ?? '',
-      billing.first_name, billing.last_name, billing.address_1, billing.address_2, billing.city, billing.state, billing.postcode, billing.phone, billing.email,
-      JSON.stringify(result),
-    ],
-  );
-  await client.query('WITH items AS (DELETE FROM cart_items WHERE cart_id = $1) DELETE FROM cart_coupons WHERE cart_id = $1', [cartId]);
+
+  // 7. Items, coupons, ledgers, the charge, the order's own fields and the emptied basket.
+  const itemIds = await writePaidOrder(client, {
+    orderId, customerId, cartId, now, result,
+    items: cart.lines.map((p) => ({
+      competitionId: p.competition.id, title: p.competition.title, quantity: p.line.quantity, unitPence: p.unitPence,
+      lineTotalPence: p.subtotalPence - p.discountPence, discountPence: p.discountPence,
+    })),
+    coupons: cart.coupons.map((c) => ({ couponId: c.rule.id, discountPence: c.discountPence })),
+    points: pointRows.map(([type, points, description]) => ({ type, points, description })),
+    credit: payment.credit > 0 ? { pence: payment.credit, description: `Site credit used on order #${orderId}` } : null,
+    charge: last4 ? { pence: cardPence, last4 } : null,
+    order: {
+      subtotalPence: cart.itemsTotal, discountPence: cart.discountTotal, creditPence: payment.credit, totalPence: total,
+      paymentMethod: input.request.payment_method, paymentMethodTitle: cardPence > 0 ? 'Credit / Debit Card' : 'Site Credit',
+      pointsRedeemed: payment.points, cardPence, customerNote: input.request.customer_note ?? '', billing,
+    },
+  });
 
   // 8. The sale itself, last. Numbers first, side by side with other buyers (no shared lock)...
   const tickets: StoreCheckoutResponse['extensions']['cgg']['tickets'] = [];
