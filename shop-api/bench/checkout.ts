@@ -149,7 +149,9 @@ try {
     const byCode = new Map<string, number>();
     for (const f of failed) if (!f.ok) byCode.set(f.code, (byCode.get(f.code) ?? 0) + 1);
     if (failed.length) console.log(`      failures: ${JSON.stringify(Object.fromEntries(byCode))}`);
-    console.log(`    ${(ok.length / seconds).toFixed(0)} checkouts/s, ${(tickets / seconds).toFixed(0)} tickets/s`);
+    // Open loop: the last checkouts start at (n-1)/rate s and the run ends with their answers, so
+    // a server that keeps up shows slightly under the offered rate here.
+    console.log(`    ${(ok.length / seconds).toFixed(0)} checkouts/s, ${(tickets / seconds).toFixed(0)} tickets/s${rate ? ` (offered ${rate}/s; the time includes the last answers)` : ''}`);
     console.log(`    checkout latency: p50 ${quantile(latencies, 0.5)} ms  p95 ${quantile(latencies, 0.95)} ms  p99 ${quantile(latencies, 0.99)} ms  max ${latencies.at(-1)!.toFixed(1)} ms`);
     console.log(`    CPU during checkout: PostgreSQL ${cpu.pg.toFixed(2)} s, API ${cpu.api.toFixed(2)} s, bench client ${cpu.bench.toFixed(2)} s (of ${(seconds * os.cpus().length).toFixed(2)} s available)`);
     const state = await saleState(pool, c.id);
@@ -157,7 +159,7 @@ try {
     console.log(`    invariants: total ${state.total}, sold ${state.sold}, issued ${state.issued}, distinct numbers ${state.distinctNumbers}, paid for ${state.paidFor}, unsold pool ${state.unsold}, instant wins awarded ${wins.rows[0]!.n}/5`);
     const holds = state.violations.length === 0 && wins.rows[0]!.n === 5;
     console.log(`    ${holds ? 'ALL INVARIANTS HOLD' : `VIOLATIONS: ${[...state.violations, `${wins.rows[0]!.n}/5 instant wins`].join('; ')}`}`);
-    return { perSecond: ok.length / seconds, p99: Number(quantile(latencies, 0.99)), holds };
+    return { perSecond: ok.length / seconds, p99: Number(quantile(latencies, 0.99)), holds: holds && failed.length === 0 };
   }
 
   // The target as a shop sees it: customers arriving at RATE checkouts per second (latency
@@ -165,7 +167,8 @@ try {
   // the last waits for the 499 before it whatever the speed). Then the ceiling: all at once.
   const target = await sellOut(`at the target rate: open loop, ${RATE ?? 200} checkouts started per second`, RATE ?? 200);
   const capacity = await sellOut(`capacity: all ${CUSTOMERS} customers check out at once (${CONNECTIONS} in flight at most)`, null);
-  const met = target.perSecond >= 199 && target.p99 < 250 && target.holds && capacity.perSecond >= 200 && capacity.holds;
+  // Met: every checkout offered at >= 200/s answered, p99 under 250 ms, and the all-at-once ceiling above 200/s.
+  const met = (RATE ?? 200) >= 200 && target.p99 < 250 && target.holds && capacity.perSecond >= 200 && capacity.holds;
   console.log(`\n  target (>= 200 checkouts/s with p99 < 250 ms, every invariant holding): ${met ? 'MET' : 'NOT MET'} ` +
     `(${target.perSecond.toFixed(0)}/s at p99 ${target.p99.toFixed(0)} ms; ceiling ${capacity.perSecond.toFixed(0)}/s)\n`);
 

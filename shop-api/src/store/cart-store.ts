@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { Queryable } from '../accounts/queryable.ts';
 import type { CouponRule } from './coupon-math.ts';
 import { priceCart, type CartLine, type PricedCart } from './cart-view.ts';
-import { competitionsById, purchasedCounts } from './store-competitions.ts';
+import { readBasket } from './store-competitions.ts';
 
 /** A cart line key: 32 hex characters, like WooCommerce's md5 keys. */
 export const newItemKey = (): string => randomBytes(16).toString('hex');
@@ -72,11 +72,8 @@ export async function readCoupons(db: Queryable, cartId: string, customerId: num
 
 /** Reads and prices a basket with its competitions as they are now. */
 export async function loadPricedCart(db: Queryable, cartId: string, customerId: number | null, now: Date): Promise<PricedCart> {
-  const lines = await readLines(db, cartId);
-  const ids = lines.map((l) => l.competitionId);
   // One after another: `db` may be a single client inside a transaction.
-  const competitions = await competitionsById(db, ids);
-  const purchased = await purchasedCounts(db, customerId, ids);
+  const { lines, competitions, purchased } = await readBasket(db, cartId, customerId);
   const coupons = await readCoupons(db, cartId, customerId, now);
   return priceCart(lines, competitions, purchased, coupons, now);
 }

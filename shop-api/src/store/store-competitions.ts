@@ -22,6 +22,45 @@ export async function competitionIdForProduct(db: Queryable, productId: number):
   return rows[0]?.id ?? null;
 }
 
+/** Tickets held by customer $2 (orders in statuses $3, and postal entries) in the competitions `lines` (a CTE with competition_id) names. */
+const heldIn = (lines: string) => `
+  SELECT competition_id, sum(n)::int AS n FROM (
+    SELECT i.competition_id, i.quantity AS n
+    FROM order_items i JOIN orders o ON o.id = i.order_id
+    WHERE o.customer_id = $2 AND o.status = ANY($3) AND i.competition_id IN (SELECT competition_id FROM ${lines})
+    UNION ALL
+    SELECT p.competition_id, 1 FROM postal_entries p WHERE p.customer_id = $2 AND p.competition_id IN (SELECT competition_id FROM ${lines})
+  ) held GROUP BY competition_id`;
+
+/**
+ * A basket's lines with their competitions and what the customer already holds of each,
+ * in ONE statement (it was three round trips, on every cart read and every checkout).
+ */
+const BASKET_SQL = `
+  WITH lines AS (SELECT id AS line_id, item_key, competition_id, quantity, answered_option_id FROM cart_items WHERE cart_id = $1),
+  held AS (${heldIn('lines')})
+  SELECT l.item_key, l.quantity AS line_quantity, l.answered_option_id, COALESCE(held.n, 0) AS line_purchased, ${COMPETITION_COLUMNS}
+  FROM lines l JOIN competitions c ON c.id = l.competition_id JOIN categories cat ON cat.id = c.category_id
+  LEFT JOIN held ON held.competition_id = l.competition_id
+  ORDER BY l.line_id`;
+
+export interface BasketContents {
+  lines: Array<{ key: string; competitionId: number; quantity: number; answeredOptionId: number | null }>;
+  competitions: Map<number, Competition>;
+  purchased: Map<number, number>;
+}
+
+export async function readBasket(db: Queryable, cartId: string, customerId: number | null): Promise<BasketContents> {
+  const { rows } = await db.query<CompetitionRow & { item_key: string; line_quantity: number; answered_option_id: number | null; line_purchased: number }>(
+    { name: 'cgg_store_basket', text: BASKET_SQL, values: [cartId, customerId, HOLDING_STATUSES] },
+  );
+  return {
+    lines: rows.map((r) => ({ key: r.item_key, competitionId: r.id, quantity: r.line_quantity, answeredOptionId: r.answered_option_id })),
+    competitions: new Map(rows.map((r) => [r.id, toCompetition(r)])),
+    purchased: new Map(rows.map((r) => [r.id, r.line_purchased])),
+  };
+}
+
 /**
  * Tickets a customer holds per competition (orders that count, as get_purchased_competition
  * counts them, plus their free postal entries: one per-person cap covers both routes).
@@ -29,14 +68,8 @@ export async function competitionIdForProduct(db: Queryable, productId: number):
 export async function purchasedCounts(db: Queryable, customerId: number | null, competitionIds: readonly number[]): Promise<Map<number, number>> {
   if (customerId === null || competitionIds.length === 0) return new Map();
   const { rows } = await db.query<{ competition_id: number; n: number }>(
-    `SELECT competition_id, sum(n)::int AS n FROM (
-       SELECT i.competition_id, i.quantity AS n
-       FROM order_items i JOIN orders o ON o.id = i.order_id
-       WHERE o.customer_id = $1 AND o.status = ANY($2) AND i.competition_id = ANY($3::int[])
-       UNION ALL
-       SELECT p.competition_id, 1 FROM postal_entries p WHERE p.customer_id = $1 AND p.competition_id = ANY($3::int[])
-     ) held GROUP BY competition_id`,
-    [customerId, HOLDING_STATUSES, competitionIds],
+    `WITH wanted AS (SELECT unnest($1::int[]) AS competition_id) ${heldIn('wanted')}`,
+    [competitionIds, customerId, HOLDING_STATUSES],
   );
   return new Map(rows.map((r) => [r.competition_id, r.n]));
 }

@@ -7,7 +7,8 @@ import type pg from 'pg';
  * 1. take: draw the numbers uniformly at random from the unsold ones and insert them
  *    as tickets. The unsold numbers are rows of `unsold_tickets` (migration 014);
  *    a number another transaction is taking is skipped (`FOR UPDATE SKIP LOCKED`),
- *    never waited for, so buyers of one competition take numbers side by side.
+ *    never waited for, so buyers of one competition take numbers side by side and
+ *    never deadlock over them.
  *    UNIQUE (competition_id, ticket_number) on tickets stays the last word.
  * 2. record: the guarded UPDATE of competitions.tickets_sold (never past the total,
  *    never unless open: migration 007's trigger). It is the last statement before
@@ -57,27 +58,30 @@ export async function sellTickets(allocator: TicketAllocator, client: pg.PoolCli
 
 /** Below this share of free numbers, listing the free ones beats guessing. */
 const SPARSE_SHARE = 0.2;
-/** Listing rounds that skip numbers others are taking before one that waits for them. */
-const SKIPPING_LIST_ROUNDS = 3;
+/**
+ * Listing rounds before answering "not enough left". Numbers others are taking are never
+ * waited for: their buyers have already paid (the card is charged before the numbers are
+ * taken), so those numbers are as good as sold, and waiting would let two buyers each
+ * holding what the other wants deadlock. A number comes back only if its sale rolls back.
+ */
+const LIST_ROUNDS = 2;
 
 /**
  * Inserts the first `$4` candidates (in candidate order) that are unsold and not being
  * taken by another transaction. Candidates come in uniformly random order, so the
  * numbers taken are a uniform sample of the free ones.
  */
-const TAKE_SQL = (skipLocked: boolean) => `
+const TAKE_SQL = `
   WITH picked AS (
     SELECT u.ticket_number FROM unsold_tickets u
     JOIN unnest($2::int[]) WITH ORDINALITY AS c(n, i) ON u.ticket_number = c.n
     WHERE u.competition_id = $1
     ORDER BY c.i LIMIT $4
-    FOR UPDATE OF u${skipLocked ? ' SKIP LOCKED' : ''}
+    FOR UPDATE OF u SKIP LOCKED
   )
   INSERT INTO tickets (competition_id, ticket_number, order_item_id, customer_id, created_at)
   SELECT $1, ticket_number, $3, $5, $6 FROM picked
   RETURNING ticket_number`;
-const TAKE_SKIPPING = TAKE_SQL(true);
-const TAKE_WAITING = TAKE_SQL(false);
 
 export const guardedAllocator: TicketAllocator = {
   async take(client, req) {
@@ -90,22 +94,19 @@ export const guardedAllocator: TicketAllocator = {
     for (let round = 0; got.length < req.count; round++) {
       const need = req.count - got.length;
       let candidates: number[];
-      let sql = TAKE_SKIPPING;
       const freeShare = hint ? Math.max(0, hint.total - hint.sold) / hint.total : 0;
       if (hint && round < 2 && freeShare >= SPARSE_SHARE) {
         // Dense: random numbers from 1..total, most of them free.
         candidates = distinctRandom(candidateCount(need, freeShare, hint.total), hint.total, new Set(got));
       } else {
         // Sparse (or guessing missed twice): every free number, shuffled.
+        if (++listRounds > LIST_ROUNDS) return null;
         const free = await client.query<{ ticket_number: number }>('SELECT ticket_number FROM unsold_tickets WHERE competition_id = $1', [req.competitionId]);
         candidates = shuffle(free.rows.map((r) => r.ticket_number));
         if (candidates.length < need) return null;
-        // Numbers others hold may yet come back (their payment failed): after a few rounds, wait for them.
-        if (++listRounds > SKIPPING_LIST_ROUNDS) sql = TAKE_WAITING;
       }
-      const inserted = await client.query<{ ticket_number: number }>(sql, [req.competitionId, candidates, req.orderItemId, need, req.customerId, req.now]);
+      const inserted = await client.query<{ ticket_number: number }>(TAKE_SQL, [req.competitionId, candidates, req.orderItemId, need, req.customerId, req.now]);
       got.push(...inserted.rows.map((r) => r.ticket_number));
-      if (sql === TAKE_WAITING && got.length < req.count) return null;
     }
     return got.sort((a, b) => a - b);
   },

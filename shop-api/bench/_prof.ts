@@ -1,0 +1,202 @@
+/*
+ * Sell-out benchmark of the Store API checkout (issue 4). Starts a throwaway embedded
+ * PostgreSQL (or uses DATABASE_URL), runs the API as its own process on it (as
+ * `npm start` does), makes one competition of BENCH_TICKETS (10,000) tickets and
+ * BENCH_CUSTOMERS (500) customers, fills every basket (tickets / customers each), then
+ * all customers check out with at most BENCH_CONNECTIONS (500) requests in flight, or
+ * with BENCH_RATE set, open loop: that many checkouts started per second.
+ * Prints checkouts/s, tickets/s, p50/p95/p99 checkout latency and the invariants
+ * (never oversold, sold == issued, no number twice, every order got its tickets).
+ * Then times the random ticket draw on a 20,000-ticket competition at several fill levels.
+ */
+import { spawn } from 'node:child_process';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { prepareDatabase } from '../src/db/prepare.ts';
+import { addToBasket, checkoutOnce, newBuyer, saleState, type Buyer, type CheckoutOutcome } from '../src/store/race-harness.ts';
+import { createCompetition } from '../src/store/store-fixtures.ts';
+import { guardedAllocator } from '../src/store/ticket-allocation.ts';
+import { httpFetch } from './http-fetch.ts';
+
+const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const TICKETS = Number(process.env.BENCH_TICKETS ?? 10_000);
+const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 500);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 500);
+const PER_CUSTOMER = Math.ceil(TICKETS / CUSTOMERS);
+/** Open loop: start this many checkouts per second whatever the answers (unset: closed loop, CONNECTIONS in flight). */
+const RATE = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : null;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs `work` over `items` with at most `limit` in flight. */
+async function limited<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await work(items[i]!);
+    }
+  }));
+  return out;
+}
+
+/** CPU seconds (user + system) used so far by processes whose command line matches. */
+async function cpuSeconds(match: (cmdline: string, pid: number, ppid: number) => boolean): Promise<number> {
+  const { readdir, readFile } = await import('node:fs/promises');
+  let ticks = 0;
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = (await readFile(`/proc/${entry}/cmdline`, 'utf8')).replace(/\0/g, ' ');
+      const stat = (await readFile(`/proc/${entry}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+      if (!match(cmdline, Number(entry), Number(stat[1]))) continue;
+      ticks += Number(stat[11]) + Number(stat[12]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ticks / 100;
+}
+
+const quantile = (sorted: number[], q: number): string => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1);
+
+// Node's fetch opens as many keep-alive connections per origin as there are requests in flight.
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cgg-bench-checkout-'));
+await chmod(dataDir, 0o755); // the embedded server runs as 'postgres'
+const embedded = process.env.DATABASE_URL ? null : await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pg'), port: await freePort() });
+const databaseUrl = process.env.DATABASE_URL ?? embedded!.url;
+const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+pool.on('error', () => {}); // the embedded server stopping at the end ends idle clients
+await prepareDatabase(pool);
+const apiPort = await freePort();
+const api = spawn(process.execPath, [path.join(packageDir, 'node_modules/tsx/dist/cli.mjs'), 'src/main.ts'], {
+  cwd: packageDir,
+  env: { ...process.env, API_PORT: String(apiPort), API_HOST: '127.0.0.1', DATABASE_URL: databaseUrl },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const base = `http://127.0.0.1:${apiPort}`;
+
+try {
+  await new Promise<void>((resolve, reject) => {
+    api.once('exit', (code) => reject(new Error(`API exited early (code ${code})`)));
+    api.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('shop-api listening on')) resolve();
+    });
+  });
+  console.log(`checkout benchmark on ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), API pool 10 connections`);
+  console.log(`  ${TICKETS} tickets, ${CUSTOMERS} customers x ${PER_CUSTOMER} tickets, ${RATE ? `open loop: ${RATE} checkouts started per second` : `${CONNECTIONS} requests in flight at most`}`);
+
+  // Warm-up on another competition: JIT, pool connections, statement plans.
+  const warm = await createCompetition(pool, { total: 1000, maxPerUser: 1000 });
+  const warmBuyers = await limited(Array.from({ length: 20 }, (_, i) => i), 10, () => newBuyer(pool, base, httpFetch));
+  await limited(warmBuyers, 10, async (b) => {
+    await addToBasket(base, b, warm.productId, 2);
+    await checkoutOnce(base, b);
+  });
+
+  const c = await createCompetition(pool, { title: 'Bench Sell-out', total: TICKETS, maxPerUser: PER_CUSTOMER, instantWinNumbers: [1, 2500, 5000, 7500, TICKETS] });
+  const buyers: Buyer[] = await limited(Array.from({ length: CUSTOMERS }, (_, i) => i), 50, () => newBuyer(pool, base, httpFetch));
+  const basketStart = performance.now();
+  await limited(buyers, CONNECTIONS, (b) => addToBasket(base, b, c.productId, PER_CUSTOMER));
+  const basketSeconds = (performance.now() - basketStart) / 1000;
+  console.log(`  add to basket: ${CUSTOMERS} in ${basketSeconds.toFixed(2)} s (${(CUSTOMERS / basketSeconds).toFixed(0)}/s)`);
+
+  // Our PostgreSQL's processes (its data dir is in the command line of the postmaster only, so: all
+  // postgres processes whose parent is that postmaster) and the API (tsx runs it as a child process).
+  const postmaster = embedded ? (await import('node:fs/promises')).readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').then((t) => Number(t.split('\n')[0])) : Promise.resolve(-1);
+  const pmPid = await postmaster.catch(() => -1);
+  const isPostgres = (cmd: string, pid: number, ppid: number) => pmPid > 0 ? pid === pmPid || ppid === pmPid : cmd.startsWith('postgres');
+  const isApi = (_cmd: string, pid: number, ppid: number) => pid === api.pid || ppid === api.pid;
+  const cpuBefore = { pg: await cpuSeconds(isPostgres), api: await cpuSeconds(isApi), bench: process.cpuUsage() };
+  await pool.query('select pg_stat_statements_reset()').catch(()=>{});
+  const start = performance.now();
+  const outcomes: CheckoutOutcome[] = RATE
+    ? await Promise.all(buyers.map(async (b, i) => {
+        await new Promise((r) => setTimeout(r, Math.max(0, start + (i * 1000) / RATE - performance.now())));
+        return checkoutOnce(base, b);
+      }))
+    : await limited(buyers, CONNECTIONS, (b) => checkoutOnce(base, b));
+  const seconds = (performance.now() - start) / 1000;
+  const cpu = {
+    pg: (await cpuSeconds(isPostgres)) - cpuBefore.pg,
+    api: (await cpuSeconds(isApi)) - cpuBefore.api,
+    bench: (() => { const u = process.cpuUsage(cpuBefore.bench); return (u.user + u.system) / 1e6; })(),
+  };
+  const ok = outcomes.filter((o) => o.ok);
+  const failed = outcomes.filter((o) => !o.ok);
+  const latencies = ok.map((o) => o.ms).sort((a, b) => a - b);
+  const tickets = ok.reduce((n, o) => n + (o.ok ? o.order.extensions.cgg.tickets[0]!.ticket_numbers.length : 0), 0);
+  console.log(`  checkout: ${ok.length} ok, ${failed.length} failed in ${seconds.toFixed(2)} s`);
+  const byCode = new Map<string, number>();
+  for (const f of failed) if (!f.ok) byCode.set(f.code, (byCode.get(f.code) ?? 0) + 1);
+  if (failed.length) console.log(`    failures: ${JSON.stringify(Object.fromEntries(byCode))}`);
+  console.log(`  ${(ok.length / seconds).toFixed(0)} checkouts/s, ${(tickets / seconds).toFixed(0)} tickets/s`);
+  console.log(`  checkout latency: p50 ${quantile(latencies, 0.5)} ms  p95 ${quantile(latencies, 0.95)} ms  p99 ${quantile(latencies, 0.99)} ms  max ${latencies.at(-1)!.toFixed(1)} ms`);
+  console.log(`  CPU during checkout: PostgreSQL ${cpu.pg.toFixed(2)} s, API ${cpu.api.toFixed(2)} s, bench client ${cpu.bench.toFixed(2)} s (of ${(seconds * os.cpus().length).toFixed(2)} s available)`);
+  const state = await saleState(pool, c.id);
+  const wins = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM instant_win_awards WHERE competition_id = $1', [c.id]);
+  console.log(`  invariants: total ${state.total}, sold ${state.sold}, issued ${state.issued}, distinct numbers ${state.distinctNumbers}, paid for ${state.paidFor}, instant wins awarded ${wins.rows[0]!.n}/5`);
+  console.log(`  ${state.violations.length === 0 ? 'ALL INVARIANTS HOLD' : `VIOLATIONS: ${state.violations.join('; ')}`}`);
+
+  if (process.env.PROF) { const r = await pool.query(`select calls, round(total_exec_time::numeric,1) exec_ms, round(total_plan_time::numeric,1) plan_ms, left(regexp_replace(query,'\\s+',' ','g'),100) q from pg_stat_statements order by total_exec_time+total_plan_time desc limit 32`); console.table(r.rows); const w = await pool.query(`select * from pg_stat_wal`); console.log(w.rows); throw new Error('done'); }
+  // The random draw's cost on a 20,000-ticket competition at several fill levels
+  // (inside a transaction rolled back, so each level starts from the same state).
+  console.log('  ticket draw on a 20,000-ticket competition (10 tickets, median of 20 runs):');
+  const big = await createCompetition(pool, { total: 20_000, maxPerUser: 20_000 });
+  const owner = await newBuyer(pool, base);
+  const order = await pool.query<{ id: number }>(`INSERT INTO orders (customer_id, status, created_at, subtotal_pence, total_pence) VALUES ($1, 'completed', now(), 0, 0) RETURNING id`, [owner.customerId]);
+  const item = await pool.query<{ id: number }>(`INSERT INTO order_items (order_id, competition_id, title, quantity, unit_price_pence, line_total_pence) VALUES ($1, $2, 'fill', 1, 0, 0) RETURNING id`, [order.rows[0]!.id, big.id]);
+  let filled = 0;
+  for (const share of [0, 0.5, 0.9, 0.99, 0.9995]) {
+    const target = Math.floor(20_000 * share);
+    if (target > filled) {
+      // Fill with every other number first, then the rest, so the free ones are scattered.
+      await pool.query(
+        `INSERT INTO tickets (competition_id, ticket_number, order_item_id, customer_id, created_at)
+         SELECT $1, n, $2, $3, now() FROM (SELECT n FROM generate_series(1, 20000) n ORDER BY (n % 2), n) s(n)
+         WHERE NOT EXISTS (SELECT 1 FROM tickets t WHERE t.competition_id = $1 AND t.ticket_number = s.n) LIMIT $4`,
+        [big.id, item.rows[0]!.id, owner.customerId, target - filled],
+      );
+      await pool.query('UPDATE competitions SET tickets_sold = $2 WHERE id = $1', [big.id, target]);
+      filled = target;
+    }
+    const runs: number[] = [];
+    for (let r = 0; r < 20; r++) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const t0 = performance.now();
+        const got = await guardedAllocator.take(client, {
+          competitionId: big.id, count: 10, orderItemId: item.rows[0]!.id, customerId: owner.customerId, now: new Date(), hint: { total: 20_000, sold: filled },
+        });
+        runs.push(performance.now() - t0);
+        if (!got || got.length !== 10) throw new Error('draw failed');
+      } finally {
+        await client.query('ROLLBACK');
+        client.release();
+      }
+    }
+    runs.sort((a, b) => a - b);
+    console.log(`    ${(share * 100).toFixed(2).padStart(6)}% sold: ${quantile(runs, 0.5)} ms`);
+  }
+} finally {
+  api.kill('SIGTERM');
+  await new Promise((r) => api.once('exit', r));
+  await pool.end();
+  await embedded?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}
