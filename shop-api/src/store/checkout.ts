@@ -91,9 +91,10 @@ export async function storedResult(db: pg.Pool | pg.PoolClient, scopedKey: strin
 
 /**
  * The whole checkout in one transaction: the order (its row doubles as the
- * idempotency record), its items, coupons, ledgers, the demo card charge, then per
- * competition (in id order, so two orders never wait on each other in a cycle) the
- * guarded sale, random ticket numbers, instant and reward wins; the basket emptied.
+ * idempotency record), the demo card charge, its items, coupons, ledgers and the
+ * emptied basket, then random ticket numbers and instant wins per line, and last,
+ * per competition in id order (so two orders never wait on each other in a cycle),
+ * the guarded sale on its counter and any reward win it reaches.
  * Any failure (a decline included) rolls all of it back: nobody pays for tickets
  * they do not get, and no tickets are taken for an unpaid order.
  */
