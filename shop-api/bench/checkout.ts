@@ -13,7 +13,6 @@
  */
 import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +23,7 @@ import { addToBasket, checkoutOnce, newBuyer, saleState, type Buyer, type Checko
 import { createCompetition } from '../src/store/store-fixtures.ts';
 import { guardedAllocator } from '../src/store/ticket-allocation.ts';
 import { httpFetch } from './http-fetch.ts';
+import { freePort } from './start-api.ts';
 
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 10_000);
@@ -32,16 +32,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 500);
 const PER_CUSTOMER = Math.ceil(TICKETS / CUSTOMERS);
 /** The target-rate run: this many checkouts started per second whatever the answers (open loop). */
 const RATE = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : null;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Runs `work` over `items` with at most `limit` in flight. */
 async function limited<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
