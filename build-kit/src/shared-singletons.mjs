@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { catalogRange, readCatalog, workspaceRoot } from './catalog.mjs';
+import { catalogRange, readCatalog } from './catalog.mjs';
+import { contractsVersion } from './contracts-release.mjs';
 import { routerExports } from './router-exports.mjs';
 
 /**
@@ -14,25 +13,26 @@ export const sharedLibraries = ['react', 'react-dom', 'react-router-dom', 'jotai
 /** The workspace's own shared package: TypeScript source, versioned by its package.json. */
 export const contractsPackage = '@cgg/contracts';
 
-/** @returns {string} the version in shared-contracts/package.json */
-function contractsVersion() {
-  const manifest = JSON.parse(readFileSync(path.join(workspaceRoot, 'shared-contracts', 'package.json'), 'utf8'));
-  return manifest.version;
-}
-
 /**
- * The federation `shared` option: every shared library a singleton, its range from the pnpm catalog.
+ * The federation `shared` option: every shared library a singleton, its range from the pnpm catalog;
+ * @cgg/contracts shared by version instead.
  * No `eager`: each app loads shared code on first use (the shell provides it).
  * react-router-dom is built with only the exports the teams use (router-exports.mjs): every
  * build names the same list, so whichever copy loads first serves them all.
  * @param {Map<string, string>} [catalog] defaults to the workspace's
- * @returns {Record<string, { singleton: true, requiredVersion: string, treeShaking?: object }>}
+ * @returns {Record<string, { singleton: boolean, requiredVersion: string, version?: string, treeShaking?: object }>}
  */
 export function sharedSingletons(catalog = readCatalog()) {
-  /** @type {Record<string, { singleton: true, requiredVersion: string, treeShaking?: object }>} */
+  /** @type {Record<string, { singleton: boolean, requiredVersion: string, version?: string, treeShaking?: object }>} */
   const shared = {};
   for (const name of sharedLibraries) shared[name] = { singleton: true, requiredVersion: catalogRange(catalog, name) };
   shared['react-router-dom'].treeShaking = { mode: 'runtime-infer', usedExports: [...routerExports] };
-  shared[contractsPackage] = { singleton: true, requiredVersion: `^${contractsVersion()}` };
+  // Not a singleton: each app declares the contracts version it was built against. A copy
+  // already on the page is used only when its version satisfies that range; otherwise the
+  // app loads its own bundled copy, so a remote built against newer schemas never runs with
+  // the shell's older ones (and an older remote keeps the schemas it knows). Safe because the
+  // package holds no state that must be one instance (events go through window).
+  const version = contractsVersion();
+  shared[contractsPackage] = { singleton: false, version, requiredVersion: `^${version}` };
   return shared;
 }

@@ -17,7 +17,12 @@ test('the shared singletons are the libraries DESIGN section 3 names, plus @cgg/
     'react-router-dom',
     'swr',
   ]);
-  for (const options of Object.values(sharedSingletons())) assert.equal(options.singleton, true);
+  for (const name of sharedLibraries) assert.equal(sharedSingletons()[name]?.singleton, true, name);
+});
+
+test('@cgg/contracts is shared by version, not as a singleton: an app never runs with an older copy than it was built for', () => {
+  const { version } = JSON.parse(readFileSync(path.join(workspaceRoot, 'shared-contracts', 'package.json'), 'utf8'));
+  assert.deepEqual(sharedSingletons()['@cgg/contracts'], { singleton: false, version, requiredVersion: `^${version}` });
 });
 
 test("each library's range is the caret of its version in pnpm-workspace.yaml's catalog", () => {
