@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { sql } from './db.ts';
-import { apiURL } from './site.ts';
+import { apiURL, e2ePorts, repoRoot } from './site.ts';
 
 /**
  * A small competition in which EVERY ticket number is an instant win, made the way an
@@ -53,4 +55,32 @@ export async function buyTickets(request: APIRequestContext, token: string, prod
   });
   if (!paid.ok()) throw new Error(`checkout: ${paid.status()} ${await paid.text()}`);
   return (await paid.json()) as { order_id: number; extensions: { cgg: { instant_wins: Array<{ competition_id: number; prize_title: string }> } } };
+}
+
+interface AdminDatabase {
+  ref(path: string): { remove(): Promise<void> };
+}
+// e2e has no Firebase SDK of its own; the API's firebase-admin is used (as db.ts uses its pg).
+const requireFromApi = createRequire(path.join(repoRoot, 'shop-api', 'package.json'));
+const { initializeApp, deleteApp } = requireFromApi('firebase-admin/app') as {
+  initializeApp(options: { databaseURL: string; projectId: string }, name: string): object;
+  deleteApp(app: object): Promise<void>;
+};
+const { getDatabase } = requireFromApi('firebase-admin/database') as { getDatabase(app: object): AdminDatabase };
+
+/**
+ * Empties the live feed once every win so far has been published: a record an earlier test
+ * left unread would otherwise pop up first, and the pop-up then ignores the next one for 60 s.
+ */
+export async function emptyInstantWinFeed(): Promise<void> {
+  await expect
+    .poll(async () => (await sql<{ n: number }>('SELECT count(*)::int AS n FROM instant_win_feed_outbox WHERE published_at IS NULL AND gave_up_at IS NULL'))[0]!.n)
+    .toBe(0);
+  // The local database (firebase-server) in the API's namespace and node (shop-api's feed config).
+  const app = initializeApp({ databaseURL: `http://127.0.0.1:${e2ePorts.RTDB_PORT}?ns=cgg-local`, projectId: 'cgg-local' }, `e2e-${randomUUID()}`);
+  try {
+    await getDatabase(app).ref('instant_wins').remove();
+  } finally {
+    await deleteApp(app);
+  }
 }

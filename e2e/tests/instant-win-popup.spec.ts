@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { registerCustomer } from '../support/customers.ts';
 import { sql } from '../support/db.ts';
-import { buyTickets, createAllWinsCompetition } from '../support/instant-win.ts';
+import { buyTickets, createAllWinsCompetition, emptyInstantWinFeed } from '../support/instant-win.ts';
 
 /*
  * The live instant-win feed across two browsers: customer A's checkout wins; the API
@@ -12,14 +12,17 @@ import { buyTickets, createAllWinsCompetition } from '../support/instant-win.ts'
 test('a win in one browser pops up in another, which opens the competition', async ({ browser }) => {
   const competition = await createAllWinsCompetition(`Instant Win Pop-up Test ${Date.now()}`);
   const winner = await registerCustomer('Zebedee', 'Quillfeather');
+  await emptyInstantWinFeed();
 
   const contextB = await browser.newContext();
   const pageB = await contextB.newPage();
   const errors: string[] = [];
   pageB.on('pageerror', (e) => errors.push(e.message));
+  // The pop-up's chunk (firebase SDK) arrives once the page is interactive. The wait starts
+  // before the navigation, so a fast answer cannot slip past it.
+  const feedConfigured = pageB.waitForResponse((r) => r.url().endsWith('/runtime-config.json'));
   await pageB.goto('/');
-  // The pop-up's chunk (firebase SDK) arrives once the page is interactive.
-  await pageB.waitForResponse((r) => r.url().endsWith('/runtime-config.json'));
+  await feedConfigured;
 
   const contextA = await browser.newContext();
   const answer = await buyTickets(contextA.request, winner.token, competition.productId, 1);
@@ -39,7 +42,8 @@ test('a win in one browser pops up in another, which opens the competition', asy
 
   await popup.getByRole('link').click();
   await expect(pageB).toHaveURL(new RegExp(`/competition/details/${encodeURIComponent(competition.title)}--${competition.id}$`));
-  await expect(pageB.getByRole('heading', { name: competition.title })).toBeVisible();
+  // The details page's own heading: the list's cards carry the same title until it is replaced.
+  await expect(pageB.getByRole('heading', { level: 1, name: competition.title })).toBeVisible();
   await expect(popup).toBeHidden();
   expect(errors).toEqual([]);
 
