@@ -1,14 +1,14 @@
 #!/usr/bin/env node
-// `npm test`: install what is missing, then lint, type-check, every package's tests,
-// the build, and the e2e suites against the whole site. Ends on one total line.
+// `npm test`: install what is missing, then lint, type checks, every package's tests and the
+// build, two at a time, then the e2e suites against the whole site. Ends on one total line.
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
-import { pnpm } from './pnpm.mjs';
-import { buildFrontEnds } from './lib/build.mjs';
+import { availableParallelism } from 'node:os';
+import { ensurePnpm } from './pnpm.mjs';
 import { ensureChromium } from './lib/chromium.mjs';
 import { ensureInstalled } from './lib/install.mjs';
 import { root } from './lib/paths.mjs';
+import { runJobs } from './lib/job-pool.mjs';
 import { countReport } from './lib/results.mjs';
 
 const reports = path.join(root, '.cache', 'test-reports');
@@ -16,36 +16,39 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 const unitPackages = ['shared-contracts', 'shop-api', 'shell', 'remote-catalogue', 'remote-cart-checkout', 'remote-account'];
-const failures = [];
-const step = (name, status) => {
-  if (status !== 0) failures.push(name);
-  console.log(`[test] ${name}: ${status === 0 ? 'ok' : 'FAILED'}`);
-};
 
 ensureInstalled();
 ensureChromium();
 
-step('lint', pnpm(['exec', 'eslint', '.', '--max-warnings=0']));
-step('node tests (lint boundary rule, build-kit)', spawnSync(process.execPath, ['--test', 'scripts/tests/', 'build-kit/test/'], { stdio: 'inherit', cwd: root }).status ?? 1);
-step('typecheck', pnpm(['-r', '--workspace-concurrency=1', 'run', 'typecheck']));
+const pnpmCommand = (args) => [process.execPath, ensurePnpm(), ...args];
+// Two at a time on the 2-core machines CI runs on; CI_JOBS changes it.
+const concurrency = Math.max(1, Number(process.env.CI_JOBS ?? Math.min(2, availableParallelism())));
 
-for (const pkg of unitPackages) {
-  const out = path.join(reports, `${pkg}.json`);
-  step(`unit tests ${pkg}`, pnpm(['--filter', `./${pkg}`, 'exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`]));
-}
+/** @type {import('./lib/job-pool.mjs').Job[]} */
+const jobs = [
+  // First, so the e2e suites can start as soon as the machine is free.
+  { name: 'build', command: [process.execPath, 'scripts/build.mjs'], env: { ...process.env, NODE_ENV: 'production' } },
+  { name: 'lint', command: pnpmCommand(['exec', 'eslint', '.', '--max-warnings=0']) },
+  { name: 'node tests (lint boundary rule, build-kit)', command: [process.execPath, '--test', 'scripts/tests/', 'build-kit/test/'] },
+  { name: 'typecheck', command: pnpmCommand(['-r', '--workspace-concurrency=1', 'run', 'typecheck']) },
+  ...unitPackages.map((pkg) => ({
+    name: `unit tests ${pkg}`,
+    command: pnpmCommand(['--filter', `./${pkg}`, 'exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${path.join(reports, `${pkg}.json`)}`]),
+  })),
+  {
+    name: 'e2e',
+    after: ['build'],
+    // The browser suites run with the machine to themselves: they wait for what a user
+    // sees, and a starved browser only makes that wait longer.
+    alone: true,
+    command: pnpmCommand(['--filter', './e2e', 'exec', 'playwright', 'test', '--reporter=list,json']),
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'e2e.json') },
+  },
+];
 
-try {
-  buildFrontEnds();
-  step('build', 0);
-} catch (err) {
-  console.error(err.message);
-  step('build', 1);
-}
-
-if (!failures.includes('build')) {
-  const env = { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'e2e.json') };
-  step('e2e', pnpm(['--filter', './e2e', 'exec', 'playwright', 'test', '--reporter=list,json'], { env }));
-}
+const began = Date.now();
+const results = await runJobs(jobs, { concurrency, logDir: reports, cwd: root });
+const failures = [...results].filter(([, r]) => r.status !== 'passed').map(([name]) => name);
 
 let passed = 0;
 let failed = 0;
@@ -61,6 +64,9 @@ for (const pkg of [...unitPackages, 'e2e']) {
   passed += c.passed;
   failed += c.failed;
 }
+console.log('\n[test] steps:');
+for (const [name, r] of results) console.log(`  ${r.status === 'passed' ? 'ok     ' : r.status === 'failed' ? 'FAILED ' : 'skipped'} ${name} (${r.seconds.toFixed(1)} s)`);
 if (failures.length) console.log(`[test] failed steps: ${failures.join(', ')}`);
-console.log(`\n${passed} passed, ${failed} failed`);
+const minutes = ((Date.now() - began) / 60_000).toFixed(1);
+console.log(`\n${passed} passed, ${failed} failed (${minutes} min, ${concurrency} at a time)`);
 process.exit(failures.length ? 1 : 0);
