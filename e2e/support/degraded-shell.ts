@@ -24,23 +24,35 @@ export async function startShellWithout(remote: RemoteKey, port: number): Promis
       CART_CHECKOUT_URL: urls.cartCheckout,
       ACCOUNT_URL: urls.account,
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   const url = `http://localhost:${port}`;
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error('degraded shell did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  // Ready when the server says it listens (its own line), not after a guessed delay.
+  await new Promise<void>((resolve, reject) => {
+    let said = '';
+    const timer = setTimeout(() => fail(new Error(`degraded shell did not start within 15 s: ${said}`)), 15_000);
+    const fail = (err: Error) => {
+      clearTimeout(timer);
+      child.kill('SIGTERM');
+      reject(err);
+    };
+    child.stdout!.on('data', (chunk: Buffer) => {
+      said += chunk.toString();
+      if (said.includes('listening on')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => {
+      said += chunk.toString();
+    });
+    child.once('exit', (code) => fail(new Error(`degraded shell exited (${code}): ${said}`)));
+  });
   return {
     url,
     stop: () =>
       new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
