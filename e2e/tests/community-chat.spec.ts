@@ -17,14 +17,17 @@ test('two signed-in customers chat live; markup shows as text; a removed message
       await expect(page.getByLabel('Your message')).toBeVisible();
     }
 
-    await a.getByLabel('Your message').fill('Good luck in tonight’s draw, everyone!');
+    // Unique per run: the chat keeps every earlier run's messages.
+    const greeting = `Good luck in tonight’s draw, everyone! (${Date.now()})`;
+    await a.getByLabel('Your message').fill(greeting);
     await a.getByRole('button', { name: 'Send' }).click();
     // Ben's page was never reloaded: the message arrives over the live stream.
     const log = b.getByRole('log', { name: 'Chat messages' });
-    await expect(log.getByText('Good luck in tonight’s draw, everyone!')).toBeVisible();
-    await expect(log.getByText('Amira K.')).toBeVisible();
+    const greetingItem = log.getByRole('listitem').filter({ hasText: greeting });
+    await expect(greetingItem).toBeVisible();
+    await expect(greetingItem.getByText('Amira K.')).toBeVisible();
 
-    const markup = '<img src=x onerror="window.__chatXss=1"><b>bold?</b>';
+    const markup = `<img src=x onerror="window.__chatXss=1"><b>bold? ${Date.now()}</b>`;
     await b.getByLabel('Your message').fill(markup);
     await b.getByRole('button', { name: 'Send' }).click();
     const shown = a.getByRole('log', { name: 'Chat messages' }).getByText(markup, { exact: true });

@@ -1,5 +1,5 @@
 import { emit, encodeSessionToken, SESSION_TOKEN_KEY } from '@cgg/contracts';
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSession, startSessionTracking } from '../../session/session-store.ts';
@@ -54,6 +54,16 @@ describe('community chat page', () => {
     expect(text.querySelector('b')).toBeNull();
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/auth/login');
     expect(screen.queryByLabelText('Your message')).toBeNull();
+  });
+
+  it('keeps the messages a list inside the live log, so each is announced as a list item', async () => {
+    stubApi();
+    renderSite('/community-chat');
+    await screen.findByText('<b>Good luck</b> all');
+    const log = screen.getByRole('log', { name: 'Chat messages' });
+    const list = within(log).getByRole('list');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(list).getByRole('listitem').textContent).toContain('<b>Good luck</b> all');
   });
 
   it('adds live messages from the stream and drops removed ones', async () => {

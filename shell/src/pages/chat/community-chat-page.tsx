@@ -91,7 +91,7 @@ function Composer({ onPosted }: { onPosted: (m: ChatMessage) => void }) {
 export function CommunityChatPage() {
   const session = useSession();
   const { messages, status, live, add } = useChat();
-  const listRef = useRef<HTMLOListElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const list = listRef.current;
     if (list) list.scrollTop = list.scrollHeight;
@@ -111,11 +111,14 @@ export function CommunityChatPage() {
         {status === 'loading' ? <Spinner label="Loading messages" /> : null}
         {status === 'error' ? <p role="alert">We couldn't load the chat just now. New messages will still appear here.</p> : null}
         {status === 'ready' && messages.length === 0 ? <p className="sh-muted">No messages yet. Say hello!</p> : null}
-        <ol ref={listRef} className="sh-chat__list" role="log" aria-live="polite" aria-label="Chat messages" tabIndex={0}>
-          {messages.map((m) => (
-            <MessageItem key={m.id} message={m} />
-          ))}
-        </ol>
+        {/* The live region wraps the list: a list given role="log" is no longer a list, and its items would be orphaned. */}
+        <div ref={listRef} className="sh-chat__log" role="log" aria-live="polite" aria-label="Chat messages" tabIndex={0}>
+          <ol className="sh-chat__list">
+            {messages.map((m) => (
+              <MessageItem key={m.id} message={m} />
+            ))}
+          </ol>
+        </div>
         {session.signedIn ? (
           <Composer onPosted={add} />
         ) : (
