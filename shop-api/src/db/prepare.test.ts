@@ -12,7 +12,7 @@ describe('start-up preparation', () => {
   it('migrates and seeds an empty database once; a second start changes nothing', async () => {
     db = await createTestDatabase();
     const first = await prepareDatabase(db.pool);
-    expect(first.migrations).toContain('001_content.sql');
+    expect(first.migrations).toContain('001.do.content.sql');
     expect(first.seeded).toBe(true);
     const counts = await rowCounts(db.pool);
     expect(counts.competitions).toBeGreaterThanOrEqual(16);
@@ -20,7 +20,7 @@ describe('start-up preparation', () => {
     const second = await prepareDatabase(db.pool);
     expect(second).toEqual({ migrations: [], seeded: false });
     expect(await rowCounts(db.pool)).toEqual(counts);
-    const { rows } = await db.pool.query('SELECT count(*)::int AS n FROM schema_migrations');
+    const { rows } = await db.pool.query('SELECT count(*)::int AS n FROM schemaversion WHERE version > 0');
     expect(rows[0].n).toBe(first.migrations.length);
   });
 
@@ -28,7 +28,7 @@ describe('start-up preparation', () => {
     db = await createTestDatabase();
     const results = await Promise.all([prepareDatabase(db.pool), prepareDatabase(db.pool)]);
     expect(results.filter((r) => r.seeded)).toHaveLength(1);
-    expect(results.flatMap((r) => r.migrations).filter((m) => m === '001_content.sql')).toHaveLength(1);
+    expect(results.flatMap((r) => r.migrations).filter((m) => m === '001.do.content.sql')).toHaveLength(1);
     const { rows } = await db.pool.query('SELECT count(*)::int AS n FROM settings');
     expect(rows[0].n).toBe(1);
   });

@@ -71,17 +71,3 @@ CREATE INDEX draw_wins_won_at_idx ON draw_wins (won_at DESC);
 -- Operator adjustments to the ledgers carry a reason (the description) and who made them.
 ALTER TABLE points_logs ADD COLUMN adjusted_by text;
 ALTER TABLE credit_logs ADD COLUMN adjusted_by text;
-
--- No sale once a competition is closed or drawn, enforced where the sale happens: the
--- allocator's guarded UPDATE of tickets_sold becomes a no-op (0 rows, so it answers
--- "not enough tickets"). This closes the window where a checkout checked the status
--- just before a draw committed and reached the sale just after.
-CREATE FUNCTION competitions_no_sale_unless_open() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF NEW.tickets_sold > OLD.tickets_sold AND OLD.status <> 'open' THEN
-    RETURN NULL;
-  END IF;
-  RETURN NEW;
-END $$;
-CREATE TRIGGER competitions_no_sale_unless_open BEFORE UPDATE OF tickets_sold ON competitions
-  FOR EACH ROW EXECUTE FUNCTION competitions_no_sale_unless_open();
