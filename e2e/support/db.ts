@@ -6,6 +6,7 @@ import { e2ePorts, repoRoot } from './site.ts';
 export const e2eDatabaseUrl = `postgres://postgres:postgres@127.0.0.1:${e2ePorts.PG_PORT}/cgg`;
 
 interface PgClient {
+  on(event: 'error', listener: (err: Error) => void): void;
   connect(): Promise<void>;
   query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: R[]; rowCount: number | null }>;
   end(): Promise<void>;
@@ -18,6 +19,8 @@ const { Client } = requireFromApi('pg') as { Client: new (options: { connectionS
 /** Runs one statement on the e2e database (an operator editing a row, a check of what was stored). */
 export async function sql<R = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<R[]> {
   const client = new Client({ connectionString: e2eDatabaseUrl });
+  // A dropped connection must fail this statement, not crash the test runner with an unhandled 'error'.
+  client.on('error', (err) => console.error(`[e2e] database connection lost: ${err.message}`));
   await client.connect();
   try {
     return (await client.query<R>(text, params)).rows;

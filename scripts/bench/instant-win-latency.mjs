@@ -95,6 +95,7 @@ async function listeningPage(context, baseUrl) {
 
 await withSite(async (baseUrl) => {
   const db = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${benchEnv.PG_PORT}/cgg` });
+  db.on('error', (err) => console.error(`[bench] database connection lost: ${err.message}`));
   await db.connect();
   const competition = await allWinsCompetition(db, WINS);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });

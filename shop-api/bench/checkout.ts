@@ -16,7 +16,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { createPool } from '../src/db/pool.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { prepareDatabase } from '../src/db/prepare.ts';
 import { addToBasket, checkoutOnce, newBuyer, saleState, type Buyer, type CheckoutOutcome } from '../src/store/race-harness.ts';
@@ -71,7 +71,7 @@ const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cgg-bench-checkout-'));
 await chmod(dataDir, 0o755); // the embedded server runs as 'postgres'
 const embedded = process.env.DATABASE_URL ? null : await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pg'), port: await freePort() });
 const databaseUrl = process.env.DATABASE_URL ?? embedded!.url;
-const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+const pool = createPool({ connectionString: databaseUrl, max: 10 });
 pool.on('error', () => {}); // the embedded server stopping at the end ends idle clients
 await prepareDatabase(pool);
 const apiPort = await freePort();

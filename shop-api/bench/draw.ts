@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import pg from 'pg';
+import { createPool } from '../src/db/pool.ts';
 import { verifyDraw } from '../scripts/verify-draw.mjs';
 import { buildApp } from '../src/app.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
@@ -36,7 +36,7 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cgg-bench-draw-'));
 await chmod(dataDir, 0o755); // the embedded server runs as 'postgres'
 const embedded = process.env.DATABASE_URL ? null : await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pg'), port: await freePort() });
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL ?? embedded!.url, max: 4 });
+const pool = createPool({ connectionString: process.env.DATABASE_URL ?? embedded!.url, max: 4 });
 pool.on('error', () => {});
 await prepareDatabase(pool);
 const app = buildApp({ pool });

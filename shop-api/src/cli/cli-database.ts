@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { createClient, createPool } from '../db/pool.ts';
 import { readConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { prepareDatabase } from '../db/prepare.ts';
@@ -12,14 +12,14 @@ export async function openCliDatabase(): Promise<Database> {
   const config = readConfig();
   if (!config.databaseUrl) {
     const url = `postgres://postgres:postgres@127.0.0.1:${config.pgPort}/cgg`;
-    const probe = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+    const probe = createClient({ connectionString: url, connectionTimeoutMillis: 2000 });
     const running = await probe.connect().then(
       () => true,
       () => false,
     );
     await probe.end().catch(() => {});
     if (running) {
-      const pool = new pg.Pool({ connectionString: url, max: 2 });
+      const pool = createPool({ connectionString: url, max: 2 });
       return { pool, close: () => pool.end() };
     }
   }

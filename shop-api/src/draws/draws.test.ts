@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { drawProofResponseSchema, drawResultsResponseSchema, STORE_ERRORS, winnersListResponseSchema, winnersSummaryResponseSchema } from '@cgg/contracts';
 import pg from 'pg';
+import { createPool } from '../db/pool.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyDraw } from '../../scripts/verify-draw.mjs';
 import { createMailer } from '../mail/mailer.ts';
@@ -172,8 +173,8 @@ describe('draws', () => {
       ids.push(c.id);
     }
     await kit.pool.query(`UPDATE competitions SET closing_at = now() - interval '2 minutes', draw_at = now() - interval '1 minute' WHERE id = ANY($1)`, [ids]);
-    const a = new pg.Pool({ connectionString: kit.url, max: 3 });
-    const b = new pg.Pool({ connectionString: kit.url, max: 3 });
+    const a = createPool({ connectionString: kit.url, max: 3 });
+    const b = createPool({ connectionString: kit.url, max: 3 });
     try {
       const [ra, rb] = await Promise.all([drawDue(a), drawDue(b)]);
       const drawn = [...ra, ...rb].map((d) => d.competitionId).filter((id) => ids.includes(id));

@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import { createPool } from '../db/pool.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { safeJoin } from './static-uploads.ts';
@@ -10,7 +10,7 @@ import { safeJoin } from './static-uploads.ts';
 // The image route needs no database; a pool that is never connected stands in.
 let app: FastifyInstance;
 beforeAll(async () => {
-  app = buildApp({ pool: new pg.Pool({ max: 1 }) });
+  app = buildApp({ pool: createPool({ max: 1 }) });
   await app.ready();
 });
 afterAll(() => app.close());

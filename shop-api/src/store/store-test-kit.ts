@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import { createPool } from '../db/pool.ts';
 import { buildApp } from '../app.ts';
 import { prepareDatabase } from '../db/prepare.ts';
 import { createTestDatabase } from '../test/test-database.ts';
@@ -46,7 +46,7 @@ export async function storeTestApp(options: { allocator?: TicketAllocator; poolS
   const db = await createTestDatabase();
   await prepareDatabase(db.pool);
   // The race tests want more connections than the kit's default 5, so transactions truly overlap.
-  const appPool = options.poolSize ? new pg.Pool({ connectionString: db.url, max: options.poolSize }) : db.pool;
+  const appPool = options.poolSize ? createPool({ connectionString: db.url, max: options.poolSize }) : db.pool;
   // pool.end() resolves before its sockets close; dropping the database then ends them.
   if (appPool !== db.pool) appPool.on('error', () => {});
   const app = buildApp({ pool: appPool, store: { secret: 'test-secret-test-secret-test-secret-0123', allocator: options.allocator } });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { createClient, createPool } from '../db/pool.ts';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { prepareDatabase } from '../db/prepare.ts';
@@ -14,19 +15,19 @@ export interface TestDatabase {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = inject('pgAdminUrl');
   const name = `cgg_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
+  const admin = createClient({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 5 });
+  const pool = createPool({ connectionString: url.toString(), max: 5 });
   return {
     pool,
     url: url.toString(),
     drop: async () => {
       await pool.end();
-      const a = new pg.Client({ connectionString: adminUrl });
+      const a = createClient({ connectionString: adminUrl });
       await a.connect();
       await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await a.end();
