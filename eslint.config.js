@@ -1,6 +1,6 @@
 // One lint config for the workspace. Besides the usual checks it holds the rule
 // that keeps the teams' apps independent: a remote never imports another remote or
-// the shell, and no front end imports the API's code (DESIGN section 3). Build code
+// the shell, and no front end imports the API's code (docs/decisions.md#composition-at-run-time). Build code
 // (@cgg/build-kit) is build time only: no front end's src/ imports it, and it imports
 // no team's package.
 import js from '@eslint/js';

@@ -5,7 +5,7 @@ import https from 'node:https';
 export const defaultApiUrl = 'http://127.0.0.1:8080';
 
 /**
- * Requests that belong to the shop API (DESIGN section 5): `/?rest_route=...`, `/wp-json/...`,
+ * Requests that belong to the shop API (docs/decisions.md#wordpress-shaped-api): `/?rest_route=...`, `/wp-json/...`,
  * `/wp-content/...` (seeded images).
  * @param {string} [rawUrl] request URL, path and query
  */

@@ -9,7 +9,7 @@ import { sharedSingletons } from './shared-singletons.mjs';
 import { sourceExtensions, typescriptRule } from './typescript-rule.mjs';
 
 /**
- * The federation options of a remote (DESIGN sections 3 and 10). In production the shell hands its
+ * The federation options of a remote (docs/decisions.md#composition-at-run-time, #build-facts). In production the shell hands its
  * federation runtime over (`provideExternalRuntime`), so the entry does not ship a second ~34 KB
  * copy; the standalone dev page has no shell, so dev builds keep their own runtime. A remote loads
  * no manifests itself (the shell does) and runs only in browsers, so the snapshot plugin and Node
@@ -59,7 +59,7 @@ export function remoteConfig({
   devServer: devServerChoices = {},
 }) {
   return (env = {}) => {
-    // `rspack serve` sets RSPACK_SERVE; NODE_ENV=development would make `rspack build` hang (DESIGN section 10).
+    // `rspack serve` sets RSPACK_SERVE; NODE_ENV=development would make `rspack build` hang (docs/decisions.md#build-facts).
     const development = Boolean(env.RSPACK_SERVE);
     return {
       mode: development ? 'development' : 'production',

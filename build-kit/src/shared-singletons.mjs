@@ -3,7 +3,7 @@ import { contractsVersion } from './contracts-release.mjs';
 import { routerExports } from './router-exports.mjs';
 
 /**
- * The libraries the host and every remote share as ONE instance on the page (DESIGN section 3).
+ * The libraries the host and every remote share as ONE instance on the page (docs/decisions.md#composition-at-run-time).
  * Module Federation only keeps a singleton when every build declares it the same way, so this list
  * lives here once. A library used by one remote only (notistack in the shell) is still listed, so
  * no remote can bring a second copy.

@@ -7,7 +7,7 @@ import { sharedLibraries, sharedSingletons } from '../src/shared-singletons.mjs'
 
 const workspaceYaml = readFileSync(path.join(workspaceRoot, 'pnpm-workspace.yaml'), 'utf8');
 
-test('the shared singletons are the libraries DESIGN section 3 names, plus @cgg/contracts', () => {
+test('the shared libraries are the singletons of docs/decisions.md#composition-at-run-time, plus @cgg/contracts', () => {
   assert.deepEqual(Object.keys(sharedSingletons()).sort(), [
     '@cgg/contracts',
     'jotai',

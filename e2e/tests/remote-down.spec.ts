@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { startShellWithout, type RemoteKey } from '../support/degraded-shell.ts';
 import { spareE2ePort } from '../support/site.ts';
 
-// Each team's remote stopped in turn (DESIGN section 3): the rest of the site keeps working.
+// Each team's remote stopped in turn (docs/decisions.md#composition-at-run-time): the rest of the site keeps working.
 const cases: { remote: RemoteKey; path: string; part: RegExp; port: number }[] = [
   { remote: 'catalogue', path: '/', part: /catalogue/i, port: spareE2ePort(1) },
   { remote: 'cartCheckout', path: '/cart', part: /basket|checkout/i, port: spareE2ePort(2) },

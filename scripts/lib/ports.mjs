@@ -1,4 +1,4 @@
-/** Default ports (DESIGN section 7), each overridable by its environment variable. */
+/** Default ports (docs/decisions.md#ports-and-scripts), each overridable by its environment variable. */
 export function portsFrom(env = process.env) {
   const n = (name, fallback) => Number(env[name] ?? fallback);
   return {

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 
-/** Requests that belong to the shop API (DESIGN section 5): `/?rest_route=...`, `/wp-json/...`, `/wp-content/...`. */
+/** Requests that belong to the shop API (docs/decisions.md#wordpress-shaped-api): `/?rest_route=...`, `/wp-json/...`, `/wp-content/...`. */
 export function isApiRequest(rawUrl = '/') {
   const url = new URL(rawUrl, 'http://shell.invalid');
   if (url.pathname.startsWith('/wp-json/') || url.pathname === '/wp-json') return true;

@@ -4,7 +4,7 @@
  *
  * - FIREBASE_DATABASE_URL (https://<db>.firebaseio.com or ...firebasedatabase.app), with
  *   optional FIREBASE_API_KEY / FIREBASE_PROJECT_ID / FIREBASE_APP_ID: a real project.
- * - otherwise RTDB_PORT (default 9000): the local firebase-server (DESIGN section 6). It is
+ * - otherwise RTDB_PORT (default 9000): the local firebase-server (docs/decisions.md#live-feed-through-an-outbox). It is
  *   WebSocket-only, so the browser uses a wss://<namespace>.firebaseio.com databaseURL
  *   plus connectDatabaseEmulator(RTDB_PUBLIC_HOST (127.0.0.1), RTDB_PORT).
  * - INSTANT_WIN_FEED=off switches the pop-up off. INSTANT_WIN_FEED_PATH names the node.

@@ -1,6 +1,6 @@
 import { ApiError, emit } from '@cgg/contracts';
 
-/** Toasts belong to the shell (DESIGN section 4): ask for one. Errors show red for 4 s. */
+/** Toasts belong to the shell (docs/decisions.md#events-between-apps): ask for one. Errors show red for 4 s. */
 export function toastError(message: string): void {
   emit('shell:toast', { variant: 'error', message: message.slice(0, 500) });
 }

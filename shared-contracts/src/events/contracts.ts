@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 
 /**
  * Every event that crosses a remote boundary: its name (`owner:verb-noun`), the owner
- * that emits it, and the payload schema the receiver validates (DESIGN section 4).
+ * that emits it, and the payload schema the receiver validates (docs/decisions.md#events-between-apps).
  */
 export const eventContracts = {
   'shell:toast': {

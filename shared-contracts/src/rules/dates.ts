@@ -7,7 +7,7 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 dayjs.extend(customParseFormat);
 
-/** Every date and time the shop shows or compares is London wall time (DESIGN section 8). */
+/** Every date and time the shop shows or compares is London wall time (docs/decisions.md#london-time). */
 export const SHOP_TIMEZONE = 'Europe/London';
 export const NEW_FOR_HOURS = 48;
 

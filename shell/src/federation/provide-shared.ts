@@ -1,6 +1,5 @@
 /**
- * The shell provides a shared library only if it references it itself (DESIGN
- * section 10); otherwise each remote quietly downloads its own copy. The shell has
+ * The shell provides a shared library only if it references it itself (docs/decisions.md#build-facts); otherwise each remote quietly downloads its own copy. The shell has
  * no use for jotai or swr, so it references them here through dynamic imports that
  * never run: that is enough for federation to provide them, without adding a byte
  * to the shell's start-up files.

@@ -18,7 +18,7 @@ export function fallbackModule(id: string, cause: unknown) {
 }
 
 /**
- * errorLoadRemote is called twice for a dead remote (DESIGN section 10): first in
+ * errorLoadRemote is called twice for a dead remote (docs/decisions.md#build-facts): first in
  * `afterResolve` with the manifest URL, where a returned module would be taken for a
  * manifest and fail validation, then in `onLoad` with the module id. Only the latter
  * gets the stand-in.

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { exposedModules, type RemoteName } from '../federation/exposed-modules.ts';
 import { routeTable, type RouteEntry } from './route-table.ts';
 
-/** Spec section 2's route table, with the owner and module each must reach (DESIGN section 2). */
+/** Spec section 2's route table, with the owner and module each must reach (docs/decisions.md#layout-who-owns-what). */
 const specRoutes: { url: string; owner: RemoteName | 'shell'; target: string }[] = [
   { url: '/', owner: 'catalogue', target: './HomePage' },
   { url: '/competitions/cars', owner: 'catalogue', target: './CompetitionListPage' },

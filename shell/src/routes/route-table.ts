@@ -1,6 +1,6 @@
 import type { ExposedModule, RemoteName } from '../federation/exposed-modules.ts';
 
-/** Pages the shell renders itself (DESIGN section 2, "shell" row). */
+/** Pages the shell renders itself (docs/decisions.md#layout-who-owns-what). */
 export type ShellPage = 'faq' | 'how-it-works' | 'legal-terms' | 'contact' | 'free-postal-route' | 'community-chat' | 'not-found';
 
 type RemoteRoute = { [R in RemoteName]: { path: string; owner: R; module: ExposedModule<R> } }[RemoteName];

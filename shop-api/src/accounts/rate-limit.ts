@@ -3,7 +3,7 @@ import type { Queryable } from './queryable.ts';
 
 /**
  * Login throttling, kept in PostgreSQL so every API instance sees the same counts
- * (DESIGN section 9). Failures are counted in a sliding 15-minute window: 5 per
+ * (docs/decisions.md#shared-state-lives-in-postgresql). Failures are counted in a sliding 15-minute window: 5 per
  * account (the lower-cased email, existing or not) and 20 per client address.
  */
 export const LOGIN_WINDOW_MS = 15 * 60_000;

@@ -32,7 +32,7 @@ async function invalidKey(pool: pg.Pool, session: StoreSession, now: Date): Prom
   return storeError(STORE_ERRORS.invalidKey, { cart: await cartBody(pool, session, now) });
 }
 
-/** The basket routes of the Store API (DESIGN section 5; shop-api/README.md "Store API"). */
+/** The basket routes of the Store API (docs/decisions.md#wordpress-shaped-api; shop-api/README.md "Store API"). */
 export function cartRoutes(deps: StoreDeps): RestRoute[] {
   const { pool } = deps;
   return [
