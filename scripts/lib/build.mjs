@@ -12,6 +12,8 @@ function buildInputs(pkg) {
   return [
     path.join(root, pkg),
     path.join(root, 'shared-contracts', 'src'),
+    // Its version is what federation shares it by.
+    path.join(root, 'shared-contracts', 'package.json'),
     path.join(root, 'build-kit', 'src'),
     path.join(root, 'pnpm-workspace.yaml'),
     path.join(root, 'pnpm-lock.yaml'),
