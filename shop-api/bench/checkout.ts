@@ -71,7 +71,7 @@ const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cgg-bench-checkout-'));
 await chmod(dataDir, 0o755); // the embedded server runs as 'postgres'
 const embedded = process.env.DATABASE_URL ? null : await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pg'), port: await freePort() });
 const databaseUrl = process.env.DATABASE_URL ?? embedded!.url;
-const pool = createPool({ connectionString: databaseUrl, max: 10 });
+const pool = createPool({ connectionString: databaseUrl, max: 10 }, 'bench checkout');
 pool.on('error', () => {}); // the embedded server stopping at the end ends idle clients
 await prepareDatabase(pool);
 const apiPort = await freePort();

@@ -36,7 +36,7 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cgg-bench-draw-'));
 await chmod(dataDir, 0o755); // the embedded server runs as 'postgres'
 const embedded = process.env.DATABASE_URL ? null : await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pg'), port: await freePort() });
-const pool = createPool({ connectionString: process.env.DATABASE_URL ?? embedded!.url, max: 4 });
+const pool = createPool({ connectionString: process.env.DATABASE_URL ?? embedded!.url, max: 4 }, 'bench draw');
 pool.on('error', () => {});
 await prepareDatabase(pool);
 const app = buildApp({ pool });

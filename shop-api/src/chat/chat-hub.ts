@@ -1,10 +1,13 @@
 import type { ChatMessage } from '@cgg/contracts';
-import pg from 'pg';
+import type pg from 'pg';
+import { createClient } from '../db/pool.ts';
 
 export type ChatEvent = { type: 'message'; message: ChatMessage } | { type: 'removed'; id: number };
 type Listener = (event: ChatEvent) => void;
 
 export const CHAT_CHANNEL = 'chat_events';
+/** How soon a hub that lost its LISTEN connection tries again (while anyone is subscribed). */
+const RETRY_MS = 1000;
 
 /**
  * One PostgreSQL LISTEN connection per API instance, fanned out to that instance's
@@ -13,7 +16,10 @@ export const CHAT_CHANNEL = 'chat_events';
  */
 export class ChatHub {
   private readonly listeners = new Set<Listener>();
-  /** Open streams end when the instance shuts down, so closing the server never waits on them. */
+  /**
+   * Open streams end when the instance shuts down, so closing the server never waits on them, and
+   * when the LISTEN connection drops, so browsers reconnect and are sent what they missed.
+   */
   private readonly shutdowns = new Set<() => void>();
   private client: pg.Client | null = null;
   private connecting: Promise<void> | null = null;
@@ -50,30 +56,48 @@ export class ChatHub {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client(this.clientConfig);
+    const client = createClient(this.clientConfig, 'shop-api chat listener', () => this.lost(client));
     client.on('notification', (n) => {
       if (n.channel !== CHAT_CHANNEL || !n.payload) return;
       const event = parseEvent(n.payload);
       if (event) for (const listener of this.listeners) listener(event);
     });
-    client.on('error', (err) => {
-      if (this.closed) return;
-      console.error('[shop-api] chat listener lost its database connection:', err.message);
-      this.client = null;
-      client.end().catch(() => {});
-      // Streams stay open; listening resumes shortly.
-      this.retryTimer ??= setTimeout(() => {
-        this.retryTimer = null;
-        if (this.listeners.size > 0) void this.ensureListening().catch(() => {});
-      }, 1000);
-    });
-    await client.connect();
-    await client.query(`LISTEN ${CHAT_CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHAT_CHANNEL}`);
+    } catch (err) {
+      await client.end().catch(() => {});
+      throw err;
+    }
     if (this.closed) {
       await client.end();
       return;
     }
     this.client = client;
+  }
+
+  /**
+   * The LISTEN connection dropped (createClient has logged it). Whatever was posted until we
+   * listen again would never reach the open streams, so they are ended: each browser's
+   * EventSource reconnects with the last id it saw, and the stream route replays what it missed.
+   * Meanwhile the hub tries to listen again every RETRY_MS while anyone is subscribed.
+   */
+  private lost(client: pg.Client): void {
+    if (this.closed || this.client !== client) return;
+    this.client = null;
+    client.end().catch(() => {});
+    for (const end of [...this.shutdowns]) end();
+    this.retryLater();
+  }
+
+  private retryLater(): void {
+    if (this.closed || this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (this.closed || this.listeners.size === 0) return; // the next subscriber listens again
+      this.ensureListening().catch(() => this.retryLater());
+    }, RETRY_MS);
+    this.retryTimer.unref();
   }
 
   async close(): Promise<void> {

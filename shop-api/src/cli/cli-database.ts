@@ -12,14 +12,14 @@ export async function openCliDatabase(): Promise<Database> {
   const config = readConfig();
   if (!config.databaseUrl) {
     const url = `postgres://postgres:postgres@127.0.0.1:${config.pgPort}/cgg`;
-    const probe = createClient({ connectionString: url, connectionTimeoutMillis: 2000 });
+    const probe = createClient({ connectionString: url, connectionTimeoutMillis: 2000 }, 'shop-api cli');
     const running = await probe.connect().then(
       () => true,
       () => false,
     );
     await probe.end().catch(() => {});
     if (running) {
-      const pool = createPool({ connectionString: url, max: 2 });
+      const pool = createPool({ connectionString: url, max: 2 }, 'shop-api cli');
       return { pool, close: () => pool.end() };
     }
   }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
-import { createPool } from './pool.ts';
+import { createClient, createPool } from './pool.ts';
 
 let db: TestDatabase | undefined;
 afterEach(async () => {
@@ -52,5 +52,34 @@ describe('a pool that loses connections', () => {
     await pool.query('SELECT 1');
     await pool.end();
     expect(logged).not.toHaveBeenCalled();
+  });
+});
+
+describe('a single client that loses its connection', () => {
+  it('logs it under its label and tells its owner, instead of an unhandled error', async () => {
+    db = await createTestDatabase();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const lost = vi.fn();
+    const client = createClient({ connectionString: db.url }, 'test-client', lost);
+    await client.connect();
+    try {
+      const pid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+      await terminate(pid);
+      await vi.waitFor(() => expect(lost).toHaveBeenCalledWith(expect.objectContaining({ code: '57P01' })));
+      expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^\[test-client\] lost a database connection \(57P01\)/));
+    } finally {
+      await client.end().catch(() => {});
+    }
+  });
+
+  it('says nothing when its owner closes it', async () => {
+    db = await createTestDatabase();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const lost = vi.fn();
+    const client = createClient({ connectionString: db.url }, 'test-client', lost);
+    await client.connect();
+    await client.end();
+    expect(logged).not.toHaveBeenCalled();
+    expect(lost).not.toHaveBeenCalled();
   });
 });

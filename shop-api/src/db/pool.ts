@@ -1,5 +1,20 @@
 import pg from 'pg';
 
+type PgError = Error & { code?: string };
+
+const describe = (label: string, err: PgError) => `[${label}] lost a database connection${err.code ? ` (${err.code})` : ''}: ${err.message}`;
+
+/** Wraps `end` so that errors arriving while (or after) the owner closes the connection are known to be expected. */
+function markEnding<T extends { end: (...args: never[]) => unknown }>(target: T): () => boolean {
+  let ending = false;
+  const end = target.end.bind(target) as (...args: unknown[]) => unknown;
+  target.end = ((...args: unknown[]) => {
+    ending = true;
+    return end(...args);
+  }) as T['end'];
+  return () => ending;
+}
+
 /**
  * A pg pool that survives losing connections. A connection can drop at any time (the server
  * restarts, a failover, an operator's pg_terminate_backend); pg then emits 'error' on the client
@@ -10,27 +25,30 @@ import pg from 'pg';
  */
 export function createPool(config: pg.PoolConfig, label = 'shop-api'): pg.Pool {
   const pool = new pg.Pool(config);
-  let ending = false;
-  const end = pool.end.bind(pool);
-  pool.end = (() => {
-    ending = true;
-    return end();
-  }) as typeof pool.end;
+  const ending = markEnding(pool);
   pool.on('connect', (client) => {
-    client.on('error', (err: Error & { code?: string }) => {
-      if (!ending) console.error(`[${label}] lost a database connection${err.code ? ` (${err.code})` : ''}: ${err.message}; the next query opens a new one`);
+    client.on('error', (err: PgError) => {
+      if (!ending()) console.error(`${describe(label, err)}; the next query opens a new one`);
     });
   });
-  // Idle clients' errors reach the pool too; the client's own handler above has logged them.
+  // Idle clients' errors reach the pool too (which then drops the client); the client's own
+  // handler above has logged them.
   pool.on('error', () => {});
   return pool;
 }
 
-/** A single connection with the same rule: its loss is logged, never an unhandled 'error'. */
-export function createClient(config: pg.ClientConfig, label = 'shop-api'): pg.Client {
+/**
+ * A single connection with the same rule: its loss is logged (not while it is being closed),
+ * never an unhandled 'error'. A lost client is not reconnected by pg: `onLost` is where its
+ * owner opens a new one (a LISTEN connection, say).
+ */
+export function createClient(config: pg.ClientConfig, label = 'shop-api', onLost?: (err: PgError) => void): pg.Client {
   const client = new pg.Client(config);
-  client.on('error', (err: Error & { code?: string }) => {
-    console.error(`[${label}] lost a database connection${err.code ? ` (${err.code})` : ''}: ${err.message}`);
+  const ending = markEnding(client);
+  client.on('error', (err: PgError) => {
+    if (ending()) return;
+    console.error(describe(label, err));
+    onLost?.(err);
   });
   return client;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { billing, cardPayment, createCompetition, createCustomer } from '../store/store-fixtures.ts';
 import { storeInject, storeTestApp, type StoreClientState } from '../store/store-test-kit.ts';
 import { guardedAllocator, type TicketAllocator } from '../store/ticket-allocation.ts';
@@ -175,6 +175,31 @@ describe('instant-win feed outbox', () => {
       expect((await written).main_id).toBe(c.id);
     } finally {
       await publisher.stop();
+    }
+  });
+
+  it('listens again after its LISTEN connection is killed, logging it, without an unhandled error', async () => {
+    const name = `feed-listen-${randomUUID().slice(0, 8)}`;
+    const listeners = async () =>
+      (await pool.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND query LIKE 'LISTEN%'", [name])).rows.map((r) => r.pid);
+    const logs: string[] = [];
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const publisher = new FeedPublisher({ pool, writer: fakeFeed().writer, listen: { connectionString: url, application_name: name }, pollMs: 200, log: (m) => logs.push(m) });
+    await publisher.start();
+    try {
+      const [before] = await listeners();
+      expect(before).toBeDefined();
+      await pool.query('SELECT pg_terminate_backend($1)', [before]);
+      await vi.waitFor(() => expect(logs).toContain('LISTEN connection lost; polling until it is back'));
+      expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^\[shop-api instant-win feed listener\] lost a database connection \(57P01\)/));
+      await vi.waitFor(async () => {
+        const now = await listeners();
+        expect(now).toHaveLength(1);
+        expect(now).not.toContain(before);
+      });
+    } finally {
+      await publisher.stop();
+      logged.mockRestore();
     }
   });
 

@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { createClient } from '../db/pool.ts';
 import { claimDuePublications, FEED_CHANNEL, giveUpStale, markFailed, markPublished } from './feed-outbox.ts';
 import { feedKey, type FeedRecord } from './feed-record.ts';
 
@@ -113,15 +114,15 @@ export class FeedPublisher {
   }
 
   private async listen(config: pg.ClientConfig): Promise<void> {
-    const client = new pg.Client(config);
-    client.on('notification', (n) => n.channel === FEED_CHANNEL && this.kick());
-    client.on('error', (err) => {
-      if (this.listener !== client) return;
+    const client = createClient(config, 'shop-api instant-win feed listener', () => {
+      if (this.listener !== client) return; // still connecting: the catch below retries
       // The poll keeps publishing; try to listen again a little later.
-      this.log(`LISTEN connection lost (${err.message}); polling until it is back`);
+      this.log('LISTEN connection lost; polling until it is back');
       this.listener = null;
+      client.end().catch(() => {});
       if (!this.stopped) setTimeout(() => void this.listen(config), this.pollMs).unref();
     });
+    client.on('notification', (n) => n.channel === FEED_CHANNEL && this.kick());
     try {
       await client.connect();
       await client.query(`LISTEN ${FEED_CHANNEL}`);

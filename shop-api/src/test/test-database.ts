@@ -15,19 +15,19 @@ export interface TestDatabase {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = inject('pgAdminUrl');
   const name = `cgg_test_${randomBytes(6).toString('hex')}`;
-  const admin = createClient({ connectionString: adminUrl });
+  const admin = createClient({ connectionString: adminUrl }, 'test admin');
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const pool = createPool({ connectionString: url.toString(), max: 5 });
+  const pool = createPool({ connectionString: url.toString(), max: 5 }, 'test database');
   return {
     pool,
     url: url.toString(),
     drop: async () => {
       await pool.end();
-      const a = createClient({ connectionString: adminUrl });
+      const a = createClient({ connectionString: adminUrl }, 'test admin');
       await a.connect();
       await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await a.end();
