@@ -11,6 +11,7 @@ import { cssRule } from '@cgg/build-kit/css-rule';
 import { devServer } from '@cgg/build-kit/dev-server';
 import { outputNames } from '@cgg/build-kit/output-names';
 import { PrecompressPlugin } from '@cgg/build-kit/precompress-plugin';
+import { productionAliases, productionDefinitions } from '@cgg/build-kit/production-builds';
 import { sharedSingletons } from '@cgg/build-kit/shared-singletons';
 import { sourceExtensions, typescriptRule } from '@cgg/build-kit/typescript-rule';
 import { devRemotesDocument } from './build/dev-remotes-document.mjs';
@@ -31,7 +32,9 @@ export default (env = {}) => {
       uniqueName: 'shell',
       ...outputNames({ development, folder: 'assets/' }),
     },
-    resolve: { extensions: sourceExtensions },
+    // Production builds of every shared library (react-router's package.json names only its
+    // development build; jotai reads import.meta.env.MODE); dev keeps their warnings.
+    resolve: { extensions: sourceExtensions, alias: development ? {} : productionAliases(here) },
     module: { rules: [typescriptRule({ development }), cssRule] },
     plugins: [
       // Absolute URLs in the HTML: index.html is also served for deep links like /competition/details/x.
@@ -54,6 +57,7 @@ export default (env = {}) => {
           optimization: { target: 'web' },
         },
       }),
+      !development && new rspack.DefinePlugin(productionDefinitions),
       // .gz/.br next to each file: the shell's server (sirv) sends them to browsers that accept them.
       !development && new PrecompressPlugin(),
     ].filter(Boolean),

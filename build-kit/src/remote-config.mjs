@@ -5,6 +5,7 @@ import { cssRule } from './css-rule.mjs';
 import { devServer } from './dev-server.mjs';
 import { outputNames } from './output-names.mjs';
 import { PrecompressPlugin } from './precompress-plugin.mjs';
+import { productionAliases, productionDefinitions } from './production-builds.mjs';
 import { sharedSingletons } from './shared-singletons.mjs';
 import { sourceExtensions, typescriptRule } from './typescript-rule.mjs';
 
@@ -74,10 +75,12 @@ export function remoteConfig({
         clean: true,
         ...outputNames({ development }),
       },
-      resolve: { extensions: sourceExtensions },
+      // Production builds of every shared library (production-builds.mjs); dev keeps their warnings.
+      resolve: { extensions: sourceExtensions, alias: development ? {} : productionAliases(dir) },
       module: { rules: [typescriptRule({ development }), cssRule] },
       plugins: [
         new ModuleFederationPlugin(remoteFederationOptions({ name, exposes, development })),
+        !development && new rspack.DefinePlugin(productionDefinitions),
         !development && new PrecompressPlugin(),
         // Absolute script URLs: deep links of the standalone page (/competitions/all) must find them.
         development && new rspack.HtmlRspackPlugin({ template: standaloneTemplate, chunks: ['standalone'], publicPath: '/' }),
