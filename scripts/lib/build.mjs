@@ -1,5 +1,6 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { assertNoDevelopmentBuilds } from '../../build-kit/src/development-build-check.mjs';
 import { pnpm } from '../pnpm.mjs';
 import { fingerprint, readMarker } from './fingerprint.mjs';
 import { frontEnds, root } from './paths.mjs';
@@ -32,6 +33,9 @@ export function buildFrontEnds({ force = false } = {}) {
     console.log(`[build] ${pkg}`);
     const env = { ...process.env, NODE_ENV: 'production' };
     if (pnpm(['--filter', `@cgg/${pkg}`, 'run', 'build'], { env }) !== 0) throw new Error(`build of ${pkg} failed`);
+    // Production builds only: a development build of a shared library fails the build (and
+    // leaves no marker, so the next run builds again).
+    assertNoDevelopmentBuilds(dist, `${pkg}/dist`);
     writeFileSync(marker, want);
     built.push(pkg);
   }
