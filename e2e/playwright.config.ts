@@ -9,7 +9,9 @@ export default defineConfig({
   workers: 1,
   // No retries: a test that passes only on a second try is a failing test.
   retries: 0,
-  timeout: 30_000,
+  // The longest journeys (sign in, basket, checkout, order detail) take ~15 s on a quiet 2-core
+  // machine; CI may share it with another run, so a journey gets room to be slow, not to hang.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,

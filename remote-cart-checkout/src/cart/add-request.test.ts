@@ -47,7 +47,8 @@ describe('adding tickets (spec section 5 and the section 8 toasts)', () => {
     const api = shop(c);
     const changed = collect('cart:changed');
     await add(c, 3);
-    expect(api.last('store:POST /cart/add-item')?.body).toEqual({ id: c.competition_product_id, quantity: 3 });
+    // The spec's add-item carries the nonce and the cart token in its body as well as its headers.
+    expect(api.last('store:POST /cart/add-item')?.body).toEqual({ id: c.competition_product_id, quantity: 3, nonce: 'nonce-1', cart_header: 'cart-token-1' });
     expect(changed.at(-1)).toEqual({ itemCount: 3, totalPence: 597 });
     expect(cartStore.get(basketModalOpenAtom)).toBe(true);
     expect(JSON.parse(localStorage.getItem('update_cart') ?? '{}')).toEqual({ [c.id]: `key-${c.id}` });
@@ -127,10 +128,10 @@ describe('adding tickets (spec section 5 and the section 8 toasts)', () => {
     const c = makeCompetition(questionComp);
     const api = shop(c);
     await add(c, 2, 2);
-    expect(api.last('store:POST /cart/add-item')?.body).toEqual({ id: c.competition_product_id, quantity: 2, answer_id: 2 });
+    expect(api.last('store:POST /cart/add-item')?.body).toEqual({ id: c.competition_product_id, quantity: 2, answer_id: 2, nonce: 'nonce-1', cart_header: 'cart-token-1' });
     localStorage.setItem('show_question', '0');
     await add(c, 1);
-    expect(api.last('store:POST /cart/add-item')?.body).toEqual({ id: c.competition_product_id, quantity: 1 });
+    expect(api.last('store:POST /cart/add-item')?.body).toEqual({ id: c.competition_product_id, quantity: 1, nonce: 'nonce-2', cart_header: 'cart-token-1' });
   });
 
   it("shows the server's message when it refuses (e.g. a wrong answer)", async () => {

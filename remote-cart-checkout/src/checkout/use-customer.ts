@@ -30,7 +30,7 @@ export function useCustomer(): Customer {
       try {
         const details = await withSessionToken((token) => apiRequest(calls.getUserDetails, { token }));
         const [points, cred] = await Promise.allSettled([
-          withSessionToken((token) => apiRequest(calls.points, { token })),
+          withSessionToken((token) => apiRequest(calls.points, { token, type: 'points' })),
           withSessionToken((token) => apiRequest(calls.points, { token, type: 'cred' })),
         ]);
         set({

@@ -1,7 +1,11 @@
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { resetCartStoreForTests } from '../cart/cart-store.ts';
 import { resetCartStartupForTests } from '../cart/cart-startup.ts';
+
+// findBy/waitFor wait for what the user sees; 1 s (the default) is too short for a screen's
+// lazy chunk and its calls when CI runs two suites at once on two cores.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -72,12 +72,20 @@ export const pointsRequestSchema = z.object({
   offset: z.optional(z.int().check(z.nonnegative())),
   limit: z.optional(z.int().check(z.minimum(1), z.maximum(100))),
   /**
-   * Which ledger: loyalty points (default) or site credit ('cred'). The site-credit
-   * view sends `{token, type: 'cred'}`; its balance and log amounts are pound strings
-   * ("12.50", "-2.50"), the points ledger's are integers.
+   * Which ledger. The spec's site-credit view sends the token only (no paging), the points
+   * view pages with offset and limit; `type` ('points' | 'cred') names it outright (older
+   * clients sent `{token, type: 'cred'}`), so the server accepts both. Site-credit amounts
+   * are pound strings ("12.50", "-2.50"), points are integers.
    */
   type: z.optional(z.enum(['points', 'cred'])),
 });
+export type PointsRequest = z.infer<typeof pointsRequestSchema>;
+
+/** The ledger a points call asks for: `type` when given, else the site credit when it carries no paging. */
+export function requestedLedger(request: Pick<PointsRequest, 'type' | 'offset' | 'limit'>): 'points' | 'cred' {
+  if (request.type) return request.type;
+  return request.offset === undefined && request.limit === undefined ? 'cred' : 'points';
+}
 export const pointsLogSchema = z.object({
   description: z.string(),
   date_display_human: z.string(),

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { STORE_ERRORS, storeRequest, storeUrl } from './store.ts';
+import { STORE_ERRORS, storeCartItemSchema, storeRequest, storeUrl } from './store.ts';
 import { ApiError } from './wp-error.ts';
 
 const emptyCart = {
@@ -31,9 +31,19 @@ describe('storeRequest', () => {
     expect(url).toBe('/?rest_route=/wc/store/v1/cart/add-item');
     expect(init.method).toBe('POST');
     expect(init.headers).toMatchObject({ Nonce: 'n1', 'Cart-Token': 'ct1', Authorization: 'Bearer tok' });
-    expect(JSON.parse(String(init.body))).toEqual({ id: 5, quantity: 2 });
+    // The spec's add-item carries the nonce and the cart token in its body too.
+    expect(JSON.parse(String(init.body))).toEqual({ id: 5, quantity: 2, nonce: 'n1', cart_header: 'ct1' });
     expect(result).toMatchObject({ nonce: 'n2', nonceTimestamp: 1700000000, cartToken: 'ct2', status: 200 });
     expect(result.body.items_count).toBe(0);
+  });
+
+  it("other writes keep WooCommerce's body; a cart token only in add-item's answer body is kept", async () => {
+    const fetchImpl = vi.fn(async () => new Response(JSON.stringify({ ...emptyCart, cart_header: 'ct-body' }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    const added = await storeRequest('addItem', { id: 5, quantity: 1 }, { fetchImpl, nonce: 'n1' });
+    expect(added.cartToken).toBe('ct-body');
+    await storeRequest('updateItem', { key: 'k1', quantity: 2 }, { fetchImpl, nonce: 'n1', cartToken: 'ct1' });
+    const [, init] = fetchImpl.mock.calls[1] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toEqual({ key: 'k1', quantity: 2 });
   });
 
   it('throws the WooCommerce error with its data (the cart on 409)', async () => {
@@ -49,3 +59,17 @@ describe('storeRequest', () => {
     await expect(storeRequest('cart', undefined, { fetchImpl })).rejects.toMatchObject({ code: 'invalid_response' });
   });
 });
+
+describe('cart item quantity', () => {
+  const quantityOf = (quantity: unknown) => storeCartItemSchema.shape.quantity.safeParse(quantity);
+
+  it("reads the spec's text and WooCommerce's number alike, as a number", () => {
+    expect(quantityOf('3')).toMatchObject({ success: true, data: 3 });
+    expect(quantityOf(3)).toMatchObject({ success: true, data: 3 });
+  });
+
+  it('refuses what is not a whole number of tickets', () => {
+    for (const bad of ['3.5', '', '-1', 'three', 2.5, -1, null]) expect(quantityOf(bad).success).toBe(false);
+  });
+});
+

@@ -82,12 +82,21 @@ export const storeItemTotalsSchema = z.object({
   ...currencyShape,
 });
 
+/**
+ * The spec has a cart item's quantity as text ("3"), WooCommerce as a number. The server
+ * sends the spec's text; a receiver reads either and gets a number.
+ */
+const cartItemQuantity = z.pipe(
+  z.union([z.int().check(z.nonnegative()), z.string().check(z.regex(/^\d{1,9}$/, 'quantity must be a whole number'))]),
+  z.transform((v: number | string) => Number(v)),
+);
+
 export const storeCartItemSchema = z.object({
   /** The cart line's key: stable for the life of the line. */
   key: z.string(),
   /** The product id: the competition's `competition_product_id`. */
   id: z.int(),
-  quantity: z.int(),
+  quantity: cartItemQuantity,
   quantity_limits: storeQuantityLimitsSchema,
   name: z.string(),
   prices: storeItemPricesSchema,
@@ -137,8 +146,12 @@ export const storeCartSchema = z.object({
    * `woocommerce_rest_product_partially_out_of_stock` entry (see STORE_ERRORS).
    */
   errors: z.array(storeCartErrorSchema),
+  /** add-item's answer repeats the Cart-Token in its body (the spec reads it there). */
+  cart_header: z.optional(z.string()),
 });
 export type StoreCart = z.infer<typeof storeCartSchema>;
+/** A cart as the server sends it (quantities as text). */
+export type StoreCartAnswer = z.input<typeof storeCartSchema>;
 
 /** `GET cart/items`: WooCommerce answers the bare list. */
 export const storeCartItemsSchema = z.array(storeCartItemSchema);
@@ -159,6 +172,9 @@ export const storeAddItemRequestSchema = z.object({
    * correct answer, so later adds and updates of that line need none.
    */
   answer_id: z.optional(positiveInt),
+  /** The spec sends the store nonce and the cart token in add-item's body too; the headers win when both are sent. */
+  nonce: z.optional(z.string().check(z.maxLength(200))),
+  cart_header: z.optional(z.string().check(z.maxLength(2000))),
 });
 export type StoreAddItemRequest = z.infer<typeof storeAddItemRequestSchema>;
 export const storeUpdateItemRequestSchema = z.object({ key: itemKey, quantity: positiveInt });
@@ -367,6 +383,11 @@ export interface StoreResult<T> {
   cartToken: string | null;
 }
 
+const bodyCartToken = (body: unknown): string | null => {
+  const token = (body as { cart_header?: unknown } | null)?.cart_header;
+  return typeof token === 'string' && token !== '' ? token : null;
+};
+
 /** `?rest_route=/wc/store/v1/cart/add-item` on the given origin. */
 export function storeUrl(route: string, base = ''): string {
   return `${base}/?rest_route=${STORE_ROUTE_PREFIX}${route}`;
@@ -391,7 +412,9 @@ export async function storeRequest<N extends StoreEndpointName>(
   let body: string | undefined;
   if (endpoint.method === 'POST') {
     headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(payload ?? {});
+    // The spec's add-item carries the nonce and the cart token in its body as well.
+    const spec = name === 'addItem' ? { ...(options.nonce ? { nonce: options.nonce } : {}), ...(options.cartToken ? { cart_header: options.cartToken } : {}) } : {};
+    body = JSON.stringify({ ...(payload ?? {}), ...spec });
   }
   const res = await (options.fetchImpl ?? fetch)(storeUrl(endpoint.route, options.baseUrl), {
     method: endpoint.method,
@@ -412,6 +435,6 @@ export async function storeRequest<N extends StoreEndpointName>(
     status: res.status,
     nonce: res.headers.get(STORE_HEADERS.nonce),
     nonceTimestamp: timestamp && /^\d+$/.test(timestamp) ? Number(timestamp) : null,
-    cartToken: res.headers.get(STORE_HEADERS.cartToken),
+    cartToken: res.headers.get(STORE_HEADERS.cartToken) ?? bodyCartToken(parsed.data),
   };
 }

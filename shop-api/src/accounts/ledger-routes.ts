@@ -1,4 +1,4 @@
-import { calls, tokenRequestSchema } from '@cgg/contracts';
+import { calls, requestedLedger, tokenRequestSchema } from '@cgg/contracts';
 import { restRoute, type RestRoute } from '../http/rest-router.ts';
 import { penceToPounds } from '../lib/money.ts';
 import type { AccountDeps } from './account-deps.ts';
@@ -9,8 +9,8 @@ const PAGE_SIZE = 10;
 const signedPounds = (pence: number): string => (pence < 0 ? `-${penceToPounds(-pence)}` : penceToPounds(pence));
 
 /**
- * points (both ledgers) and get_coupons. `points` with `type: 'cred'` answers the
- * site-credit ledger in the same shape, amounts as pound strings.
+ * points (both ledgers) and get_coupons. `points` without paging (the spec's site-credit call) or
+ * with `type: 'cred'` answers the site-credit ledger in the same shape, amounts as pound strings.
  */
 export function ledgerRoutes(deps: AccountDeps): RestRoute[] {
   const { pool, now } = deps;
@@ -23,7 +23,7 @@ export function ledgerRoutes(deps: AccountDeps): RestRoute[] {
       handler: async ({ input }) => {
         const at = now();
         const me = await requireCustomer(pool, input.token, at);
-        const cred = input.type === 'cred';
+        const cred = requestedLedger(input) === 'cred';
         const table = cred ? 'credit_logs' : 'points_logs';
         const amount = cred ? 'amount_pence' : 'points';
         const [balance, page] = await Promise.all([

@@ -79,18 +79,60 @@ describe('nonce and cart token', () => {
   });
 });
 
+describe("add-item in the spec's shape (nonce and cart_header in the body)", () => {
+  it('adds to the basket the body names, with the body nonce, and answers cart_header', async () => {
+    const c = await createCompetition(pool);
+    const state = await visitor();
+    const res = await storeInject(app, {}, 'POST', '/cart/add-item', { id: c.productId, quantity: 2, nonce: state.nonce, cart_header: state.cartToken });
+    expect(res.status).toBe(200);
+    const body = storeCartSchema.parse(res.body);
+    expect(body.items_count).toBe(2);
+    expect(body.cart_header).toBe(res.headers['cart-token']);
+    expect((await storeInject(app, { cartToken: body.cart_header }, 'GET', '/cart')).body.items_count).toBe(2);
+  });
+
+  it('refuses a body without a nonce, and a body nonce of another basket, changing nothing', async () => {
+    const c = await createCompetition(pool);
+    const state = await visitor();
+    const other = await visitor();
+    expectError(await storeInject(app, {}, 'POST', '/cart/add-item', { id: c.productId, quantity: 1, cart_header: state.cartToken }), STORE_ERRORS.missingNonce);
+    expectError(
+      await storeInject(app, {}, 'POST', '/cart/add-item', { id: c.productId, quantity: 1, nonce: other.nonce, cart_header: state.cartToken }),
+      STORE_ERRORS.invalidNonce,
+    );
+    expect((await storeInject(app, { cartToken: state.cartToken }, 'GET', '/cart')).body.items_count).toBe(0);
+  });
+
+  it('the headers win over the body: a body naming another basket cannot write to it', async () => {
+    const c = await createCompetition(pool);
+    const mine = await visitor();
+    const theirs = await visitor();
+    const res = await storeInject(app, { nonce: mine.nonce, cartToken: mine.cartToken }, 'POST', '/cart/add-item', {
+      id: c.productId,
+      quantity: 1,
+      nonce: theirs.nonce,
+      cart_header: theirs.cartToken,
+    });
+    expect(res.status).toBe(200);
+    expect((await storeInject(app, { cartToken: mine.cartToken }, 'GET', '/cart')).body.items_count).toBe(1);
+    expect((await storeInject(app, { cartToken: theirs.cartToken }, 'GET', '/cart')).body.items_count).toBe(0);
+  });
+});
+
 describe('add-item rules', () => {
   it('adds with WooCommerce totals in pence and the competition payload', async () => {
     const c = await createCompetition(pool, { pricePence: 99 });
     const state = await visitor();
     const res = await storeInject(app, state, 'POST', '/cart/add-item', { id: c.productId, quantity: 2 });
     const cart = storeCartSchema.parse(res.body);
+    // On the wire the quantity is the spec's text; the contracts schema reads it as a number.
+    expect(res.body.items[0].quantity).toBe('2');
     expect(cart.items[0]).toMatchObject({ id: c.productId, quantity: 2, totals: { line_subtotal: '198', line_total: '198', currency_minor_unit: 2 }, competition: { id: c.id } });
     expect(cart.totals.total_price).toBe('198');
     // Adding again adds to the line.
     const again = await storeInject(app, state, 'POST', '/cart/add-item', { id: c.productId, quantity: 1 });
     expect(again.body.items).toHaveLength(1);
-    expect(again.body.items[0].quantity).toBe(3);
+    expect(again.body.items[0].quantity).toBe('3');
   });
 
   it('prices the sale only inside its window and when lower', async () => {
@@ -122,7 +164,7 @@ describe('add-item rules', () => {
     const state = await visitor();
     const res = await storeInject(app, state, 'POST', '/cart/add-item', { id: c.productId, quantity: 5 });
     expect(res.status).toBe(200);
-    expect(res.body.items[0].quantity).toBe(3);
+    expect(res.body.items[0].quantity).toBe('3');
     const notice = res.body.errors.find((e: { code: string }) => e.code === STORE_ERRORS.partiallyOutOfStock.code);
     expect(notice.data).toMatchObject({ available: 3, added: 3, requested: 5, limit: 'stock' });
   });
@@ -133,7 +175,7 @@ describe('add-item rules', () => {
     const first = await storeInject(app, state, 'POST', '/cart/add-item', { id: c.productId, quantity: 4 });
     expect(first.body.items[0].quantity_limits.maximum).toBe(5);
     const capped = await storeInject(app, state, 'POST', '/cart/add-item', { id: c.productId, quantity: 3 });
-    expect(capped.body.items[0].quantity).toBe(5);
+    expect(capped.body.items[0].quantity).toBe('5');
     expect(capped.body.errors[0].data).toMatchObject({ available: 5, added: 1, limit: 'per_user' });
     const full = await storeInject(app, state, 'POST', '/cart/add-item', { id: c.productId, quantity: 1 });
     expectError(full, STORE_ERRORS.maxPerUser);
@@ -146,7 +188,7 @@ describe('add-item rules', () => {
     const me: StoreClientState = { bearer: buyer.token };
     await storeInject(app, me, 'GET', '/cart');
     const res = await storeInject(app, me, 'POST', '/cart/add-item', { id: c.productId, quantity: 3 });
-    expect(res.body.items[0].quantity).toBe(1);
+    expect(res.body.items[0].quantity).toBe('1');
     expectError(await storeInject(app, me, 'POST', '/cart/add-item', { id: c.productId, quantity: 1 }), STORE_ERRORS.maxPerUser);
   });
 
@@ -160,7 +202,7 @@ describe('add-item rules', () => {
     expect((await storeInject(app, state, 'GET', '/cart')).body.items_count).toBe(0);
     expect((await storeInject(app, state, 'POST', '/cart/add-item', { id: c.productId, quantity: 1, answer_id: c.rightAnswer })).status).toBe(200);
     // The line remembers the answer.
-    expect((await storeInject(app, state, 'POST', '/cart/add-item', { id: c.productId, quantity: 1 })).body.items[0].quantity).toBe(2);
+    expect((await storeInject(app, state, 'POST', '/cart/add-item', { id: c.productId, quantity: 1 })).body.items[0].quantity).toBe('2');
   });
 
   it('validates the quantity', async () => {
@@ -181,7 +223,7 @@ describe('update, remove, empty', () => {
     const added = await storeInject(app, state, 'POST', '/cart/add-item', { id: b.productId, quantity: 1 });
     const keyA = added.body.items.find((i: { id: number }) => i.id === a.productId).key;
     const updated = await storeInject(app, state, 'POST', '/cart/update-item', { key: keyA, quantity: 25 });
-    expect(updated.body.items.find((i: { key: string }) => i.key === keyA).quantity).toBe(10);
+    expect(updated.body.items.find((i: { key: string }) => i.key === keyA).quantity).toBe('10');
     expect(updated.body.errors[0].data).toMatchObject({ limit: 'per_user', available: 10 });
     const removed = await storeInject(app, state, 'POST', '/cart/remove-item', { key: keyA });
     expect(removed.body.items).toHaveLength(1);
@@ -242,7 +284,7 @@ describe('signing in merges the visitor basket', () => {
     state.bearer = customer.token;
     const merged = await storeInject(app, state, 'POST', '/cart/add-item', { id: b.productId, quantity: 1 });
     expect(merged.status).toBe(200);
-    const qty = new Map(merged.body.items.map((i: { id: number; quantity: number }) => [i.id, i.quantity]));
+    const qty = new Map(storeCartSchema.parse(merged.body).items.map((i) => [i.id, i.quantity]));
     expect(qty.get(a.productId)).toBe(6);
     expect(qty.get(b.productId)).toBe(3);
     expect(merged.body.errors.some((e: { code: string }) => e.code === STORE_ERRORS.partiallyOutOfStock.code)).toBe(true);

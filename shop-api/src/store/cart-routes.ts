@@ -1,5 +1,6 @@
 import {
   STORE_ERRORS,
+  STORE_HEADERS,
   storeAddItemRequestSchema,
   storeCouponRequestSchema,
   storeRemoveItemRequestSchema,
@@ -42,7 +43,7 @@ export function cartRoutes(deps: StoreDeps): RestRoute[] {
     storeRoute(deps, {
       method: 'POST',
       route: '/cart/add-item',
-      handler: async ({ session, request, now }) => {
+      handler: async ({ session, request, reply, now }) => {
         const input = body(storeAddItemRequestSchema, request);
         const competitionId = await competitionIdForProduct(pool, input.id);
         if (competitionId === null) throw storeError(STORE_ERRORS.invalidProduct);
@@ -72,7 +73,8 @@ export function cartRoutes(deps: StoreDeps): RestRoute[] {
           await touchCart(client, session.cartId, now);
           return decision.notice ? [decision.notice] : [];
         });
-        return cartBody(pool, session, now, notices);
+        // The spec reads the cart token from add-item's body as well as its header.
+        return { ...(await cartBody(pool, session, now, notices)), cart_header: String(reply.getHeader(STORE_HEADERS.cartToken)) };
       },
     }),
 

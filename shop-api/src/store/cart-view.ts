@@ -1,4 +1,4 @@
-import { GBP_CURRENCY, effectivePricePence, poundsToPence, type Competition, type StoreCart, type StoreCartError } from '@cgg/contracts';
+import { GBP_CURRENCY, effectivePricePence, poundsToPence, type Competition, type StoreCartAnswer, type StoreCartError } from '@cgg/contracts';
 import { allowance, notPurchasableReason, partialNotice } from './cart-rules.ts';
 import { computeDiscounts, type CouponRule } from './coupon-math.ts';
 
@@ -76,14 +76,15 @@ export function lineProblems(cart: PricedCart): StoreCartError[] {
 const s = (pence: number): string => String(pence);
 
 /** The WooCommerce Store API cart response. */
-export function toStoreCart(cart: PricedCart, notices: readonly StoreCartError[] = []): StoreCart {
+export function toStoreCart(cart: PricedCart, notices: readonly StoreCartError[] = []): StoreCartAnswer {
   const items = cart.lines.map((p) => {
     const a = allowance(p.competition, 0, p.purchased);
     const regular = poundsToPence(p.competition.price_per_ticket);
     return {
       key: p.line.key,
       id: p.competition.competition_product_id,
-      quantity: p.line.quantity,
+      // The spec's cart item has its quantity as text.
+      quantity: String(p.line.quantity),
       quantity_limits: { minimum: 1, maximum: Math.max(a.more, 0), multiple_of: 1, editable: true },
       name: p.competition.title,
       prices: { price: s(p.unitPence), regular_price: s(regular), sale_price: s(p.unitPence), ...GBP_CURRENCY },

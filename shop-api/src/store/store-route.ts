@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { restRoute, type RestRoute } from '../http/rest-router.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { verifyNonce } from './nonce.ts';
-import { resolveSession, seconds, sendSessionHeaders, type StoreDeps, type StoreSession } from './store-session.ts';
+import { resolveSession, seconds, sendSessionHeaders, storeCredential, type StoreDeps, type StoreSession } from './store-session.ts';
 
 const storeError = (e: { code: string; status: number; message: string }, extra: Record<string, unknown> = {}): WpHttpError =>
   new WpHttpError(e.status, e.code, e.message, extra);
@@ -30,7 +30,7 @@ export function storeRoute(
     route: `${STORE_ROUTE_PREFIX}${def.route}`,
     request: null,
     handler: async ({ request, reply }) => {
-      const nonceHeader = request.headers[STORE_HEADERS.nonce.toLowerCase()];
+      const nonceHeader = storeCredential(request, STORE_HEADERS.nonce, 'nonce');
       if (write && (typeof nonceHeader !== 'string' || nonceHeader === '')) throw storeError(STORE_ERRORS.missingNonce);
       const session = await resolveSession(deps, request);
       const now = deps.now();

@@ -35,6 +35,19 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
   return typeof v === 'string' ? v : undefined;
 };
 
+/**
+ * A Store credential from its WooCommerce header, or else from the body field the spec's
+ * add-item uses (`nonce`, `cart_header`). The header wins when both are sent, so a body
+ * can never redirect a request that names its basket in the headers.
+ */
+export function storeCredential(request: FastifyRequest, headerName: string, bodyField: 'nonce' | 'cart_header'): string | undefined {
+  const fromHeader = header(request, headerName);
+  if (fromHeader) return fromHeader;
+  const body = request.body as Record<string, unknown> | undefined;
+  const v = body && typeof body === 'object' ? body[bodyField] : undefined;
+  return typeof v === 'string' && v !== '' ? v : undefined;
+}
+
 /** The customer's session token: `Authorization: Bearer` (not the site credential) or the body's `token`. */
 function customerToken(request: FastifyRequest): string | undefined {
   const caller = readCaller(request.headers.authorization);
@@ -54,7 +67,7 @@ export const seconds = (d: Date): number => Math.floor(d.getTime() / 1000);
 export async function resolveSession(deps: StoreDeps, request: FastifyRequest): Promise<StoreSession> {
   const secret = await deps.secret();
   const now = deps.now();
-  const token = header(request, STORE_HEADERS.cartToken);
+  const token = storeCredential(request, STORE_HEADERS.cartToken, 'cart_header');
   const claims = token ? verifyJwt(secret, token, seconds(now)) : null;
   const tokenCartId = typeof claims?.cart === 'string' && UUID.test(claims.cart) ? claims.cart : null;
   const bearer = customerToken(request);

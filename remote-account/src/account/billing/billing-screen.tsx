@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { apiRequest, billingDetailsErrors, calls, unprefixedBilling, type FieldError, type User } from '@cgg/contracts';
 import { Spinner } from '../../components/spinner.tsx';
 import { TextField } from '../../components/text-field.tsx';
@@ -47,6 +47,12 @@ function fromUser(user: User | null): BillingValues {
 export default function BillingScreen() {
   usePageTitle('Billing details');
   const { user, isLoading, remember } = useUserDetails();
+  if (isLoading) return <Spinner label="Loading your details" />;
+  return <BillingForm user={user} remember={remember} />;
+}
+
+/** The form, rendered once the stored details are in, so its fields start from them (never empty first). */
+function BillingForm({ user, remember }: { user: User | null; remember: (patch: Partial<User>) => void }) {
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState(() => fromUser(user));
   const [errors, setErrors] = useState<FieldError<BillingField>[]>([]);
@@ -55,11 +61,6 @@ export default function BillingScreen() {
   const field = (name: BillingField, label: string, extra: { type?: string; autoComplete?: string } = {}) => (
     <TextField name={name} label={label} {...extra} value={values[name]} onChange={(v) => setValues((s) => ({ ...s, [name]: v }))} error={byField[name]} />
   );
-
-  useEffect(() => {
-    if (!isLoading) setValues(fromUser(user));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when loading ends
-  }, [isLoading]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -88,7 +89,6 @@ export default function BillingScreen() {
     setSaving(false);
   }
 
-  if (isLoading) return <Spinner label="Loading your details" />;
   return (
     <section className="acc-screen">
       <h1 className="acc-page__title">Billing details</h1>

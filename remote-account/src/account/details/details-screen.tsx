@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { apiRequest, calls, type FieldError, type User } from '@cgg/contracts';
 import { Spinner } from '../../components/spinner.tsx';
 import { TextField } from '../../components/text-field.tsx';
@@ -19,18 +19,18 @@ function fromUser(user: User | null): AccountDetailsValues {
 export default function DetailsScreen() {
   usePageTitle('Account details');
   const { user, isLoading, remember } = useUserDetails();
+  if (isLoading) return <Spinner label="Loading your details" />;
+  return <DetailsForm user={user} remember={remember} />;
+}
+
+/** The form, rendered once the stored details are in, so its fields start from them (never empty first). */
+function DetailsForm({ user, remember }: { user: User | null; remember: (patch: Partial<User>) => void }) {
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState(() => fromUser(user));
   const [errors, setErrors] = useState<FieldError<AccountDetailsField>[]>([]);
   const [saving, setSaving] = useState(false);
   const byField = firstErrorPerField(errors);
   const set = (field: AccountDetailsField) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
-
-  // Prefill once the stored details arrive.
-  useEffect(() => {
-    if (!isLoading) setValues((v) => ({ ...fromUser(user), currentPassword: v.currentPassword, newPassword: v.newPassword, confirmPassword: v.confirmPassword }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when loading ends
-  }, [isLoading]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -64,7 +64,6 @@ export default function DetailsScreen() {
     setSaving(false);
   }
 
-  if (isLoading) return <Spinner label="Loading your details" />;
   return (
     <section className="acc-screen">
       <h1 className="acc-page__title">Account details</h1>

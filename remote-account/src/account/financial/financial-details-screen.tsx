@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { apiRequest, bankDetailsErrors, calls, digitsOnly, SORT_CODE_MAX_LENGTH, type BankDetailsField, type FieldError } from '@cgg/contracts';
+import { useRef, useState, type FormEvent } from 'react';
+import { apiRequest, bankDetailsErrors, calls, digitsOnly, SORT_CODE_MAX_LENGTH, type BankDetailsField, type FieldError, type User } from '@cgg/contracts';
 import { Spinner } from '../../components/spinner.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { focusFirstError } from '../../components/focus-first-error.ts';
@@ -23,17 +23,18 @@ type SaveState = 'idle' | 'saving' | 'success' | 'error';
 export default function FinancialDetailsScreen() {
   usePageTitle('Financial details');
   const { user, isLoading, remember } = useUserDetails();
+  if (isLoading) return <Spinner label="Loading your bank details" />;
+  return <BankDetailsForm user={user} remember={remember} />;
+}
+
+/** The form, rendered once the stored details are in, so its fields start from them (never empty first). */
+function BankDetailsForm({ user, remember }: { user: User | null; remember: (patch: Partial<User>) => void }) {
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<BankValues>({ account_number: '', confirm_account_number: '', sort_code: '' });
+  // Prefilled from the stored account_number and sort_code (spec section 2).
+  const [values, setValues] = useState<BankValues>(() => ({ account_number: user?.account_number ?? '', confirm_account_number: user?.account_number ?? '', sort_code: user?.sort_code ?? '' }));
   const [errors, setErrors] = useState<FieldError<BankDetailsField>[]>([]);
   const [state, setState] = useState<SaveState>('idle');
   const byField = firstErrorPerField(errors);
-
-  // Prefilled from the stored account_number and sort_code (spec section 2).
-  useEffect(() => {
-    if (!isLoading) setValues({ account_number: user?.account_number ?? '', confirm_account_number: user?.account_number ?? '', sort_code: user?.sort_code ?? '' });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when loading ends
-  }, [isLoading]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -59,7 +60,6 @@ export default function FinancialDetailsScreen() {
     }
   }
 
-  if (isLoading) return <Spinner label="Loading your bank details" />;
   return (
     <section className="acc-screen">
       <h1 className="acc-page__title">Financial details</h1>

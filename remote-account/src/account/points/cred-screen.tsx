@@ -3,10 +3,10 @@ import { usePageTitle } from '../../components/page-title.ts';
 import { useAccountData } from '../../data/use-account-data.ts';
 import { pointsValue } from './points-value.ts';
 
-/** `/account/cred`: the site credit ("cred discount"): the points call without paging, asking for the cred ledger. */
+/** `/account/cred`: the site credit ("cred discount"): the points call with the token only, which asks for the cred ledger. */
 export default function CredScreen() {
   usePageTitle('Site credit');
-  const { data, isLoading } = useAccountData('points', { type: 'cred' });
+  const { data, isLoading } = useAccountData('points', {});
   if (isLoading) return <Spinner label="Loading your site credit" />;
   const logs = data?.logs ?? [];
   if (!data || logs.length === 0) {

@@ -56,7 +56,7 @@ describe('site credit screen', () => {
   it('asks for the cred ledger without paging and shows the empty state', async () => {
     const { api } = openAccount('/account/cred', { points: responses.points(0, []) });
     expect(await screen.findByText("You don't have any site credit at present.")).toBeTruthy();
-    expect(api.calls.find((c) => c.route === 'points')?.body).toEqual({ token: 'tok-new-123', type: 'cred' });
+    expect(api.calls.find((c) => c.route === 'points')?.body).toEqual({ token: 'tok-new-123' });
   });
 
   it('shows the cred balance and the Event / date / cred table', async () => {
