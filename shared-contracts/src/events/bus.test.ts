@@ -22,4 +22,33 @@ describe('event bus', () => {
     expect(warn).toHaveBeenCalled();
     warn.mockRestore();
   });
+
+  it("keeps the toast contract backwards compatible: the old shape stands, 'loading' and id are additions", () => {
+    const target = new EventTarget();
+    const seen = vi.fn();
+    on('shell:toast', seen, target);
+    // What a remote built against 1.1.0 sends.
+    emit('shell:toast', { message: 'Details updated successfully!', variant: 'success' }, target);
+    emit('shell:toast', { message: 'Adding to your basket...', variant: 'loading', id: 'cart:add-1' }, target);
+    expect(seen.mock.calls.map(([p]) => p)).toEqual([
+      { message: 'Details updated successfully!', variant: 'success' },
+      { message: 'Adding to your basket...', variant: 'loading', id: 'cart:add-1' },
+    ]);
+  });
+
+  it('validates toast ids and the dismiss event', () => {
+    const target = new EventTarget();
+    const toasts = vi.fn();
+    const dismissed = vi.fn();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    on('shell:toast', toasts, target);
+    on('shell:toast-dismiss', dismissed, target);
+    target.dispatchEvent(new CustomEvent('shell:toast', { detail: { message: 'x', variant: 'loading', id: '' } }));
+    target.dispatchEvent(new CustomEvent('shell:toast-dismiss', { detail: { id: 42 } }));
+    emit('shell:toast-dismiss', { id: 'cart:add-1' }, target);
+    expect(toasts).not.toHaveBeenCalled();
+    expect(dismissed.mock.calls).toEqual([[{ id: 'cart:add-1' }]]);
+    expect(warn).toHaveBeenCalledTimes(2);
+    warn.mockRestore();
+  });
 });

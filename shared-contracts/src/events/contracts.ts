@@ -1,5 +1,8 @@
 import { z } from 'zod/mini';
 
+/** A sender's name for one toast (e.g. 'cart:add-3'), unique among the toasts it has open. */
+const toastId = z.string().check(z.minLength(1), z.maxLength(100));
+
 /**
  * Every event that crosses a remote boundary: its name (`owner:verb-noun`), the owner
  * that emits it, and the payload schema the receiver validates (docs/decisions.md#events-between-apps).
@@ -9,9 +12,23 @@ export const eventContracts = {
     owner: 'any remote, handled by the shell',
     schema: z.object({
       message: z.string().check(z.minLength(1), z.maxLength(500)),
-      /** notistack variant: errors and 'default' show 4 s, success 2 s (spec section 9). */
-      variant: z._default(z.enum(['default', 'success', 'error', 'warning', 'info']), 'default'),
+      /**
+       * Errors and 'default' show 4 s, success 2 s; 'loading' is never timed (spec section 9):
+       * it stays until a toast with the same `id` replaces it or `shell:toast-dismiss` closes it.
+       * ('loading' is an addition of 1.2.0: a shell built before it ignores such a toast.)
+       */
+      variant: z._default(z.enum(['default', 'success', 'error', 'warning', 'info', 'loading']), 'default'),
+      /**
+       * Names the toast (1.2.0, optional): a later toast with the same id replaces it on screen
+       * (a loading toast's outcome) and `shell:toast-dismiss` with the id closes it.
+       */
+      id: z.optional(toastId),
     }),
+  },
+  'shell:toast-dismiss': {
+    owner: 'any remote, handled by the shell',
+    /** Closes the toast shown with this id (a loading toast whose operation ended without a message). */
+    schema: z.object({ id: toastId }),
   },
   'cart:add-requested': {
     owner: 'catalogue',

@@ -3,14 +3,21 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emit } from '@cgg/contracts';
 import { ToastHost } from './toast-host.tsx';
 import { toastDuration } from './toast-options.ts';
+import { resetToastQueueForTests } from './toast-queue.ts';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  resetToastQueueForTests();
+});
 
 describe('toasts', () => {
   it('uses the spec durations', () => {
     expect(toastDuration('error')).toBe(4000);
     expect(toastDuration('default')).toBe(4000);
     expect(toastDuration('success')).toBe(2000);
+    // "none timed while loading"
+    expect(toastDuration('loading')).toBeNull();
   });
 
   it('shows a message requested with shell:toast', async () => {
@@ -40,5 +47,55 @@ describe('toasts', () => {
     expect(await screen.findByText('Valid one')).toBeTruthy();
     expect(screen.queryByText('shout')).toBeNull();
     expect(warn).toHaveBeenCalled();
+  });
+
+  it('replaces a loading toast with the outcome sent under the same id', async () => {
+    render(<ToastHost />);
+    act(() => emit('shell:toast', { message: 'Adding to your basket...', variant: 'loading', id: 'cart:add-1' }));
+    const loading = await screen.findByText('Adding to your basket...');
+    expect(loading.closest('[role="status"]')?.getAttribute('aria-busy')).toBe('true');
+    act(() => emit('shell:toast', { message: 'Oops! There is not ticket left to purchase for this competition', variant: 'error', id: 'cart:add-1' }));
+    expect(await screen.findByText('Oops! There is not ticket left to purchase for this competition')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Adding to your basket...')).toBeNull());
+  });
+
+  it('closes a loading toast on shell:toast-dismiss and leaves the others', async () => {
+    render(<ToastHost />);
+    act(() => {
+      emit('shell:toast', { message: 'Placing your order...', variant: 'loading', id: 'checkout' });
+      emit('shell:toast', { message: 'Adding to your basket...', variant: 'loading', id: 'cart:add-2' });
+    });
+    expect(await screen.findByText('Placing your order...')).toBeTruthy();
+    expect(await screen.findByText('Adding to your basket...')).toBeTruthy();
+    act(() => emit('shell:toast-dismiss', { id: 'checkout' }));
+    await waitFor(() => expect(screen.queryByText('Placing your order...')).toBeNull());
+    expect(screen.getByText('Adding to your basket...')).toBeTruthy();
+  });
+
+  it('never times a loading toast out, while the blank one beside it goes after 4 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    render(<ToastHost />);
+    act(() => {
+      emit('shell:toast', { message: 'Placing your order...', variant: 'loading', id: 'checkout' });
+      emit('shell:toast', { message: 'A blank toast' });
+    });
+    expect(await screen.findByText('Placing your order...')).toBeTruthy();
+    expect(await screen.findByText('A blank toast')).toBeTruthy();
+    // Far past every toast timer (and the exit transitions after them).
+    act(() => vi.advanceTimersByTime(4_100));
+    act(() => vi.advanceTimersByTime(60_000));
+    await waitFor(() => expect(screen.queryByText('A blank toast')).toBeNull());
+    expect(screen.getByText('Placing your order...')).toBeTruthy();
+  });
+
+  it('drops a loading toast dismissed before the toast renderer had loaded', async () => {
+    render(<ToastHost />);
+    act(() => {
+      emit('shell:toast', { message: 'Adding to your basket...', variant: 'loading', id: 'cart:add-3' });
+      emit('shell:toast-dismiss', { id: 'cart:add-3' });
+      emit('shell:toast', { message: 'Shown after' });
+    });
+    expect(await screen.findByText('Shown after')).toBeTruthy();
+    expect(screen.queryByText('Adding to your basket...')).toBeNull();
   });
 });
