@@ -169,6 +169,38 @@ describe('adding tickets (spec section 5 and the section 8 toasts)', () => {
     ]);
   });
 
+  it('shows a loading toast while the add runs and closes it when the tickets are in', async () => {
+    const c = makeCompetition();
+    const toasts = collect('shell:toast');
+    const dismissed = collect('shell:toast-dismiss');
+    let shownDuringAdd: unknown[] = [];
+    mockShop({
+      getcompetition: responses.competition(c),
+      'store:GET /cart': makeCart([]),
+      'store:POST /cart/add-item': () => {
+        shownDuringAdd = [...toasts];
+        return makeCart([makeCartItem(c, 1)]);
+      },
+    });
+    await add(c, 1);
+    const id = toasts[0]?.id;
+    expect(shownDuringAdd).toEqual([{ variant: 'loading', message: 'Adding to your basket...', id: expect.stringMatching(/^cart-add-/) }]);
+    expect(toasts).toHaveLength(1);
+    expect(dismissed).toEqual([{ id }]);
+  });
+
+  it('replaces the loading toast with the refusal, under the same id', async () => {
+    const c = makeCompetition({ total_ticket_sold: 1000, quantity: 0 });
+    shop(c);
+    const toasts = collect('shell:toast');
+    const dismissed = collect('shell:toast-dismiss');
+    await add(c, 1);
+    expect(toasts.map((t) => t.variant)).toEqual(['loading', 'error']);
+    expect(toasts[1]).toEqual({ variant: 'error', message: 'Oops! There is not ticket left to purchase for this competition', id: toasts[0]?.id });
+    // Closing it afterwards would take the refusal off the screen.
+    expect(dismissed).toEqual([]);
+  });
+
   it('listens for cart:add-requested once started', async () => {
     const c = makeCompetition();
     const api = shop(c);

@@ -7,7 +7,7 @@ import { applyCart, loadCart } from './cart-actions.ts';
 import { inBasketFor } from './cart-item-view.ts';
 import { basketModalOpenAtom, cartItemsAtom, cartLoadedAtom, cartStore, isAddingAtom } from './cart-store.ts';
 import { callStore } from './store-client.ts';
-import { errorMessage, toastError } from './toast.ts';
+import { errorMessage, toastLoading } from './toast.ts';
 
 type AddRequest = EventPayload<'cart:add-requested'>;
 
@@ -62,7 +62,20 @@ function serverCapNotice(cart: StoreCart): string | null {
   return d.limit === 'per_user' ? toastMessages.cappedByAllowance(d.available, d.added) : toastMessages.cappedByStock(d.available, d.added);
 }
 
+/** Shown while an add runs (its checks and the add-item call take noticeable time). */
+export const ADDING_MESSAGE = 'Adding to your basket...';
+
 async function add(request: AddRequest): Promise<void> {
+  // A loading toast until the add ends: a refusal or a cap notice replaces it, success closes it.
+  const loading = toastLoading(ADDING_MESSAGE, 'cart-add');
+  try {
+    await addChecked(request, loading);
+  } finally {
+    loading.done();
+  }
+}
+
+async function addChecked(request: AddRequest, loading: ReturnType<typeof toastLoading>): Promise<void> {
   const [competition, purchased] = await Promise.all([loadCompetition(request.competitionId), purchasedFor(request.competitionId), cartStore.get(cartLoadedAtom) ? null : loadCart()]);
   let quantity = request.quantity;
   let notice: string | null = null;
@@ -77,7 +90,7 @@ async function add(request: AddRequest): Promise<void> {
       answered: request.answerId !== undefined,
     });
     if (plan.kind === 'refuse') {
-      toastError(plan.message);
+      loading.error(plan.message);
       return;
     }
     quantity = plan.quantity;
@@ -91,10 +104,11 @@ async function add(request: AddRequest): Promise<void> {
     });
     applyCart(cart);
     notice ??= serverCapNotice(cart);
-    if (notice) toastError(notice);
+    if (notice) loading.error(notice);
+    else loading.done();
     cartStore.set(basketModalOpenAtom, true);
   } catch (error) {
-    toastError(refusalMessage(error));
+    loading.error(refusalMessage(error));
   }
 }
 

@@ -91,11 +91,16 @@ describe('/checkout', () => {
     signIn('tok-1');
     const api = checkoutShop(() => makeCheckoutResponse());
     const changed = collect('cart:changed');
+    const toasts = collect('shell:toast');
+    const dismissed = collect('shell:toast-dismiss');
     renderCheckout();
     await fillCard();
     await placeOrder();
     expect(await screen.findByText('confirmation page')).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/confirmation?order=1042');
+    // A loading toast while the order is placed, closed once it is.
+    expect(toasts).toEqual([{ variant: 'loading', message: 'Placing your order...', id: expect.stringMatching(/^checkout-/) }]);
+    expect(dismissed).toEqual([{ id: toasts[0]?.id }]);
     const call = api.last('store:POST /checkout');
     expect(call?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(call?.headers.get('Authorization')).toBe('Bearer tok-1');
@@ -128,7 +133,10 @@ describe('/checkout', () => {
     expect(await screen.findByRole('alert')).toBeTruthy();
     await placeOrder();
     expect(await screen.findByText('Your card was declined.', { selector: '.cc-alert' })).toBeTruthy();
-    expect(toasts.at(-1)).toEqual({ variant: 'error', message: 'Your card was declined.' });
+    // The attempt's loading toast is replaced by its outcome (same id): nothing else closes it.
+    const declined = toasts.at(-1);
+    expect(declined).toEqual({ variant: 'error', message: 'Your card was declined.', id: expect.stringMatching(/^checkout-/) });
+    expect(toasts.at(-2)).toEqual({ variant: 'loading', message: 'Placing your order...', id: declined?.id });
     expect(screen.getByText('Win a Tesla')).toBeTruthy();
     await placeOrder();
     await screen.findByText('confirmation page');

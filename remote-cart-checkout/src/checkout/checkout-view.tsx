@@ -13,7 +13,7 @@ import {
 import { announceCart } from '../cart/cart-actions.ts';
 import { ensureCartLoaded, startCart } from '../cart/cart-startup.ts';
 import { cartItemsAtom, cartStore, cartTotalsAtom } from '../cart/cart-store.ts';
-import { errorMessage, toastError } from '../cart/toast.ts';
+import { errorMessage, toastLoading } from '../cart/toast.ts';
 import { useCart } from '../cart/use-cart.ts';
 import { BasketLines } from '../cart-page/basket-lines.tsx';
 import { PageFrame, Spinner } from '../components/page-frame.tsx';
@@ -46,6 +46,8 @@ function serverBillingErrors(error: unknown): Partial<Record<BillingField, strin
   }
   return out;
 }
+
+export const PLACING_MESSAGE = 'Placing your order...';
 
 /** `/checkout`: signed-in customers only; billing, payment, one idempotent order per attempt. */
 export function CheckoutView() {
@@ -129,6 +131,8 @@ export function CheckoutView() {
     placingRef.current = true;
     setPlacing(true);
     setFailure(null);
+    // Payment and ticket allocation take a moment: a loading toast until the answer.
+    const loading = toastLoading(PLACING_MESSAGE, 'checkout');
     try {
       const order = await attempt.current.place(request);
       keepLastOrder(order);
@@ -145,8 +149,9 @@ export function CheckoutView() {
       const message = errorMessage(error, 'Your order could not be placed. Please try again.');
       setBillingErrs(serverBillingErrors(error));
       setFailure(message);
-      toastError(message);
+      loading.error(message);
     } finally {
+      loading.done();
       placingRef.current = false;
       setPlacing(false);
     }
