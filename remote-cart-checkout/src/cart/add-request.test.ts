@@ -61,6 +61,8 @@ describe('adding tickets (spec section 5 and the section 8 toasts)', () => {
     await add(c, 1);
     expect(errorToasts(toasts)).toEqual(['Oops! There is not ticket left to purchase for this competition']);
     expect(api.routes()).not.toContain('store:POST /cart/add-item');
+    // A visitor has no token to send.
+    expect(api.last('getcompetition')?.body).toEqual({ id: c.id });
   });
 
   it("2: the basket alone at the cap: '... in cart!'", async () => {
@@ -80,6 +82,9 @@ describe('adding tickets (spec section 5 and the section 8 toasts)', () => {
     await add(c, 1);
     expect(errorToasts(toasts)).toEqual(["Oops! It seems you've already have 2 tickets for this competition in cart."]);
     expect(api.last('get_purchased_competition')?.body).toEqual({ token: 'tok-1' });
+    // The single-competition call carries the signed-in customer's token (spec section 7), as its bearer too.
+    expect(api.last('getcompetition')?.body).toEqual({ id: c.id, token: 'tok-1' });
+    expect(api.last('getcompetition')?.headers.get('Authorization')).toBe('Bearer tok-1');
     expect(api.routes()).not.toContain('store:POST /cart/add-item');
   });
 

@@ -16,9 +16,11 @@ function showQuestionFlag(): boolean {
   return readKey(SHOW_QUESTION_KEY)?.replace(/"/g, '').trim() === '1';
 }
 
+/** Spec section 7: the single-competition call carries the customer's token when signed in. */
 async function loadCompetition(id: number): Promise<Competition | null> {
+  const token = currentSessionToken();
   try {
-    return (await apiRequest(calls.getcompetition, { id })).data;
+    return (await apiRequest(calls.getcompetition, { id, ...(token ? { token } : {}) })).data;
   } catch (error) {
     // The server applies the same rules: without the competition, let it decide.
     console.warn('[cart] competition unavailable, the server checks the add', error);

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { on, type EventPayload } from '@cgg/contracts';
+import { encodeSessionToken, on, SESSION_TOKEN_KEY, type EventPayload } from '@cgg/contracts';
 import { CompetitionDetailsPage } from './competition-details-page.tsx';
 import { renderAt } from '../../test/render.tsx';
 import { mockApi, notFound } from '../../test/mock-api.ts';
@@ -218,5 +218,16 @@ describe('CompetitionDetailsPage', () => {
     first.unmount();
     renderAt('/competition/details/Tesla%20Model%20Y--17', routes);
     expect(await screen.findByRole('heading', { level: 1, name: 'Tesla Model Y' })).toBeTruthy();
+  });
+
+  it("sends the signed-in customer's token with the competition and recommended calls, a visitor's without", async () => {
+    const c = makeCompetition({ id: 18, title: 'Signed-in Prize' });
+    localStorage.setItem(SESSION_TOKEN_KEY, encodeSessionToken('customer-token-7'));
+    const { calls } = await openDetails(c);
+    await screen.findByText('Recommended Prize');
+    expect(calls.find((call) => call.route === 'getcompetition')?.body).toEqual({ id: 18, token: 'customer-token-7' });
+    expect(calls.find((call) => call.route === 'getOtherComps')?.body).toEqual({ id: 18, limit: 4, token: 'customer-token-7' });
+    // Settings are a settings-type call: never the customer's token.
+    expect(calls.find((call) => call.route === 'getsettings')?.body).not.toHaveProperty('token');
   });
 });
