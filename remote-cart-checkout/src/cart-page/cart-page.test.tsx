@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { StoreCart } from '@cgg/contracts';
 import CartPage from '../pages/cart-page.tsx';
 import { collect } from '../test/events.ts';
@@ -21,6 +21,8 @@ function basketShop(start: { tesla: number; cash: number }) {
   };
   const api = mockShop({
     'store:GET /cart': () => cart(),
+    // The spec's shape: quantity as text.
+    'store:GET /cart/items': () => cart().items.map((i) => ({ ...i, quantity: String(i.quantity) })),
     'store:POST /cart/update-item': (body) => {
       q[body.key === 'key-11' ? 'tesla' : 'cash'] = Number(body.quantity);
       return cart();
@@ -44,7 +46,8 @@ function basketShop(start: { tesla: number; cash: number }) {
       return cart();
     },
   });
-  return api;
+  /** `q` is the server's basket: a test edits it as another tab would. */
+  return Object.assign(api, { q });
 }
 
 const renderCart = () => renderAt('/cart', [{ path: '/cart', element: <CartPage /> }]);
@@ -116,5 +119,39 @@ describe('/cart', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Remove coupon welcome1' }));
     expect(await screen.findByText('Coupon code removed successfully.')).toBeTruthy();
     expect(screen.queryByText('Discount')).toBeNull();
+  });
+
+  it('refreshes its lines from GET cart/items (nonce header) when the basket is shown again', async () => {
+    const api = basketShop({ tesla: 2, cash: 1 });
+    const changed = collect('cart:changed');
+    const first = renderCart();
+    await screen.findByRole('button', { name: 'Remove Win a Tesla' });
+    expect(api.routes()).not.toContain('store:GET /cart/items');
+    first.unmount();
+    // Another tab changes the basket; this page comes back to /cart without a reload.
+    api.q.tesla = 5;
+    api.q.cash = 0;
+    renderCart();
+    await waitFor(() => expect((screen.getByLabelText('Tickets for Win a Tesla') as HTMLInputElement).value).toBe('5'));
+    expect(screen.queryByRole('button', { name: 'Remove Win £500' })).toBeNull();
+    const totals = screen.getByRole('complementary', { name: 'Basket totals' });
+    expect(within(totals).getByText('Total').nextSibling?.textContent).toBe('£9.95');
+    expect(changed.at(-1)).toEqual({ itemCount: 5, totalPence: 995 });
+    expect(api.last('store:GET /cart/items')?.headers.get('Nonce')).toMatch(/^nonce-\d+$/);
+    expect(api.routes().filter((r) => r === 'store:GET /cart')).toHaveLength(1);
+    expect(JSON.parse(localStorage.getItem('update_cart') ?? '{}')).toEqual({ 11: 'key-11' });
+  });
+
+  it('keeps the basket as it is when the lines refresh fails (logged only)', async () => {
+    const api = basketShop({ tesla: 2, cash: 1 });
+    const first = renderCart();
+    await screen.findByRole('button', { name: 'Remove Win a Tesla' });
+    first.unmount();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    api.fetchMock.mockImplementationOnce(async () => new Response('down', { status: 503 }));
+    renderCart();
+    await waitFor(() => expect(warn).toHaveBeenCalledWith('[cart] basket lines could not be refreshed', expect.anything()));
+    expect((screen.getByLabelText('Tickets for Win a Tesla') as HTMLInputElement).value).toBe('2');
+    expect(screen.getByRole('button', { name: 'Remove Win £500' })).toBeTruthy();
   });
 });

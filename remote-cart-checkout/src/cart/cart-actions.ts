@@ -1,7 +1,7 @@
-import { ApiError, emit, type StoreCart, type StoreCartItem } from '@cgg/contracts';
+import { ApiError, emit, GBP_CURRENCY, type StoreCart, type StoreCartItem } from '@cgg/contracts';
 import { writeCartKeyMap } from '../storage/cart-key-map.ts';
 import { toastMessages } from '../rules/toast-messages.ts';
-import { basketTotalPence, ticketCount } from './cart-item-view.ts';
+import { basketTotalPence, ticketCount, type StoreCartTotals } from './cart-item-view.ts';
 import {
   cartItemsAtom,
   cartLoadedAtom,
@@ -12,7 +12,7 @@ import {
   isLoadingAtom,
   isUpdatingAtom,
 } from './cart-store.ts';
-import { callStore, readCart, setCartReadListener } from './store-client.ts';
+import { callStore, readCart, readCartItems, setCartReadListener } from './store-client.ts';
 import { errorMessage, toastError } from './toast.ts';
 
 /** Tells the site (the header, other remotes) what the basket holds now. */
@@ -22,8 +22,12 @@ export function announceCart(): void {
   emit('cart:changed', { itemCount: ticketCount(items), totalPence: basketTotalPence(items, totals?.total_price) });
 }
 
+/** Counts every whole-cart answer shown, so a lines refresh sent before one cannot undo it. */
+let cartAnswers = 0;
+
 /** Adding replaces the items with the server's list (spec section 4); every cart write answers the whole cart. */
 export function applyCart(cart: StoreCart): void {
+  cartAnswers++;
   cartStore.set(cartItemsAtom, cart.items);
   cartStore.set(cartTotalsAtom, cart.totals);
   cartStore.set(
@@ -39,6 +43,60 @@ export function applyCart(cart: StoreCart): void {
 function applyCartFromError(error: unknown): void {
   const data = error instanceof ApiError ? (error.data as { cart?: StoreCart } | undefined) : undefined;
   if (data?.cart && Array.isArray(data.cart.items)) applyCart(data.cart);
+}
+
+const sameLines = (a: readonly StoreCartItem[], b: readonly StoreCartItem[]): boolean =>
+  a.length === b.length &&
+  a.every((x, i) => {
+    const y = b[i]!;
+    return x.key === y.key && x.quantity === y.quantity && x.totals.line_subtotal === y.totals.line_subtotal && x.totals.line_total === y.totals.line_total;
+  });
+
+/** Basket totals from its lines: line_total is after each line's share of the coupons' discount. */
+function totalsFromLines(items: readonly StoreCartItem[], previous: StoreCartTotals | null): StoreCartTotals {
+  const sum = (pick: (i: StoreCartItem) => string) => items.reduce((n, i) => n + Number(pick(i)), 0);
+  const subtotal = sum((i) => i.totals.line_subtotal);
+  const total = sum((i) => i.totals.line_total);
+  return {
+    ...GBP_CURRENCY,
+    ...previous,
+    total_items: String(subtotal),
+    total_items_tax: '0',
+    total_discount: String(subtotal - total),
+    total_discount_tax: '0',
+    total_shipping: previous?.total_shipping ?? null,
+    total_tax: '0',
+    total_price: String(total),
+  };
+}
+
+let refreshing: Promise<void> | null = null;
+
+/**
+ * The basket shown again on this page (the basket or checkout page reached without a
+ * reload) refreshes its lines from GET cart/items: another tab, an expired line or a
+ * price that changed since the basket was read show as the server has them now. The
+ * lines replace the held ones (totals follow from them); a failure is only logged
+ * (spec section 8), and a whole-cart answer that arrived meanwhile wins.
+ */
+export function refreshCartLines(): Promise<void> {
+  refreshing ??= (async () => {
+    const answersBefore = cartAnswers;
+    try {
+      const items = await readCartItems();
+      if (items === null || cartAnswers !== answersBefore) return;
+      if (sameLines(items, cartStore.get(cartItemsAtom))) return;
+      cartStore.set(cartItemsAtom, items);
+      cartStore.set(cartTotalsAtom, totalsFromLines(items, cartStore.get(cartTotalsAtom)));
+      writeCartKeyMap(items.map((i) => ({ competitionId: i.competition.id, key: i.key })));
+      announceCart();
+    } catch (error) {
+      console.warn('[cart] basket lines could not be refreshed', error);
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
 }
 
 let loading: Promise<void> | null = null;

@@ -1,7 +1,7 @@
 import { on } from '@cgg/contracts';
 import { currentSessionToken } from '../session/session-token.ts';
 import { handleAddRequest } from './add-request.ts';
-import { loadCart } from './cart-actions.ts';
+import { loadCart, refreshCartLines } from './cart-actions.ts';
 import { cartLoadedAtom, cartStore } from './cart-store.ts';
 
 /** Spec section 4: the cart is not fetched on pages whose path contains 'confirmation'. */
@@ -35,9 +35,15 @@ export function startCart(pathname: string): void {
   if (!isConfirmationPath(pathname)) void loadCart();
 }
 
-/** A page that needs the basket (e.g. /cart reached from /confirmation without a reload). */
+/**
+ * A page that shows the basket (/cart, /checkout): loads it when this page load has not
+ * yet (e.g. reached from /confirmation without a reload), else refreshes its lines from
+ * GET cart/items, since the basket may have changed since it was read.
+ */
 export function ensureCartLoaded(pathname: string): void {
-  if (!cartStore.get(cartLoadedAtom) && !isConfirmationPath(pathname)) void loadCart();
+  if (isConfirmationPath(pathname)) return;
+  if (!cartStore.get(cartLoadedAtom)) void loadCart();
+  else void refreshCartLines();
 }
 
 export function resetCartStartupForTests(): void {

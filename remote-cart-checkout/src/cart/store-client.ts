@@ -1,4 +1,4 @@
-import { ApiError, storeRequest, type StoreCart, type StoreEndpointName, type StoreResult } from '@cgg/contracts';
+import { ApiError, storeRequest, type StoreCart, type StoreCartItem, type StoreEndpointName, type StoreResult } from '@cgg/contracts';
 import { currentSessionToken, isAuthError, nextToken } from '../session/session-token.ts';
 import { readCartToken, storeCartToken } from '../storage/cart-token.ts';
 import { forgetNonce, freshNonce, storeNonce } from '../storage/nonce-cache.ts';
@@ -43,6 +43,22 @@ export async function readCart(): Promise<StoreCart> {
   const result = await send('cart', undefined, null);
   remember(result);
   onCartRead(result.body);
+  return result.body;
+}
+
+/**
+ * GET /cart/items ("Cart items", spec section 7): the basket's lines as the server holds
+ * them now, asked with the nonce header. Without a cached nonce a cart read renews it and
+ * answers the lines itself (its listener shows them): then null, nothing more to read.
+ */
+export async function readCartItems(): Promise<StoreCartItem[] | null> {
+  const nonce = freshNonce();
+  if (!nonce) {
+    await readCart();
+    return null;
+  }
+  const result = await send('cartItems', undefined, nonce);
+  remember(result);
   return result.body;
 }
 
