@@ -119,6 +119,42 @@ describe("add-item in the spec's shape (nonce and cart_header in the body)", () 
   });
 });
 
+describe('add-item with its credentials split between headers and body', () => {
+  it("a body nonce cannot complete the header's basket: header Cart-Token mine, body nonce and cart_header theirs", async () => {
+    const c = await createCompetition(pool);
+    const mine = await visitor();
+    const theirs = await visitor();
+    const res = await storeInject(app, { cartToken: mine.cartToken }, 'POST', '/cart/add-item', {
+      id: c.productId,
+      quantity: 1,
+      nonce: theirs.nonce,
+      cart_header: theirs.cartToken,
+    });
+    expectError(res, STORE_ERRORS.invalidNonce);
+    expect((await storeInject(app, { cartToken: mine.cartToken }, 'GET', '/cart')).body.items_count).toBe(0);
+    expect((await storeInject(app, { cartToken: theirs.cartToken }, 'GET', '/cart')).body.items_count).toBe(0);
+  });
+
+  it("a body cart_header cannot borrow the header's nonce: header Nonce mine, body cart_header theirs", async () => {
+    const c = await createCompetition(pool);
+    const mine = await visitor();
+    const theirs = await visitor();
+    const res = await storeInject(app, { nonce: mine.nonce }, 'POST', '/cart/add-item', { id: c.productId, quantity: 1, cart_header: theirs.cartToken });
+    expectError(res, STORE_ERRORS.invalidNonce);
+    expect((await storeInject(app, { cartToken: mine.cartToken }, 'GET', '/cart')).body.items_count).toBe(0);
+    expect((await storeInject(app, { cartToken: theirs.cartToken }, 'GET', '/cart')).body.items_count).toBe(0);
+  });
+
+  it('a header nonce with its own basket named in the body adds there and answers that cart_header', async () => {
+    const c = await createCompetition(pool);
+    const mine = await visitor();
+    const res = await storeInject(app, { nonce: mine.nonce }, 'POST', '/cart/add-item', { id: c.productId, quantity: 2, cart_header: mine.cartToken });
+    expect(res.status).toBe(200);
+    expect(res.body.cart_header).toBe(res.headers['cart-token']);
+    expect((await storeInject(app, { cartToken: mine.cartToken }, 'GET', '/cart')).body.items_count).toBe(2);
+  });
+});
+
 describe('add-item rules', () => {
   it('adds with WooCommerce totals in pence and the competition payload', async () => {
     const c = await createCompetition(pool, { pricePence: 99 });
