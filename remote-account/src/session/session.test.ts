@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, wpError } from '../test/mock-api.ts';
-import { makeUser, responses } from '../test/fixtures.ts';
+import { makeCompetition, makeUser, responses } from '../test/fixtures.ts';
 import { collect } from '../test/events.ts';
-import { establishSession, signOut, startSession } from './session.ts';
+import { establishSession, loadTicketsByDraw, signOut, splitByDraw, startSession } from './session.ts';
 import { accountStore, sessionReadyAtom, userStoreAtom } from './user-store.ts';
 import { readStoredToken, storeToken, TOKEN_STORAGE_KEY } from './token-storage.ts';
 
@@ -113,5 +113,67 @@ describe('a sign-in settles the page load', () => {
     await checking;
     expect(readStoredToken()).toBe('tok-fresh');
     expect(store().user?.token).toBe('tok-fresh');
+  });
+});
+
+describe('upcoming and drawn tickets (user store, spec section 3)', () => {
+  const soon = makeCompetition({ id: 1, title: 'Soon', draw_date: '2026-12-01' });
+  const later = makeCompetition({ id: 2, title: 'Later', draw_date: '2027-01-05' });
+  const closed = makeCompetition({ id: 3, title: 'Closed, not drawn', status: 'closed', draw_date: '2026-11-30' });
+  const drawnOld = makeCompetition({ id: 4, title: 'Drawn long ago', status: 'drawn', draw_date: '2026-10-01', winning_ticket_number: 12 });
+  const drawnNew = makeCompetition({ id: 5, title: 'Drawn lately', status: 'drawn', draw_date: '2026-11-20', winning_ticket_number: 7 });
+
+  it('splits the holdings by their competition: not drawn yet (soonest first) or drawn (latest first)', () => {
+    const holdings = [2, 4, 1, 5, 3, 99].map((id) => ({ competition_id: id, total_tickets: id }));
+    const { upcomingTickets, drawnTickets } = splitByDraw(holdings, [soon, later, closed, drawnOld, drawnNew, soon]);
+    expect(upcomingTickets.map((t) => [t.competition.title, t.total_tickets])).toEqual([
+      ['Closed, not drawn', 3],
+      ['Soon', 1],
+      ['Later', 2],
+    ]);
+    expect(drawnTickets.map((t) => [t.competition.title, t.total_tickets])).toEqual([
+      ['Drawn lately', 5],
+      ['Drawn long ago', 4],
+    ]);
+  });
+
+  it("fills them from get_purchased_competition, drawn_next_competition and finished_soldout_competition with the customer's token", async () => {
+    const api = mockApi({
+      get_purchased_competition: { success: true, data: [{ competition_id: 1, total_tickets: 3 }, { competition_id: 5, total_tickets: 2 }] },
+      drawn_next_competition: { success: true, data: [soon, later] },
+      finished_soldout_competition: { success: true, data: [drawnNew] },
+    });
+    establishSession(makeUser({ token: 'tok-draws' }));
+    await loadTicketsByDraw();
+    expect(store().upcomingTickets).toEqual([{ competition_id: 1, total_tickets: 3, competition: soon }]);
+    expect(store().drawnTickets).toEqual([{ competition_id: 5, total_tickets: 2, competition: drawnNew }]);
+    expect(store().isLoading).toBe(false);
+    for (const route of ['drawn_next_competition', 'finished_soldout_competition']) {
+      const call = api.calls.find((c) => c.route === route);
+      expect(call?.body).toEqual({ token: 'tok-draws' });
+      expect(call?.authorization).toBe('Bearer tok-draws');
+    }
+  });
+
+  it('asks nothing for a visitor, keeps what a failed list leaves out silent, and forgets them on sign-out', async () => {
+    const none = mockApi({});
+    await loadTicketsByDraw();
+    expect(none.calls).toEqual([]);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    mockApi({
+      get_purchased_competition: { success: true, data: [{ competition_id: 1, total_tickets: 3 }, { competition_id: 5, total_tickets: 2 }] },
+      drawn_next_competition: { success: true, data: [soon] },
+      finished_soldout_competition: wpError(500, 'internal_error', 'Down'),
+    });
+    const toasts = collect('shell:toast');
+    establishSession(makeUser({ token: 'tok-draws' }));
+    await loadTicketsByDraw();
+    expect(store().upcomingTickets.map((t) => t.competition_id)).toEqual([1]);
+    expect(store().drawnTickets).toEqual([]);
+    expect(warn).toHaveBeenCalled();
+    expect(toasts).toEqual([]);
+    mockApi({ logout: { success: true, message: 'Signed out.' } });
+    await signOut();
+    expect(store()).toMatchObject({ upcomingTickets: [], drawnTickets: [], purchasedTickets: [] });
   });
 });

@@ -1,6 +1,15 @@
-import { ApiError, apiRequest, calls, emit, type User } from '@cgg/contracts';
+import { ApiError, apiRequest, calls, drawDateTime, emit, type Competition, type User } from '@cgg/contracts';
 import { clearStoredToken, readStoredToken, storeToken } from './token-storage.ts';
-import { accountStore, initialUserStore, sessionReadyAtom, signedOutHereAtom, userStoreAtom, type UserStore } from './user-store.ts';
+import {
+  accountStore,
+  initialUserStore,
+  sessionReadyAtom,
+  signedOutHereAtom,
+  userStoreAtom,
+  type CompetitionTickets,
+  type TicketHolding,
+  type UserStore,
+} from './user-store.ts';
 
 /*
  * The session of this browser tab. Several exposed modules of this remote mount on one
@@ -37,6 +46,61 @@ async function loadPurchasedTickets(token: string): Promise<void> {
   } finally {
     update({ isLoading: false });
   }
+}
+
+/**
+ * The customer's holdings split by draw: each holding whose competition is in the lists
+ * is upcoming until that competition is drawn. A holding in neither list (an old draw past
+ * the lists' cap) is in purchasedTickets only.
+ */
+export function splitByDraw(holdings: readonly TicketHolding[], competitions: readonly Competition[]): Pick<UserStore, 'upcomingTickets' | 'drawnTickets'> {
+  const byId = new Map<number, Competition>();
+  for (const c of competitions) if (!byId.has(c.id)) byId.set(c.id, c);
+  const upcoming: CompetitionTickets[] = [];
+  const drawn: CompetitionTickets[] = [];
+  for (const h of holdings) {
+    const competition = byId.get(h.competition_id);
+    if (!competition || h.total_tickets <= 0) continue;
+    (competition.status === 'drawn' ? drawn : upcoming).push({ ...h, competition });
+  }
+  const at = (t: CompetitionTickets) => drawDateTime(t.competition).valueOf();
+  upcoming.sort((a, b) => at(a) - at(b));
+  drawn.sort((a, b) => at(b) - at(a));
+  return { upcomingTickets: upcoming, drawnTickets: drawn };
+}
+
+let ticketsByDraw: Promise<void> | null = null;
+
+/**
+ * Fills upcomingTickets and drawnTickets (spec section 3) from the calls the spec gives the
+ * customer's token for: get_purchased_competition (the holdings, refreshed too), and
+ * drawn_next_competition plus finished_soldout_competition (the competitions, whose status
+ * says drawn or not). Asked by the screens that show them, not on every page load; a
+ * failure is only logged (section 8) and a list that failed leaves its holdings out.
+ */
+export function loadTicketsByDraw(): Promise<void> {
+  const token = currentToken();
+  const userId = accountStore.get(userStoreAtom).user?.id;
+  if (!token || userId === undefined) return Promise.resolve();
+  ticketsByDraw ??= (async () => {
+    update({ isLoading: true });
+    try {
+      const [purchased, next, finished] = await Promise.allSettled([
+        apiRequest(calls.getPurchasedCompetition, { token }),
+        apiRequest(calls.drawnNextCompetition, { token }),
+        apiRequest(calls.finishedSoldoutCompetition, { token }),
+      ]);
+      for (const r of [purchased, next, finished]) if (r.status === 'rejected') console.warn('[account] tickets by draw: a call failed', r.reason);
+      // Signed out (or another customer signed in) meanwhile: these are not theirs.
+      if (accountStore.get(userStoreAtom).user?.id !== userId || purchased.status === 'rejected') return;
+      const competitions = [next, finished].flatMap((r) => (r.status === 'fulfilled' ? r.value.data : []));
+      update({ purchasedTickets: purchased.value.data, ...splitByDraw(purchased.value.data, competitions) });
+    } finally {
+      update({ isLoading: false });
+      ticketsByDraw = null;
+    }
+  })();
+  return ticketsByDraw;
 }
 
 /** A call answered with a signed-in user (login, sign-up, check-auth, login-as-user): keep it. */
@@ -108,6 +172,7 @@ export async function signOut(): Promise<void> {
 /** Tests only: forget this page load's session as if the page reloaded. */
 export function resetSessionForTests(): void {
   startup = null;
+  ticketsByDraw = null;
   accountStore.set(userStoreAtom, { ...initialUserStore });
   accountStore.set(sessionReadyAtom, false);
   accountStore.set(signedOutHereAtom, false);

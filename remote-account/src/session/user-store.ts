@@ -1,5 +1,5 @@
 import { atom, createStore } from 'jotai';
-import type { User } from '@cgg/contracts';
+import type { Competition, User } from '@cgg/contracts';
 
 /** Tickets held per competition (spec section 3), as `get_purchased_competition` answers. */
 export interface TicketHolding {
@@ -7,13 +7,20 @@ export interface TicketHolding {
   total_tickets: number;
 }
 
+/** A holding with its competition (title, draw date and time, status, winning ticket). */
+export interface CompetitionTickets extends TicketHolding {
+  competition: Competition;
+}
+
 /** Spec section 3, user store. */
 export interface UserStore {
   user: User | null;
   isAuthenticating: boolean;
   purchasedTickets: TicketHolding[];
-  upcomingTickets: TicketHolding[];
-  drawnTickets: TicketHolding[];
+  /** Holdings in competitions not drawn yet (open, closed or sold out), soonest draw first. */
+  upcomingTickets: CompetitionTickets[];
+  /** Holdings in drawn competitions, latest draw first. */
+  drawnTickets: CompetitionTickets[];
   isLoading: boolean;
 }
 

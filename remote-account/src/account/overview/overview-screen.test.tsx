@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { openAccount } from '../../test/account-harness.tsx';
-import { responses } from '../../test/fixtures.ts';
+import { makeCompetition, responses } from '../../test/fixtures.ts';
 import { wpError } from '../../test/mock-api.ts';
 import { collect } from '../../test/events.ts';
 
@@ -51,5 +51,32 @@ describe('overview: your prizes (issue 5)', () => {
     openAccount('/account', { get_claims: { success: true, data: [] } });
     await screen.findByRole('heading', { name: 'Hello Priya' });
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Your prizes' })).toBeNull());
+  });
+});
+
+describe('overview: your tickets (upcomingTickets and drawnTickets)', () => {
+  const tesla = makeCompetition({ id: 21, title: 'Win a Tesla', draw_date: '2026-12-24', draw_time: '20:30' });
+  const watch = makeCompetition({ id: 22, title: 'Rolex Watch', status: 'drawn', draw_date: '2026-11-20', draw_time: '19:00', winning_ticket_number: 88 });
+
+  it('lists the upcoming draws and the drawn competitions the customer holds tickets in', async () => {
+    const { api } = openAccount('/account', {
+      get_purchased_competition: { success: true, data: [{ competition_id: 21, total_tickets: 5 }, { competition_id: 22, total_tickets: 1 }] },
+      drawn_next_competition: { success: true, data: [tesla] },
+      finished_soldout_competition: { success: true, data: [watch] },
+    });
+    const section = await screen.findByRole('region', { name: 'Your tickets' });
+    const upcoming = within(section).getByRole('table', { name: 'Upcoming draws' });
+    expect(within(upcoming).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['Win a Tesla5 ticketsDecember 24, 2026 at 8:30 PM']);
+    expect(within(upcoming).getByRole('link', { name: 'Win a Tesla' }).getAttribute('href')).toBe('/competition/details/win-a-tesla-21');
+    const drawn = within(section).getByRole('table', { name: 'Drawn' });
+    expect(within(drawn).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['Rolex Watch1 ticketNovember 20, 2026 at 7:00 PM · winning ticket #88']);
+    expect(screen.getByText(/You hold 6 tickets across 2 competitions, 5 of them in draws still to come\./)).toBeTruthy();
+    expect(api.calls.find((c) => c.route === 'drawn_next_competition')?.body).toEqual({ token: 'tok-new-123' });
+  });
+
+  it('shows no tickets section while the customer holds none', async () => {
+    openAccount('/account', { drawn_next_competition: { success: true, data: [tesla] } });
+    await screen.findByRole('heading', { name: 'Hello Priya' });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Your tickets' })).toBeNull());
   });
 });

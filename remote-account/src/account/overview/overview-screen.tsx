@@ -5,6 +5,7 @@ import { signOut } from '../../session/session.ts';
 import { accountSections } from '../account-sections.ts';
 import { ProfileCard } from './profile-card.tsx';
 import { YourPrizes } from './your-prizes.tsx';
+import { YourTickets } from './your-tickets.tsx';
 
 const blurbs: Record<(typeof accountSections)[number]['path'], string> = {
   details: 'Your name, email and password.',
@@ -20,9 +21,10 @@ const blurbs: Record<(typeof accountSections)[number]['path'], string> = {
 /** `/account`: a greeting and the way to every account screen. */
 export default function OverviewScreen() {
   usePageTitle('My account');
-  const { user, purchasedTickets } = useSession();
+  const { user, purchasedTickets, upcomingTickets } = useSession();
   if (!user) return null;
   const tickets = purchasedTickets.reduce((n, h) => n + h.total_tickets, 0);
+  const upcoming = upcomingTickets.reduce((n, h) => n + h.total_tickets, 0);
   return (
     <section className="acc-screen">
       <h1 className="acc-page__title">Hello {user.first_name}</h1>
@@ -31,7 +33,7 @@ export default function OverviewScreen() {
         <button type="button" className="acc-link-button" onClick={() => void signOut()}>
           Sign out
         </button>
-        . {tickets > 0 ? `You hold ${tickets} tickets across ${purchasedTickets.length} competitions.` : 'From here you can see your orders and manage your details.'}
+        . {tickets > 0 ? `You hold ${tickets} tickets across ${purchasedTickets.length} competitions${upcoming > 0 ? `, ${upcoming} of them in draws still to come` : ''}.` : 'From here you can see your orders and manage your details.'}
       </p>
       <ul className="acc-tiles">
         {accountSections.map((s) => (
@@ -43,6 +45,7 @@ export default function OverviewScreen() {
           </li>
         ))}
       </ul>
+      <YourTickets />
       <YourPrizes />
       <ProfileCard user={user} />
     </section>
