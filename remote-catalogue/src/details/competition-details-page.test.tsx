@@ -6,6 +6,7 @@ import { renderAt } from '../../test/render.tsx';
 import { mockApi, notFound } from '../../test/mock-api.ts';
 import { createdJustNow, makeCompetition, makeSettings, questionComp, responses, saleNow } from '../../test/fixtures.ts';
 import type { Competition } from '@cgg/contracts';
+import { resetCatalogueCache } from '../data/swr-config.ts';
 
 const routes = [
   { path: '/competition/details/:slugId', element: <CompetitionDetailsPage /> },
@@ -229,5 +230,48 @@ describe('CompetitionDetailsPage', () => {
     expect(calls.find((call) => call.route === 'getOtherComps')?.body).toEqual({ id: 18, limit: 4, token: 'customer-token-7' });
     // Settings are a settings-type call: never the customer's token.
     expect(calls.find((call) => call.route === 'getsettings')?.body).not.toHaveProperty('token');
+  });
+
+  it("shows the stored fetched competition at once while it is fetched again, adding only once it is fresh", async () => {
+    const stale = makeCompetition({ id: 19, title: 'Stored Prize', total_ticket_sold: 100 });
+    const fresh = makeCompetition({ id: 19, title: 'Stored Prize', total_ticket_sold: 900 });
+    localStorage.setItem('fetched_competition', JSON.stringify(stale));
+    const api = mockApi(
+      { getcompetition: responses.one(fresh), getsettings: responses.settings(makeSettings()), getOtherComps: responses.array([]) },
+      { hold: true },
+    );
+    renderAt('/competition/details/stored-prize-19', routes);
+    // Before any answer: the stored copy, its add button waiting for the fresh one.
+    expect(screen.getByRole('heading', { level: 1, name: 'Stored Prize' })).toBeTruthy();
+    expect(screen.getByText('100 of 1,000 tickets sold')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Checking availability...' }) as HTMLButtonElement).disabled).toBe(true);
+    api.release();
+    expect(await screen.findByText('900 of 1,000 tickets sold')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Checking availability...' })).toBeNull();
+    expect(screen.getByRole('button', { name: /^Add 1 ticket/ })).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem('fetched_competition') ?? 'null').total_ticket_sold).toBe(900);
+  });
+
+  it('stores what it fetched, never shows the stored copy of another competition, and forgets one the API no longer has', async () => {
+    localStorage.setItem('fetched_competition', JSON.stringify(makeCompetition({ id: 40, title: 'Another Prize' })));
+    mockApi({ getcompetition: responses.one(makeCompetition({ id: 41, title: 'This Prize' })), getsettings: responses.settings(makeSettings()), getOtherComps: responses.array([]) }, { hold: true }).release();
+    const view = renderAt('/competition/details/this-prize-41', routes);
+    expect(screen.queryByText('Another Prize')).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: 'This Prize' })).toBeTruthy();
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('fetched_competition') ?? 'null').id).toBe(41));
+    view.unmount();
+    resetCatalogueCache(); // a later visit: nothing cached
+    mockApi({ getcompetition: notFound, getsettings: responses.settings(makeSettings()), getOtherComps: responses.array([]) });
+    renderAt('/competition/info/41', routes);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Competition not found' })).toBeTruthy();
+    await waitFor(() => expect(localStorage.getItem('fetched_competition')).toBeNull());
+  });
+
+  it('ignores a stored value that is not a competition payload', async () => {
+    localStorage.setItem('fetched_competition', '{"id": 42, "title": "Broken"');
+    detailsApi(makeCompetition({ id: 42, title: 'Real Prize' }));
+    renderAt('/competition/details/real-prize-42', routes);
+    expect(screen.queryByText('Broken')).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Real Prize' })).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useSetAtom } from 'jotai';
 import { ApiError, drawDateTime, isNew, parseCompetitionId, ticketsLeft, type Competition } from '@cgg/contracts';
@@ -10,6 +10,7 @@ import { DrawCountdown } from '../components/draw-countdown.tsx';
 import { CardGrid } from '../components/card-grid.tsx';
 import { drawWhenText } from '../components/draw-when.tsx';
 import { competitionStoreAtom } from '../data/competition-store.ts';
+import { forgetFetchedCompetition, readFetchedCompetition, rememberFetchedCompetition } from '../data/local-keys.ts';
 import { useCompetition, useOtherCompetitions } from '../data/use-competitions.ts';
 import { useSettings } from '../data/use-site-content.ts';
 import { Gallery } from './gallery.tsx';
@@ -50,13 +51,14 @@ function Recommended({ id }: { id: number }) {
   );
 }
 
-function Details({ competition: c }: { competition: Competition }) {
+/** `checking`: the stored copy is shown while the competition is fetched again. */
+function Details({ competition: c, checking = false }: { competition: Competition; checking?: boolean }) {
   const { settings } = useSettings();
   const images = [...new Set([c.image, ...c.gallery_images].filter(Boolean))];
   const left = ticketsLeft(c);
   const liveInfo = c.live_draw_info || settings?.live_draw_info;
   return (
-    <article className="cat-container cat-details">
+    <article className="cat-container cat-details" aria-busy={checking || undefined}>
       <div className="cat-details__top">
         <Gallery images={images} title={c.title} />
         <div className="cat-details__info">
@@ -84,7 +86,7 @@ function Details({ competition: c }: { competition: Competition }) {
             <p className="cat-details__winner">Winning ticket: #{c.winning_ticket_number}</p>
           )}
           <Odds competition={c} />
-          <EntryPanel competition={c} settings={settings} />
+          <EntryPanel competition={c} settings={settings} checking={checking} />
           <p className="cat-details__postal">
             Free entry route available: <Link to="/free-postal-route">enter by post</Link>.
           </p>
@@ -116,14 +118,30 @@ function DetailsContent() {
   const id = parseCompetitionId(slugId ?? rawId);
   const { data, error, isLoading } = useCompetition(id);
   const setStore = useSetAtom(competitionStoreAtom);
+  // The "fetched competition" (stored): this same competition shows at once while it is fetched again.
+  const stored = useMemo(() => {
+    const c = id === null ? null : readFetchedCompetition();
+    return c?.id === id ? c : null;
+  }, [id]);
+  const placeholder = !data && isLoading ? stored : null;
+  const missing = error !== undefined && isMissing(error);
 
   useEffect(() => {
-    setStore((s) => ({ ...s, isFetching: isLoading, ...(data ? { current: data, details: data } : {}) }));
-  }, [data, isLoading, setStore]);
+    if (data) rememberFetchedCompetition(data);
+  }, [data]);
+  useEffect(() => {
+    if (missing && id !== null) forgetFetchedCompetition(id);
+  }, [missing, id]);
+
+  useEffect(() => {
+    const shown = data ?? placeholder;
+    setStore((s) => ({ ...s, isFetching: isLoading, ...(shown ? { current: shown, details: shown } : {}) }));
+  }, [data, placeholder, isLoading, setStore]);
 
   let body;
-  if (id === null || (error && isMissing(error))) body = <NotFound />;
+  if (id === null || missing) body = <NotFound />;
   else if (data) body = <Details competition={data} />;
+  else if (placeholder) body = <Details competition={placeholder} checking />;
   else if (error)
     body = (
       <div className="cat-container cat-details__missing" role="alert">

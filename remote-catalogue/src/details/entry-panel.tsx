@@ -10,9 +10,23 @@ import { QuestionModal } from './question-modal.tsx';
  * the add with `cart:add-requested`. When the competition has a question and the
  * show-question flag is 1, the question modal comes first (spec section 5).
  */
-export function EntryPanel({ competition: c, settings }: { competition: Competition; settings: Settings | undefined }) {
+export function EntryPanel({ competition: c, settings, checking = false }: { competition: Competition; settings: Settings | undefined; checking?: boolean }) {
   const max = maxQuantity(c);
   const blocked = addBlockedReason(c);
+  // A stored copy is on screen until the fresh one arrives: no adding from it.
+  if (checking) {
+    return (
+      <div className="cat-entry" aria-busy="true">
+        <button type="button" className="cat-btn cat-entry__add" disabled>
+          Checking availability...
+        </button>
+      </div>
+    );
+  }
+  return <Entry competition={c} settings={settings} max={max} blocked={blocked} />;
+}
+
+function Entry({ competition: c, settings, max, blocked }: { competition: Competition; settings: Settings | undefined; max: number; blocked: string | null }) {
   const [quantity, setQuantity] = useState(1);
   const [asking, setAsking] = useState(false);
 

@@ -4,6 +4,7 @@ import { CompetitionListPage, PAGE_SIZE } from './competition-list-page.tsx';
 import { renderAt } from '../../test/render.tsx';
 import { mockApi } from '../../test/mock-api.ts';
 import { makeCompetition, responses } from '../../test/fixtures.ts';
+import { resetCatalogueCache } from '../data/swr-config.ts';
 
 const cars = [makeCompetition({ id: 1, title: 'Audi RS3', category: 'cars' }), makeCompetition({ id: 2, title: 'BMW M2', category: 'cars' })];
 const tech = [makeCompetition({ id: 3, title: 'iPhone 17 Pro', category: 'tech', enable_instant_wins: true })];
@@ -77,5 +78,35 @@ describe('CompetitionListPage', () => {
     expect(await screen.findByText('Prize B0')).toBeTruthy();
     expect(screen.getByText('Prize A0')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull());
+  });
+
+  it("fetches again the pages shown when the customer comes back to the same list ('competitions to fetch')", async () => {
+    const page1 = Array.from({ length: PAGE_SIZE }, (_, i) => makeCompetition({ id: 200 + i, title: `Prize A${i}` }));
+    const page2 = [makeCompetition({ id: 300, title: 'Prize B0' })];
+    const api = mockApi({
+      competition: (body: Record<string, unknown>) =>
+        responses.list(body.page === 2 ? page2 : page1, { page: Number(body.page), total: PAGE_SIZE + 1, total_pages: 2 }),
+    });
+    const first = renderAt('/competitions/all', routes);
+    await screen.findByText('Prize A0');
+    expect(JSON.parse(localStorage.getItem('competitions_to_fetch') ?? 'null')).toEqual({ list: 'all', pages: 1 });
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Prize B0')).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem('competitions_to_fetch') ?? 'null')).toEqual({ list: 'all', pages: 2 });
+    first.unmount();
+    resetCatalogueCache(); // a reload: nothing cached, the stored key alone remembers
+    api.calls.length = 0;
+    renderAt('/competitions/all', routes);
+    expect(await screen.findByText('Prize B0')).toBeTruthy();
+    expect(screen.getByText('Prize A0')).toBeTruthy();
+    expect(api.calls.filter((c) => c.route === 'competition').map((c) => c.body.page).sort()).toEqual([1, 2]);
+  });
+
+  it('starts another list at page 1 and remembers that one instead', async () => {
+    listApi();
+    localStorage.setItem('competitions_to_fetch', JSON.stringify({ list: 'all', pages: 3 }));
+    renderAt('/competitions/cars', routes);
+    expect(await screen.findByText('Audi RS3')).toBeTruthy();
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('competitions_to_fetch') ?? 'null')).toEqual({ list: 'category:cars', pages: 1 }));
   });
 });

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import type { CompetitionCategory } from '@cgg/contracts';
 import { CatalogueRoot } from '../components/catalogue-root.tsx';
 import { CardGrid } from '../components/card-grid.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import '../components/chips.css';
+import { pagesToFetch, rememberCompetitionsToFetch } from '../data/local-keys.ts';
 import { useCompetitionList } from '../data/use-competitions.ts';
 import { categoryLabel } from './category-label.ts';
 import { INSTANT_WIN_SLUG, listModeFor, listRequest, type ListMode } from './list-mode.ts';
@@ -76,8 +77,10 @@ function CategoryTabs({ mode }: { mode: ListMode }) {
   );
 }
 
-function ListBody({ mode }: { mode: ListMode }) {
-  const [pages, setPages] = useState(1);
+function ListBody({ mode, listKey }: { mode: ListMode; listKey: string }) {
+  // "Competitions to fetch" (stored): back on the same list, its pages are fetched again.
+  const [pages, setPages] = useState(() => pagesToFetch(listKey));
+  useEffect(() => rememberCompetitionsToFetch(listKey, pages), [listKey, pages]);
   const { data } = useCompetitionList(listRequest(mode, 1, PAGE_SIZE));
   return (
     <>
@@ -102,7 +105,7 @@ export function CompetitionListPage() {
     <CatalogueRoot className="cat-list">
       <div className="cat-container">
         {/* A new category starts again at page 1. */}
-        <ListBody key={modeKey} mode={mode} />
+        <ListBody key={modeKey} mode={mode} listKey={modeKey} />
       </div>
     </CatalogueRoot>
   );
