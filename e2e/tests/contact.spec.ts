@@ -2,6 +2,9 @@ import { expect, test } from '@playwright/test';
 import { sql } from '../support/db.ts';
 
 test('the contact form validates, then stores, mails the operator and confirms', async ({ page }) => {
+  // The API takes 3 messages per address in 10 minutes, and every run of this test sends from
+  // the same address: let the window of earlier runs pass, as 10 minutes would.
+  await sql("UPDATE contact_messages SET created_at = created_at - interval '1 hour'");
   await page.goto('/contact');
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByText('Please enter your name.')).toBeVisible();
