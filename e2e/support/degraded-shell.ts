@@ -14,7 +14,7 @@ const DEAD_REMOTE = `http://localhost:${spareE2ePort(89)}`;
  */
 export async function startShellWithout(remote: RemoteKey, port: number): Promise<{ url: string; stop: () => Promise<void> }> {
   const urls = { ...remoteURLs, [remote]: DEAD_REMOTE };
-  const child: ChildProcess = spawn(process.execPath, ['server/index.mjs'], {
+  const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'shell', 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'server/index.mjs'], {
     cwd: path.join(repoRoot, 'shell'),
     env: {
       ...process.env,

@@ -58,9 +58,12 @@ export function siteServices(env = process.env) {
     {
       name: 'shell',
       cwd: path.join(root, 'shell'),
-      command: [process.execPath, 'server/index.mjs'],
+      // tsx: the server reads the shop's rules and routes from TypeScript (contracts, route table).
+      command: [process.execPath, bin('shell', 'tsx/dist/cli.mjs'), 'server/index.mjs'],
       env: {
         SHELL_PORT: String(ports.shell),
+        // Canonical and link-preview URLs in page heads and the sitemap.
+        SITE_URL: env.SITE_URL ?? `http://localhost:${ports.shell}`,
         // The pop-up's Realtime Database address comes from the shell's runtime config.
         RTDB_PORT: String(ports.rtdb),
         API_URL: `http://127.0.0.1:${ports.api}`,

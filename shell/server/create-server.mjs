@@ -3,6 +3,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { isApiRequest, proxyToApi } from './api-proxy.mjs';
 import { htmlDocument, isPageRequest } from './html-document.mjs';
+import { robotsTxt, sitemapXml } from './page-head/crawler-files.mjs';
+import { siteName } from './page-head/page-heads.mjs';
+import { createShopData } from './page-head/shop-data.mjs';
 import { remotesDocument } from './remotes-document.mjs';
 import { runtimeConfig } from './runtime-config.mjs';
 import { staticFiles } from './static-files.mjs';
@@ -13,6 +16,12 @@ function sendRemotesDocument(res, env) {
   sendJson(res, remotesDocument(env));
 }
 
+function sendText(res, type, text, status = 200) {
+  // Crawlers fetch these often; an hour's cache spares the API.
+  res.writeHead(status, { 'Content-Type': type, 'Cache-Control': status === 200 ? 'public, max-age=3600' : 'no-cache', 'Content-Length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
 function sendJson(res, document) {
   const body = JSON.stringify(document);
   res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache', 'Content-Length': Buffer.byteLength(body) });
@@ -20,16 +29,20 @@ function sendJson(res, document) {
 }
 
 /**
- * The shell's server: its build (SPA fallback), the runtime remotes document, and
- * the API forwarded on the same origin.
+ * The shell's server: its build, app pages with their own heads, robots.txt and the
+ * sitemap, the runtime remotes document, and the API forwarded on the same origin.
+ * `shopData` replaces the API reads behind heads and the sitemap (tests).
  */
-export function createShellServer({ distDir, env = process.env }) {
+export function createShellServer({ distDir, env = process.env, shopData }) {
   const apiUrl = env.API_URL || defaultApiUrl;
   if (!existsSync(path.join(distDir, 'index.html'))) {
     throw new Error(`${distDir}/index.html is missing: build the shell first (node ../scripts/pnpm.mjs --filter @cgg/shell build)`);
   }
   const serveStatic = staticFiles(distDir);
-  const servePage = htmlDocument(distDir, env);
+  // Canonical and link-preview URLs name the public site, never whatever Host a request claims.
+  const siteUrl = env.SITE_URL || `http://localhost:${env.SHELL_PORT ?? 3000}`;
+  const data = shopData ?? createShopData({ apiUrl });
+  const servePage = htmlDocument(distDir, env, { data, siteUrl, siteName });
   return http.createServer((req, res) => {
     if (isApiRequest(req.url)) {
       proxyToApi(req, res, apiUrl);
@@ -50,9 +63,21 @@ export function createShellServer({ distDir, env = process.env }) {
       res.end();
       return;
     }
-    // App pages get index.html with a per-response CSP nonce; files come from the build.
+    if (pathname === '/robots.txt') {
+      sendText(res, 'text/plain; charset=utf-8', robotsTxt(siteUrl));
+      return;
+    }
+    if (pathname === '/sitemap.xml') {
+      sitemapXml(siteUrl, data).then((xml) => sendText(res, 'application/xml; charset=utf-8', xml), () => sendText(res, 'text/plain; charset=utf-8', 'Sitemap unavailable', 503));
+      return;
+    }
+    // App pages get index.html with their own head and a per-response CSP nonce; files come from the build.
     if (isPageRequest(pathname)) {
-      servePage(req, res);
+      servePage(req, res, pathname).catch((error) => {
+        console.error('[shell] page failed', error);
+        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+        res.end('Sorry, something went wrong.');
+      });
       return;
     }
     serveStatic(req, res, () => {

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { headTags, withHead } from './page-head/head-tags.mjs';
+import { pageHead } from './page-head/page-heads.mjs';
 import { remotesDocument } from './remotes-document.mjs';
 import { feedConnectOrigins } from './runtime-config.mjs';
 
@@ -53,16 +56,33 @@ export function isPageRequest(pathname) {
   return !last.includes('.');
 }
 
-/** Serves index.html with a fresh nonce and the CSP header on every response. */
-export function htmlDocument(distDir, env = process.env) {
+/** Text answers are compressed when the browser accepts it (brotli first); small ones are not worth it. */
+export function compressed(req, body) {
+  const accepts = String(req.headers['accept-encoding'] ?? '');
+  if (body.length < 1024) return { body, encoding: null };
+  if (/\bbr\b/.test(accepts)) return { body: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }), encoding: 'br' };
+  if (/\bgzip\b/.test(accepts)) return { body: gzipSync(body), encoding: 'gzip' };
+  return { body, encoding: null };
+}
+
+/**
+ * Serves index.html with the page's own head (title, description, canonical, link-preview
+ * tags, JSON-LD, the first image preloaded: page-head/), a fresh nonce and the CSP header.
+ * HTML is never cached: it names the current release's files.
+ */
+export function htmlDocument(distDir, env = process.env, { data, siteUrl, siteName }) {
   const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
-  return (req, res) => {
+  return async (req, res, pathname) => {
+    const head = await pageHead(pathname, { data, siteUrl });
     const nonce = newNonce();
-    const body = withNonce(template, nonce);
-    res.writeHead(200, {
+    const html = Buffer.from(withNonce(withHead(template, headTags(head, siteName)), nonce));
+    const { body, encoding } = compressed(req, html);
+    res.writeHead(head.status, {
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'no-cache',
-      'Content-Length': Buffer.byteLength(body),
+      'Content-Length': body.length,
+      ...(encoding ? { 'Content-Encoding': encoding } : {}),
+      Vary: 'Accept-Encoding',
       'Content-Security-Policy': contentSecurityPolicy(nonce, env),
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'strict-origin-when-cross-origin',

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShellServer } from './create-server.mjs';
 import { manifestUrl, remotesDocument } from './remotes-document.mjs';
+import { fakeShopData } from './page-head/test-fixtures.mjs';
 
 function listen(server) {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${server.address().port}`)));
@@ -20,7 +21,7 @@ let apiSeen;
 beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), 'shell-dist-'));
   mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>CGG Competitions</title><meta name="description" content="Default."></head><body><div id="root"></div><script defer src="/assets/main.0123456789.js"></script></body></html>');
   writeFileSync(path.join(dist, 'assets', 'main.0123456789.js'), 'console.log(1)');
   // A stand-in shop API that echoes what it received and answers with cart headers.
   api = http.createServer((req, res) => {
@@ -40,8 +41,8 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-async function withShell(env, run) {
-  const server = createShellServer({ distDir: dist, env });
+async function withShell(env, run, shopData = fakeShopData()) {
+  const server = createShellServer({ distDir: dist, env, shopData });
   const base = await listen(server);
   try {
     await run(base);
@@ -119,7 +120,7 @@ describe('API forwarding', () => {
 describe('static files', () => {
   it('serves index.html for app routes, uncached', async () => {
     await withShell({}, async (base) => {
-      const res = await fetch(`${base}/competition/details/win-a-car-12`);
+      const res = await fetch(`${base}/competition/details/audi-rs3-sportback-42`);
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(await res.text()).toContain('<div id="root">');
@@ -133,6 +134,54 @@ describe('static files', () => {
       expect(asset.headers.get('cache-control')).toContain('immutable');
       const missing = await fetch(`${base}/assets/gone.9999999999.js`);
       expect(missing.status).toBe(404);
+    });
+  });
+});
+
+describe('page heads, robots.txt and the sitemap', () => {
+  it("sends a competition's head in the raw HTML: title, og: tags with the prize image, JSON-LD under the page's nonce", async () => {
+    await withShell({ SITE_URL: 'https://shop.example' }, async (base) => {
+      const res = await fetch(`${base}/competition/details/audi-rs3-sportback-42`);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain('<title>Audi RS3 Sportback | CGG Competitions</title>');
+      expect(html).not.toContain('Default.');
+      expect(html).toContain('<meta property="og:title" content="Audi RS3 Sportback | CGG Competitions" />');
+      expect(html).toContain('<meta property="og:image" content="https://shop.example/wp-content/uploads/competitions/audi.jpg" />');
+      expect(html).toContain('<link rel="canonical" href="https://shop.example/competition/details/audi-rs3-sportback-42" />');
+      const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy'))[1];
+      expect(html).toContain(`<script nonce="${nonce}" type="application/ld+json">`);
+    });
+  });
+
+  it('answers 404 for a competition or path that does not exist, still with the app to show it', async () => {
+    await withShell({}, async (base) => {
+      for (const path of ['/competition/details/gone-999', '/no/such/page']) {
+        const res = await fetch(`${base}${path}`);
+        expect(res.status).toBe(404);
+        const html = await res.text();
+        expect(html).toContain('<meta name="robots" content="noindex" />');
+        expect(html).toContain('<div id="root">');
+      }
+    });
+  });
+
+  it('compresses HTML for browsers that accept it', async () => {
+    await withShell({}, async (base) => {
+      const res = await fetch(`${base}/competition/details/audi-rs3-sportback-42`, { headers: { 'Accept-Encoding': 'br' } });
+      expect(res.headers.get('content-encoding')).toBe('br');
+      expect(await res.text()).toContain('Audi RS3 Sportback');
+    });
+  });
+
+  it('serves robots.txt and a sitemap of the public pages and competitions', async () => {
+    await withShell({ SITE_URL: 'https://shop.example' }, async (base) => {
+      const robots = await fetch(`${base}/robots.txt`);
+      expect(robots.headers.get('content-type')).toContain('text/plain');
+      expect(await robots.text()).toContain('Sitemap: https://shop.example/sitemap.xml');
+      const sitemap = await fetch(`${base}/sitemap.xml`);
+      expect(sitemap.headers.get('content-type')).toContain('application/xml');
+      expect(await sitemap.text()).toContain('<loc>https://shop.example/competition/details/audi-rs3-sportback-42</loc>');
     });
   });
 });

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useRef, type ComponentType } from 'react';
+import { orderFeatured } from '@cgg/contracts';
 import { CatalogueRoot } from '../components/catalogue-root.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { useFeaturedCompetitions } from '../data/use-competitions.ts';
@@ -7,7 +8,6 @@ import { Carousel } from './carousel.tsx';
 import { PricingStrip } from './pricing-strip.tsx';
 import { AnchorNav } from './anchor-nav.tsx';
 import { HomeSection } from './home-section.tsx';
-import { orderFeatured } from './order-featured.ts';
 import { useDocumentMeta } from './use-document-meta.ts';
 import { useBelowFoldTrigger } from './below-fold-trigger.ts';
 import type { HomeSectionKey } from './home-sections.ts';
@@ -46,7 +46,9 @@ function HomeContent() {
       <h1 className="cat-sr-only">CGG Competitions: win cars, tech, cash and holidays</h1>
       <HomeSection sectionKey="carousel" titleHidden className="cat-home__hero">
         {loadingFirstScreen ? (
-          <Spinner />
+          <div className="cat-home__hero-placeholder">
+            <Spinner />
+          </div>
         ) : featured.error && !featured.data ? (
           <p className="cat-empty">We couldn&apos;t load the competitions just now. Please try again shortly.</p>
         ) : (

@@ -4,6 +4,7 @@ import { useApi } from '../site-content/use-api.ts';
 import { LoadState } from './load-state.tsx';
 import { PlainText } from './plain-text.tsx';
 import { SitePage } from './site-page.tsx';
+import { sitePageMeta } from '../site-content/site-page-meta.ts';
 
 const loadFaqs = (signal: AbortSignal) => apiRequest(calls.getFaqs, undefined, { signal }).then((r) => r.data);
 
@@ -29,7 +30,7 @@ function FaqItem({ faq }: { faq: Faq }) {
 export function FaqPage() {
   const state = useApi(loadFaqs, 'FAQs');
   return (
-    <SitePage title="FAQs" intro="Answers to the questions we are asked most about entering, draws and prizes." seoPage="faq" description="Answers about entering, postal entries, draws, prizes and your account.">
+    <SitePage {...sitePageMeta.faq} intro="Answers to the questions we are asked most about entering, draws and prizes.">
       <LoadState state={state} what="FAQs">
         {(faqs) => {
           const categories = [...new Set(faqs.map((f) => f.category))];

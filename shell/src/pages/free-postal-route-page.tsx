@@ -2,13 +2,14 @@ import { apiRequest, calls } from '@cgg/contracts';
 import { useApi } from '../site-content/use-api.ts';
 import { LoadState } from './load-state.tsx';
 import { SitePage } from './site-page.tsx';
+import { sitePageMeta } from '../site-content/site-page-meta.ts';
 
 const loadPostalRoute = (signal: AbortSignal) => apiRequest(calls.getFreePostalRoute, undefined, { signal }).then((r) => r.data);
 
 export function FreePostalRoutePage() {
   const state = useApi(loadPostalRoute, 'free postal route');
   return (
-    <SitePage title="Free postal entry route" seoPage="free-postal-route" description="Enter any competition free by post: how to send your entry and what to include.">
+    <SitePage {...sitePageMeta['free-postal-route']}>
       <LoadState state={state} what="free postal route">
         {(route) => (
           <>

@@ -3,13 +3,14 @@ import { Link } from 'react-router-dom';
 import { useApi } from '../site-content/use-api.ts';
 import { LoadState } from './load-state.tsx';
 import { SitePage } from './site-page.tsx';
+import { sitePageMeta } from '../site-content/site-page-meta.ts';
 
 const loadHowItWorks = (signal: AbortSignal) => apiRequest(calls.howItWorks, undefined, { signal }).then((r) => r.data);
 
 export function HowItWorksPage() {
   const state = useApi(loadHowItWorks, 'how it works');
   return (
-    <SitePage title="How it works" seoPage="how-it-works" description="Choose a competition, answer the question, pick your tickets and watch the live draw.">
+    <SitePage {...sitePageMeta['how-it-works']}>
       <LoadState state={state} what="how it works">
         {(content) => (
           <>

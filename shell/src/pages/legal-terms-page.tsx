@@ -5,6 +5,7 @@ import { useApi } from '../site-content/use-api.ts';
 import { LoadState } from './load-state.tsx';
 import { PlainText } from './plain-text.tsx';
 import { SitePage } from './site-page.tsx';
+import { sitePageMeta } from '../site-content/site-page-meta.ts';
 
 /** `?tab=` 3 is the privacy policy the cookie banner's Privacy Policy button opens (spec section 2). */
 export const PRIVACY_POLICY_TAB = 3;
@@ -65,10 +66,8 @@ export function LegalTermsPage() {
   const state = useApi(loadLegalTerms, 'legal terms');
   return (
     <SitePage
-      title="Terms & Privacy"
+      {...sitePageMeta['legal-terms']}
       intro="The rules that apply when you enter our competitions and how we look after your data."
-      seoPage="legal-terms"
-      description="Competition terms and conditions, privacy policy and cookie policy."
     >
       <LoadState state={state} what="legal terms">
         {(terms) => (terms.length ? <LegalTabs terms={terms} /> : <p>No terms have been published yet.</p>)}

@@ -1,8 +1,10 @@
 import { Link } from 'react-router-dom';
+import { sitePageMeta } from '../site-content/site-page-meta.ts';
 import { usePageMeta } from '../site-content/use-page-meta.ts';
 
 export function NotFoundPage() {
-  usePageMeta(null, 'Page not found', 'The page you were looking for could not be found.');
+  const { seoPage, title, description } = sitePageMeta['not-found'];
+  usePageMeta(seoPage, title, description);
   return (
     <article className="sh-page sh-page--center">
       <h1 className="sh-page__title">Page not found</h1>

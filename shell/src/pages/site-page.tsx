@@ -1,12 +1,9 @@
 import type { ReactNode } from 'react';
+import type { SitePageMeta } from '../site-content/site-page-meta.ts';
 import { usePageMeta } from '../site-content/use-page-meta.ts';
 
-interface Props {
-  title: string;
+interface Props extends SitePageMeta {
   intro?: string;
-  /** The page key of its SEO row (getSEOSettings); its title and description win over the fallbacks. */
-  seoPage: string | null;
-  description: string;
   children?: ReactNode;
 }
 

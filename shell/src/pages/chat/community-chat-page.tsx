@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { Spinner } from '../../layout/spinner.tsx';
 import { useSession } from '../../session/session-store.ts';
 import { SitePage } from '../site-page.tsx';
+import { sitePageMeta } from '../../site-content/site-page-meta.ts';
 import { useChat } from './use-chat.ts';
 
 const londonTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hour12: false });
@@ -98,10 +99,8 @@ export function CommunityChatPage() {
   }, [messages.length]);
   return (
     <SitePage
-      title="Community chat"
+      {...sitePageMeta['community-chat']}
       intro="Chat with other players about draws, wins and upcoming competitions. Be kind: messages that break our acceptable use rules are removed."
-      seoPage="community-chat"
-      description="Chat with other players, celebrate winners and follow the live draws."
     >
       <section className="sh-card sh-chat" aria-labelledby="chat-heading">
         <div className="sh-chat__head">

@@ -1,6 +1,7 @@
 import { ApiError, apiRequest, calls, contactLimits } from '@cgg/contracts';
 import { useRef, useState, type FormEvent } from 'react';
 import { SitePage } from '../site-page.tsx';
+import { sitePageMeta } from '../../site-content/site-page-meta.ts';
 import { contactFields, validateContact, type ContactErrors, type ContactField, type ContactValues } from './contact-validation.ts';
 
 const labels: Record<ContactField, string> = { name: 'Your name', email: 'Email address', subject: 'Subject', message: 'Message' };
@@ -104,10 +105,8 @@ export function ContactPage() {
 
   return (
     <SitePage
-      title="Contact us"
+      {...sitePageMeta.contact}
       intro="Questions about an entry, a prize or your account? Send us a message and our UK team will reply by email."
-      seoPage="contact"
-      description="Questions about a competition, an order or a prize? Get in touch with our UK team."
     >
       {sent ? (
         <div className="sh-card sh-confirmation" role="status">

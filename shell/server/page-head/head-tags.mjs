@@ -1,0 +1,45 @@
+/** Text for an HTML attribute or element: nothing in it can close the tag it sits in. */
+export function escapeHtml(text) {
+  return String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+/** JSON inside <script type="application/ld+json">: `</script>` and `<!--` in a title cannot end the element. */
+export function scriptJson(value) {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+const meta = (attr, key, content) => (content ? `<meta ${attr}="${key}" content="${escapeHtml(content)}" />` : '');
+
+/** The tags a page head adds to the build's index.html (which keeps its charset, viewport and styles). */
+export function headTags(head, siteName) {
+  const ogTitle = head.ogTitle || head.title;
+  return [
+    `<title>${escapeHtml(head.title)}</title>`,
+    meta('name', 'description', head.description),
+    meta('name', 'robots', head.robots),
+    `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
+    // The largest image of the first screen starts downloading with the HTML, not after the scripts.
+    head.preloadImage ? `<link rel="preload" as="image" href="${escapeHtml(head.preloadImage)}" fetchpriority="high" />` : '',
+    meta('property', 'og:site_name', siteName),
+    meta('property', 'og:type', head.type),
+    meta('property', 'og:title', ogTitle),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:url', head.canonical),
+    meta('property', 'og:locale', 'en_GB'),
+    meta('property', 'og:image', head.image),
+    meta('property', 'og:image:alt', head.image ? head.imageAlt || ogTitle : ''),
+    meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', ogTitle),
+    meta('name', 'twitter:description', head.description),
+    meta('name', 'twitter:image', head.image),
+    head.jsonLd ? `<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>` : '',
+  ]
+    .filter(Boolean)
+    .join('\n    ');
+}
+
+/** index.html with its default title and description replaced by the page's head. */
+export function withHead(template, tags) {
+  const bare = template.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<meta\s+name="description"[^>]*>\s*/i, '');
+  return bare.replace(/<\/head>/i, `  ${tags}\n  </head>`);
+}
