@@ -16,6 +16,8 @@ import { storeRoutes } from './store/store-routes.ts';
 import type { TicketAllocator } from './store/ticket-allocation.ts';
 import { registerRestRoutes } from './http/rest-router.ts';
 import { registerUploads } from './http/static-uploads.ts';
+import { createImageVariants, imageVariantsDir, type ImageVariants } from './http/image-variants.ts';
+import { dataDirFrom } from './config.ts';
 import { WpHttpError, invalidJson, noRoute } from './http/wp-error.ts';
 import { redactUrl } from './http/redact.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -29,6 +31,8 @@ export interface AppOptions {
   /** Fastify log level; off by default. Logs never carry headers or token query values. */
   logLevel?: string;
   publicDir?: string;
+  /** Resized / WebP / AVIF copies of uploaded images; default: cached in DATA_DIR/image-variants. */
+  imageVariants?: ImageVariants;
   /** The clock of the account calls (tests move it). */
   now?: () => Date;
   /** Outgoing mail; default: the email_outbox table. */
@@ -100,7 +104,11 @@ export function buildApp(options: AppOptions): FastifyInstance {
   // Basket and checkout (issue 4).
   const store = storeRoutes({ pool: options.pool, now, secret: options.store?.secret ?? process.env.STORE_SECRET, allocator: options.store?.allocator, onOrderCommitted });
   registerRestRoutes(app, [...contentRoutes(options.pool), ...competitionRoutes(options.pool), ...sitePageRoutes, ...accounts, ...store, ...drawRoutes(options.pool), ...claims]);
-  registerUploads(app, options.publicDir ?? path.join(PUBLIC_DIR, 'wp-content', 'uploads'));
+  registerUploads(
+    app,
+    options.publicDir ?? path.join(PUBLIC_DIR, 'wp-content', 'uploads'),
+    options.imageVariants ?? createImageVariants(imageVariantsDir(dataDirFrom())),
+  );
 
   app.setNotFoundHandler((_request, reply) => {
     const err = noRoute();

@@ -23,12 +23,15 @@ function port(value: string | undefined, fallback: number, name: string): number
   return n;
 }
 
+/** DATA_DIR (default `.data/` at the repo root): the embedded PostgreSQL and the image variants live there. */
+export const dataDirFrom = (env: NodeJS.ProcessEnv = process.env): string => path.resolve(env.DATA_DIR ?? path.join(repoRoot, '.data'));
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: port(env.API_PORT, 8080, 'API_PORT'),
     host: env.API_HOST ?? '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, '.data')),
+    dataDir: dataDirFrom(env),
     pgPort: port(env.PG_PORT, 5433, 'PG_PORT'),
     logLevel: env.API_LOG_LEVEL || undefined,
     smtpUrl: env.SMTP_URL || undefined,

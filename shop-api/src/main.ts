@@ -1,4 +1,5 @@
 import { buildApp } from './app.ts';
+import { createImageVariants, imageVariantsDir } from './http/image-variants.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { prepareDatabase } from './db/prepare.ts';
@@ -16,6 +17,7 @@ const app = buildApp({
   logLevel: config.logLevel,
   mailer: createMailer(db.pool, config.smtpUrl),
   siteUrl: config.siteUrl,
+  imageVariants: createImageVariants(imageVariantsDir(config.dataDir)),
 });
 
 // Live instant-win feed (issue 5): publishes committed wins to the Realtime Database.

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { CompetitionCard } from './competition-card.tsx';
+import { CARD_IMAGE_SIZES, CompetitionCard } from './competition-card.tsx';
 import { createdJustNow, makeCompetition, saleNow, salePast } from '../../test/fixtures.ts';
 
 const renderCard = (c: ReturnType<typeof makeCompetition>) =>
@@ -81,5 +81,28 @@ describe('CompetitionCard', () => {
     const img = screen.getByRole('img', { name: 'Tesla Model 3' });
     expect(img.getAttribute('loading')).toBe('lazy');
     expect(img.getAttribute('width')).toBe('600');
+  });
+
+  it('offers an uploaded photo as AVIF and WebP at the grid widths, lazily, keeping its size', () => {
+    renderCard(makeCompetition({ title: 'Audi RS3', image: '/wp-content/uploads/competitions/audi.jpg' }));
+    const img = screen.getByRole('img', { name: 'Audi RS3' });
+    expect(img.getAttribute('src')).toBe('/wp-content/uploads/competitions/audi.jpg');
+    expect(img.getAttribute('loading')).toBe('lazy');
+    expect(img.getAttribute('decoding')).toBe('async');
+    expect(img.getAttribute('width')).toBe('600');
+    expect(img.getAttribute('height')).toBe('400');
+    const picture = img.parentElement!;
+    expect(picture.tagName).toBe('PICTURE');
+    const avif = picture.querySelector('source[type="image/avif"]')!;
+    expect(avif.getAttribute('sizes')).toBe(CARD_IMAGE_SIZES);
+    expect(avif.getAttribute('srcset')).toMatch(/^\/wp-content\/uploads\/competitions\/audi\.jpg\?w=320&format=avif 320w, .* 1600w$/);
+    expect(picture.querySelector('source[type="image/webp"]')!.getAttribute('sizes')).toBe(CARD_IMAGE_SIZES);
+  });
+
+  it('keeps an SVG prize image a plain <img>', () => {
+    renderCard(makeCompetition({ title: 'Audi RS3', image: '/wp-content/uploads/competitions/audi.svg' }));
+    const img = screen.getByRole('img', { name: 'Audi RS3' });
+    expect(img.parentElement!.tagName).not.toBe('PICTURE');
+    expect(document.querySelector('source')).toBeNull();
   });
 });

@@ -5,11 +5,14 @@ import { TicketProgress } from './progress-bar.tsx';
 import { drawWhenText } from './draw-when.tsx';
 import { TruncatedText } from './truncated-text.tsx';
 import { CardCountdown } from './card-countdown.tsx';
+import { PrizeImage } from './prize-image.tsx';
 import './competition-card.css';
 
 export const CARD_TITLE_MAX = 60;
 /** Within this window a card counts down instead of showing the draw date. */
 const COUNTDOWN_WINDOW_MS = 3 * 86_400_000;
+/** Cards fill the grid's columns (card-grid.css): 1, 2, 3, then 4 in the 1200 px page. */
+export const CARD_IMAGE_SIZES = '(min-width: 1280px) 300px, (min-width: 960px) 33vw, (min-width: 600px) 50vw, 100vw';
 
 function statusBadge(c: Competition): string | null {
   if (c.status === 'drawn') return 'DRAWN';
@@ -26,12 +29,13 @@ export function CompetitionCard({ competition: c, headingLevel = 3, eager = fals
   return (
     <article className="cat-card">
       <div className="cat-card__media">
-        <img
+        <PrizeImage
           className="cat-card__img"
           src={c.image}
           alt={c.title}
           width={600}
           height={400}
+          sizes={CARD_IMAGE_SIZES}
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
         />

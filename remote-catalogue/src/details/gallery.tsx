@@ -1,4 +1,10 @@
 import { useState, type KeyboardEvent } from 'react';
+import { PrizeImage } from '../components/prize-image.tsx';
+
+/** The main image is the left column (1.15fr of the 1200 px page) from 960 px, else full width. */
+export const GALLERY_IMAGE_SIZES = '(min-width: 1200px) 640px, (min-width: 960px) 55vw, 100vw';
+/** Thumbnails are 84 px wide (competition-details-page.css). */
+export const THUMB_IMAGE_SIZES = '84px';
 
 /** Main image plus thumbnails; thumbnails are buttons, arrow keys move between them. */
 export function Gallery({ images, title }: { images: string[]; title: string }) {
@@ -14,12 +20,14 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
   if (!shown) return null;
   return (
     <div className="cat-gallery">
-      <img
+      <PrizeImage
         className="cat-gallery__main"
         src={shown}
         alt={images.length > 1 ? `${title}, image ${current + 1} of ${images.length}` : title}
         width={1200}
         height={800}
+        sizes={GALLERY_IMAGE_SIZES}
+        loading="eager"
         fetchPriority="high"
       />
       {images.length > 1 && (
@@ -33,7 +41,7 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
               aria-pressed={i === current}
               onClick={() => setCurrent(i)}
             >
-              <img src={src} alt="" width={120} height={80} loading="lazy" decoding="async" />
+              <PrizeImage src={src} alt="" width={120} height={80} sizes={THUMB_IMAGE_SIZES} loading="lazy" decoding="async" />
             </button>
           ))}
         </div>

@@ -1,4 +1,5 @@
 import { formatPounds, poundsToPence, type Competition } from '@cgg/contracts';
+import { PrizeImage } from '../components/prize-image.tsx';
 
 /** Every instant-win prize with its ticket numbers, and which are won (and by whom) or still to win. */
 export function InstantWinPrizes({ competition }: { competition: Pick<Competition, 'instant_wins' | 'instant_wins_tickets'> }) {
@@ -14,7 +15,7 @@ export function InstantWinPrizes({ competition }: { competition: Pick<Competitio
           const won = tickets.filter((t) => t.won).length;
           return (
             <li key={prize.id} className="cat-iw__prize">
-              <img className="cat-iw__img" src={prize.image} alt="" width={96} height={96} loading="lazy" decoding="async" />
+              <PrizeImage className="cat-iw__img" src={prize.image} alt="" width={96} height={96} sizes="72px" loading="lazy" decoding="async" />
               <div className="cat-iw__body">
                 <h3 className="cat-iw__title">{prize.title}</h3>
                 <p className="cat-iw__meta">

@@ -10,6 +10,7 @@ import { PriceTag } from '../components/price-tag.tsx';
 import { TicketProgress } from '../components/progress-bar.tsx';
 import { DrawCountdown } from '../components/draw-countdown.tsx';
 import { drawWhenText } from '../components/draw-when.tsx';
+import { PrizeImage } from '../components/prize-image.tsx';
 import { useDrawnNext, useFeaturedCompetitions, useFinishedCompetitions } from '../data/use-competitions.ts';
 import { useWinnersSummary } from '../data/use-site-content.ts';
 import { HomeSection } from './home-section.tsx';
@@ -31,7 +32,16 @@ export function NextDrawSection() {
       ) : (
         <>
           <article className="cat-next">
-            <img className="cat-next__img" src={next.image} alt={next.title} width={800} height={533} loading="lazy" decoding="async" />
+            <PrizeImage
+              className="cat-next__img"
+              src={next.image}
+              alt={next.title}
+              width={800}
+              height={533}
+              sizes="(min-width: 1200px) 630px, (min-width: 900px) 52vw, 100vw"
+              loading="lazy"
+              decoding="async"
+            />
             <div className="cat-next__body">
               <p className="cat-next__kicker">Drawing next · {drawWhenText(next)}</p>
               <h3 className="cat-next__title">

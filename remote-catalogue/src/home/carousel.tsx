@@ -3,10 +3,13 @@ import { Link } from 'react-router-dom';
 import { competitionPath, isNew, type Competition, type Settings } from '@cgg/contracts';
 import { PriceTag } from '../components/price-tag.tsx';
 import { drawWhenText } from '../components/draw-when.tsx';
+import { PrizeImage } from '../components/prize-image.tsx';
 import { usePrefersReducedMotion } from './use-reduced-motion.ts';
 import './carousel.css';
 
 const DEFAULT_SPEED_MS = 5000;
+/** A slide is the page's full width (at most 1200 px). */
+export const SLIDE_IMAGE_SIZES = '(min-width: 1200px) 1200px, 100vw';
 
 /**
  * A small accessible carousel (no library): native horizontal scrolling with snap points,
@@ -84,12 +87,14 @@ export function Carousel({ slides, settings }: { slides: Competition[]; settings
             aria-hidden={i !== active}
             data-active={i === active}
           >
-            <img
+            {/* The first slide's src stays c.image exactly: the shell preloads that URL. */}
+            <PrizeImage
               className="cat-carousel__img"
               src={c.image}
               alt=""
               width={1200}
               height={600}
+              sizes={SLIDE_IMAGE_SIZES}
               loading={i === 0 ? 'eager' : 'lazy'}
               fetchPriority={i === 0 ? 'high' : 'auto'}
               decoding="async"

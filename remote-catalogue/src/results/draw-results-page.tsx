@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { formatDisplayDate, formatPounds, poundsToPence, to12Hour } from '@cgg/contracts';
 import { CatalogueRoot } from '../components/catalogue-root.tsx';
 import { Spinner } from '../components/spinner.tsx';
+import { PrizeImage } from '../components/prize-image.tsx';
 import { useDrawResults } from '../data/use-draws.ts';
 import { DrawProofDetails } from './draw-proof.tsx';
 import { HowToVerify } from './how-to-verify.tsx';
@@ -27,7 +28,7 @@ function DrawResults() {
           <ul className="cat-results__list">
             {data.data.map((r) => (
               <li key={r.competition_id} className="cat-results__row cat-results__row--draw" data-competition-id={r.competition_id}>
-                <img src={r.image} alt="" width={96} height={64} loading="lazy" decoding="async" />
+                <PrizeImage src={r.image} alt="" width={96} height={64} sizes="(min-width: 700px) 96px, 72px" loading="lazy" decoding="async" />
                 <div className="cat-results__body">
                   <h2 className="cat-results__name">{r.title}</h2>
                   <p className="cat-results__meta">

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { formatPounds, poundsToPence } from '@cgg/contracts';
 import { CatalogueRoot } from '../components/catalogue-root.tsx';
 import { Spinner } from '../components/spinner.tsx';
+import { PrizeImage } from '../components/prize-image.tsx';
 import { useWinnersList } from '../data/use-draws.ts';
 import { useWinnersSummary } from '../data/use-site-content.ts';
 import { Pager } from './pager.tsx';
@@ -39,7 +40,7 @@ function Winners() {
       <ul className="cat-results__list cat-winners__list">
         {data.data.map((w) => (
           <li key={`${w.kind}-${w.competition_id}-${w.ticket_number}`} className="cat-results__row">
-            <img src={w.image} alt="" width={96} height={64} loading="lazy" decoding="async" />
+            <PrizeImage src={w.image} alt="" width={96} height={64} sizes="(min-width: 700px) 96px, 72px" loading="lazy" decoding="async" />
             <div className="cat-results__body">
               <h2 className="cat-results__name">
                 {w.first_name || 'A customer'}
