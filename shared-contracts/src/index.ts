@@ -29,5 +29,6 @@ export * from './rules/prize-claims.ts';
 export * from './cache/timed-local-cache.ts';
 export * from './cache/cache-rules.ts';
 export * from './cache/site-content-cache.ts';
+export * from './cache/page-data.ts';
 export * from './cache/memory-storage.ts';
 export * from './session/session-token.ts';

@@ -5,6 +5,7 @@ import { isApiRequest, proxyToApi } from './api-proxy.mjs';
 import { htmlDocument, isPageRequest } from './html-document.mjs';
 import { robotsTxt, sitemapXml } from './page-head/crawler-files.mjs';
 import { siteName } from './page-head/page-heads.mjs';
+import { createRemotePreloads } from './page-head/remote-preloads.mjs';
 import { createShopData } from './page-head/shop-data.mjs';
 import { remotesDocument } from './remotes-document.mjs';
 import { runtimeConfig } from './runtime-config.mjs';
@@ -31,9 +32,9 @@ function sendJson(res, document) {
 /**
  * The shell's server: its build, app pages with their own heads, robots.txt and the
  * sitemap, the runtime remotes document, and the API forwarded on the same origin.
- * `shopData` replaces the API reads behind heads and the sitemap (tests).
+ * `shopData` and `remotePreloads` replace the API and manifest reads behind heads (tests).
  */
-export function createShellServer({ distDir, env = process.env, shopData }) {
+export function createShellServer({ distDir, env = process.env, shopData, remotePreloads: preloads }) {
   const apiUrl = env.API_URL || defaultApiUrl;
   if (!existsSync(path.join(distDir, 'index.html'))) {
     throw new Error(`${distDir}/index.html is missing: build the shell first (node ../scripts/pnpm.mjs --filter @cgg/shell build)`);
@@ -42,7 +43,8 @@ export function createShellServer({ distDir, env = process.env, shopData }) {
   // Canonical and link-preview URLs name the public site, never whatever Host a request claims.
   const siteUrl = env.SITE_URL || `http://localhost:${env.SHELL_PORT ?? 3000}`;
   const data = shopData ?? createShopData({ apiUrl });
-  const servePage = htmlDocument(distDir, env, { data, siteUrl, siteName });
+  const remotePreloads = preloads ?? createRemotePreloads({ remotes: remotesDocument(env).remotes });
+  const servePage = htmlDocument(distDir, env, { data, siteUrl, siteName, remotePreloads });
   return http.createServer((req, res) => {
     if (isApiRequest(req.url)) {
       proxyToApi(req, res, apiUrl);

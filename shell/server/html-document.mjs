@@ -67,15 +67,20 @@ export function compressed(req, body) {
 
 /**
  * Serves index.html with the page's own head (title, description, canonical, link-preview
- * tags, JSON-LD, the first image preloaded: page-head/), a fresh nonce and the CSP header.
+ * tags, JSON-LD, the first image preloaded: page-head/), the remotes document and the page
+ * data inline, preloads of the page's remote files, a fresh nonce and the CSP header.
  * HTML is never cached: it names the current release's files.
  */
-export function htmlDocument(distDir, env = process.env, { data, siteUrl, siteName }) {
+export function htmlDocument(distDir, env = process.env, { data, siteUrl, siteName, remotePreloads }) {
   const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const remotes = remotesDocument(env);
+  const origin = new URL(siteUrl).origin;
   return async (req, res, pathname) => {
     const head = await pageHead(pathname, { data, siteUrl });
+    const preloads = remotePreloads ? await remotePreloads(head.owner, head.module) : [];
     const nonce = newNonce();
-    const html = Buffer.from(withNonce(withHead(template, headTags(head, siteName)), nonce));
+    const tags = headTags(head, siteName, { remotes, pageData: head.pageData, preloads, origin });
+    const html = Buffer.from(withNonce(withHead(template, tags), nonce));
     const { body, encoding } = compressed(req, html);
     res.writeHead(head.status, {
       'Content-Type': 'text/html; charset=utf-8',

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShellServer } from './create-server.mjs';
 import { manifestUrl, remotesDocument } from './remotes-document.mjs';
-import { fakeShopData } from './page-head/test-fixtures.mjs';
+import { competition, fakeShopData } from './page-head/test-fixtures.mjs';
 
 function listen(server) {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${server.address().port}`)));
@@ -41,8 +41,10 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-async function withShell(env, run, shopData = fakeShopData()) {
-  const server = createShellServer({ distDir: dist, env, shopData });
+const noPreloads = async () => [];
+
+async function withShell(env, run, shopData = fakeShopData(), remotePreloads = noPreloads) {
+  const server = createShellServer({ distDir: dist, env, shopData, remotePreloads });
   const base = await listen(server);
   try {
     await run(base);
@@ -182,6 +184,33 @@ describe('page heads, robots.txt and the sitemap', () => {
       const sitemap = await fetch(`${base}/sitemap.xml`);
       expect(sitemap.headers.get('content-type')).toContain('application/xml');
       expect(await sitemap.text()).toContain('<loc>https://shop.example/competition/details/audi-rs3-sportback-42</loc>');
+    });
+  });
+});
+
+describe('what the page carries so it starts without asking', () => {
+  it('writes the remotes document, the page data (escaped) and preloads of the remote page into the head', async () => {
+    const hostile = competition({ title: 'Prize </script><script>alert(1)</script>' });
+    const preloads = async (owner, module) => (owner === 'catalogue' && module === './CompetitionDetailsPage' ? [{ href: 'http://cat.test:9001/remoteEntry.js', as: 'script' }, { href: 'http://cat.test:9001/mf-manifest.json', as: 'fetch' }] : []);
+    await withShell({ CATALOGUE_URL: 'http://cat.test:9001', SITE_URL: 'https://shop.example' }, async (base) => {
+      const html = await (await fetch(`${base}/competition/info/42`)).text();
+      expect(html).not.toContain('<script>alert(1)');
+      const json = (id) => JSON.parse(new RegExp(`<script nonce="[^"]+" type="application/json" id="${id}">([^<]*)</script>`).exec(html)[1]);
+      expect(json('cgg-remotes').remotes[0]).toEqual({ name: 'catalogue', entry: 'http://cat.test:9001/mf-manifest.json' });
+      const pageData = json('cgg-page-data');
+      expect(pageData.entries.map((e) => [e.call, e.payload])).toEqual([['getcompetition', { id: 42 }], ['getsettings', null]]);
+      expect(pageData.entries[0].response.data.title).toBe('Prize </script><script>alert(1)</script>');
+      expect(html).toContain('<link rel="preconnect" href="http://cat.test:9001" />');
+      expect(html).toContain('<link rel="preload" as="script" href="http://cat.test:9001/remoteEntry.js" />');
+      expect(html).toContain('<link rel="preload" as="fetch" href="http://cat.test:9001/mf-manifest.json" crossorigin="anonymous" />');
+    }, fakeShopData({ competitions: [hostile] }), preloads);
+  });
+
+  it('never carries a personal page any data but the settings', async () => {
+    await withShell({}, async (base) => {
+      const html = await (await fetch(`${base}/account/orders`)).text();
+      const doc = JSON.parse(/id="cgg-page-data">([^<]*)</.exec(html)[1]);
+      expect(doc.entries.map((e) => e.call)).toEqual(['getsettings']);
     });
   });
 });

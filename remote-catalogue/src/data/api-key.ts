@@ -1,4 +1,4 @@
-import { apiRequest, calls, readSessionToken, type CallName } from '@cgg/contracts';
+import { apiRequest, calls, readSessionToken, takePageData, type CallName } from '@cgg/contracts';
 
 /** swr keys are `['catalogue', call name, payload]`, so two pages asking the same thing share one entry. */
 export type ApiKey<N extends CallName = CallName> = readonly ['catalogue', N, unknown];
@@ -15,6 +15,10 @@ export function apiKey<N extends CallName>(name: N, payload?: unknown): ApiKey<N
 export function apiFetcher([, name, payload]: ApiKey): Promise<unknown> {
   const call = calls[name];
   const token = call.auth === 'body-token' ? readSessionToken() : null;
+  // A visitor's first load uses what the page's HTML carried (contracts' page-data.ts): the
+  // same public answer, without a second trip to the API. A customer's calls carry their token.
+  const carried = token ? undefined : takePageData(name, payload);
+  if (carried !== undefined) return Promise.resolve(carried);
   const body = token ? { ...((payload as object | null) ?? {}), token } : (payload ?? undefined);
   return (apiRequest as (c: typeof call, p: unknown) => Promise<unknown>)(call, body);
 }

@@ -1,8 +1,9 @@
 import { calls } from '../api/calls.ts';
 import { apiRequest, type RequestOptions } from '../api/client.ts';
 import type { SeoSettings, Settings, WinnersSummary } from '../api/content.ts';
-import { readThrough, type CacheDeps } from './timed-local-cache.ts';
+import { readCached, readThrough, writeCached, type CacheDeps } from './timed-local-cache.ts';
 import { seoCacheRule, settingsCacheRule, winnersSummaryCacheRule } from './cache-rules.ts';
+import { takeAllPageData } from './page-data.ts';
 
 /*
  * The three cached site-content reads (spec sections 4, 8, 9), shared by the shell and
@@ -30,3 +31,24 @@ export function loadSeoSettings(page: string, deps?: CacheDeps, request?: Reques
     deps,
   );
 }
+
+/**
+ * Stores the settings and SEO rows the page's HTML carried (page-data.ts) in their caches,
+ * unless a fresh copy is already there, so the first render of every front end has them:
+ * the announcement bar and titles appear with the page instead of pushing it down a moment
+ * later, and nobody asks the API for them again.
+ */
+export function primeSiteContentCaches(deps: CacheDeps = {}): void {
+  for (const { response } of takeAllPageData('getsettings', (deps.now ?? Date.now)())) {
+    if (!readCached(settingsCacheRule, deps)?.fresh) writeCached(settingsCacheRule, (response as { data: Settings }).data, deps);
+  }
+  for (const { payload, response } of takeAllPageData('getSEOSettings', (deps.now ?? Date.now)())) {
+    const page = (payload as { page?: unknown }).page;
+    const row = (response as { data: SeoSettings[] }).data[0];
+    if (typeof page !== 'string' || !row) continue;
+    if (!readCached(seoCacheRule(page), deps)?.fresh) writeCached(seoCacheRule(page), row, deps);
+  }
+}
+
+// At start-up, before any front end reads a cache (the element is in the page's head).
+if (typeof document !== 'undefined') primeSiteContentCaches();

@@ -10,9 +10,14 @@ export function scriptJson(value) {
 
 const meta = (attr, key, content) => (content ? `<meta ${attr}="${key}" content="${escapeHtml(content)}" />` : '');
 
-/** The tags a page head adds to the build's index.html (which keeps its charset, viewport and styles). */
-export function headTags(head, siteName) {
+/**
+ * The tags a page head adds to the build's index.html (which keeps its charset, viewport and
+ * styles). `remotes` (the runtime remotes document), `pageData` (contracts' page-data.ts) and
+ * `preloads` (remote-preloads.mjs) let the page start without asking for what the server knows.
+ */
+export function headTags(head, siteName, { remotes, pageData, preloads = [], origin, now = Date.now() } = {}) {
   const ogTitle = head.ogTitle || head.title;
+  const remoteOrigins = [...new Set((remotes?.remotes ?? []).map((r) => new URL(r.entry).origin))].filter((o) => o !== origin);
   return [
     `<title>${escapeHtml(head.title)}</title>`,
     meta('name', 'description', head.description),
@@ -33,6 +38,13 @@ export function headTags(head, siteName) {
     meta('name', 'twitter:description', head.description),
     meta('name', 'twitter:image', head.image),
     head.jsonLd ? `<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>` : '',
+    // The remotes live on other origins: open those connections while the shell's script loads.
+    ...remoteOrigins.map((o) => `<link rel="preconnect" href="${escapeHtml(o)}" />`),
+    // The manifest is fetched (CORS, like the federation runtime's fetch); entry, scripts and
+    // styles are plain <script>/<link> elements, so their preloads carry no crossorigin either.
+    ...preloads.map((p) => `<link rel="preload" as="${p.as}" href="${escapeHtml(p.href)}"${p.as === 'fetch' ? ' crossorigin="anonymous"' : ''} />`),
+    remotes ? `<script type="application/json" id="cgg-remotes">${scriptJson(remotes)}</script>` : '',
+    pageData?.length ? `<script type="application/json" id="cgg-page-data">${scriptJson({ at: now, entries: pageData })}</script>` : '',
   ]
     .filter(Boolean)
     .join('\n    ');

@@ -94,32 +94,66 @@ function competitionDescription(c, now) {
 }
 
 /**
+ * The shop data a page's head is written from, unwrapped, with every answer recorded as page
+ * data (contracts' page-data.ts) so the browser takes it from the HTML instead of asking again.
+ */
+function recordingReader(data) {
+  const entries = [];
+  const keep = (call, payload, response) => {
+    if (response) entries.push({ call, payload, response });
+    return response;
+  };
+  return {
+    entries,
+    seo: async (page) => keep('getSEOSettings', { page }, await data.seo(page))?.data[0] ?? null,
+    settings: async () => keep('getsettings', null, await data.settings())?.data,
+    featured: async () => keep('featuredCompetition', {}, await data.featured())?.data,
+    /** The competition; null when the API has no such competition; undefined when it did not answer. */
+    competition: async (id) => {
+      const response = await data.competition(id);
+      return response === null ? null : keep('getcompetition', { id }, response)?.data;
+    },
+  };
+}
+
+/**
  * The head of a page, from the route it matches and the shop's own data: title, meta
  * description, canonical URL, Open Graph and Twitter card tags, JSON-LD for a competition,
  * the image to preload (the first carousel slide, a prize image) and the HTTP status (404
  * for a competition that does not exist). Everything here is public: personal pages get
- * `noindex` and the site's default head.
+ * `noindex` and the site's default head. `owner` is the remote that renders the page and
+ * `pageData` what was read on the way (the settings are read for every page: the shell's
+ * announcement bar shows them).
  */
 export async function pageHead(pathname, { data, siteUrl, now = new Date() }) {
+  const reader = recordingReader(data);
+  const match = matchRoutes(routes, pathname)?.at(-1);
+  const head = await headFor(pathname, match, reader, siteUrl, now);
+  await reader.settings();
+  const entry = match?.route.entry;
+  return { ...head, owner: entry?.owner ?? 'shell', module: entry?.module ?? null, pageData: reader.entries };
+}
+
+async function headFor(pathname, match, data, siteUrl, now) {
   const url = new URL(pathname, siteUrl).toString();
   const base = { title: siteName, description: defaultDescription, canonical: url, robots: 'index, follow', type: 'website', image: null, jsonLd: null, preloadImage: null, status: 200 };
-  const match = matchRoutes(routes, pathname)?.at(-1);
   const entry = match?.route.entry;
   if (!entry) return { ...base, robots: 'noindex', status: 404 };
+  const owner = entry.owner;
 
-  if (entry.owner === 'shell') {
+  if (owner === 'shell') {
     const meta = sitePageMeta[entry.page];
     const seo = meta.seoPage ? await data.seo(meta.seoPage) : null;
     const head = { ...base, title: seo?.page_title || `${meta.title} | ${siteName}`, description: seo?.meta_description || meta.description };
     return entry.page === 'not-found' ? { ...head, robots: 'noindex', status: 404 } : head;
   }
-  if (privateOwners.has(entry.owner)) return { ...base, robots: 'noindex' };
+  if (privateOwners.has(owner)) return { ...base, robots: 'noindex' };
 
   if (entry.module === './HomePage') {
     const [seo, featured, settings] = await Promise.all([data.seo('home'), data.featured(), data.settings()]);
     const first = featured ? orderFeatured(featured.featured, featured.competitions, settings?.main_competition)[0] : undefined;
     const image = absolute(first?.image, siteUrl);
-    return {
+    const head = {
       ...base,
       title: seo?.page_title || siteName,
       description: seo?.meta_description || defaultDescription,
@@ -127,17 +161,16 @@ export async function pageHead(pathname, { data, siteUrl, now = new Date() }) {
       image,
       preloadImage: first?.image ?? null,
     };
+    return head;
   }
   if (entry.module === './CompetitionDetailsPage') {
     const id = parseCompetitionId(match.params.slugId ?? match.params.id);
     const c = id === null ? null : await data.competition(id);
     // null: no such competition. undefined: the API did not answer, and the browser will ask again.
-    if (c === null) {
-      return { ...base, title: `Competition not found | ${siteName}`, robots: 'noindex', status: 404 };
-    }
+    if (c === null) return { ...base, title: `Competition not found | ${siteName}`, robots: 'noindex', status: 404 };
     if (!c) return base;
     const canonical = new URL(competitionPath(c), siteUrl).toString();
-    return {
+    const head = {
       ...base,
       title: `${c.title} | ${siteName}`,
       description: competitionDescription(c, now),
@@ -148,6 +181,7 @@ export async function pageHead(pathname, { data, siteUrl, now = new Date() }) {
       preloadImage: c.image || null,
       jsonLd: competitionJsonLd(c, canonical, siteUrl, now),
     };
+    return head;
   }
   const seoPage = catalogueSeoPages[match.route.path];
   const seo = seoPage ? await data.seo(seoPage) : null;

@@ -33,16 +33,17 @@ export function createShopData({ apiUrl, ttlMs = defaultTtlMs, timeoutMs = defau
   const call = (name, payload, signal) => apiRequest(calls[name], payload, { baseUrl: apiUrl, signal });
 
   return {
-    seo: (page) => read(`seo:${page}`, (signal) => call('getSEOSettings', { page }, signal).then((r) => r.data[0] ?? null)),
-    settings: () => read('settings', (signal) => call('getsettings', undefined, signal).then((r) => r.data)),
-    featured: () => read('featured', (signal) => call('featuredCompetition', {}, signal).then((r) => r.data)),
+    // Whole answers, as the API gave them: they also travel to the browser as page data.
+    seo: (page) => read(`seo:${page}`, (signal) => call('getSEOSettings', { page }, signal)),
+    settings: () => read('settings', (signal) => call('getsettings', undefined, signal)),
+    featured: () => read('featured', (signal) => call('featuredCompetition', {}, signal)),
     competition: (id) =>
       read(`competition:${id}`, (signal) =>
         call('getcompetition', { id }, signal).catch((error) => {
           // An unknown id is an answer, not an outage: the page gets a not-found head.
-          if (error?.status === 404) return { data: null };
+          if (error?.status === 404) return null;
           throw error;
-        }).then((r) => r.data),
+        }),
       ),
     /** Every competition that is on sale or awaiting its draw, for the sitemap. */
     listedCompetitions: () =>

@@ -39,7 +39,7 @@ describe('shop data for page heads', () => {
     let clock = 0;
     const data = createShopData({ apiUrl, now: () => clock, log: quiet });
     const [a, b] = await Promise.all([data.competition(42), data.competition(42)]);
-    expect(a.title).toBe('Audi RS3 Sportback');
+    expect(a.data.title).toBe('Audi RS3 Sportback');
     expect(b).toBe(a);
     expect(seen).toEqual([{ route: '/api/v1/getcompetition', body: '{"id":42}', authorization: `Bearer ${SITE_BEARER}` }]);
     clock = 59_000;

@@ -15,14 +15,17 @@ export function competition(overrides = {}) {
   });
 }
 
-/** The API as the shell's server reads it; undefined is "did not answer", null "does not exist". */
+/** The API as the shell's server reads it (whole answers); undefined is "did not answer", null "does not exist". */
 export function fakeShopData({ competitions = [competition()], seo = {}, featured, settings, down = false } = {}) {
   const answer = (value) => Promise.resolve(down ? undefined : value);
   return {
-    seo: (page) => answer(seo[page] ?? null),
-    settings: () => answer(settings ?? { main_competition: null }),
-    featured: () => answer(featured ?? { featured: competitions, competitions }),
-    competition: (id) => answer(competitions.find((c) => c.id === id) ?? null),
+    seo: (page) => answer({ success: true, data: seo[page] ? [seo[page]] : [] }),
+    settings: () => answer({ success: true, data: settings ?? { main_competition: null } }),
+    featured: () => answer({ success: true, data: featured ?? { featured: competitions, competitions } }),
+    competition: (id) => {
+      const found = competitions.find((c) => c.id === id);
+      return answer(found ? { success: true, data: found } : null);
+    },
     listedCompetitions: () => answer(competitions),
   };
 }

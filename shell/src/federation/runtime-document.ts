@@ -18,16 +18,31 @@ function parseDocument(body: unknown): RemotesDocument {
   return { remotes };
 }
 
+/** The document the shell's server writes into each page (id cgg-remotes): no round trip before the first remote. */
+function inlineDocument(): unknown {
+  const text = document.getElementById('cgg-remotes')?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+async function fetchDocument(fetchImpl: typeof fetch): Promise<unknown> {
+  const res = await fetchImpl('/remotes.json', { cache: 'no-store' });
+  if (!res.ok) throw new Error(`GET /remotes.json answered ${res.status}`);
+  return res.json();
+}
+
 /**
- * Fetches where the remotes live and registers them with the host's federation
+ * Reads where the remotes live (from the page, else GET /remotes.json) and registers them with the host's federation
  * runtime. A missing document is not fatal: the site renders its own parts and each
  * remote slot says it is unavailable.
  */
 export async function registerRuntimeRemotes(fetchImpl: typeof fetch = fetch): Promise<RemotesDocument> {
   try {
-    const res = await fetchImpl('/remotes.json', { cache: 'no-store' });
-    if (!res.ok) throw new Error(`GET /remotes.json answered ${res.status}`);
-    const doc = parseDocument(await res.json());
+    const doc = parseDocument(inlineDocument() ?? (await fetchDocument(fetchImpl)));
     registerRemotes(doc.remotes.map(({ name, entry }) => ({ name, entry })));
     return doc;
   } catch (error) {

@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { memoryStorage } from './memory-storage.ts';
+import { pageDataKey, PAGE_DATA_ELEMENT_ID, resetPageData, takeAllPageData, takePageData, type PageDataDocument } from './page-data.ts';
+import { settingsCacheRule, seoCacheRule } from './cache-rules.ts';
+import { readCached, writeCached } from './timed-local-cache.ts';
+import { primeSiteContentCaches } from './site-content-cache.ts';
+
+const NOW = 1_800_000_000_000;
+const settings = {
+  suggested_tickets: [5, 10],
+  announcement: 'Live draws at 8pm',
+  live_draw_info: '',
+  main_competition: null,
+  slider_height_desktop: 520,
+  slider_height_tablet: 420,
+  slider_height_mobile: 300,
+  show_question: 0,
+  slider_speed: 5000,
+  reward_prize_info: '',
+  frontend_scripts: '',
+};
+const seoRow = { page_title: 'Home | CGG', meta_description: 'Win prizes', meta_title: 'CGG' };
+
+/** The element the shell's server writes, in a stand-in document (these tests run in Node). */
+function page(doc: PageDataDocument | string) {
+  const text = typeof doc === 'string' ? doc : JSON.stringify(doc);
+  (globalThis as { document?: unknown }).document = { getElementById: (id: string) => (id === PAGE_DATA_ELEMENT_ID ? { textContent: text } : null) };
+  resetPageData();
+}
+
+afterEach(() => {
+  delete (globalThis as { document?: unknown }).document;
+  resetPageData();
+});
+
+describe('page data carried by the HTML', () => {
+  it('gives an answer once, checked against the call, whatever the order of the payload keys', () => {
+    page({ at: NOW, entries: [{ call: 'getcompetition', payload: { id: 7 }, response: { success: true, data: { nope: 1 } } }, { call: 'getsettings', payload: null, response: { success: true, data: settings } }] });
+    expect(takePageData('getsettings', undefined, NOW)).toEqual({ success: true, data: settings });
+    expect(takePageData('getsettings', undefined, NOW)).toBeUndefined();
+    // An answer that does not match the call's schema is not used.
+    expect(takePageData('getcompetition', { id: 7 }, NOW)).toBeUndefined();
+    expect(pageDataKey('competition', { b: 1, a: 2 })).toBe(pageDataKey('competition', { a: 2, b: 1 }));
+  });
+
+  it('ignores page data older than a minute, unknown calls and an unreadable element', () => {
+    page({ at: NOW - 61_000, entries: [{ call: 'getsettings', payload: null, response: { success: true, data: settings } }] });
+    expect(takePageData('getsettings', undefined, NOW)).toBeUndefined();
+    page({ at: NOW, entries: [{ call: 'dropTables' as never, payload: null, response: {} }] });
+    expect(takeAllPageData('dropTables' as never, NOW)).toEqual([]);
+    page('{not json');
+    expect(takePageData('getsettings', undefined, NOW)).toBeUndefined();
+  });
+
+  it('fills the settings and SEO caches for the first render, keeping a fresh stored copy', () => {
+    page({
+      at: NOW,
+      entries: [
+        { call: 'getsettings', payload: null, response: { success: true, data: settings } },
+        { call: 'getSEOSettings', payload: { page: 'home' }, response: { success: true, data: [seoRow] } },
+        { call: 'getSEOSettings', payload: { page: 'faq' }, response: { success: true, data: [{ ...seoRow, page_title: 'FAQ' }] } },
+      ],
+    });
+    const storage = memoryStorage();
+    const now = () => NOW;
+    writeCached(seoCacheRule('faq'), { ...seoRow, page_title: 'Stored FAQ' }, { storage, now });
+    primeSiteContentCaches({ storage, now });
+    expect(readCached(settingsCacheRule, { storage, now })).toMatchObject({ value: settings, fresh: true });
+    expect(readCached(seoCacheRule('home'), { storage, now })?.value).toEqual(seoRow);
+    expect(readCached(seoCacheRule('faq'), { storage, now })?.value.page_title).toBe('Stored FAQ');
+  });
+});
