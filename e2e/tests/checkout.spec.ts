@@ -133,7 +133,7 @@ test('a visitor fills a basket, signs in at checkout (basket kept), pays by demo
   const modal = page.locator('#exampleModal-3');
   await expect(modal).toBeVisible();
   await expect(modal.getByRole('dialog').or(modal)).toContainText(competition.title);
-  const miniCart = page.getByRole('link', { name: /^Basket: 3 items, £\d+\.\d{2}$/ });
+  const miniCart = page.getByRole('link', { name: /^Basket, 3 £\d+\.\d{2}$/ });
   await expect(miniCart).toBeVisible();
   // The mini-cart's accessible name is its count and total: the same after signing in.
   const visitorBasket = (await miniCart.getAttribute('aria-label')) ?? '';
@@ -165,7 +165,7 @@ test('a visitor fills a basket, signs in at checkout (basket kept), pays by demo
   const numbers = (await tickets.allTextContents()).map((n) => n.trim());
   for (const n of numbers) expect(n).toMatch(/^\d+$/);
   expect(new Set(numbers).size).toBe(3);
-  await expect(page.getByRole('link', { name: /^Basket: 0 items/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Basket, 0 / })).toBeVisible();
 
   // The same numbers in the account: orders list -> this order's detail.
   await gotoSignedIn(page, '/account/recent/orders');
@@ -193,7 +193,7 @@ test('a declined card shows the error and leaves the basket as it was', async ({
 
   await gotoSignedIn(page, '/cart');
   await expect(page.getByRole('button', { name: `Remove ${competition.title}` })).toBeVisible();
-  await expect(page.getByRole('link', { name: /^Basket: 1 item,/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Basket, 1 / })).toBeVisible();
   await emptyBasket(page);
 });
 
@@ -204,11 +204,11 @@ test('a visitor fills a basket, then signs in and keeps it', async ({ page }) =>
   // Sign out by forgetting the session, as a visitor on this browser.
   await page.evaluate(() => localStorage.removeItem('token'));
   await addTicketsFromHome(page, competition, { signedIn: false });
-  await expect(page.getByRole('link', { name: /^Basket: 1 item,/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Basket, 1 / })).toBeVisible();
 
   await signInAsDemo(page);
   await gotoSignedIn(page, '/cart');
   await expect(page.getByRole('button', { name: `Remove ${competition.title}` })).toBeVisible();
-  await expect(page.getByRole('link', { name: /^Basket: 1 item,/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Basket, 1 / })).toBeVisible();
   await emptyBasket(page);
 });

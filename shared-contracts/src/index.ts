@@ -18,6 +18,7 @@ export * from './rules/competition.ts';
 export * from './rules/text.ts';
 export * from './rules/slug.ts';
 export * from './rules/featured-order.ts';
+export * from './rules/image-variants.ts';
 export * from './rules/field-error.ts';
 export * from './rules/name-email.ts';
 export * from './rules/password.ts';

@@ -16,10 +16,10 @@ export default function MiniCart() {
   const { count, totalPence } = useCart();
 
   const total = formatPounds(totalPence);
-  const items = `${count} ${count === 1 ? 'item' : 'items'}`;
   return (
     <>
-      <Link to="/cart" className="cc-mini-cart" data-boundary="cart-checkout" aria-label={`Basket: ${items}, ${total}`}>
+      {/* The name holds the visible text in its order (count, then total): speech users say what they see (WCAG 2.5.3). */}
+      <Link to="/cart" className="cc-mini-cart" data-boundary="cart-checkout" aria-label={`Basket, ${count} ${total}`}>
         <svg className="cc-mini-cart__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
           <path
             fill="currentColor"

@@ -1,5 +1,6 @@
 import { render } from '@testing-library/react';
-import { PRIZE_IMAGE_WIDTHS, PrizeImage, resizableUpload } from './prize-image.tsx';
+import { IMAGE_VARIANT_WIDTHS as PRIZE_IMAGE_WIDTHS } from '@cgg/contracts';
+import { PrizeImage } from './prize-image.tsx';
 
 const sizes = '(min-width: 960px) 33vw, 100vw';
 const srcset = (path: string, format: string) => PRIZE_IMAGE_WIDTHS.map((w) => `${path}?w=${w}&format=${format} ${w}w`).join(', ');
@@ -67,14 +68,3 @@ describe('PrizeImage', () => {
   });
 });
 
-describe('resizableUpload', () => {
-  it('accepts raster uploads on the given origin only', () => {
-    expect(resizableUpload('/wp-content/uploads/a.jpg', 'https://shop.example')?.pathname).toBe('/wp-content/uploads/a.jpg');
-    expect(resizableUpload('https://shop.example/wp-content/uploads/a.png', 'https://shop.example')).not.toBeNull();
-    expect(resizableUpload('https://other.example/wp-content/uploads/a.png', 'https://shop.example')).toBeNull();
-    expect(resizableUpload('/wp-content/uploads/a.svg', 'https://shop.example')).toBeNull();
-    // Without a window (no origin) only site-relative URLs qualify.
-    expect(resizableUpload('/wp-content/uploads/a.avif', null)).not.toBeNull();
-    expect(resizableUpload('https://shop.example/wp-content/uploads/a.avif', null)).toBeNull();
-  });
-});

@@ -3,7 +3,7 @@
  * home-page.tsx when the sections near the viewport or the browser is idle.
  */
 import { Link } from 'react-router-dom';
-import { competitionPath, drawDateTime, formatPounds, poundsToPence } from '@cgg/contracts';
+import { competitionPath, drawDateTime, formatPounds, poundsToPence, type Competition } from '@cgg/contracts';
 import { CardGrid } from '../components/card-grid.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { PriceTag } from '../components/price-tag.tsx';
@@ -15,6 +15,14 @@ import { useDrawnNext, useFeaturedCompetitions, useFinishedCompetitions } from '
 import { useWinnersSummary } from '../data/use-site-content.ts';
 import { HomeSection } from './home-section.tsx';
 import './below-fold.css';
+
+/** The next draw and this many more are shown in its section. */
+const NEXT_DRAW_OTHERS = 4;
+const INSTANT_WINS_SHOWN = 8;
+
+function instantWinsShown(competitions: Competition[] | undefined): Competition[] {
+  return (competitions ?? []).filter((c) => c.status === 'open' && c.enable_instant_wins).slice(0, INSTANT_WINS_SHOWN);
+}
 
 const unavailable = <p className="cat-empty">We couldn&apos;t load these competitions just now. Please try again shortly.</p>;
 
@@ -52,7 +60,7 @@ export function NextDrawSection() {
               <TicketProgress competition={next} />
             </div>
           </article>
-          {others.length > 0 && <CardGrid competitions={others.slice(0, 4)} label="Also drawing soon" />}
+          {others.length > 0 && <CardGrid competitions={others.slice(0, NEXT_DRAW_OTHERS)} label="Also drawing soon" layout="row" />}
         </>
       )}
     </HomeSection>
@@ -61,7 +69,7 @@ export function NextDrawSection() {
 
 export function InstantWinsSection() {
   const { data, error, isLoading } = useFeaturedCompetitions();
-  const instant = (data?.competitions ?? []).filter((c) => c.status === 'open' && c.enable_instant_wins);
+  const instant = instantWinsShown(data?.competitions);
   return (
     <HomeSection sectionKey="instant-wins" action={<Link className="cat-section__more" to="/competitions/instant_win_comps">View all</Link>}>
       {isLoading ? (
@@ -71,7 +79,7 @@ export function InstantWinsSection() {
       ) : instant.length === 0 ? (
         <p className="cat-empty">No instant win competitions are open right now.</p>
       ) : (
-        <CardGrid competitions={instant.slice(0, 8)} label="Instant win competitions" />
+        <CardGrid competitions={instant} label="Instant win competitions" layout="row" />
       )}
     </HomeSection>
   );
@@ -79,7 +87,12 @@ export function InstantWinsSection() {
 
 export function CompsForEveryoneSection() {
   const { data, error, isLoading } = useFeaturedCompetitions();
+  // Same swr key as the next-draw section: no second request.
+  const drawnNext = useDrawnNext();
   const open = (data?.competitions ?? []).filter((c) => c.status === 'open');
+  // Each competition once on the page: those the sections above show are not repeated here.
+  const above = new Set([...(drawnNext.data ?? []).slice(0, NEXT_DRAW_OTHERS + 1), ...instantWinsShown(data?.competitions)].map((c) => c.id));
+  const rest = open.filter((c) => !above.has(c.id));
   return (
     <HomeSection sectionKey="comps-for-everyone" action={<Link className="cat-section__more" to="/competitions/all">Browse all</Link>}>
       {isLoading ? (
@@ -88,8 +101,10 @@ export function CompsForEveryoneSection() {
         unavailable
       ) : open.length === 0 ? (
         <p className="cat-empty">New competitions are on their way. Check back soon.</p>
+      ) : rest.length === 0 ? (
+        <p className="cat-empty">Every open competition is in the sections above.</p>
       ) : (
-        <CardGrid competitions={open} label="All open competitions" />
+        <CardGrid competitions={rest} label="More open competitions" layout="row" />
       )}
     </HomeSection>
   );
@@ -106,7 +121,7 @@ export function FinishedSection() {
       ) : !data || data.length === 0 ? (
         <p className="cat-empty">No finished competitions yet.</p>
       ) : (
-        <CardGrid competitions={data.slice(0, 8)} label="Finished and sold out competitions" />
+        <CardGrid competitions={data.slice(0, 8)} label="Finished and sold out competitions" layout="row" />
       )}
     </HomeSection>
   );

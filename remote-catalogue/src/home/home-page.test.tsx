@@ -55,7 +55,11 @@ describe('HomePage', () => {
     expect(within(section('next-draw')).getByRole('link', { name: '£10,000 Tax-Free Cash' })).toBeTruthy();
     expect(within(section('instant-wins')).getByText('PlayStation 5 Pro')).toBeTruthy();
     expect(within(section('instant-wins')).queryByText('Audi RS3 Sportback')).toBeNull();
-    for (const c of open) expect(within(section('comps-for-everyone')).getByText(c.title)).toBeTruthy();
+    // Each open competition is listed once below the carousel: what the next-draw and instant-win
+    // sections show is not repeated in comps for everyone.
+    expect(within(section('comps-for-everyone')).getByText('Audi RS3 Sportback')).toBeTruthy();
+    expect(within(section('comps-for-everyone')).queryByText('PlayStation 5 Pro')).toBeNull();
+    expect(within(section('comps-for-everyone')).queryByText('£10,000 Tax-Free Cash')).toBeNull();
     expect(within(section('finished-competitions')).getByText('Rolex Submariner')).toBeTruthy();
     expect(within(section('wrapper')).getByText('£125,000.00')).toBeTruthy();
     expect(within(section('wrapper')).getByRole('link', { name: 'Free postal route' }).getAttribute('href')).toBe('/free-postal-route');

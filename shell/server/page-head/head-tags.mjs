@@ -1,3 +1,5 @@
+import { resizableUpload, variantSrcSet } from '@cgg/contracts';
+
 /** Text for an HTML attribute or element: nothing in it can close the tag it sits in. */
 export function escapeHtml(text) {
   return String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -6,6 +8,17 @@ export function escapeHtml(text) {
 /** JSON inside <script type="application/ld+json">: `</script>` and `<!--` in a title cannot end the element. */
 export function scriptJson(value) {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * A raster upload is shown through <picture> with AVIF first (the catalogue's PrizeImage), so
+ * the preload names the same AVIF candidates; a browser without AVIF skips it (type) and
+ * picks the WebP source itself. An SVG or another site's image is preloaded as it is.
+ */
+function imagePreload(src, origin) {
+  const upload = resizableUpload(src, origin ?? null);
+  const candidates = upload ? ` imagesrcset="${escapeHtml(variantSrcSet(upload, 'avif'))}" imagesizes="100vw" type="image/avif"` : '';
+  return `<link rel="preload" as="image" href="${escapeHtml(src)}"${candidates} fetchpriority="high" />`;
 }
 
 const meta = (attr, key, content) => (content ? `<meta ${attr}="${key}" content="${escapeHtml(content)}" />` : '');
@@ -24,7 +37,7 @@ export function headTags(head, siteName, { remotes, pageData, preloads = [], ori
     meta('name', 'robots', head.robots),
     `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
     // The largest image of the first screen starts downloading with the HTML, not after the scripts.
-    head.preloadImage ? `<link rel="preload" as="image" href="${escapeHtml(head.preloadImage)}" fetchpriority="high" />` : '',
+    head.preloadImage ? imagePreload(head.preloadImage, origin) : '',
     meta('property', 'og:site_name', siteName),
     meta('property', 'og:type', head.type),
     meta('property', 'og:title', ogTitle),

@@ -84,7 +84,7 @@ describe('page heads', () => {
     expect(JSON.parse(json).name).toBe('Prize "</script><script>alert(1)</script>');
     expect(tags).toContain('<meta property="og:image" content="https://shop.example/wp-content/uploads/competitions/audi.jpg" />');
     expect(tags).toContain('<meta name="twitter:card" content="summary_large_image" />');
-    expect(tags).toContain('<link rel="preload" as="image" href="/wp-content/uploads/competitions/audi.jpg" fetchpriority="high" />');
+    expect(tags).toContain('<link rel="preload" as="image" href="/wp-content/uploads/competitions/audi.jpg"');
   });
 
   it("replaces the build's default title and description", () => {
@@ -112,5 +112,15 @@ describe('robots.txt and sitemap.xml', () => {
     expect(xml).toContain('<loc>https://shop.example/competition/details/audi-rs3-sportback-42</loc><lastmod>2029-12-01</lastmod>');
     expect(xml).toContain('<loc>https://shop.example/competition/details/cash-prizes-8</loc>');
     expect(xml).not.toContain('/account');
+  });
+});
+
+describe('the preloaded image', () => {
+  it("names the AVIF candidates a raster upload's <picture> picks, and an SVG as it is", () => {
+    const tags = (src) => headTags({ title: 't', description: 'd', canonical: 'https://shop.example/', preloadImage: src }, siteName, { origin: 'https://shop.example' });
+    expect(tags('/wp-content/uploads/competitions/audi.svg')).toContain('<link rel="preload" as="image" href="/wp-content/uploads/competitions/audi.svg" fetchpriority="high" />');
+    const raster = tags('/wp-content/uploads/competitions/audi.jpg');
+    expect(raster).toContain('imagesrcset="/wp-content/uploads/competitions/audi.jpg?w=320&amp;format=avif 320w,');
+    expect(raster).toContain('imagesizes="100vw" type="image/avif" fetchpriority="high" />');
   });
 });

@@ -1,20 +1,21 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { IMAGE_VARIANT_FORMATS, IMAGE_VARIANT_WIDTHS, type ImageVariantFormat, type ImageVariantWidth } from '@cgg/contracts';
 import sharp from 'sharp';
 import { WpHttpError } from './wp-error.ts';
 
 /**
  * Resized / re-encoded copies of the uploaded prize photos (`?w=640&format=avif`), made with sharp
  * (libvips) and kept on disk. Only listed widths and formats exist, so the cache stays bounded:
- * at most widths × formats files per source version. The catalogue's srcset uses the same
- * widths (remote-catalogue/src/components/prize-image.tsx).
+ * at most widths × formats files per source version. The widths and formats are the contracts'
+ * (rules/image-variants.ts), which the catalogue's srcset and the shell's preloads also use.
  */
-export const VARIANT_WIDTHS = [320, 480, 640, 960, 1280, 1600] as const;
-export const VARIANT_FORMATS = ['webp', 'avif'] as const;
+export const VARIANT_WIDTHS = IMAGE_VARIANT_WIDTHS;
+export const VARIANT_FORMATS = IMAGE_VARIANT_FORMATS;
 
-export type VariantWidth = (typeof VARIANT_WIDTHS)[number];
-export type VariantFormat = (typeof VARIANT_FORMATS)[number];
+export type VariantWidth = ImageVariantWidth;
+export type VariantFormat = ImageVariantFormat;
 type OutputFormat = VariantFormat | 'jpeg' | 'png';
 
 /** A requested variant: a width (null: the original's) and a format (null: the original's). */
