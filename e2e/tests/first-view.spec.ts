@@ -55,3 +55,21 @@ test('robots.txt keeps crawlers out of accounts and the sitemap lists competitio
   const sitemap = await (await request.get('/sitemap.xml')).text();
   expect(sitemap).toMatch(new RegExp(`<loc>[^<]*/competition/details/[a-z0-9-]+-${c.id}</loc>`));
 });
+
+test('the home page starts with what its HTML carried: no request for the remotes, the settings or the competitions', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    asked.push(url.searchParams.get('rest_route') ?? url.pathname);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Featured competitions slideshow' })).toBeVisible();
+  await expect(page.getByRole('banner').locator('[data-boundary="account"]')).toBeVisible();
+  await expect(page.getByRole('banner').locator('[data-boundary="cart-checkout"]')).toBeVisible();
+  // The announcement bar shows the settings the page carried.
+  await expect(page.getByRole('complementary', { name: 'Announcement' })).toBeVisible();
+  expect(asked).not.toContain('/remotes.json');
+  expect(asked).not.toContain('/api/v1/featured_competition');
+  expect(asked).not.toContain('/api/v1/getsettings');
+  expect(asked).not.toContain('/api/v1/getSEOSettings');
+});

@@ -1,0 +1,60 @@
+import { expect, test, type Page } from '@playwright/test';
+import path from 'node:path';
+import { registerCustomer, signInContext } from '../support/customers.ts';
+import { layoutProblems } from '../support/layout-check.ts';
+import { repoRoot } from '../support/site.ts';
+
+// A phone: the screens most shoppers see. Screenshots are kept in e2e/screenshots/phone/.
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+const shots = path.join(repoRoot, 'e2e', 'screenshots', 'phone');
+
+async function checkPhoneScreen(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(shots, `${name}-390x844.png`) });
+  await page.screenshot({ path: path.join(shots, `${name}-390-full.png`), fullPage: true });
+  expect(await layoutProblems(page)).toEqual([]);
+}
+
+test('home on a phone: carousel, pricing and every section laid out without overlaps', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Featured competitions slideshow' })).toBeVisible();
+  // The sections below the first screen load as they come near (or when the browser is idle):
+  // scroll down, then wait for the last one's content. Their placeholders are replaced as they
+  // arrive, so the page is scrolled, not a placeholder.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(page.locator('[data-section="wrapper"]').getByRole('link', { name: 'See our winners' })).toBeAttached();
+  await expect(page.locator('[data-section] [role="status"]')).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await checkPhoneScreen(page, 'home');
+});
+
+test('a competition details page on a phone', async ({ page }) => {
+  await page.goto('/');
+  const href = await page.locator('a[href^="/competition/details/"]').first().getAttribute('href');
+  await page.goto(href!);
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('main').locator('[role="status"][class$="-spinner"]')).toHaveCount(0);
+  await checkPhoneScreen(page, 'details');
+});
+
+test('the basket on a phone', async ({ page }) => {
+  await page.goto('/cart');
+  await expect(page.getByRole('main').getByRole('heading', { name: 'Basket' })).toBeVisible();
+  await expect(page.locator('[role="status"][class$="-spinner"]')).toHaveCount(0);
+  await checkPhoneScreen(page, 'basket');
+});
+
+test("a customer's account on a phone", async ({ browser }) => {
+  const customer = await registerCustomer('Phone', 'Layout');
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await signInContext(context, customer);
+  const page = await context.newPage();
+  try {
+    await page.goto('/account');
+    await expect(page.getByRole('banner').getByText(customer.firstName, { exact: true })).toBeVisible();
+    await expect(page.locator('[role="status"][class$="-spinner"]')).toHaveCount(0);
+    await checkPhoneScreen(page, 'account');
+  } finally {
+    await context.close();
+  }
+});
