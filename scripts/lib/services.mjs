@@ -8,7 +8,8 @@ function remote(name, pkg, port, portEnv) {
   return {
     name,
     cwd: path.join(root, pkg),
-    command: [process.execPath, bin(pkg, 'sirv-cli/bin.js'), 'dist', '--cors', '--quiet', '--etag', '--port', String(port), '--host', '127.0.0.1'],
+    // The remote's build with CORS and the cache rule of its file names (build-kit/src/build-files.mjs).
+    command: [process.execPath, path.join(root, 'build-kit', 'bin', 'serve-remote.mjs'), 'dist', '--port', String(port), '--host', '127.0.0.1'],
     env: {},
     ready: `http://127.0.0.1:${port}/mf-manifest.json`,
     port,
