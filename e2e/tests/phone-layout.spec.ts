@@ -58,3 +58,25 @@ test("a customer's account on a phone", async ({ browser }) => {
     await context.close();
   }
 });
+
+// The narrowest and widest common phones: the header and first screen fit both.
+for (const width of [360, 430]) {
+  test(`home and a details page at ${width}px: nothing scrolls sideways, runs off or overlaps`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width, height: 800 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    try {
+      await page.goto('/');
+      await expect(page.getByRole('region', { name: 'Featured competitions slideshow' })).toBeVisible();
+      await expect(page.getByRole('banner').locator('[data-boundary="account"]')).toBeVisible();
+      await expect(page.getByRole('banner').locator('[data-boundary="cart-checkout"]')).toBeVisible();
+      expect(await layoutProblems(page)).toEqual([]);
+      const href = await page.locator('a[href^="/competition/details/"]').first().getAttribute('href');
+      await page.goto(href!);
+      await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('banner').locator('[data-boundary="cart-checkout"]')).toBeVisible();
+      expect(await layoutProblems(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+}

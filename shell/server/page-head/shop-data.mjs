@@ -2,32 +2,42 @@ import { apiRequest, calls } from '@cgg/contracts';
 
 /** A head waits at most this long for the API; a slow answer leaves the page its default head. */
 const defaultTimeoutMs = 1500;
-/** Shared links arrive in bursts (one post, many phones and link previewers): one API read per minute serves them all. */
-const defaultTtlMs = 60_000;
+/** Crawlers fetch the sitemap often; it is read again after five minutes. */
+const sitemapTtlMs = 5 * 60_000;
 
 /**
  * What the shell's server reads from the shop API to write page heads and the sitemap:
  * the contracts' calls with the storefront's site credential (never a customer's token,
- * so nothing personal reaches cached HTML), each answer kept for a minute and shared by
- * concurrent requests. A failed or slow read resolves to undefined; a competition the API
- * does not have, to null.
+ * so nothing personal reaches cached HTML). Requests arriving together share one read (a
+ * link shared on social media brings many at once); a finished read is reused for `ttlMs`
+ * (none by default: the answers also travel in the page as its data, and tickets left or a
+ * changed setting must be as fresh as the API's). A failed or slow read resolves to
+ * undefined; a competition the API does not have, to null.
  */
-export function createShopData({ apiUrl, ttlMs = defaultTtlMs, timeoutMs = defaultTimeoutMs, now = Date.now, log = console }) {
+export function createShopData({ apiUrl, ttlMs = 0, timeoutMs = defaultTimeoutMs, now = Date.now, log = console }) {
   const cache = new Map();
 
-  function read(key, load) {
+  function read(key, load, ttl = ttlMs) {
     const hit = cache.get(key);
-    if (hit && now() - hit.at < ttlMs) return hit.value;
-    const value = load(AbortSignal.timeout(timeoutMs)).catch((error) => {
-      log.warn(`[shell] page head: ${key} unavailable (${error instanceof Error ? error.message : String(error)})`);
-      // A failure is not kept: the next request asks again.
-      cache.delete(key);
-      return undefined;
-    });
-    cache.set(key, { at: now(), value });
+    if (hit && (hit.pending || now() - hit.settledAt < ttl)) return hit.value;
+    const entry = { pending: true, settledAt: 0, value: undefined };
+    entry.value = load(AbortSignal.timeout(timeoutMs)).then(
+      (value) => {
+        entry.pending = false;
+        entry.settledAt = now();
+        return value;
+      },
+      (error) => {
+        log.warn(`[shell] page head: ${key} unavailable (${error instanceof Error ? error.message : String(error)})`);
+        // A failure is not kept: the next request asks again.
+        if (cache.get(key) === entry) cache.delete(key);
+        return undefined;
+      },
+    );
+    cache.set(key, entry);
     // The cache never outgrows what a site has: bounded anyway against odd ids in URLs.
     if (cache.size > 2000) cache.delete(cache.keys().next().value);
-    return value;
+    return entry.value;
   }
 
   const call = (name, payload, signal) => apiRequest(calls[name], payload, { baseUrl: apiUrl, signal });
@@ -54,6 +64,6 @@ export function createShopData({ apiUrl, ttlMs = defaultTtlMs, timeoutMs = defau
           rest.push(call('competition', { status: 'all', limit: 100, page }, signal));
         }
         return [first, ...(await Promise.all(rest))].flatMap((r) => r.data);
-      }),
+      }, sitemapTtlMs),
   };
 }

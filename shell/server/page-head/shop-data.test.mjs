@@ -37,7 +37,7 @@ describe('shop data for page heads', () => {
   it("reads with the storefront's credential, shares one read between requests and keeps it for the TTL", async () => {
     seen = [];
     let clock = 0;
-    const data = createShopData({ apiUrl, now: () => clock, log: quiet });
+    const data = createShopData({ apiUrl, now: () => clock, log: quiet, ttlMs: 60_000 });
     const [a, b] = await Promise.all([data.competition(42), data.competition(42)]);
     expect(a.data.title).toBe('Audi RS3 Sportback');
     expect(b).toBe(a);
@@ -46,6 +46,15 @@ describe('shop data for page heads', () => {
     await data.competition(42);
     expect(seen).toHaveLength(1);
     clock = 61_000;
+    await data.competition(42);
+    expect(seen).toHaveLength(2);
+  });
+
+  it('by default shares only reads in flight: a request after an answer reads again (tickets left stay current)', async () => {
+    seen = [];
+    const data = createShopData({ apiUrl, log: quiet });
+    await Promise.all([data.competition(42), data.competition(42), data.competition(42)]);
+    expect(seen).toHaveLength(1);
     await data.competition(42);
     expect(seen).toHaveLength(2);
   });

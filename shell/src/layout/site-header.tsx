@@ -17,24 +17,29 @@ export function SiteHeader() {
           <span className="sh-logo__text">CGG Competitions</span>
         </Link>
         <div className="sh-header__widgets">
-          <WidgetSlot
-            remote="account"
-            module="./AccountMenu"
-            fallback={
-              <Link className="sh-header__widget-link" to="/auth/login">
-                Login
-              </Link>
-            }
-          />
-          <WidgetSlot
-            remote="cartCheckout"
-            module="./MiniCart"
-            fallback={
-              <Link className="sh-header__widget-link" to="/cart">
-                Basket
-              </Link>
-            }
-          />
+          {/* Each widget's box is held at its size before its remote arrives (layout.css), so nothing in the header moves. */}
+          <div className="sh-widget-slot sh-widget-slot--account">
+            <WidgetSlot
+              remote="account"
+              module="./AccountMenu"
+              fallback={
+                <Link className="sh-header__widget-link" to="/auth/login">
+                  Login
+                </Link>
+              }
+            />
+          </div>
+          <div className="sh-widget-slot sh-widget-slot--cart">
+            <WidgetSlot
+              remote="cartCheckout"
+              module="./MiniCart"
+              fallback={
+                <Link className="sh-header__widget-link" to="/cart">
+                  Basket
+                </Link>
+              }
+            />
+          </div>
           <button
             type="button"
             className="sh-menu-button"
