@@ -99,20 +99,27 @@ function competitionDescription(c, now) {
  */
 function recordingReader(data) {
   const entries = [];
+  const reads = new Map();
+  // Each call once per page, whoever asks: one API read and one page-data entry.
+  const once = (key, read) => {
+    if (!reads.has(key)) reads.set(key, read());
+    return reads.get(key);
+  };
   const keep = (call, payload, response) => {
     if (response) entries.push({ call, payload, response });
     return response;
   };
   return {
     entries,
-    seo: async (page) => keep('getSEOSettings', { page }, await data.seo(page))?.data[0] ?? null,
-    settings: async () => keep('getsettings', null, await data.settings())?.data,
-    featured: async () => keep('featuredCompetition', {}, await data.featured())?.data,
+    seo: (page) => once(`seo:${page}`, async () => keep('getSEOSettings', { page }, await data.seo(page))?.data[0] ?? null),
+    settings: () => once('settings', async () => keep('getsettings', null, await data.settings())?.data),
+    featured: () => once('featured', async () => keep('featuredCompetition', {}, await data.featured())?.data),
     /** The competition; null when the API has no such competition; undefined when it did not answer. */
-    competition: async (id) => {
-      const response = await data.competition(id);
-      return response === null ? null : keep('getcompetition', { id }, response)?.data;
-    },
+    competition: (id) =>
+      once(`competition:${id}`, async () => {
+        const response = await data.competition(id);
+        return response === null ? null : keep('getcompetition', { id }, response)?.data;
+      }),
   };
 }
 
@@ -127,9 +134,11 @@ function recordingReader(data) {
  */
 export async function pageHead(pathname, { data, siteUrl, now = new Date() }) {
   const reader = recordingReader(data);
+  // Every page carries the settings: read them alongside whatever the head needs.
+  const settings = reader.settings();
   const match = matchRoutes(routes, pathname)?.at(-1);
   const head = await headFor(pathname, match, reader, siteUrl, now);
-  await reader.settings();
+  await settings;
   const entry = match?.route.entry;
   return { ...head, owner: entry?.owner ?? 'shell', module: entry?.module ?? null, pageData: reader.entries };
 }

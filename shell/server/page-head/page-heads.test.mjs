@@ -56,7 +56,10 @@ describe('page heads', () => {
       settings: { main_competition: 7 },
       seo: { home: { page_title: 'Win big | CGG', meta_description: 'Enter from 49p.', meta_title: 'CGG: UK prize competitions' } },
     });
-    expect(await head('/', data)).toMatchObject({
+    const home = await head('/', data);
+    // Each answer once in the page data, in the order it was read.
+    expect(home.pageData.map((e) => e.call).sort()).toEqual(['featuredCompetition', 'getSEOSettings', 'getsettings']);
+    expect(home).toMatchObject({
       title: 'Win big | CGG',
       description: 'Enter from 49p.',
       ogTitle: 'CGG: UK prize competitions',
