@@ -4,13 +4,15 @@
 // a competition's details page, and prints each page's performance score, LCP, CLS and TBT
 // against the targets. RUNS=n takes the median of n runs per page (default 3); the full
 // reports are kept in .cache/lighthouse/ to see where the time went.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { root } from '../lib/paths.mjs';
 import { withSite } from './with-site.mjs';
 
+const lighthouseVersion = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('lighthouse/package.json'), 'utf8')).version;
 const targets = { score: 95, lcpMs: 2000, cls: 0.05, tbtMs: 150 };
 const runs = Math.max(1, Number(process.env.RUNS ?? 3));
 const reports = path.join(root, '.cache', 'lighthouse');
@@ -74,7 +76,7 @@ await withSite(async (baseUrl) => {
     ];
     const results = [];
     for (const [name, url] of pages) results.push(await audit(url, name, chrome.port));
-    console.log(`Lighthouse ${lighthouse.version ?? ''} mobile defaults, median of ${runs} run(s) per page; reports in ${path.relative(root, reports)}/`);
+    console.log(`Lighthouse ${lighthouseVersion} mobile defaults, median of ${runs} run(s) per page; reports in ${path.relative(root, reports)}/`);
     console.log(`targets: performance >= ${targets.score}, LCP <= ${targets.lcpMs / 1000} s, CLS <= ${targets.cls}, TBT <= ${targets.tbtMs} ms`);
     for (const r of results) {
       console.log(line(r));
