@@ -3,7 +3,6 @@
  * relative to now so "on sale", "new" and "upcoming" stay true whenever tests run.
  */
 import {
-  competitionSchema,
   competitionListResponseSchema,
   featuredResponseSchema,
   settingsResponseSchema,
@@ -14,56 +13,16 @@ import {
   type Competition,
   type Settings,
 } from '@cgg/contracts';
+import { competitionFixture } from '@cgg/contracts/testing';
 
 const DAY = 86_400_000;
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString().slice(0, 10);
 
 let nextId = 100;
 
+/** The contracts' test competition with a fresh id each time (cards in one list need distinct keys). */
 export function makeCompetition(overrides: Partial<Competition> = {}): Competition {
-  const id = overrides.id ?? nextId++;
-  return competitionSchema.parse({
-    id,
-    competition_product_id: id + 5000,
-    title: `Win a Prize Number ${id}`,
-    description: '<p>A brilliant prize.</p>',
-    category: 'tech',
-    image: `/wp-content/uploads/competitions/prize-${id}.svg`,
-    gallery_images: [],
-    price_per_ticket: '1.99',
-    sale_price: null,
-    sale_start_date: null,
-    sale_start_time: null,
-    sale_end_date: null,
-    sale_end_time: null,
-    quantity: 600,
-    total_sell_tickets: 1000,
-    total_ticket_sold: 400,
-    max_ticket_per_user: 50,
-    draw_date: day(10),
-    draw_time: '20:00',
-    closing_date: day(10),
-    closing_time: '19:00',
-    status: 'open',
-    created_at: new Date(Date.now() - 10 * DAY).toISOString(),
-    enable_instant_wins: false,
-    instant_wins: [],
-    instant_wins_tickets: [],
-    enable_reward_wins: false,
-    reward_wins: [],
-    comp_question: false,
-    question: null,
-    question_options: [],
-    hide_ticket_count: false,
-    hide_timer: false,
-    disable_tickets: false,
-    live_draw: false,
-    live_draw_info: null,
-    prize_value: '1000.00',
-    cash_alternative: null,
-    winning_ticket_number: null,
-    ...overrides,
-  });
+  return competitionFixture({ id: overrides.id ?? nextId++, ...overrides });
 }
 
 /** A sale window around now: yesterday to tomorrow. */

@@ -1,7 +1,6 @@
 /* Payloads built to the @cgg/contracts schemas (and parsed by them, so a drifted contract fails here first). */
 import {
   checkAuthResponseSchema,
-  competitionSchema,
   couponsResponseSchema,
   orderDetailResponseSchema,
   ordersResponseSchema,
@@ -14,6 +13,7 @@ import {
   type ResponsiblePlay,
   type User,
 } from '@cgg/contracts';
+import { competitionFixture } from '@cgg/contracts/testing';
 
 export function makeUser(overrides: Partial<User> = {}): User {
   return userSchema.parse({
@@ -99,47 +99,5 @@ export function pointsLog(n: number, type = 'order'): Log {
 
 /** A competition payload (content API shape); drawn ones carry their winning ticket. */
 export function makeCompetition(overrides: Partial<Competition> = {}): Competition {
-  const id = overrides.id ?? 11;
-  return competitionSchema.parse({
-    id,
-    competition_product_id: id + 5000,
-    title: `Win a Prize Number ${id}`,
-    description: '<p>A brilliant prize.</p>',
-    category: 'tech',
-    image: `/wp-content/uploads/competitions/prize-${id}.svg`,
-    gallery_images: [],
-    price_per_ticket: '1.99',
-    sale_price: null,
-    sale_start_date: null,
-    sale_start_time: null,
-    sale_end_date: null,
-    sale_end_time: null,
-    quantity: 600,
-    total_sell_tickets: 1000,
-    total_ticket_sold: 400,
-    max_ticket_per_user: 50,
-    draw_date: '2026-12-01',
-    draw_time: '20:00',
-    closing_date: '2026-12-01',
-    closing_time: '19:00',
-    status: 'open',
-    created_at: '2026-11-01T10:00:00.000Z',
-    enable_instant_wins: false,
-    instant_wins: [],
-    instant_wins_tickets: [],
-    enable_reward_wins: false,
-    reward_wins: [],
-    comp_question: false,
-    question: null,
-    question_options: [],
-    hide_ticket_count: false,
-    hide_timer: false,
-    disable_tickets: false,
-    live_draw: false,
-    live_draw_info: null,
-    prize_value: '1000.00',
-    cash_alternative: null,
-    winning_ticket_number: null,
-    ...overrides,
-  });
+  return competitionFixture({ draw_date: '2026-12-01', closing_date: '2026-12-01', created_at: '2026-11-01T10:00:00.000Z', ...overrides });
 }
