@@ -74,6 +74,7 @@ describe('CompetitionDetailsPage', () => {
       description: '<p>Fast car.</p><script>alert(1)</script>',
     });
     await openDetails(c);
+    expect(document.title).toBe('Audi RS3 Sportback | CGG Competitions');
     expect(screen.getByText('£0.99')).toBeTruthy();
     expect(document.querySelector('del')?.textContent).toContain('£1.99');
     expect(screen.getByText('NEW')).toBeTruthy();

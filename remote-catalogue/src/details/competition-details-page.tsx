@@ -53,6 +53,14 @@ function Recommended({ id }: { id: number }) {
 
 /** `checking`: the stored copy is shown while the competition is fetched again. */
 function Details({ competition: c, checking = false }: { competition: Competition; checking?: boolean }) {
+  // The tab title the shell's server gave this page on a direct visit, also after an in-app visit.
+  useEffect(() => {
+    const previous = document.title;
+    document.title = `${c.title} | CGG Competitions`;
+    return () => {
+      document.title = previous;
+    };
+  }, [c.title]);
   const { settings } = useSettings();
   const images = [...new Set([c.image, ...c.gallery_images].filter(Boolean))];
   const left = ticketsLeft(c);
