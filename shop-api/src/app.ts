@@ -19,6 +19,8 @@ import { registerUploads } from './http/static-uploads.ts';
 import { createImageVariants, imageVariantsDir, type ImageVariants } from './http/image-variants.ts';
 import { dataDirFrom } from './config.ts';
 import { WpHttpError, invalidJson, noRoute } from './http/wp-error.ts';
+import { databaseUnavailable } from './http/database-unavailable.ts';
+import { isDatabaseUnreachable } from './db/unreachable.ts';
 import { redactUrl } from './http/redact.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 
@@ -61,6 +63,8 @@ function toWpError(err: FastifyError): WpHttpError {
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
     return new WpHttpError(err.statusCode, 'rest_bad_request', err.message);
   }
+  // The database stopped, restarting or cut off: not a bug, and the same request works again soon.
+  if (isDatabaseUnreachable(err)) return databaseUnavailable();
   return new WpHttpError(500, 'internal_server_error', 'There has been a critical error on this website.');
 }
 
@@ -116,7 +120,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const wp = toWpError(error);
-    if (wp.status >= 500) {
+    if (wp.code === 'rest_database_unavailable') {
+      // One line per request during an outage; the pool has logged the lost connection itself.
+      console.error(`[shop-api] ${request.method} ${redactUrl(request.url)}: database unreachable (${error.code ?? error.message})`);
+    } else if (wp.status >= 500) {
       // Path only: the query string may carry a token.
       console.error(`[shop-api] ${request.method} ${redactUrl(request.url)} failed:`, error);
     }

@@ -5,6 +5,7 @@ import { clientAddress } from '../http/client-address.ts';
 import { restRoute, type RestRoute } from '../http/rest-router.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { createMailer } from '../mail/mailer.ts';
+import { isDatabaseUnreachable } from '../db/unreachable.ts';
 
 /** At most this many contact messages per client address per window. */
 export const CONTACT_LIMIT = 3;
@@ -52,7 +53,8 @@ export function contactRoutes(pool: pg.Pool, smtpUrl?: string): RestRoute[] {
           });
           return messageId;
         }).catch((err: unknown) => {
-          if (err instanceof WpHttpError) throw err;
+          // A database outage gets the API's own 503 with Retry-After (app.ts), not the mail failure's.
+          if (err instanceof WpHttpError || isDatabaseUnreachable(err)) throw err;
           console.error('[shop-api] contact message could not be stored or sent:', (err as Error).message);
           throw new WpHttpError(503, 'rest_contact_unavailable', 'We could not send your message just now. Please try again in a few minutes.');
         });
