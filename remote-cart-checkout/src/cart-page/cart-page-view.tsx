@@ -6,6 +6,7 @@ import { ensureCartLoaded, startCart } from '../cart/cart-startup.ts';
 import { useCart } from '../cart/use-cart.ts';
 import { PageFrame, Spinner } from '../components/page-frame.tsx';
 import { EmptyBasket } from '../components/empty-basket.tsx';
+import { BasketUnavailable } from '../components/basket-unavailable.tsx';
 import { BasketLines } from './basket-lines.tsx';
 import { CouponForm } from './coupon-form.tsx';
 import { QuantityControl } from './quantity-control.tsx';
@@ -17,9 +18,10 @@ export function CartPageView() {
     startCart(pathname);
     ensureCartLoaded(pathname);
   }, [pathname]);
-  const { items, totals, coupons, loaded, isUpdating, isDeleting, count, totalPence } = useCart();
+  const { items, totals, coupons, loaded, loadError, isLoading, isUpdating, isDeleting, count, totalPence } = useCart();
   const busy = isUpdating || isDeleting;
 
+  if (!loaded && loadError) return <BasketUnavailable title="Basket" message={loadError} retrying={isLoading} />;
   if (!loaded) {
     return (
       <PageFrame title="Basket">

@@ -154,4 +154,21 @@ describe('/cart', () => {
     expect((screen.getByLabelText('Tickets for Win a Tesla') as HTMLInputElement).value).toBe('2');
     expect(screen.getByRole('button', { name: 'Remove Win £500' })).toBeTruthy();
   });
+
+  it("shows the shop's message with Try again when the basket cannot be loaded (503 while the database restarts), then the basket once it can", async () => {
+    const api = basketShop({ tesla: 2, cash: 0 });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const message = 'The shop is briefly unavailable while its database restarts. Please try again in a few seconds.';
+    api.fetchMock.mockImplementationOnce(async () =>
+      Response.json({ code: 'rest_database_unavailable', message, data: { status: 503, retry_after: 5 } }, { status: 503, headers: { 'Retry-After': '5' } }),
+    );
+    renderCart();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(message);
+    expect(screen.queryByText('Loading your basket')).toBeNull();
+    expect(warn).toHaveBeenCalledWith('[cart] basket could not be loaded', expect.anything());
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Remove Win a Tesla' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });

@@ -4,6 +4,7 @@ import { toastMessages } from '../rules/toast-messages.ts';
 import { basketTotalPence, ticketCount, type StoreCartTotals } from './cart-item-view.ts';
 import {
   cartItemsAtom,
+  cartLoadErrorAtom,
   cartLoadedAtom,
   cartStore,
   cartTotalsAtom,
@@ -35,6 +36,7 @@ export function applyCart(cart: StoreCart): void {
     cart.coupons.map((c) => ({ code: c.code, discountPence: Number(c.totals.total_discount) })),
   );
   cartStore.set(cartLoadedAtom, true);
+  cartStore.set(cartLoadErrorAtom, null);
   writeCartKeyMap(cart.items.map((i) => ({ competitionId: i.competition.id, key: i.key })));
   announceCart();
 }
@@ -102,8 +104,9 @@ export function refreshCartLines(): Promise<void> {
 let loading: Promise<void> | null = null;
 
 /**
- * Startup load (spec section 4): loading flag on; a failure is only logged (section 8).
- * The header widget and a page asking together share one read.
+ * Startup load (spec section 4): loading flag on; a failure is logged (section 8) and its
+ * message kept for the basket and checkout pages, which show it (with Try again) instead
+ * of a spinner that would never end. The header widget and a page asking together share one read.
  */
 export function loadCart(): Promise<void> {
   loading ??= (async () => {
@@ -112,6 +115,7 @@ export function loadCart(): Promise<void> {
       await readCart();
     } catch (error) {
       console.warn('[cart] basket could not be loaded', error);
+      cartStore.set(cartLoadErrorAtom, errorMessage(error, 'Your basket could not be loaded. Please try again.'));
     } finally {
       cartStore.set(isLoadingAtom, false);
       loading = null;

@@ -10,6 +10,11 @@ export const isDeletingAtom = atom(false);
 export const isLoadingAtom = atom(false);
 /** True once a cart answer arrived on this page (the pages show a spinner until then). */
 export const cartLoadedAtom = atom(false);
+/**
+ * Why the last basket load failed (the server's own message, e.g. the API's 503 while its
+ * database restarts), null after a load that worked: the pages show it instead of spinning.
+ */
+export const cartLoadErrorAtom = atom<string | null>(null);
 /** The server's basket totals and coupons (discounts are the server's to compute). */
 export const cartTotalsAtom = atom<StoreCartTotals | null>(null);
 export const couponsAtom = atom<{ code: string; discountPence: number }[]>([]);
@@ -29,6 +34,7 @@ export function resetCartStoreForTests(): void {
   cartStore.set(isDeletingAtom, false);
   cartStore.set(isLoadingAtom, false);
   cartStore.set(cartLoadedAtom, false);
+  cartStore.set(cartLoadErrorAtom, null);
   cartStore.set(cartTotalsAtom, null);
   cartStore.set(couponsAtom, []);
   cartStore.set(basketModalOpenAtom, false);

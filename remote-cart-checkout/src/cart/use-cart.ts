@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { basketTotalPence, ticketCount } from './cart-item-view.ts';
-import { cartItemsAtom, cartLoadedAtom, cartStore, cartTotalsAtom, couponsAtom, isAddingAtom, isDeletingAtom, isLoadingAtom, isUpdatingAtom } from './cart-store.ts';
+import { cartItemsAtom, cartLoadErrorAtom, cartLoadedAtom, cartStore, cartTotalsAtom, couponsAtom, isAddingAtom, isDeletingAtom, isLoadingAtom, isUpdatingAtom } from './cart-store.ts';
 
 const inCartStore = { store: cartStore };
 
@@ -13,6 +13,8 @@ export function useCart() {
     totals,
     coupons: useAtomValue(couponsAtom, inCartStore),
     loaded: useAtomValue(cartLoadedAtom, inCartStore),
+    /** Why the basket could not be loaded (shown until a load works), else null. */
+    loadError: useAtomValue(cartLoadErrorAtom, inCartStore),
     isLoading: useAtomValue(isLoadingAtom, inCartStore),
     isAdding: useAtomValue(isAddingAtom, inCartStore),
     isUpdating: useAtomValue(isUpdatingAtom, inCartStore),

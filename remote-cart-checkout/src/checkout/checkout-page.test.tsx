@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { checkAuthResponseSchema, pointsResponseSchema, userSchema, type User } from '@cgg/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import CheckoutPage from '../pages/checkout-page.tsx';
 import { collect, signIn } from '../test/events.ts';
 import { makeCart, makeCartItem, makeCheckoutResponse, makeCompetition } from '../test/fixtures.ts';
@@ -47,6 +47,22 @@ async function fillCard(number = '4242 4242 4242 4242') {
 const placeOrder = () => userEvent.click(screen.getByRole('button', { name: 'Place order' }));
 
 describe('/checkout', () => {
+  it("shows the shop's message instead of spinning when the basket cannot be loaded (503 while the database restarts)", async () => {
+    signIn();
+    const message = 'The shop is briefly unavailable while its database restarts. Please try again in a few seconds.';
+    const api = mockShop({
+      get_user_details: wpError(503, 'rest_database_unavailable', message, { retry_after: 5 }),
+      'store:GET /cart': wpError(503, 'rest_database_unavailable', message, { retry_after: 5 }),
+    });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderCheckout();
+    expect((await screen.findByRole('alert')).textContent).toContain(message);
+    expect(screen.getByRole('heading', { name: 'Checkout' })).toBeTruthy();
+    expect(screen.queryByText('Loading checkout')).toBeNull();
+    expect(api.routes()).not.toContain('store:POST /checkout');
+    warn.mockRestore();
+  });
+
   it('sends a signed-out visitor to /auth/login with the way back', async () => {
     const api = checkoutShop(() => makeCheckoutResponse());
     renderCheckout();

@@ -17,6 +17,7 @@ import { errorMessage, toastLoading } from '../cart/toast.ts';
 import { useCart } from '../cart/use-cart.ts';
 import { BasketLines } from '../cart-page/basket-lines.tsx';
 import { PageFrame, Spinner } from '../components/page-frame.tsx';
+import { BasketUnavailable } from '../components/basket-unavailable.tsx';
 import { EmptyBasket } from '../components/empty-basket.tsx';
 import { keepLastOrder } from '../confirmation/last-order.ts';
 import { currentSessionToken } from '../session/session-token.ts';
@@ -56,7 +57,7 @@ export function CheckoutView() {
   const navigate = useNavigate();
   const [hadToken] = useState(() => currentSessionToken() !== null);
   const customer = useCustomer();
-  const { items, loaded, totalPence } = useCart();
+  const { items, loaded, loadError, isLoading, totalPence } = useCart();
   const [billing, setBilling] = useState<BillingValues>(emptyBilling);
   const [card, setCard] = useState<CardDetailsValues>(emptyCard);
   const [choice, setChoice] = useState<PaymentChoice>({ usePoints: false, useCredit: false });
@@ -95,6 +96,7 @@ export function CheckoutView() {
   if (!hadToken || customer.state === 'signed-out') {
     return <Navigate to="/auth/login" replace state={{ from: { pathname: location.pathname, search: location.search, hash: location.hash } }} />;
   }
+  if (!loaded && loadError) return <BasketUnavailable title="Checkout" message={loadError} retrying={isLoading} />;
   if (customer.state === 'loading' || !loaded) {
     return (
       <PageFrame title="Checkout">
