@@ -14,6 +14,8 @@ export default remoteConfig({
     './DrawResultsPage': './src/pages/draw-results-page.tsx',
     './WinnersListPage': './src/pages/winners-list-page.tsx',
   },
+  // The shell's server renders these pages through the remote's Node build (dist/server).
+  serverRendered: true,
   port: Number(process.env.CATALOGUE_PORT ?? 3001),
   // The team's dev page is documented at http://127.0.0.1:3001/ and reloads rather than hot-swaps.
   devServer: { host: '127.0.0.1', hot: false },

@@ -8,6 +8,7 @@ import { PrecompressPlugin } from './precompress-plugin.mjs';
 import { productionAliases, productionDefinitions } from './production-builds.mjs';
 import { sharedSingletons } from './shared-singletons.mjs';
 import { sourceExtensions, typescriptRule } from './typescript-rule.mjs';
+import { remoteServerConfig, serverBuildFolder } from './remote-server-config.mjs';
 
 /**
  * The federation options of a remote (docs/decisions.md#composition-at-run-time, #build-facts). In production the shell hands its
@@ -48,7 +49,9 @@ export function remoteFederationOptions({ name, exposes, development }) {
  * @param {string} [options.standaloneEntry] the standalone dev page's entry
  * @param {string} [options.standaloneTemplate] its HTML template
  * @param {{ host?: string, hot?: boolean }} [options.devServer] dev server choices of the team
- * @returns {(env?: Record<string, unknown>) => import('@rspack/core').RspackOptions}
+ * @param {boolean} [options.serverRendered] also build the exposed pages for the shell's server
+ *   (remote-server-config.mjs); production builds only: dev pages render in the browser
+ * @returns {(env?: Record<string, unknown>) => import('@rspack/core').RspackOptions | import('@rspack/core').RspackOptions[]}
  */
 export function remoteConfig({
   name,
@@ -58,11 +61,12 @@ export function remoteConfig({
   standaloneEntry = './src/dev/standalone.tsx',
   standaloneTemplate = './src/dev/index.html',
   devServer: devServerChoices = {},
+  serverRendered = false,
 }) {
   return (env = {}) => {
     // `rspack serve` sets RSPACK_SERVE; NODE_ENV=development would make `rspack build` hang (docs/decisions.md#build-facts).
     const development = Boolean(env.RSPACK_SERVE);
-    return {
+    const browser = {
       mode: development ? 'development' : 'production',
       context: dir,
       // The standalone page exists only in dev; the production build is the remote alone.
@@ -72,7 +76,8 @@ export function remoteConfig({
         path: path.resolve(dir, 'dist'),
         publicPath: 'auto',
         uniqueName: name,
-        clean: true,
+        // The server build (dist/server) is written by its own compiler of the same run.
+        clean: { keep: (file) => path.relative(path.resolve(dir, 'dist'), file).split(path.sep)[0] === serverBuildFolder },
         ...outputNames({ development }),
       },
       // Production builds of every shared library (production-builds.mjs); dev keeps their warnings.
@@ -88,5 +93,6 @@ export function remoteConfig({
       performance: { hints: false },
       devServer: devServer({ port, ...devServerChoices }),
     };
+    return serverRendered && !development ? [browser, remoteServerConfig({ name, dir, exposes })] : browser;
   };
 }

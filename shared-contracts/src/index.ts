@@ -31,5 +31,6 @@ export * from './cache/timed-local-cache.ts';
 export * from './cache/cache-rules.ts';
 export * from './cache/site-content-cache.ts';
 export * from './cache/page-data.ts';
+export * from './cache/server-render.ts';
 export * from './cache/memory-storage.ts';
 export * from './session/session-token.ts';

@@ -8,6 +8,9 @@ import { siteName } from './page-head/page-heads.mjs';
 import { createRemotePreloads } from './page-head/remote-preloads.mjs';
 import { createShopData } from './page-head/shop-data.mjs';
 import { remotesDocument } from './remotes-document.mjs';
+import { renderPage } from './render/render-page.tsx';
+import { createRemoteServerModules } from './render/remote-server-modules.mjs';
+import { serverShared } from './render/server-shared.mjs';
 import { runtimeConfig } from './runtime-config.mjs';
 import { staticFiles } from './static-files.mjs';
 
@@ -30,11 +33,27 @@ function sendJson(res, document) {
 }
 
 /**
- * The shell's server: its build, app pages with their own heads, robots.txt and the
- * sitemap, the runtime remotes document, and the API forwarded on the same origin.
- * `shopData` and `remotePreloads` replace the API and manifest reads behind heads (tests).
+ * Server rendering (render/): the page through the remotes' server builds, loaded over HTTP like
+ * their browser builds. SERVER_RENDER=off leaves every page to the browser (the shell's HTML
+ * then carries only the head), e.g. to compare the two.
  */
-export function createShellServer({ distDir, env = process.env, shopData, remotePreloads: preloads }) {
+function pageRenderer(env, data) {
+  if (env.SERVER_RENDER === 'off') return null;
+  const remoteModules = createRemoteServerModules({ remotes: remotesDocument(env).remotes, shared: serverShared() });
+  return (options) =>
+    renderPage({ ...options, loadRemote: (id) => remoteModules.load(id), read: (call, payload) => data.read(call, payload) }).catch((error) => {
+      console.error('[shell] server render failed; the browser renders the page', error);
+      return null;
+    });
+}
+
+/**
+ * The shell's server: its build, app pages with their own heads (and rendered through the
+ * remotes' server builds), robots.txt and the sitemap, the runtime remotes document, and the
+ * API forwarded on the same origin. `shopData`, `remotePreloads` and `renderPage` replace the
+ * API and manifest reads and the renderer (tests; `renderPage: null` renders nothing).
+ */
+export function createShellServer({ distDir, env = process.env, shopData, remotePreloads: preloads, renderPage: render }) {
   const apiUrl = env.API_URL || defaultApiUrl;
   if (!existsSync(path.join(distDir, 'index.html'))) {
     throw new Error(`${distDir}/index.html is missing: build the shell first (node ../scripts/pnpm.mjs --filter @cgg/shell build)`);
@@ -44,7 +63,7 @@ export function createShellServer({ distDir, env = process.env, shopData, remote
   const siteUrl = env.SITE_URL || `http://localhost:${env.SHELL_PORT ?? 3000}`;
   const data = shopData ?? createShopData({ apiUrl });
   const remotePreloads = preloads ?? createRemotePreloads({ remotes: remotesDocument(env).remotes });
-  const servePage = htmlDocument(distDir, env, { data, siteUrl, siteName, remotePreloads });
+  const servePage = htmlDocument(distDir, env, { data, siteUrl, siteName, remotePreloads, renderPage: render === undefined ? pageRenderer(env, data) : render });
   return http.createServer((req, res) => {
     if (isApiRequest(req.url)) {
       proxyToApi(req, res, apiUrl);

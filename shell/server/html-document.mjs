@@ -56,6 +56,19 @@ export function isPageRequest(pathname) {
   return !last.includes('.');
 }
 
+/**
+ * Pages the server renders: found, and public. Personal pages (basket, checkout, account,
+ * sign-in) are rendered in the browser, so HTML never carries one customer's data to another.
+ */
+export function isPublicPage(head) {
+  return head.status === 200 && head.robots !== 'noindex';
+}
+
+/** index.html's empty `#root` filled with the server's rendering, marked for the browser to hydrate. */
+export function withRenderedRoot(html, rootHtml) {
+  return html.replace('<div id="root"></div>', () => `<div id="root" data-server-rendered="true">${rootHtml}</div>`);
+}
+
 /** Text answers are compressed when the browser accepts it (brotli first); small ones are not worth it. */
 export function compressed(req, body) {
   const accepts = String(req.headers['accept-encoding'] ?? '');
@@ -71,16 +84,22 @@ export function compressed(req, body) {
  * data inline, preloads of the page's remote files, a fresh nonce and the CSP header.
  * HTML is never cached: it names the current release's files.
  */
-export function htmlDocument(distDir, env = process.env, { data, siteUrl, siteName, remotePreloads }) {
+export function htmlDocument(distDir, env = process.env, { data, siteUrl, siteName, remotePreloads, renderPage }) {
   const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const remotes = remotesDocument(env);
   const origin = new URL(siteUrl).origin;
   return async (req, res, pathname) => {
     const head = await pageHead(pathname, { data, siteUrl });
-    const preloads = remotePreloads ? await remotePreloads(head.owner, head.module) : [];
+    const at = Date.now();
+    const [preloads, rendered] = await Promise.all([
+      remotePreloads ? remotePreloads(head.owner, head.module) : [],
+      renderPage && isPublicPage(head) ? renderPage({ url: new URL(req.url ?? pathname, origin), entries: head.pageData, at }) : null,
+    ]);
     const nonce = newNonce();
-    const tags = headTags(head, siteName, { remotes, pageData: head.pageData, preloads, origin });
-    const html = Buffer.from(withNonce(withHead(template, tags), nonce));
+    const tags = headTags(head, siteName, { remotes, pageData: rendered?.entries ?? head.pageData, pageDataAt: at, rendered: Boolean(rendered), preloads, origin });
+    // The nonce goes on the template's own scripts only, before the rendered page goes in.
+    const page = withNonce(withHead(template, tags), nonce);
+    const html = Buffer.from(rendered ? withRenderedRoot(page, rendered.html) : page);
     const { body, encoding } = compressed(req, html);
     res.writeHead(head.status, {
       'Content-Type': 'text/html; charset=utf-8',

@@ -1,6 +1,6 @@
 // With federation's asyncStartup the shared libraries are ready before this module
 // runs, so no separate bootstrap file is needed.
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import './federation/provide-shared.ts';
 import { remotesReady } from './federation/runtime-document.ts';
@@ -15,6 +15,21 @@ startSessionTracking();
 // Registration runs while the first paint happens; remote slots wait for it.
 void remotesReady();
 
+/**
+ * A remote slot the server could not render (its server build down) is rendered here, by design:
+ * React reports it as error 419, which is only noted. Anything else (a hydration mismatch) is a bug.
+ */
+function reportRecoverable(error: unknown): void {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/\b419\b|server could not finish this Suspense boundary/i.test(message)) console.info('[shell] a part of the page was rendered in the browser');
+  else console.error('[shell] the page did not hydrate cleanly', error);
+}
+
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-createRoot(root).render(<App />);
+// The shell's server rendered the page (server/render/): hydrate its HTML rather than replace it.
+if (root.dataset.serverRendered === 'true') {
+  hydrateRoot(root, <App />, { onRecoverableError: reportRecoverable });
+} else {
+  createRoot(root).render(<App />);
+}

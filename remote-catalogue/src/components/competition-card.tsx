@@ -6,6 +6,7 @@ import { drawWhenText } from './draw-when.tsx';
 import { TruncatedText } from './truncated-text.tsx';
 import { CardCountdown } from './card-countdown.tsx';
 import { PrizeImage } from './prize-image.tsx';
+import { useRenderTime } from './use-now.ts';
 import './competition-card.css';
 
 export const CARD_TITLE_MAX = 60;
@@ -24,7 +25,8 @@ function statusBadge(c: Competition): string | null {
 export function CompetitionCard({ competition: c, headingLevel = 3, eager = false }: { competition: Competition; headingLevel?: 2 | 3; eager?: boolean }) {
   const Heading = `h${headingLevel}` as const;
   const drawAt = drawDateTime(c).valueOf();
-  const showCountdown = c.status === 'open' && !c.hide_timer && drawAt - Date.now() < COUNTDOWN_WINDOW_MS;
+  const now = useRenderTime();
+  const showCountdown = c.status === 'open' && !c.hide_timer && drawAt - now < COUNTDOWN_WINDOW_MS;
   const badge = statusBadge(c);
   return (
     <article className="cat-card">

@@ -1,8 +1,8 @@
 import type { ImgHTMLAttributes } from 'react';
-import { resizableUpload, variantSrcSet } from '@cgg/contracts';
+import { resizableUpload, serverRender, variantSrcSet } from '@cgg/contracts';
 import './prize-image.css';
 
-const pageOrigin = (): string | null => (typeof window === 'undefined' ? null : window.location.origin);
+const pageOrigin = (): string | null => (typeof window === 'undefined' ? (serverRender()?.origin ?? null) : window.location.origin);
 
 export interface PrizeImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes' | 'width' | 'height' | 'alt'> {
   src: string;

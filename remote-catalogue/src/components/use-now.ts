@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { pageRenderedAt } from '@cgg/contracts';
 
 /*
  * One shared one-second clock for every countdown on the page: twenty cards tick
@@ -26,6 +27,22 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
+/**
+ * The current time, ticking each second. A server-rendered page shows the time its answers were
+ * read, on the server and while the browser hydrates it, so both render the same countdowns;
+ * the clock moves on from there.
+ */
 export function useNow(): number {
-  return useSyncExternalStore(subscribe, () => now, () => now);
+  return useSyncExternalStore(subscribe, () => now, () => pageRenderedAt() ?? now);
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * The time for a coarse decision (is the draw within three days?): like useNow on the server and
+ * while hydrating, but it does not re-render each second; it moves on whenever the component
+ * renders again.
+ */
+export function useRenderTime(): number {
+  return useSyncExternalStore(noSubscription, () => now, () => pageRenderedAt() ?? now);
 }

@@ -3,10 +3,10 @@ import { createRetentionCache, RETENTION_MS } from './retention-cache.ts';
 
 describe('catalogue swr config (spec section 9: competition-list caching)', () => {
   it('never refetches on focus, reconnect or mount when cached, and dedupes for 60 s', () => {
-    expect(catalogueSwrConfig.revalidateOnFocus).toBe(false);
-    expect(catalogueSwrConfig.revalidateOnReconnect).toBe(false);
-    expect(catalogueSwrConfig.revalidateIfStale).toBe(false);
-    expect(catalogueSwrConfig.dedupingInterval).toBe(60_000);
+    expect(catalogueSwrConfig().revalidateOnFocus).toBe(false);
+    expect(catalogueSwrConfig().revalidateOnReconnect).toBe(false);
+    expect(catalogueSwrConfig().revalidateIfStale).toBe(false);
+    expect(catalogueSwrConfig().dedupingInterval).toBe(60_000);
     expect(RETENTION_MS).toBe(60_000);
   });
 
@@ -34,8 +34,8 @@ describe('catalogue swr config (spec section 9: competition-list caching)', () =
 
   it('lets every catalogue page read what another page fetched', () => {
     resetCatalogueCache();
-    const first = catalogueSwrConfig.provider();
-    const second = catalogueSwrConfig.provider();
+    const first = catalogueSwrConfig().provider!(new Map());
+    const second = catalogueSwrConfig().provider!(new Map());
     first.set('comp', { data: 7 });
     expect(second.get('comp')).toEqual({ data: 7 });
   });

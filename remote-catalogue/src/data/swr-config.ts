@@ -1,4 +1,6 @@
-import type { Cache, SWRConfiguration } from 'swr';
+import { unstable_serialize, type Cache, type Middleware, type SWRConfiguration } from 'swr';
+import { calls, pageDataEntries, readSessionToken, serverRender, type CallName } from '@cgg/contracts';
+import { apiKey } from './api-key.ts';
 import { createRetentionCache, RETENTION_MS } from './retention-cache.ts';
 
 /** One store for every catalogue page, so moving between them reuses what was fetched. */
@@ -26,16 +28,48 @@ export function resetCatalogueCache(): void {
 }
 
 /**
+ * The answers the page was rendered from (contracts' page data), as swr fallback data: on the
+ * server they are what the page renders (swr never fetches there), and in the browser the first
+ * render shows exactly the same, so hydration matches and asks the API nothing. Only while the
+ * page data is fresh (a minute), like anything else the catalogue keeps.
+ */
+function pageFallback(): Record<string, unknown> {
+  const fallback: Record<string, unknown> = {};
+  for (const { call, payload, response } of pageDataEntries()) fallback[unstable_serialize(apiKey(call, payload))] = response;
+  return fallback;
+}
+
+/**
+ * On the server, a read with no answer in the page data is reported, so the shell's server
+ * fetches it and renders the page again with it (contracts' server-render.ts).
+ */
+const reportMissingOnServer: Middleware = (useSWRNext) => (key, fetcher, config) => {
+  const render = serverRender();
+  if (render && Array.isArray(key) && key[0] === 'catalogue' && (key[1] as string) in calls) {
+    const [, call, payload] = key as [string, CallName, unknown];
+    if (!(unstable_serialize(key) in (config.fallback ?? {}))) render.want(call, payload);
+  }
+  return useSWRNext(key, fetcher, config);
+};
+
+/**
  * The spec's competition-list caching (section 9): unused data kept 60 s, no refetch on
  * focus, reconnect or mount. `revalidateIfStale: false` is "no refetch on mount when
  * cached": a first visit still fetches, a return visit within 60 s does not.
+ * Built per page mount: the page's data is its fallback (above). A signed-in customer's page
+ * was rendered with a visitor's answers, so it asks again for theirs once it has mounted.
  */
-export const catalogueSwrConfig = {
-  provider: cacheView,
-  dedupingInterval: RETENTION_MS,
-  revalidateOnFocus: false,
-  revalidateOnReconnect: false,
-  revalidateIfStale: false,
-  errorRetryCount: 2,
-  keepPreviousData: true,
-} satisfies SWRConfiguration;
+export function catalogueSwrConfig(): SWRConfiguration {
+  return {
+    provider: cacheView,
+    dedupingInterval: RETENTION_MS,
+    revalidateOnFocus: false,
+    revalidateOnReconnect: false,
+    revalidateIfStale: false,
+    errorRetryCount: 2,
+    keepPreviousData: true,
+    fallback: pageFallback(),
+    use: [reportMissingOnServer],
+    ...(readSessionToken() ? { revalidateOnMount: true } : {}),
+  };
+}

@@ -3,9 +3,11 @@ import {
   loadSettings,
   loadWinnersSummary,
   readCached,
+  serverRender,
   seoCacheRule,
   settingsCacheRule,
   winnersSummaryCacheRule,
+  type CallName,
   type SeoSettings,
   type Settings,
   type TimedCacheRule,
@@ -19,9 +21,15 @@ import { useEffect, useState } from 'react';
  * reads: a stored value renders at once, a refresh runs only when it is 15 minutes old,
  * and a failed fetch is logged while the page works without it (section 8).
  */
-function useCachedContent<T>(rule: TimedCacheRule<T>, load: () => Promise<T | undefined>): { value: T | undefined; isLoading: boolean } {
+function useCachedContent<T>(
+  rule: TimedCacheRule<T>,
+  load: () => Promise<T | undefined>,
+  read: { call: CallName; payload: unknown },
+): { value: T | undefined; isLoading: boolean } {
   const [state, setState] = useState(() => {
     const cached = readCached(rule);
+    // On the server, a value the page's answers lack is fetched for the next render pass.
+    if (!cached) serverRender()?.want(read.call, read.payload);
     return { value: cached?.value, isLoading: !cached?.fresh };
   });
   useEffect(() => {
@@ -40,15 +48,15 @@ function useCachedContent<T>(rule: TimedCacheRule<T>, load: () => Promise<T | un
 }
 
 export function useSettings(): { settings: Settings | undefined; isLoading: boolean } {
-  const { value, isLoading } = useCachedContent(settingsCacheRule, () => loadSettings());
+  const { value, isLoading } = useCachedContent(settingsCacheRule, () => loadSettings(), { call: 'getsettings', payload: null });
   return { settings: value, isLoading };
 }
 
 export function useSeoSettings(page: string): SeoSettings | undefined {
-  return useCachedContent(seoCacheRule(page), () => loadSeoSettings(page)).value;
+  return useCachedContent(seoCacheRule(page), () => loadSeoSettings(page), { call: 'getSEOSettings', payload: { page } }).value;
 }
 
 export function useWinnersSummary(): { summary: WinnersSummary | undefined; isLoading: boolean } {
-  const { value, isLoading } = useCachedContent(winnersSummaryCacheRule, () => loadWinnersSummary());
+  const { value, isLoading } = useCachedContent(winnersSummaryCacheRule, () => loadWinnersSummary(), { call: 'winnersSummary', payload: null });
   return { summary: value, isLoading };
 }

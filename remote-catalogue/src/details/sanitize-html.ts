@@ -6,6 +6,8 @@ const BLOCKED_TAGS = 'script,style,iframe,object,embed,link,meta,base,form,input
  * DOMParser never runs what it parses.
  */
 export function sanitizeHtml(html: string): string {
+  // On the shell's server (no DOM) the description is rendered as the API sent it: the API cleans it.
+  if (typeof DOMParser === 'undefined') return html;
   const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
   for (const el of Array.from(doc.body.querySelectorAll(BLOCKED_TAGS))) el.remove();
   for (const el of Array.from(doc.body.querySelectorAll('*'))) {

@@ -1,12 +1,24 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useState, useSyncExternalStore, type RefObject } from 'react';
+
+const noSubscription = () => () => {};
+
+/** True on the server and while the browser hydrates what it rendered; false in a browser-only render. */
+function useServerOrHydrating(): boolean {
+  return useSyncExternalStore(noSubscription, () => false, () => true);
+}
 
 /**
  * True once the below-the-fold sections should load: when they come near the viewport,
  * or when the browser is idle after the page has loaded, whichever is first. Their code
  * and images then stay off the critical path of the first screen.
+ *
+ * A server-rendered page has them in its HTML already (the server renders everything, for
+ * crawlers and link previews): then they are shown from the start, and each hydrates when its
+ * chunk arrives (a lazy component keeps the server's HTML until then).
  */
 export function useBelowFoldTrigger(target: RefObject<Element | null>): boolean {
-  const [ready, setReady] = useState(false);
+  const serverRendered = useServerOrHydrating();
+  const [ready, setReady] = useState(serverRendered);
   useEffect(() => {
     if (ready) return;
     const fire = () => setReady(true);

@@ -89,7 +89,7 @@ describe('HomePage', () => {
     api();
     renderHome();
     await screen.findByRole('region', { name: 'Featured competitions slideshow' });
-    const keys = [...catalogueSwrConfig.provider().keys()].join(' ');
+    const keys = [...catalogueSwrConfig().provider!(new Map()).keys()].join(' ');
     expect(keys).toContain('featuredCompetition');
     // SEO, settings and winners live in the shared 15-minute localStorage caches instead.
     expect(keys).not.toContain('getSEOSettings');

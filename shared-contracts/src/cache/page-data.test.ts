@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryStorage } from './memory-storage.ts';
-import { pageDataKey, PAGE_DATA_ELEMENT_ID, resetPageData, takeAllPageData, takePageData, type PageDataDocument } from './page-data.ts';
-import { settingsCacheRule, seoCacheRule } from './cache-rules.ts';
+import { pageDataEntries, pageDataKey, pageRenderedAt, PAGE_DATA_ELEMENT_ID, resetPageData, takeAllPageData, takePageData, type PageDataDocument } from './page-data.ts';
+import { SERVER_RENDER_KEY, type ServerRender } from './server-render.ts';
+import { settingsCacheRule, seoCacheRule, winnersSummaryCacheRule } from './cache-rules.ts';
 import { readCached, writeCached } from './timed-local-cache.ts';
 import { primeSiteContentCaches } from './site-content-cache.ts';
 
@@ -20,6 +21,7 @@ const settings = {
   frontend_scripts: '',
 };
 const seoRow = { page_title: 'Home | CGG', meta_description: 'Win prizes', meta_title: 'CGG' };
+const winners = { success: true, totalPrizeValue: '1250.00', totalWinner: 12 };
 
 /** The element the shell's server writes, in a stand-in document (these tests run in Node). */
 function page(doc: PageDataDocument | string) {
@@ -52,13 +54,14 @@ describe('page data carried by the HTML', () => {
     expect(takePageData('getsettings', undefined, NOW)).toBeUndefined();
   });
 
-  it('fills the settings and SEO caches for the first render, keeping a fresh stored copy', () => {
+  it('fills the settings, SEO and winners caches for the first render, replacing a stored copy (the server rendered the page from its own)', () => {
     page({
       at: NOW,
       entries: [
         { call: 'getsettings', payload: null, response: { success: true, data: settings } },
         { call: 'getSEOSettings', payload: { page: 'home' }, response: { success: true, data: [seoRow] } },
         { call: 'getSEOSettings', payload: { page: 'faq' }, response: { success: true, data: [{ ...seoRow, page_title: 'FAQ' }] } },
+        { call: 'winnersSummary', payload: null, response: winners },
       ],
     });
     const storage = memoryStorage();
@@ -67,6 +70,32 @@ describe('page data carried by the HTML', () => {
     primeSiteContentCaches({ storage, now });
     expect(readCached(settingsCacheRule, { storage, now })).toMatchObject({ value: settings, fresh: true });
     expect(readCached(seoCacheRule('home'), { storage, now })?.value).toEqual(seoRow);
-    expect(readCached(seoCacheRule('faq'), { storage, now })?.value.page_title).toBe('Stored FAQ');
+    expect(readCached(seoCacheRule('faq'), { storage, now })?.value.page_title).toBe('FAQ');
+    expect(readCached(winnersSummaryCacheRule, { storage, now })?.value).toEqual(winners);
+  });
+
+  it('lets a first render read every answer without taking it, and tells whether the server rendered the page', () => {
+    const entries = [{ call: 'getsettings' as const, payload: null, response: { success: true, data: settings } }];
+    page({ at: NOW, entries, rendered: true });
+    expect(pageDataEntries(NOW + 1000)).toEqual(entries);
+    expect(pageDataEntries(NOW + 1000)).toEqual(entries);
+    expect(pageRenderedAt()).toBe(NOW);
+    // Older than a minute: a first render asks the API instead.
+    expect(pageDataEntries(NOW + 61_000)).toEqual([]);
+    page({ at: NOW, entries });
+    expect(pageRenderedAt()).toBeUndefined();
+  });
+
+  it('on the server, answers from the render in progress', () => {
+    page({ at: NOW, entries: [] });
+    const render: ServerRender = { at: NOW - 5, origin: 'http://shop.test', entries: [{ call: 'winnersSummary', payload: null, response: winners }], storage: memoryStorage(), want: () => {} };
+    const globals = globalThis as Record<symbol, unknown>;
+    globals[SERVER_RENDER_KEY] = { getStore: () => render };
+    try {
+      expect(pageDataEntries()).toBe(render.entries);
+      expect(pageRenderedAt()).toBe(NOW - 5);
+    } finally {
+      delete globals[SERVER_RENDER_KEY];
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { calls, type CallName } from '../api/calls.ts';
+import { serverRender } from './server-render.ts';
 
 /**
  * Page data: public API answers the shell's server already read to write a page's head (the
@@ -23,6 +24,8 @@ export interface PageDataDocument {
   /** When the server read the answers (milliseconds since the epoch). */
   at: number;
   entries: PageDataEntry[];
+  /** The page's HTML was rendered on the server from these answers (the browser hydrates it). */
+  rendered?: boolean;
 }
 
 /** The key of one call and payload: object keys sorted, so `{a, b}` and `{b, a}` match. */
@@ -35,21 +38,53 @@ export function pageDataKey(call: CallName, payload: unknown): string {
 }
 
 let entries: Map<string, unknown> | undefined;
+let pageDocument: PageDataDocument | null | undefined;
 
-function readDocument(now: number): Map<string, unknown> {
-  const found = new Map<string, unknown>();
+/** The page's data document as the server wrote it, read once; null when absent or unreadable. */
+function readPageDocument(): PageDataDocument | null {
+  if (pageDocument !== undefined) return pageDocument;
+  pageDocument = null;
   try {
     const text = globalThis.document?.getElementById(PAGE_DATA_ELEMENT_ID)?.textContent;
-    if (!text) return found;
-    const doc = JSON.parse(text) as PageDataDocument;
-    if (!Number.isFinite(doc.at) || now - doc.at > PAGE_DATA_MAX_AGE_MS) return found;
-    for (const e of doc.entries ?? []) {
-      if (e && typeof e.call === 'string' && e.call in calls) found.set(pageDataKey(e.call, e.payload), e.response);
+    const doc = text ? (JSON.parse(text) as PageDataDocument) : null;
+    if (doc && Number.isFinite(doc.at) && Array.isArray(doc.entries)) {
+      pageDocument = { ...doc, entries: doc.entries.filter((e) => e && typeof e.call === 'string' && e.call in calls) };
     }
   } catch {
     // Unreadable page data is no page data: the API is asked as usual.
   }
+  return pageDocument;
+}
+
+function readDocument(now: number): Map<string, unknown> {
+  const found = new Map<string, unknown>();
+  const doc = readPageDocument();
+  if (!doc || now - doc.at > PAGE_DATA_MAX_AGE_MS) return found;
+  for (const e of doc.entries) found.set(pageDataKey(e.call, e.payload), e.response);
   return found;
+}
+
+/**
+ * Every answer the page was rendered from, not taken (a front end's first render, which must
+ * match the server's HTML), while it is younger than PAGE_DATA_MAX_AGE_MS. On the server, the
+ * render's own answers.
+ */
+export function pageDataEntries(now: number = Date.now()): readonly PageDataEntry[] {
+  const render = serverRender();
+  if (render) return render.entries;
+  const doc = readPageDocument();
+  return doc && now - doc.at <= PAGE_DATA_MAX_AGE_MS ? doc.entries : [];
+}
+
+/**
+ * When the page's answers were read: the clock a server-rendered page shows, on the server and
+ * while the browser hydrates it. Undefined for a page the browser rendered alone.
+ */
+export function pageRenderedAt(): number | undefined {
+  const render = serverRender();
+  if (render) return render.at;
+  const doc = readPageDocument();
+  return doc?.rendered ? doc.at : undefined;
 }
 
 /**
@@ -84,4 +119,5 @@ export function takeAllPageData(call: CallName, now: number = Date.now()): { pay
 /** Forgets what was read (tests, which write a new element for each case). */
 export function resetPageData(): void {
   entries = undefined;
+  pageDocument = undefined;
 }

@@ -1,9 +1,9 @@
 import { calls } from '../api/calls.ts';
 import { apiRequest, type RequestOptions } from '../api/client.ts';
 import type { SeoSettings, Settings, WinnersSummary } from '../api/content.ts';
-import { readCached, readThrough, writeCached, type CacheDeps } from './timed-local-cache.ts';
+import { readThrough, writeCached, type CacheDeps } from './timed-local-cache.ts';
 import { seoCacheRule, settingsCacheRule, winnersSummaryCacheRule } from './cache-rules.ts';
-import { takeAllPageData } from './page-data.ts';
+import { takeAllPageData, type PageDataEntry } from './page-data.ts';
 
 /*
  * The three cached site-content reads (spec sections 4, 8, 9), shared by the shell and
@@ -33,21 +33,30 @@ export function loadSeoSettings(page: string, deps?: CacheDeps, request?: Reques
 }
 
 /**
- * Stores the settings and SEO rows the page's HTML carried (page-data.ts) in their caches,
- * unless a fresh copy is already there, so the first render of every front end has them:
- * the announcement bar and titles appear with the page instead of pushing it down a moment
- * later, and nobody asks the API for them again.
+ * Stores the settings, SEO rows and winners summary the page's HTML carried (page-data.ts) in
+ * their caches, so the first render of every front end has them: the announcement bar and
+ * titles appear with the page instead of pushing it down a moment later, and nobody asks the
+ * API for them again. The page's copy replaces a stored one: it is at most a minute old, and it
+ * is what the server rendered the page from, so the browser's first render matches the HTML.
+ * The shell's server primes each render's storage stand-in the same way (`entries`).
  */
-export function primeSiteContentCaches(deps: CacheDeps = {}): void {
-  for (const { response } of takeAllPageData('getsettings', (deps.now ?? Date.now)())) {
-    if (!readCached(settingsCacheRule, deps)?.fresh) writeCached(settingsCacheRule, (response as { data: Settings }).data, deps);
+export function primeSiteContentCaches(deps: CacheDeps = {}, entries: readonly PageDataEntry[] = takeAllEntries(deps)): void {
+  for (const { call, payload, response } of entries) {
+    if (call === 'getsettings') writeCached(settingsCacheRule, (response as { data: Settings }).data, deps);
+    if (call === 'winnersSummary') writeCached(winnersSummaryCacheRule, response as WinnersSummary, deps);
+    if (call === 'getSEOSettings') {
+      const page = (payload as { page?: unknown } | null)?.page;
+      const row = (response as { data: SeoSettings[] }).data[0];
+      if (typeof page === 'string' && row) writeCached(seoCacheRule(page), row, deps);
+    }
   }
-  for (const { payload, response } of takeAllPageData('getSEOSettings', (deps.now ?? Date.now)())) {
-    const page = (payload as { page?: unknown }).page;
-    const row = (response as { data: SeoSettings[] }).data[0];
-    if (typeof page !== 'string' || !row) continue;
-    if (!readCached(seoCacheRule(page), deps)?.fresh) writeCached(seoCacheRule(page), row, deps);
-  }
+}
+
+function takeAllEntries(deps: CacheDeps): PageDataEntry[] {
+  const now = (deps.now ?? Date.now)();
+  return (['getsettings', 'winnersSummary', 'getSEOSettings'] as const).flatMap((call) =>
+    takeAllPageData(call, now).map(({ payload, response }) => ({ call, payload, response })),
+  );
 }
 
 // At start-up, before any front end reads a cache (the element is in the page's head).

@@ -1,3 +1,5 @@
+import { serverRender } from './server-render.ts';
+
 /**
  * The one place the spec's client cache rule lives (sections 4 and 9): a value kept in
  * localStorage with a timestamp, reused while younger than its maximum age, otherwise
@@ -39,7 +41,8 @@ export interface CachedValue<T> {
 
 function defaultStorage(): CacheStorage | undefined {
   try {
-    return globalThis.localStorage;
+    // On the server, the render's own stand-in, primed from the page's answers (server-render.ts).
+    return globalThis.localStorage ?? serverRender()?.storage;
   } catch {
     // Storage can throw when blocked (privacy settings): run without a cache.
     return undefined;

@@ -26,9 +26,10 @@ const meta = (attr, key, content) => (content ? `<meta ${attr}="${key}" content=
 /**
  * The tags a page head adds to the build's index.html (which keeps its charset, viewport and
  * styles). `remotes` (the runtime remotes document), `pageData` (contracts' page-data.ts) and
- * `preloads` (remote-preloads.mjs) let the page start without asking for what the server knows.
+ * `preloads` (remote-preloads.mjs) let the page start without asking for what the server knows;
+ * `rendered` says the page data is what the server rendered `#root` from (the browser hydrates it).
  */
-export function headTags(head, siteName, { remotes, pageData, preloads = [], origin, now = Date.now() } = {}) {
+export function headTags(head, siteName, { remotes, pageData, pageDataAt = Date.now(), rendered = false, preloads = [], origin } = {}) {
   const ogTitle = head.ogTitle || head.title;
   const remoteOrigins = [...new Set((remotes?.remotes ?? []).map((r) => new URL(r.entry).origin))].filter((o) => o !== origin);
   return [
@@ -57,7 +58,7 @@ export function headTags(head, siteName, { remotes, pageData, preloads = [], ori
     // styles are plain <script>/<link> elements, so their preloads carry no crossorigin either.
     ...preloads.map((p) => `<link rel="preload" as="${p.as}" href="${escapeHtml(p.href)}"${p.as === 'fetch' ? ' crossorigin="anonymous"' : ''} />`),
     remotes ? `<script type="application/json" id="cgg-remotes">${scriptJson(remotes)}</script>` : '',
-    pageData?.length ? `<script type="application/json" id="cgg-page-data">${scriptJson({ at: now, entries: pageData })}</script>` : '',
+    pageData?.length ? `<script type="application/json" id="cgg-page-data">${scriptJson({ at: pageDataAt, entries: pageData, ...(rendered ? { rendered: true } : {}) })}</script>` : '',
   ]
     .filter(Boolean)
     .join('\n    ');

@@ -1,4 +1,4 @@
-import { apiRequest, calls } from '@cgg/contracts';
+import { apiRequest, calls, pageDataKey } from '@cgg/contracts';
 
 /** A head waits at most this long for the API; a slow answer leaves the page its default head. */
 const defaultTimeoutMs = 1500;
@@ -51,6 +51,14 @@ export function createShopData({ apiUrl, ttlMs = 0, timeoutMs = defaultTimeoutMs
       read(`competition:${id}`, (signal) =>
         call('getcompetition', { id }, signal).catch((error) => {
           // An unknown id is an answer, not an outage: the page gets a not-found head.
+          if (error?.status === 404) return null;
+          throw error;
+        }),
+      ),
+    /** Any public call a server render needs (server/render/); null for a 404. */
+    read: (name, payload) =>
+      read(pageDataKey(name, payload), (signal) =>
+        call(name, payload ?? undefined, signal).catch((error) => {
           if (error?.status === 404) return null;
           throw error;
         }),

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router-dom';
+import { ClientOnly } from '../app/client-only.tsx';
 import { CookieBanner } from '../cookies/cookie-banner.tsx';
 import { InstantWinSlot } from '../instant-wins/instant-win-slot.tsx';
 import { ScrollToTop } from '../routes/scroll-to-top.tsx';
@@ -25,7 +26,10 @@ export function RootLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      <CookieBanner />
+      {/* Each visitor's own consent: never part of the server's HTML. */}
+      <ClientOnly>
+        <CookieBanner />
+      </ClientOnly>
       <InstantWinSlot />
     </div>
   );

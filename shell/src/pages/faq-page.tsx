@@ -28,7 +28,7 @@ function FaqItem({ faq }: { faq: Faq }) {
 }
 
 export function FaqPage() {
-  const state = useApi(loadFaqs, 'FAQs');
+  const state = useApi(loadFaqs, 'FAQs', { call: 'getFaqs', pick: (r: { data: never }) => r.data });
   return (
     <SitePage {...sitePageMeta.faq} intro="Answers to the questions we are asked most about entering, draws and prizes.">
       <LoadState state={state} what="FAQs">

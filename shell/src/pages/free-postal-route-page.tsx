@@ -7,7 +7,7 @@ import { sitePageMeta } from '../site-content/site-page-meta.ts';
 const loadPostalRoute = (signal: AbortSignal) => apiRequest(calls.getFreePostalRoute, undefined, { signal }).then((r) => r.data);
 
 export function FreePostalRoutePage() {
-  const state = useApi(loadPostalRoute, 'free postal route');
+  const state = useApi(loadPostalRoute, 'free postal route', { call: 'getFreePostalRoute', pick: (r: { data: never }) => r.data });
   return (
     <SitePage {...sitePageMeta['free-postal-route']}>
       <LoadState state={state} what="free postal route">

@@ -8,7 +8,7 @@ import { sitePageMeta } from '../site-content/site-page-meta.ts';
 const loadHowItWorks = (signal: AbortSignal) => apiRequest(calls.howItWorks, undefined, { signal }).then((r) => r.data);
 
 export function HowItWorksPage() {
-  const state = useApi(loadHowItWorks, 'how it works');
+  const state = useApi(loadHowItWorks, 'how it works', { call: 'howItWorks', pick: (r: { data: never }) => r.data });
   return (
     <SitePage {...sitePageMeta['how-it-works']}>
       <LoadState state={state} what="how it works">

@@ -63,7 +63,7 @@ function LegalTabs({ terms }: { terms: LegalTerm[] }) {
 }
 
 export function LegalTermsPage() {
-  const state = useApi(loadLegalTerms, 'legal terms');
+  const state = useApi(loadLegalTerms, 'legal terms', { call: 'getLegalTerms', pick: (r: { data: never }) => r.data });
   return (
     <SitePage
       {...sitePageMeta['legal-terms']}
