@@ -4,7 +4,7 @@
 import { buildFrontEnds } from './lib/build.mjs';
 import { ensureInstalled } from './lib/install.mjs';
 import { siteServices } from './lib/services.mjs';
-import { Supervisor } from './lib/supervisor.mjs';
+import { logRestarts, Supervisor } from './lib/supervisor.mjs';
 import { portsFrom } from './lib/ports.mjs';
 
 const started = Date.now();
@@ -22,10 +22,14 @@ async function shutdown(code) {
 }
 process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
-supervisor.onUnexpectedExit = (name, code) => {
-  console.error(`[start] ${name} stopped unexpectedly (exit ${code}); stopping the site`);
+// A crashed service is restarted while the rest of the site keeps running (each crash and
+// restart logged); one that keeps crashing right after each start stops the site, so CI
+// fails with its name instead of waiting forever.
+logRestarts(supervisor);
+supervisor.on('gave-up', ({ name }) => {
+  console.error(`[start] ${name} cannot be kept running; stopping the site`);
   void shutdown(1);
-};
+});
 
 try {
   for (const service of siteServices()) {

@@ -32,5 +32,12 @@ const watch = setInterval(() => {
 
 child.on('exit', (code, signal) => {
   clearInterval(watch);
-  process.exit(code ?? (signal ? 1 : 0));
+  if (signal) {
+    // End the same way, so the supervisor's log says the service was killed (SIGKILL), not "exit code 1".
+    process.removeAllListeners(signal);
+    process.kill(process.pid, signal);
+    setTimeout(() => process.exit(1), 1000);
+    return;
+  }
+  process.exit(code ?? 0);
 });

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,61 +27,152 @@ function listening(port) {
   });
 }
 
+/** How a service is brought back after it dies (docs/decisions.md#the-site-keeps-running). */
+export const DEFAULT_RESTART_POLICY = {
+  /** First delay after a crash; doubles with each crash in a row, up to maxDelayMs. */
+  initialDelayMs: 500,
+  maxDelayMs: 10_000,
+  /** Up this long, a service counts as healthy again: its next crash starts the delays over. */
+  stableAfterMs: 30_000,
+  /** This many crashes in a row, each before stableAfterMs: it will not come up, stop trying. */
+  maxQuickCrashes: 5,
+};
+
+const describeExit = (code, signal) => (signal ? `signal ${signal}` : `exit code ${code}`);
+
 /**
- * Starts services one after another, each in its own process group so a stop
- * reaches its children too (tsx, postgres), and stops them in reverse order.
+ * Starts services one after another, each in its own process group so a stop reaches
+ * its children too (tsx, postgres), and stops them in reverse order.
+ *
+ * A service that dies after it was up is restarted, after a delay doubling from 0.5 s to
+ * 10 s, while the rest of the site keeps running. One that keeps dying within 30 s of each
+ * start is given up after 5 crashes ('gave-up'; `npm start` then stops the site, and CI
+ * fails clearly instead of looping). A service failing its first start fails `start()`.
+ *
+ * Events: 'crashed' {name, code, signal, crashes, delayMs}, 'restarted' {name, pid},
+ * 'gave-up' {name, code, signal, crashes, withinMs}.
  */
-export class Supervisor {
-  #running = [];
+export class Supervisor extends EventEmitter {
+  #entries = [];
   #stopping = false;
-  onUnexpectedExit = (_name, _code) => {};
+  #policy;
+
+  constructor(policy = {}) {
+    super();
+    this.#policy = { ...DEFAULT_RESTART_POLICY, ...policy };
+  }
 
   async start(service, { quiet = false } = {}) {
     if (service.port && (await listening(service.port))) {
       const envName = service.portEnv ? ` or set ${service.portEnv}` : '';
       throw new Error(`port ${service.port} (${service.name}) is already in use: is another copy of the site running? Stop it${envName}.`);
     }
+    const entry = { service, quiet, child: null, exited: false, startedAt: 0, crashes: 0, timer: null, up: false };
+    this.#entries.push(entry);
+    this.#spawn(entry);
+    if (!(await this.#waitReady(entry))) {
+      throw new Error(entry.exited ? `${service.name} exited during start-up` : `${service.name} did not become ready in time`);
+    }
+    entry.up = true;
+  }
+
+  /** The pid of a service's current process (its orphan guard, the leader of its process group). */
+  pidOf(name) {
+    return this.#entries.find((e) => e.service.name === name)?.child?.pid;
+  }
+
+  #spawn(entry) {
+    const { service, quiet } = entry;
     const child = spawn(process.execPath, [orphanGuard, String(process.pid), ...service.command], {
       cwd: service.cwd,
       env: { ...process.env, ...service.env },
       stdio: quiet ? ['ignore', 'ignore', 'inherit'] : ['ignore', 'inherit', 'inherit'],
       detached: true,
     });
-    const entry = { service, child, exited: false };
-    child.on('exit', (code) => {
+    entry.child = child;
+    entry.exited = false;
+    entry.startedAt = Date.now();
+    child.on('exit', (code, signal) => {
+      if (entry.child !== child) return;
       entry.exited = true;
-      if (!this.#stopping) this.onUnexpectedExit(service.name, code);
+      // Before its first start completed, start() reports the failure itself.
+      if (!this.#stopping && entry.up) this.#onCrash(entry, code, signal);
     });
-    this.#running.push(entry);
+  }
+
+  /** Polls the readiness URL or port until it answers, the process exits or the time is up. */
+  async #waitReady(entry) {
+    const { service } = entry;
+    const child = entry.child;
     const deadline = Date.now() + (service.readyTimeoutMs ?? 60_000);
     while (Date.now() < deadline) {
-      if (entry.exited) throw new Error(`${service.name} exited during start-up`);
+      if (entry.exited || entry.child !== child || this.#stopping) return false;
       const ok = service.ready ? await answers(service.ready) : await listening(service.readyPort);
-      if (ok) return;
+      if (ok && !entry.exited && entry.child === child) return true;
       await sleep(150);
     }
-    throw new Error(`${service.name} did not become ready in time`);
+    return false;
+  }
+
+  #onCrash(entry, code, signal) {
+    const { name } = entry.service;
+    // Whatever the dead process left in its group (tsx's child, an embedded postgres) goes too.
+    killGroup(entry.child, 'SIGKILL');
+    if (Date.now() - entry.startedAt >= this.#policy.stableAfterMs) entry.crashes = 0;
+    entry.crashes += 1;
+    if (entry.crashes > this.#policy.maxQuickCrashes) {
+      this.emit('gave-up', { name, code, signal, crashes: entry.crashes, withinMs: this.#policy.stableAfterMs });
+      return;
+    }
+    const delayMs = Math.min(this.#policy.initialDelayMs * 2 ** (entry.crashes - 1), this.#policy.maxDelayMs);
+    this.emit('crashed', { name, code, signal, crashes: entry.crashes, delayMs });
+    entry.timer = setTimeout(() => void this.#restart(entry), delayMs);
+  }
+
+  async #restart(entry) {
+    entry.timer = null;
+    if (this.#stopping) return;
+    this.#spawn(entry);
+    const child = entry.child;
+    if (await this.#waitReady(entry)) {
+      this.emit('restarted', { name: entry.service.name, pid: child.pid });
+    } else if (!entry.exited && entry.child === child && !this.#stopping) {
+      // Up but never ready: treat it as a crash (its exit brings the next try).
+      killGroup(child, 'SIGTERM');
+    }
   }
 
   async stopAll() {
     this.#stopping = true;
-    for (const entry of [...this.#running].reverse()) {
-      if (entry.exited) continue;
-      try {
-        process.kill(-entry.child.pid, 'SIGTERM');
-      } catch {
-        continue;
-      }
+    for (const entry of [...this.#entries].reverse()) {
+      clearTimeout(entry.timer);
+      if (!entry.child || entry.exited) continue;
+      if (!killGroup(entry.child, 'SIGTERM')) continue;
       const deadline = Date.now() + 15_000;
       while (!entry.exited && Date.now() < deadline) await sleep(100);
-      if (!entry.exited) {
-        try {
-          process.kill(-entry.child.pid, 'SIGKILL');
-        } catch {
-          // already gone
-        }
-      }
+      if (!entry.exited) killGroup(entry.child, 'SIGKILL');
     }
-    this.#running = [];
+    this.#entries = [];
   }
+}
+
+/** Signals a service's whole process group; false when it is already gone. */
+function killGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** One line per event for a person reading `npm start`'s output. */
+export function logRestarts(supervisor, log = (line) => console.error(line)) {
+  supervisor.on('crashed', ({ name, code, signal, crashes, delayMs }) =>
+    log(`[start] ${name} stopped unexpectedly (${describeExit(code, signal)}); restart ${crashes} in ${(delayMs / 1000).toFixed(1)} s`),
+  );
+  supervisor.on('restarted', ({ name, pid }) => log(`[start] ${name} restarted (pid ${pid}) and answers again`));
+  supervisor.on('gave-up', ({ name, code, signal, crashes, withinMs }) =>
+    log(`[start] ${name} stopped unexpectedly (${describeExit(code, signal)}) ${crashes} times in a row, each within ${withinMs / 1000} s of starting; giving up`),
+  );
 }
