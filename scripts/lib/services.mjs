@@ -28,11 +28,10 @@ export function siteServices(env = process.env) {
     {
       name: 'rtdb',
       cwd: path.join(root, 'shop-api'),
-      // Local Realtime Database (docs/decisions.md#live-feed-through-an-outbox); the secret lets firebase-admin write.
-      // -n is the host the server announces in its handshake: clients reconnect to it
-      // (the admin SDK does so every 30 s), so it must be this server's own address.
-      command: [process.execPath, bin('shop-api', 'firebase-server/bin/firebase-server.js'), '-p', String(ports.rtdb), '-a', '127.0.0.1', '-s', env.RTDB_SECRET ?? 'owner', '-n', `127.0.0.1:${ports.rtdb}`],
-      env: {},
+      // Local Realtime Database (docs/decisions.md#live-feed-through-an-outbox): firebase-server with the
+      // project's rules (shop-api/firebase/database.rules.json); the secret lets firebase-admin write.
+      command: [process.execPath, bin('shop-api', 'tsx/dist/cli.mjs'), 'src/feed/local-feed-database-main.ts'],
+      env: { RTDB_PORT: String(ports.rtdb) },
       readyPort: ports.rtdb,
       port: ports.rtdb,
       portEnv: 'RTDB_PORT',

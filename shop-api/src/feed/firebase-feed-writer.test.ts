@@ -1,6 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getDatabase } from 'firebase-admin/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,24 +39,6 @@ describe('firebase-admin writer against the local Realtime Database (firebase-se
     const writer = createFirebaseFeedWriter(readFeedConfig({ FIREBASE_DATABASE_EMULATOR_HOST: '127.0.0.1:1', RTDB_NAMESPACE: 'cgg-local' }) as never, 2000);
     await expect(writer.write('win-1', record)).rejects.toThrow(/not connected/);
     await writer.close();
-  });
-});
-
-describe('the local database with the shipped rules', () => {
-  it('refuses a write from a client that is not the admin (firebase-server checks rules, like the real project)', async () => {
-    const rules = JSON.parse(readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'firebase', 'database.rules.json'), 'utf8'));
-    const server = await startFirebaseServer({ rules, data: { instant_wins: { 'win-1': record } } });
-    // firebase-server evaluates rules as a signed-out visitor even for the emulator's admin token, so this client is a visitor here.
-    const app = initializeApp({ databaseURL: `http://${server.host}?ns=cgg-local`, projectId: 'visitor' }, 'visitor');
-    try {
-      const ref = getDatabase(app).ref('instant_wins');
-      await expect(ref.child('win-2').set(record)).rejects.toThrow(/permission/i);
-      await expect(ref.child('win-1').update({ prize: 'A car' })).rejects.toThrow(/permission/i);
-      await expect(ref.child('win-1').remove()).resolves.toBeUndefined();
-    } finally {
-      await deleteApp(app);
-      await server.close();
-    }
   });
 });
 

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import net from 'node:net';
+import { startLocalFeedDatabase } from './local-feed-database.ts';
 
 const requireHere = createRequire(import.meta.url);
 
@@ -32,14 +33,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** An in-process firebase-server (the local Realtime Database of npm start), optionally with rules. */
+/** An in-process local Realtime Database as npm start runs it (admin secret "owner"), optionally with rules. */
 export async function startFirebaseServer(o: { rules?: object; data?: object } = {}) {
-  const FirebaseServer = requireHere('firebase-server');
   const port = await freePort();
   // The name is the host the server announces in its handshake; clients reconnect to it.
-  const server = new FirebaseServer({ port, address: '127.0.0.1' }, `127.0.0.1:${port}`, o.data ?? {});
-  if (o.rules) server.setRules(o.rules);
-  server.setAuthSecret('owner');
+  const server = startLocalFeedDatabase({ port, address: '127.0.0.1', name: `127.0.0.1:${port}`, secret: 'owner', rules: o.rules, data: o.data });
   return {
     port,
     host: `127.0.0.1:${port}`,
