@@ -1,25 +1,34 @@
-const BLOCKED_TAGS = 'script,style,iframe,object,embed,link,meta,base,form,input,button,textarea,select';
+import DOMPurify from 'dompurify';
 
 /**
- * The description is operator HTML from our own API, still rendered defensively: no
- * scripts or embedded frames, no event-handler attributes, no `javascript:` links.
- * DOMParser never runs what it parses.
+ * What a description may not contain even though DOMPurify allows it by default: forms
+ * (a fake "confirm your card" box inside our page) and inline styles (content laid over
+ * the page's own buttons). The API cleans descriptions the same way (shop-api's
+ * sanitize-description.ts); this second pass protects the page from whatever API it is
+ * pointed at.
+ */
+const FORBID_TAGS = ['style', 'form', 'input', 'button', 'textarea', 'select'];
+const FORBID_ATTR = ['style'];
+/** Operator links may open a new tab; rel is set below so the opened page cannot reach ours. */
+const ADD_ATTR = ['target'];
+
+let hooked = false;
+function purifier() {
+  if (!hooked) {
+    DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+      if (node.nodeName === 'A' && node.getAttribute('target') === '_blank') node.setAttribute('rel', 'noopener noreferrer');
+    });
+    hooked = true;
+  }
+  return DOMPurify;
+}
+
+/**
+ * The description (operator HTML) cleaned by DOMPurify's allowlist before it is rendered:
+ * no scripts, handlers, javascript: URLs, SVG/MathML tricks or mutation-XSS re-serialisation.
  */
 export function sanitizeHtml(html: string): string {
-  // On the shell's server (no DOM) the description is rendered as the API sent it: the API cleans it.
-  if (typeof DOMParser === 'undefined') return html;
-  const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
-  for (const el of Array.from(doc.body.querySelectorAll(BLOCKED_TAGS))) el.remove();
-  for (const el of Array.from(doc.body.querySelectorAll('*'))) {
-    for (const attr of Array.from(el.attributes)) {
-      const name = attr.name.toLowerCase();
-      const value = attr.value.replace(/\s+/g, '').toLowerCase();
-      if (name.startsWith('on') || name === 'style' || name === 'srcdoc') el.removeAttribute(attr.name);
-      else if ((name === 'href' || name === 'src' || name === 'xlink:href' || name === 'action') && /^(javascript|vbscript|data):/.test(value) && !value.startsWith('data:image/')) {
-        el.removeAttribute(attr.name);
-      }
-    }
-    if (el.tagName === 'A' && el.getAttribute('target') === '_blank') el.setAttribute('rel', 'noopener noreferrer');
-  }
-  return doc.body.innerHTML;
+  // On the shell's server (no window) the description is rendered as the API sent it: the API cleans it.
+  if (typeof window === 'undefined') return html;
+  return purifier().sanitize(html, { FORBID_TAGS, FORBID_ATTR, ADD_ATTR });
 }

@@ -1,5 +1,6 @@
 import type { Competition, CompetitionStatus } from '@cgg/contracts';
 import { penceToPounds } from '../lib/money.ts';
+import { sanitizeDescription } from './sanitize-description.ts';
 
 /** A row selected with COMPETITION_COLUMNS. */
 export interface CompetitionRow {
@@ -51,7 +52,8 @@ export function toCompetition(row: CompetitionRow): Competition {
     id: row.id,
     competition_product_id: row.competition_product_id,
     title: row.title,
-    description: row.description,
+    // Operator HTML: cleaned here so every client (the catalogue, the shell's server-rendered page) gets safe HTML.
+    description: sanitizeDescription(row.description),
     category: row.category,
     image: row.image,
     gallery_images: row.gallery_images,
