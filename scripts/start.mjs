@@ -23,7 +23,7 @@ async function shutdown(code) {
 process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
 // A crashed service is restarted while the rest of the site keeps running (each crash and
-// restart logged); one that keeps crashing right after each start stops the site, so CI
+// restart logged); one whose restarts keep dying before it answers stops the site, so CI
 // fails with its name instead of waiting forever.
 logRestarts(supervisor);
 supervisor.on('gave-up', ({ name }) => {

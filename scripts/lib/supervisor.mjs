@@ -34,8 +34,8 @@ export const DEFAULT_RESTART_POLICY = {
   maxDelayMs: 10_000,
   /** Up this long, a service counts as healthy again: its next crash starts the delays over. */
   stableAfterMs: 30_000,
-  /** This many crashes in a row, each before stableAfterMs: it will not come up, stop trying. */
-  maxQuickCrashes: 5,
+  /** This many restarts in a row that died before answering: it will not come up, stop trying. */
+  maxFailedRestarts: 5,
 };
 
 const describeExit = (code, signal) => (signal ? `signal ${signal}` : `exit code ${code}`);
@@ -45,12 +45,14 @@ const describeExit = (code, signal) => (signal ? `signal ${signal}` : `exit code
  * its children too (tsx, postgres), and stops them in reverse order.
  *
  * A service that dies after it was up is restarted, after a delay doubling from 0.5 s to
- * 10 s, while the rest of the site keeps running. One that keeps dying within 30 s of each
- * start is given up after 5 crashes ('gave-up'; `npm start` then stops the site, and CI
- * fails clearly instead of looping). A service failing its first start fails `start()`.
+ * 10 s (starting over once it stayed up 30 s), while the rest of the site keeps running.
+ * One whose restarts die 5 times in a row before answering is given up ('gave-up';
+ * `npm start` then stops the site, and CI fails clearly instead of looping). A service
+ * failing its first start fails `start()`. A service killed again and again that comes
+ * back each time is restarted each time.
  *
  * Events: 'crashed' {name, code, signal, crashes, delayMs}, 'restarted' {name, pid},
- * 'gave-up' {name, code, signal, crashes, withinMs}.
+ * 'gave-up' {name, code, signal, failedRestarts}.
  */
 export class Supervisor extends EventEmitter {
   #entries = [];
@@ -67,13 +69,15 @@ export class Supervisor extends EventEmitter {
       const envName = service.portEnv ? ` or set ${service.portEnv}` : '';
       throw new Error(`port ${service.port} (${service.name}) is already in use: is another copy of the site running? Stop it${envName}.`);
     }
-    const entry = { service, quiet, child: null, exited: false, startedAt: 0, crashes: 0, timer: null, up: false };
+    // crashes: in a row, for the delay; failedRestarts: restarts in a row that never answered.
+    const entry = { service, quiet, child: null, exited: false, ready: false, startedAt: 0, crashes: 0, failedRestarts: 0, timer: null, up: false };
     this.#entries.push(entry);
     this.#spawn(entry);
     if (!(await this.#waitReady(entry))) {
       throw new Error(entry.exited ? `${service.name} exited during start-up` : `${service.name} did not become ready in time`);
     }
     entry.up = true;
+    entry.ready = true;
   }
 
   /** The pid of a service's current process (its orphan guard, the leader of its process group). */
@@ -91,6 +95,7 @@ export class Supervisor extends EventEmitter {
     });
     entry.child = child;
     entry.exited = false;
+    entry.ready = false;
     entry.startedAt = Date.now();
     child.on('exit', (code, signal) => {
       if (entry.child !== child) return;
@@ -120,8 +125,9 @@ export class Supervisor extends EventEmitter {
     killGroup(entry.child, 'SIGKILL');
     if (Date.now() - entry.startedAt >= this.#policy.stableAfterMs) entry.crashes = 0;
     entry.crashes += 1;
-    if (entry.crashes > this.#policy.maxQuickCrashes) {
-      this.emit('gave-up', { name, code, signal, crashes: entry.crashes, withinMs: this.#policy.stableAfterMs });
+    entry.failedRestarts = entry.ready ? 0 : entry.failedRestarts + 1;
+    if (entry.failedRestarts >= this.#policy.maxFailedRestarts) {
+      this.emit('gave-up', { name, code, signal, failedRestarts: entry.failedRestarts });
       return;
     }
     const delayMs = Math.min(this.#policy.initialDelayMs * 2 ** (entry.crashes - 1), this.#policy.maxDelayMs);
@@ -135,6 +141,7 @@ export class Supervisor extends EventEmitter {
     this.#spawn(entry);
     const child = entry.child;
     if (await this.#waitReady(entry)) {
+      entry.ready = true;
       this.emit('restarted', { name: entry.service.name, pid: child.pid });
     } else if (!entry.exited && entry.child === child && !this.#stopping) {
       // Up but never ready: treat it as a crash (its exit brings the next try).
@@ -172,7 +179,7 @@ export function logRestarts(supervisor, log = (line) => console.error(line)) {
     log(`[start] ${name} stopped unexpectedly (${describeExit(code, signal)}); restart ${crashes} in ${(delayMs / 1000).toFixed(1)} s`),
   );
   supervisor.on('restarted', ({ name, pid }) => log(`[start] ${name} restarted (pid ${pid}) and answers again`));
-  supervisor.on('gave-up', ({ name, code, signal, crashes, withinMs }) =>
-    log(`[start] ${name} stopped unexpectedly (${describeExit(code, signal)}) ${crashes} times in a row, each within ${withinMs / 1000} s of starting; giving up`),
+  supervisor.on('gave-up', ({ name, code, signal, failedRestarts }) =>
+    log(`[start] ${name} did not come back: ${failedRestarts} restarts in a row ended before it answered (last: ${describeExit(code, signal)}); giving up`),
   );
 }
