@@ -116,11 +116,12 @@ const periodWord: Record<LimitDuration, string> = { day: 'daily', week: 'weekly'
  * The checkout's gate (issue 4): throws a WordPress-shaped 403 when the customer's
  * account is locked or `amountPence` would take them over their spending limit for
  * the current period. Call it inside the checkout transaction, before writing the
- * order: it locks the customer row (FOR UPDATE), so two checkouts of one customer
- * are checked one after the other and cannot both slip under the limit.
+ * order: it locks the customer row (FOR NO KEY UPDATE, as lockCustomer, which the
+ * checkout has already taken), so two checkouts of one customer are checked one after
+ * the other and cannot both slip under the limit.
  */
 export async function assertCanSpend(client: Queryable, customerId: number, amountPence: number, now: Date): Promise<void> {
-  const { rows } = await client.query<PlayRow>(`SELECT ${PLAY_COLUMNS} FROM customers WHERE id = $1 FOR UPDATE`, [customerId]);
+  const { rows } = await client.query<PlayRow>(`SELECT ${PLAY_COLUMNS} FROM customers WHERE id = $1 FOR NO KEY UPDATE`, [customerId]);
   const row = rows[0];
   if (!row) throw new WpHttpError(401, 'invalid_token', 'Your session has expired. Please log in again.');
   if (isLocked(row, now)) {

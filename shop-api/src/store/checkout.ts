@@ -8,6 +8,8 @@ import {
   type StoreCheckoutResponse,
 } from '@cgg/contracts';
 import type pg from 'pg';
+import { lockCustomer } from '../accounts/customer-lock.ts';
+import { invalidToken } from '../accounts/require-customer.ts';
 import { assertCanSpend } from '../accounts/responsible-play.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { penceToPounds } from '../lib/money.ts';
@@ -162,7 +164,12 @@ async function checkoutTransaction(
   scopedKey: string,
 ): Promise<CheckoutDone> {
   const { customerId, cartId, now } = input;
-  // 1. The idempotency record: a concurrent duplicate blocks here until we finish.
+  // 1. One checkout per customer at a time, and the customer row first (lockCustomer): the
+  // order INSERT below references it, and taking it after that insert deadlocked two
+  // checkouts of one customer. A concurrent duplicate of this key queues here too.
+  if (!(await lockCustomer(client, customerId))) throw invalidToken();
+
+  // 2. The idempotency record: a duplicate that committed while we queued is found here.
   const orderKey = `wc_order_${randomBytes(9).toString('base64url')}`;
   const inserted = await client.query<{ id: number }>(
     `INSERT INTO orders (customer_id, status, created_at, subtotal_pence, total_pence, idempotency_key, order_key)
@@ -172,13 +179,13 @@ async function checkoutTransaction(
   if (!inserted.rows[0]) throw new DuplicateCheckout();
   const orderId = inserted.rows[0].id;
 
-  // 2. One checkout per customer at a time (their ledgers, caps and limit are read under this lock).
-  // The balances ride along: under this lock nothing else can spend them.
+  // The balances, read after the lock (a statement of their own: see lockCustomer); under it
+  // nothing else can spend them.
   const me = (await client.query<{ first_name: string; last_name: string; points: string; credit: string }>(
     `SELECT first_name, last_name,
             (SELECT COALESCE(sum(points), 0) FROM points_logs WHERE customer_id = $1)::bigint AS points,
             (SELECT COALESCE(sum(amount_pence), 0) FROM credit_logs WHERE customer_id = $1)::bigint AS credit
-     FROM customers WHERE id = $1 FOR UPDATE`,
+     FROM customers WHERE id = $1`,
     [customerId],
   )).rows[0]!;
   // The basket row, then a lock per (competition, customer) of its lines, in competition order;

@@ -1,5 +1,7 @@
 import type { StoreCartError } from '@cgg/contracts';
 import type pg from 'pg';
+import { lockCustomer } from '../accounts/customer-lock.ts';
+import { invalidToken } from '../accounts/require-customer.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { decideAdd, decideUpdate } from './cart-rules.ts';
 import { newItemKey, readLines } from './cart-store.ts';
@@ -11,34 +13,63 @@ const asNotice = (err: unknown, key: string): StoreCartError => {
 };
 
 /**
+ * The basket a signed-in customer uses, in the caller's transaction. Their own, with a
+ * visitor basket named by the request's Cart-Token merged in (once) or adopted whole
+ * when they have none; with no basket yet and a Cart-Token that names a basket never
+ * written, that id is adopted, so the token the visitor already holds stays right.
+ *
+ * Lock order (see lockCustomer): the customer row, then their basket, then the visitor
+ * basket. Two sign-ins of one customer (two devices, several visitor baskets at once)
+ * queue on the customer row, and the second sees the basket the first made; two
+ * customers presenting one visitor basket queue on that basket, and the second finds it
+ * taken (or gone) and gets a basket of their own.
+ */
+export async function customerBasket(
+  client: pg.PoolClient,
+  opts: { tokenCartId: string | null; customerId: number; now: Date },
+): Promise<{ cartId: string; notices: StoreCartError[] }> {
+  const { tokenCartId, customerId, now } = opts;
+  if (!(await lockCustomer(client, customerId))) throw invalidToken();
+  const own = (await client.query<{ id: string }>('SELECT id FROM carts WHERE customer_id = $1 FOR UPDATE', [customerId])).rows[0];
+  const named = tokenCartId && tokenCartId !== own?.id
+    ? (await client.query<{ customer_id: number | null }>('SELECT customer_id FROM carts WHERE id = $1 FOR UPDATE', [tokenCartId])).rows[0]
+    : undefined;
+  if (named && named.customer_id === null) return mergeVisitorCart(client, { visitorCartId: tokenCartId!, ownCartId: own?.id ?? null, customerId, now });
+  if (own) return { cartId: own.id, notices: [] };
+  // Never written (not even by a visitor): adopt its id, unless another customer took it first.
+  const adopted = tokenCartId && !named
+    ? (await client.query<{ id: string }>(
+        'INSERT INTO carts (id, customer_id, created_at, updated_at) VALUES ($1, $2, $3, $3) ON CONFLICT (id) DO NOTHING RETURNING id',
+        [tokenCartId, customerId, now],
+      )).rows[0]
+    : undefined;
+  if (adopted) return { cartId: adopted.id, notices: [] };
+  const made = await client.query<{ id: string }>(
+    'INSERT INTO carts (id, customer_id, created_at, updated_at) VALUES (gen_random_uuid(), $1, $2, $2) RETURNING id',
+    [customerId, now],
+  );
+  return { cartId: made.rows[0]!.id, notices: [] };
+}
+
+/**
  * Signing in: the visitor basket joins the customer's. Quantities add, capped by the
  * same rules as an add (tickets left, per-user maximum counting what the customer
- * already bought); a line that cannot be kept is dropped with a notice. Runs in the
- * caller's transaction; a second, concurrent merge of the same visitor basket finds it
- * gone and does nothing.
+ * already bought); a line that cannot be kept is dropped with a notice. Both baskets
+ * are locked by the caller (customerBasket).
  */
-export async function mergeVisitorCart(
+async function mergeVisitorCart(
   client: pg.PoolClient,
-  opts: { visitorCartId: string; customerId: number; now: Date },
+  opts: { visitorCartId: string; ownCartId: string | null; customerId: number; now: Date },
 ): Promise<{ cartId: string; notices: StoreCartError[] }> {
-  const { visitorCartId, customerId, now } = opts;
-  const visitor = await client.query<{ customer_id: number | null }>('SELECT customer_id FROM carts WHERE id = $1 FOR UPDATE', [visitorCartId]);
-  const own = await client.query<{ id: string }>('SELECT id FROM carts WHERE customer_id = $1 FOR UPDATE', [customerId]);
+  const { visitorCartId, ownCartId, customerId, now } = opts;
   const notices: StoreCartError[] = [];
-
-  if (!visitor.rows[0] || visitor.rows[0].customer_id !== null) {
-    if (own.rows[0]) return { cartId: own.rows[0].id, notices };
-    await client.query('INSERT INTO carts (id, customer_id, created_at, updated_at) VALUES (gen_random_uuid(), $1, $2, $2)', [customerId, now]);
-    const made = await client.query<{ id: string }>('SELECT id FROM carts WHERE customer_id = $1', [customerId]);
-    return { cartId: made.rows[0]!.id, notices };
-  }
 
   const visitorLines = await readLines(client, visitorCartId);
   const ids = visitorLines.map((l) => l.competitionId);
   const competitions = await competitionsById(client, ids);
   const purchased = await purchasedCounts(client, customerId, ids);
 
-  if (!own.rows[0]) {
+  if (!ownCartId) {
     // The customer has no basket yet: the visitor's becomes theirs, re-capped for them.
     await client.query('UPDATE carts SET customer_id = $2, updated_at = $3 WHERE id = $1', [visitorCartId, customerId, now]);
     for (const line of visitorLines) {
@@ -57,7 +88,7 @@ export async function mergeVisitorCart(
     return { cartId: visitorCartId, notices };
   }
 
-  const cartId = own.rows[0].id;
+  const cartId = ownCartId;
   const ownLines = new Map((await readLines(client, cartId)).map((l) => [l.competitionId, l]));
   for (const line of visitorLines) {
     const c = competitions.get(line.competitionId)!;

@@ -34,12 +34,17 @@ export async function addToBasket(base: string, b: Buyer, productId: number, qua
 
 export type CheckoutOutcome = { ok: true; order: StoreCheckoutResponse; ms: number } | { ok: false; code: string; status: number; ms: number };
 
-export async function checkoutOnce(base: string, b: Buyer, idempotencyKey: string = randomUUID()): Promise<CheckoutOutcome> {
+export async function checkoutOnce(
+  base: string,
+  b: Buyer,
+  idempotencyKey: string = randomUUID(),
+  paymentData: Array<{ key: string; value: string }> = cardPayment(),
+): Promise<CheckoutOutcome> {
   const started = performance.now();
   try {
     const res = await storeRequest(
       'checkout',
-      { billing_address: billing, payment_method: 'cgg-demo-card', payment_data: cardPayment() },
+      { billing_address: billing, payment_method: 'cgg-demo-card', payment_data: paymentData },
       { ...opts(base, b), idempotencyKey },
     );
     return { ok: true, order: res.body, ms: performance.now() - started };

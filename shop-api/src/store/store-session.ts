@@ -7,7 +7,7 @@ import { requireCustomer } from '../accounts/require-customer.ts';
 import { readCaller } from '../http/bearer.ts';
 import { signJwt, verifyJwt } from './jwt.ts';
 import { issueNonce } from './nonce.ts';
-import { mergeVisitorCart } from './merge-carts.ts';
+import { customerBasket } from './merge-carts.ts';
 
 /** A Cart-Token lives 30 days; every answer carries a fresh one. */
 export const CART_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
@@ -82,23 +82,14 @@ export async function resolveSession(deps: StoreDeps, request: FastifyRequest): 
   }
 
   const { customerId } = await requireCustomer(pool, bearer, now);
-  const own = await pool.query<{ id: string }>('SELECT id FROM carts WHERE customer_id = $1', [customerId]);
-  let cartId = own.rows[0]?.id;
-  let notices: StoreCartError[] = [];
-  const visitor = tokenCartId && tokenCartId !== cartId
+  // Most requests: the customer's own basket, and no visitor basket to take in; no lock needed.
+  const own = (await pool.query<{ id: string }>('SELECT id FROM carts WHERE customer_id = $1', [customerId])).rows[0];
+  const named = tokenCartId && tokenCartId !== own?.id
     ? (await pool.query<{ customer_id: number | null }>('SELECT customer_id FROM carts WHERE id = $1', [tokenCartId])).rows[0]
     : undefined;
-  if (visitor && visitor.customer_id === null) {
-    const merged = await inTransaction(pool, (client) => mergeVisitorCart(client, { visitorCartId: tokenCartId!, customerId, now }));
-    cartId = merged.cartId;
-    notices = merged.notices;
-  } else if (!cartId) {
-    // First basket of this customer: a token naming a basket that was never written is
-    // adopted, so the Cart-Token it already holds stays right.
-    const id = tokenCartId && !visitor ? tokenCartId : randomUUID();
-    await pool.query('INSERT INTO carts (id, customer_id, created_at, updated_at) VALUES ($1, $2, $3, $3) ON CONFLICT DO NOTHING', [id, customerId, now]);
-    cartId = (await pool.query<{ id: string }>('SELECT id FROM carts WHERE customer_id = $1', [customerId])).rows[0]!.id;
-  }
+  if (own && !(named && named.customer_id === null)) return { secret, cartId: own.id, customerId, tokenCartId, notices: [] };
+  // A basket to make, adopt or merge: decided again under the customer's lock (customerBasket).
+  const { cartId, notices } = await inTransaction(pool, (client) => customerBasket(client, { tokenCartId, customerId, now }));
   return { secret, cartId, customerId, tokenCartId, notices };
 }
 
