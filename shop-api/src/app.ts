@@ -15,6 +15,7 @@ import { siteContentRoutes } from './site/site-content-routes.ts';
 import { storeRoutes } from './store/store-routes.ts';
 import type { TicketAllocator } from './store/ticket-allocation.ts';
 import { registerRestRoutes } from './http/rest-router.ts';
+import { registerBadStringGuard } from './http/reject-bad-strings.ts';
 import { registerUploads } from './http/static-uploads.ts';
 import { createImageVariants, imageVariantsDir, type ImageVariants } from './http/image-variants.ts';
 import { dataDirFrom } from './config.ts';
@@ -82,6 +83,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
     // WordPress ignores a trailing slash on REST routes.
     routerOptions: { ignoreTrailingSlash: true },
   } satisfies FastifyServerOptions);
+  // NUL bytes and unpaired surrogates in any request string: 400 naming the field, before any handler.
+  registerBadStringGuard(app);
 
   // Site pages (issue 6): one LISTEN connection per instance feeds the chat streams.
   const chatHub = new ChatHub(options.pool.options);
