@@ -12,8 +12,13 @@ const DEAD_REMOTE = `http://localhost:${spareE2ePort(89)}`;
  * remote's address points where nothing runs: the site as shoppers see it while
  * that team's deployment is down.
  */
-export async function startShellWithout(remote: RemoteKey, port: number): Promise<{ url: string; stop: () => Promise<void> }> {
-  const urls = { ...remoteURLs, [remote]: DEAD_REMOTE };
+export function startShellWithout(remote: RemoteKey, port: number): Promise<{ url: string; stop: () => Promise<void> }> {
+  return startShellWith({ [remote]: DEAD_REMOTE }, port);
+}
+
+/** A second shell server over the same build and API, with some remotes' addresses replaced. */
+export async function startShellWith(remotes: Partial<Record<RemoteKey, string>>, port: number): Promise<{ url: string; stop: () => Promise<void> }> {
+  const urls = { ...remoteURLs, ...remotes };
   const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'shell', 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'server/index.mjs'], {
     cwd: path.join(repoRoot, 'shell'),
     env: {

@@ -20,7 +20,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 async function withShell(env, run) {
-  const server = createShellServer({ distDir: dist, env });
+  const server = createShellServer({ distDir: dist, env, renderPage: null });
   const base = await listen(server);
   try {
     await run(base);

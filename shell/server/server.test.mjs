@@ -43,8 +43,9 @@ afterAll(async () => {
 
 const noPreloads = async () => [];
 
-async function withShell(env, run, shopData = fakeShopData(), remotePreloads = noPreloads) {
-  const server = createShellServer({ distDir: dist, env, shopData, remotePreloads });
+/** No server rendering unless a test brings a renderer (render/ has its own tests). */
+async function withShell(env, run, shopData = fakeShopData(), remotePreloads = noPreloads, renderPage = null) {
+  const server = createShellServer({ distDir: dist, env, shopData, remotePreloads, renderPage });
   const base = await listen(server);
   try {
     await run(base);
@@ -213,5 +214,49 @@ describe('what the page carries so it starts without asking', () => {
       const doc = JSON.parse(/id="cgg-page-data">([^<]*)</.exec(html)[1]);
       expect(doc.entries.map((e) => e.call)).toEqual(['getsettings']);
     });
+  });
+});
+
+describe('server rendering', () => {
+  const rendered = (calls) => async ({ url, entries, at }) => {
+    calls.push({ path: url.pathname, at });
+    return {
+      html: '<main>Rendered prize</main><script>window.hostile = 1</script>',
+      entries: [...entries, { call: 'getOtherComps', payload: { id: 42, limit: 4 }, response: { success: true, data: [] } }],
+    };
+  };
+
+  it("puts the render in #root for the browser to hydrate, with every answer it used as the page's data", async () => {
+    const calls = [];
+    await withShell({}, async (base) => {
+      const html = await (await fetch(`${base}/competition/info/42`)).text();
+      expect(html).toContain('<div id="root" data-server-rendered="true"><main>Rendered prize</main>');
+      // The nonce blesses the template's scripts only, never markup inside the render.
+      expect(html).toContain('<script>window.hostile = 1</script>');
+      const doc = JSON.parse(/id="cgg-page-data">([^<]*)</.exec(html)[1]);
+      expect(doc.rendered).toBe(true);
+      expect(doc.at).toBe(calls[0].at);
+      expect(doc.entries.map((e) => e.call)).toEqual(expect.arrayContaining(['getcompetition', 'getsettings', 'getOtherComps']));
+    }, fakeShopData(), noPreloads, rendered(calls));
+    expect(calls.map((c) => c.path)).toEqual(['/competition/info/42']);
+  });
+
+  it('renders no personal or missing page on the server', async () => {
+    const calls = [];
+    await withShell({}, async (base) => {
+      for (const path of ['/account/orders', '/cart', '/checkout', '/competition/info/404404', '/no/such/page']) {
+        const html = await (await fetch(`${base}${path}`)).text();
+        expect(html).toContain('<div id="root"></div>');
+        expect(html).not.toContain('"rendered":true');
+      }
+    }, fakeShopData(), noPreloads, rendered(calls));
+    expect(calls).toEqual([]);
+  });
+
+  it('leaves the page to the browser when the render gives up', async () => {
+    await withShell({}, async (base) => {
+      const html = await (await fetch(`${base}/`)).text();
+      expect(html).toContain('<div id="root"></div>');
+    }, fakeShopData(), noPreloads, async () => null);
   });
 });

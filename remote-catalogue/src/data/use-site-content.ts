@@ -3,6 +3,7 @@ import {
   loadSettings,
   loadWinnersSummary,
   readCached,
+  readSiteContent,
   serverRender,
   seoCacheRule,
   settingsCacheRule,
@@ -14,6 +15,7 @@ import {
   type WinnersSummary,
 } from '@cgg/contracts';
 import { useEffect, useState } from 'react';
+import { useHydrating } from '../components/use-hydrating.ts';
 
 /*
  * Settings, SEO and the winners summary go through the shared 15-minute localStorage
@@ -26,8 +28,9 @@ function useCachedContent<T>(
   load: () => Promise<T | undefined>,
   read: { call: CallName; payload: unknown },
 ): { value: T | undefined; isLoading: boolean } {
+  const hydrating = useHydrating();
   const [state, setState] = useState(() => {
-    const cached = readCached(rule);
+    const cached = readSiteContent(rule, { hydrating });
     // On the server, a value the page's answers lack is fetched for the next render pass.
     if (!cached) serverRender()?.want(read.call, read.payload);
     return { value: cached?.value, isLoading: !cached?.fresh };

@@ -1,11 +1,5 @@
-import { useEffect, useState, useSyncExternalStore, type RefObject } from 'react';
-
-const noSubscription = () => () => {};
-
-/** True on the server and while the browser hydrates what it rendered; false in a browser-only render. */
-function useServerOrHydrating(): boolean {
-  return useSyncExternalStore(noSubscription, () => false, () => true);
-}
+import { useEffect, useState, type RefObject } from 'react';
+import { useHydrating } from '../components/use-hydrating.ts';
 
 /**
  * True once the below-the-fold sections should load: when they come near the viewport,
@@ -17,7 +11,7 @@ function useServerOrHydrating(): boolean {
  * chunk arrives (a lazy component keeps the server's HTML until then).
  */
 export function useBelowFoldTrigger(target: RefObject<Element | null>): boolean {
-  const serverRendered = useServerOrHydrating();
+  const serverRendered = useHydrating();
   const [ready, setReady] = useState(serverRendered);
   useEffect(() => {
     if (ready) return;

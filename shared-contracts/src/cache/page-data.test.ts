@@ -4,7 +4,7 @@ import { pageDataEntries, pageDataKey, pageRenderedAt, PAGE_DATA_ELEMENT_ID, res
 import { SERVER_RENDER_KEY, type ServerRender } from './server-render.ts';
 import { settingsCacheRule, seoCacheRule, winnersSummaryCacheRule } from './cache-rules.ts';
 import { readCached, writeCached } from './timed-local-cache.ts';
-import { primeSiteContentCaches } from './site-content-cache.ts';
+import { primeSiteContentCaches, readSiteContent } from './site-content-cache.ts';
 
 const NOW = 1_800_000_000_000;
 const settings = {
@@ -15,7 +15,7 @@ const settings = {
   slider_height_desktop: 520,
   slider_height_tablet: 420,
   slider_height_mobile: 300,
-  show_question: 0,
+  show_question: 0 as const,
   slider_speed: 5000,
   reward_prize_info: '',
   frontend_scripts: '',
@@ -54,7 +54,7 @@ describe('page data carried by the HTML', () => {
     expect(takePageData('getsettings', undefined, NOW)).toBeUndefined();
   });
 
-  it('fills the settings, SEO and winners caches for the first render, replacing a stored copy (the server rendered the page from its own)', () => {
+  it('fills the settings, SEO and winners caches for the first render, keeping a fresh stored copy', () => {
     page({
       at: NOW,
       entries: [
@@ -70,7 +70,7 @@ describe('page data carried by the HTML', () => {
     primeSiteContentCaches({ storage, now });
     expect(readCached(settingsCacheRule, { storage, now })).toMatchObject({ value: settings, fresh: true });
     expect(readCached(seoCacheRule('home'), { storage, now })?.value).toEqual(seoRow);
-    expect(readCached(seoCacheRule('faq'), { storage, now })?.value.page_title).toBe('FAQ');
+    expect(readCached(seoCacheRule('faq'), { storage, now })?.value.page_title).toBe('Stored FAQ');
     expect(readCached(winnersSummaryCacheRule, { storage, now })?.value).toEqual(winners);
   });
 
@@ -96,6 +96,20 @@ describe('page data carried by the HTML', () => {
       expect(pageRenderedAt()).toBe(NOW - 5);
     } finally {
       delete globals[SERVER_RENDER_KEY];
+    }
+  });
+
+  it('gives a hydrating render what the server rendered, and any other render the stored copy', () => {
+    const storage = memoryStorage();
+    const globals = globalThis as { localStorage?: unknown };
+    globals.localStorage = storage;
+    try {
+      writeCached(settingsCacheRule, { ...settings, announcement: 'Stored' }, { storage });
+      page({ at: Date.now(), rendered: true, entries: [{ call: 'getsettings', payload: null, response: { success: true, data: { ...settings, announcement: 'Rendered' } } }] });
+      expect(readSiteContent(settingsCacheRule, { hydrating: true })?.value.announcement).toBe('Rendered');
+      expect(readSiteContent(settingsCacheRule, { hydrating: false })?.value.announcement).toBe('Stored');
+    } finally {
+      delete globals.localStorage;
     }
   });
 });

@@ -1,9 +1,11 @@
 import { calls } from '../api/calls.ts';
 import { apiRequest, type RequestOptions } from '../api/client.ts';
 import type { SeoSettings, Settings, WinnersSummary } from '../api/content.ts';
-import { readThrough, writeCached, type CacheDeps } from './timed-local-cache.ts';
+import { readCached, readThrough, writeCached, type CacheDeps, type CachedValue, type TimedCacheRule } from './timed-local-cache.ts';
+import { memoryStorage } from './memory-storage.ts';
+import { serverRender } from './server-render.ts';
 import { seoCacheRule, settingsCacheRule, winnersSummaryCacheRule } from './cache-rules.ts';
-import { takeAllPageData, type PageDataEntry } from './page-data.ts';
+import { pageDataEntries, pageRenderedAt, takeAllPageData, type PageDataEntry } from './page-data.ts';
 
 /*
  * The three cached site-content reads (spec sections 4, 8, 9), shared by the shell and
@@ -34,22 +36,38 @@ export function loadSeoSettings(page: string, deps?: CacheDeps, request?: Reques
 
 /**
  * Stores the settings, SEO rows and winners summary the page's HTML carried (page-data.ts) in
- * their caches, so the first render of every front end has them: the announcement bar and
- * titles appear with the page instead of pushing it down a moment later, and nobody asks the
- * API for them again. The page's copy replaces a stored one: it is at most a minute old, and it
- * is what the server rendered the page from, so the browser's first render matches the HTML.
- * The shell's server primes each render's storage stand-in the same way (`entries`).
+ * their caches, unless a fresh copy is already there (the spec's 15-minute rule: a stored copy
+ * under 15 minutes old is what the visitor keeps seeing), so the first render of every front end
+ * has them: the announcement bar and titles appear with the page instead of pushing it down a
+ * moment later, and nobody asks the API for them again.
  */
 export function primeSiteContentCaches(deps: CacheDeps = {}, entries: readonly PageDataEntry[] = takeAllEntries(deps)): void {
+  const keep = <T>(rule: TimedCacheRule<T>, value: T) => {
+    if (!readCached(rule, deps)?.fresh) writeCached(rule, value, deps);
+  };
   for (const { call, payload, response } of entries) {
-    if (call === 'getsettings') writeCached(settingsCacheRule, (response as { data: Settings }).data, deps);
-    if (call === 'winnersSummary') writeCached(winnersSummaryCacheRule, response as WinnersSummary, deps);
+    if (call === 'getsettings') keep(settingsCacheRule, (response as { data: Settings }).data);
+    if (call === 'winnersSummary') keep(winnersSummaryCacheRule, response as WinnersSummary);
     if (call === 'getSEOSettings') {
       const page = (payload as { page?: unknown } | null)?.page;
       const row = (response as { data: SeoSettings[] }).data[0];
-      if (typeof page === 'string' && row) writeCached(seoCacheRule(page), row, deps);
+      if (typeof page === 'string' && row) keep(seoCacheRule(page), row);
     }
   }
+}
+
+/**
+ * A site-content value for a render. While the browser hydrates a server-rendered page, the value
+ * the server rendered it from (the page's answers), so the HTML and the first render agree; the
+ * app then moves to its stored copy if that one differs (a fresh copy the visitor already had).
+ * Otherwise, and on the server (whose storage holds the page's answers), the stored copy.
+ */
+export function readSiteContent<T>(rule: TimedCacheRule<T>, { hydrating }: { hydrating: boolean }): CachedValue<T> | undefined {
+  if (!hydrating || serverRender()) return readCached(rule);
+  const storage = memoryStorage();
+  const now = pageRenderedAt() ?? Date.now();
+  primeSiteContentCaches({ storage, now: () => now }, pageDataEntries());
+  return readCached(rule, { storage, now: () => now });
 }
 
 function takeAllEntries(deps: CacheDeps): PageDataEntry[] {

@@ -52,11 +52,14 @@ export function createRemoteServerModules({ remotes, shared, fetch: fetchImpl = 
     return { source: await res.text(), etag: res.headers.get('etag') };
   }
 
+  let releaseCount = 0;
   function newRelease(name, url, source, etag) {
     const container = evaluateEntry(source, name, url);
+    releaseCount += 1;
     const instance = createInstance({
-      name: `shell_server_${name}_${now()}`,
-      remotes: [{ name, entry: url }],
+      name: `shell_server_${name}_${releaseCount}`,
+      // The federation runtime keeps entries by URL process-wide: each release is its own URL.
+      remotes: [{ name, entry: `${url}#release-${releaseCount}` }],
       shared,
       plugins: [{ name: 'evaluated-server-entry', loadEntry: () => container }],
     });

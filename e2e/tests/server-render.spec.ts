@@ -1,0 +1,126 @@
+import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
+import { calls, type CallName } from '@cgg/contracts';
+import { catalogueWithoutServerBuild, deployCatalogueCopy, rebuildCatalogue } from '../support/catalogue-release.ts';
+import { startShellWith } from '../support/degraded-shell.ts';
+import { apiURL, spareE2ePort } from '../support/site.ts';
+
+interface ListedCompetition {
+  id: number;
+  title: string;
+  draw_date: string;
+}
+
+async function openCompetitions(): Promise<ListedCompetition[]> {
+  const res = await fetch(`${apiURL}/?rest_route=/api/v1/competition`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: 'Bearer cgg-storefront' },
+    body: JSON.stringify({ limit: 10 }),
+  });
+  return ((await res.json()) as { data: ListedCompetition[] }).data;
+}
+
+/** The page has hydrated and settled: the header widgets load only after the page's own part rendered. */
+async function interactive(page: Page) {
+  await expect(page.getByRole('banner').locator('[data-boundary="account"]')).toBeVisible();
+  await expect(page.getByRole('banner').locator('[data-boundary="cart-checkout"]')).toBeVisible();
+}
+
+test.describe('with JavaScript disabled', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the home page lists competitions with their prices', async ({ page }) => {
+    const [first] = await openCompetitions();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: first!.title }).first()).toBeVisible();
+    const cards = page.locator('article.cat-card');
+    expect(await cards.count()).toBeGreaterThan(3);
+    await expect(cards.first()).toContainText(/£\d+\.\d{2}\s*per entry/);
+  });
+
+  test('a details page shows its title, price, tickets left and draw date', async ({ page }) => {
+    const [c] = await openCompetitions();
+    await page.goto(`/competition/details/x-${c!.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: c!.title })).toBeVisible();
+    const main = page.getByRole('main');
+    await expect(main).toContainText(/£\d+\.\d{2}/);
+    await expect(main).toContainText(/[\d,]+ tickets left|SOLD OUT/);
+    await expect(main).toContainText(/Draw|draw/);
+    // The draw date as the page states it (e.g. "November 28, 2026").
+    const drawDay = new Date(`${c!.draw_date}T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'Europe/London' });
+    await expect(main).toContainText(drawDay);
+  });
+});
+
+test.describe('hydration', () => {
+  for (const [name, path] of [
+    ['home', '/'],
+    ['a details page', null],
+    ['the competition list', '/competitions/all'],
+    ['the draw results', '/draw/results'],
+    ['the FAQ', '/faq'],
+  ] as const) {
+    test(`${name}: hydrates without an error or warning, and asks the API nothing the HTML carried`, async ({ page, request }) => {
+      const target = path ?? `/competition/details/x-${(await openCompetitions())[0]!.id}`;
+      const html = await (await request.get(target)).text();
+      expect(html).toContain('data-server-rendered="true"');
+      const carried = JSON.parse(/id="cgg-page-data">([^<]*)</.exec(html)![1]!) as { entries: { call: string }[] };
+      const routes = new Set(carried.entries.map((e) => e.call));
+      expect(routes.size).toBeGreaterThan(1);
+
+      const problems: string[] = [];
+      page.on('console', (m: ConsoleMessage) => {
+        if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+      });
+      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+      const asked: string[] = [];
+      page.on('request', (r) => {
+        const url = new URL(r.url());
+        const route = url.searchParams.get('rest_route') ?? url.pathname;
+        if (route.startsWith('/api/v1/') || route.startsWith('/wp-json/api/v1/')) asked.push(route);
+      });
+      await page.goto(target);
+      await interactive(page);
+      expect(problems).toEqual([]);
+      // The page's own reads were answered by its HTML (the basket and account widgets ask for their own).
+      const carriedRoutes = [...routes].map((call) => calls[call as CallName].route);
+      expect(asked.filter((route) => carriedRoutes.some((r) => route.endsWith(r)))).toEqual([]);
+    });
+  }
+});
+
+test("a remote whose server build is down is rendered in the browser; the rest of the page comes from the server", async ({ page, request }) => {
+  const catalogue = await catalogueWithoutServerBuild(spareE2ePort(20));
+  const shell = await startShellWith({ catalogue: catalogue.url }, spareE2ePort(21));
+  try {
+    const html = await (await request.get(`${shell.url}/`)).text();
+    expect(html).toContain('data-server-rendered="true"');
+    // Header and footer are server-rendered; the catalogue's slot holds its loading state.
+    expect(html).toContain('Skip to content');
+    expect(html).toContain('Registered in England and Wales');
+    expect(html).toContain('Loading the competitions');
+    expect(html).not.toContain('data-boundary="catalogue"');
+    await page.goto(`${shell.url}/`);
+    await expect(page.getByRole('region', { name: 'Featured competitions slideshow' })).toBeVisible();
+  } finally {
+    await shell.stop();
+    await catalogue.stop();
+  }
+});
+
+test('a redeployed remote changes the server-rendered HTML, the shell untouched', async ({ request }) => {
+  test.setTimeout(180_000);
+  const catalogue = await deployCatalogueCopy(spareE2ePort(22));
+  const shell = await startShellWith({ catalogue: catalogue.url }, spareE2ePort(23));
+  const rebuilt = rebuildCatalogue('src/home/home-page.tsx', (source) => source.replace('CGG Competitions: win cars, tech, cash and holidays', 'CGG Competitions: redeployed without the shell'));
+  try {
+    const before = await (await request.get(`${shell.url}/`)).text();
+    expect(before).toContain('CGG Competitions: win cars, tech, cash and holidays');
+    await catalogue.redeploy(rebuilt.build);
+    // The shell checks a remote's server entry at most once a second: the next pages show the release.
+    await expect.poll(async () => (await request.get(`${shell.url}/`)).text(), { timeout: 10_000 }).toContain('CGG Competitions: redeployed without the shell');
+  } finally {
+    rebuilt.clean();
+    await shell.stop();
+    await catalogue.stop();
+  }
+});
