@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { formatPounds } from '@cgg/contracts';
-import { emptyCart, removeItem } from '../cart/cart-actions.ts';
+import { emptyCart, loadCart, removeItem } from '../cart/cart-actions.ts';
 import { ensureCartLoaded, startCart } from '../cart/cart-startup.ts';
 import { useCart } from '../cart/use-cart.ts';
 import { PageFrame, Spinner } from '../components/page-frame.tsx';
 import { EmptyBasket } from '../components/empty-basket.tsx';
-import { BasketUnavailable } from '../components/basket-unavailable.tsx';
+import { LoadFailed } from '../components/load-failed.tsx';
 import { BasketLines } from './basket-lines.tsx';
 import { CouponForm } from './coupon-form.tsx';
 import { QuantityControl } from './quantity-control.tsx';
@@ -21,7 +21,7 @@ export function CartPageView() {
   const { items, totals, coupons, loaded, loadError, isLoading, isUpdating, isDeleting, count, totalPence } = useCart();
   const busy = isUpdating || isDeleting;
 
-  if (!loaded && loadError) return <BasketUnavailable title="Basket" message={loadError} retrying={isLoading} />;
+  if (!loaded && loadError) return <LoadFailed title="Basket" message={loadError} retrying={isLoading} onRetry={() => void loadCart()} />;
   if (!loaded) {
     return (
       <PageFrame title="Basket">

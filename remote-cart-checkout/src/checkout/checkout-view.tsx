@@ -10,14 +10,14 @@ import {
   type FieldError,
   type StoreCheckoutRequest,
 } from '@cgg/contracts';
-import { announceCart } from '../cart/cart-actions.ts';
+import { announceCart, loadCart } from '../cart/cart-actions.ts';
 import { ensureCartLoaded, startCart } from '../cart/cart-startup.ts';
 import { cartItemsAtom, cartStore, cartTotalsAtom } from '../cart/cart-store.ts';
 import { errorMessage, toastLoading } from '../cart/toast.ts';
 import { useCart } from '../cart/use-cart.ts';
 import { BasketLines } from '../cart-page/basket-lines.tsx';
 import { PageFrame, Spinner } from '../components/page-frame.tsx';
-import { BasketUnavailable } from '../components/basket-unavailable.tsx';
+import { LoadFailed } from '../components/load-failed.tsx';
 import { EmptyBasket } from '../components/empty-basket.tsx';
 import { keepLastOrder } from '../confirmation/last-order.ts';
 import { currentSessionToken } from '../session/session-token.ts';
@@ -96,7 +96,7 @@ export function CheckoutView() {
   if (!hadToken || customer.state === 'signed-out') {
     return <Navigate to="/auth/login" replace state={{ from: { pathname: location.pathname, search: location.search, hash: location.hash } }} />;
   }
-  if (!loaded && loadError) return <BasketUnavailable title="Checkout" message={loadError} retrying={isLoading} />;
+  if (!loaded && loadError) return <LoadFailed title="Checkout" message={loadError} retrying={isLoading} onRetry={() => void loadCart()} />;
   if (customer.state === 'loading' || !loaded) {
     return (
       <PageFrame title="Checkout">

@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { orderDetailResponseSchema, unclaimedPrizesResponseSchema } from '@cgg/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import ClaimPrizePage from '../pages/claim-prize-page.tsx';
 import ConfirmationPage from '../pages/confirmation-page.tsx';
 import { signIn } from '../test/events.ts';
 import { makeCheckoutResponse } from '../test/fixtures.ts';
-import { mockShop } from '../test/mock-shop.ts';
+import { mockShop, wpError } from '../test/mock-shop.ts';
 import { renderAt } from '../test/render.tsx';
 import { keepLastOrder } from './last-order.ts';
 
@@ -50,6 +50,30 @@ describe('/confirmation', () => {
     expect(await screen.findByRole('heading', { name: 'Order #77' })).toBeTruthy();
     expect(within(screen.getByRole('list', { name: 'Ticket numbers for Win a Watch' })).getAllByRole('listitem')).toHaveLength(2);
     expect(api.last('order_detail')?.body).toEqual({ token: 'tok-1', id: 77 });
+  });
+
+  it("says the shop is unavailable (not that the order is missing) when order_detail answers 503, and shows the order on Try again", async () => {
+    signIn('tok-1');
+    const message = 'The shop is briefly unavailable while its database restarts. Please try again in a few seconds.';
+    let down = true;
+    const order = orderDetailResponseSchema.parse({
+      data: {
+        id: 78, status: 'completed', date_created: { date: '2026-11-21 14:03:00.000000' }, total: '0.99', payment_method_title: 'Card',
+        products: [{ title: 'Win a Watch', quantity: 1, tickets: [7], draw_date: '2026-12-01', draw_time: '20:00', price: '0.99' }],
+        billing: { first_name: 'P', last_name: 'S', address_1: '1', address_2: 'A St', city: 'Leeds', state: '', postcode: 'LS1', phone: '1', email: 'p@x.uk' },
+        shipping: { first_name: 'P', last_name: 'S', address_1: '1', address_2: 'A St', city: 'Leeds', state: '', postcode: 'LS1' },
+      },
+    });
+    mockShop({ order_detail: () => (down ? wpError(503, 'rest_database_unavailable', message, { retry_after: 5 }) : order) });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderConfirmation('/confirmation?order=78');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(message);
+    expect(screen.queryByText(/could not find that order/)).toBeNull();
+    down = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Order #78' })).toBeTruthy();
+    warn.mockRestore();
   });
 
   it('points to the account orders when the order cannot be shown', () => {

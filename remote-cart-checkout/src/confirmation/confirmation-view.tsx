@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { apiRequest, calls, formatPounds, type StoreCheckoutResponse } from '@cgg/contracts';
+import { ApiError, apiRequest, calls, formatPounds, type StoreCheckoutResponse } from '@cgg/contracts';
 import { startCart } from '../cart/cart-startup.ts';
+import { errorMessage } from '../cart/toast.ts';
+import { LoadFailed } from '../components/load-failed.tsx';
 import { PageFrame, Spinner } from '../components/page-frame.tsx';
 import { currentSessionToken, withSessionToken } from '../session/session-token.ts';
 import { readLastOrder } from './last-order.ts';
@@ -38,12 +40,15 @@ async function fetchOrder(id: number): Promise<ShownOrder> {
   };
 }
 
+/** No answer about the order at all: a server error (503 while the database restarts) or no connection. */
+const shopUnavailable = (error: unknown): boolean => (error instanceof ApiError && error.status >= 500) || error instanceof TypeError;
+
 /** `/confirmation`: order number, each competition's ticket numbers, instant wins with a link to claim. */
 export function ConfirmationView() {
   const [params] = useSearchParams();
   const { pathname } = useLocation();
   const wanted = Number(params.get('order')) || null;
-  const [state, setState] = useState<{ order: ShownOrder | null; loading: boolean }>(() => {
+  const [state, setState] = useState<{ order: ShownOrder | null; loading: boolean; unavailable?: string }>(() => {
     const kept = readLastOrder();
     const order = kept && (wanted === null || kept.order_id === wanted) ? fromCheckout(kept) : null;
     return { order, loading: order === null && wanted !== null && currentSessionToken() !== null };
@@ -58,15 +63,20 @@ export function ConfirmationView() {
     fetchOrder(wanted)
       .then((order) => live && setState({ order, loading: false }))
       .catch((error: unknown) => {
-        // Spec section 8: order detail failures are silent; the page shows its empty state.
+        // Spec section 8: order detail failures are silent (no toast); the page shows its empty
+        // state, except when the shop could not answer at all (its database restarting, offline):
+        // "we could not find that order" would then be wrong, so the page says what happened.
         console.warn('[confirmation] order unavailable', error);
-        if (live) setState({ order: null, loading: false });
+        if (live) setState({ order: null, loading: false, unavailable: shopUnavailable(error) ? errorMessage(error) : undefined });
       });
     return () => {
       live = false;
     };
   }, [state.loading, wanted]);
 
+  if (state.unavailable) {
+    return <LoadFailed title="Order confirmation" message={state.unavailable} onRetry={() => setState({ order: null, loading: true })} />;
+  }
   if (state.loading) {
     return (
       <PageFrame title="Order confirmation">
