@@ -25,6 +25,8 @@ export function freePort(): Promise<number> {
 export interface BenchApi {
   /** `http://127.0.0.1:<port>` */
   origin: string;
+  /** Its DATA_DIR (the embedded PostgreSQL is in `postgres/` under it). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -55,5 +57,5 @@ export async function startBenchApi(label: string): Promise<BenchApi> {
     await stop();
     throw err;
   }
-  return { origin: `http://127.0.0.1:${apiPort}`, stop };
+  return { origin: `http://127.0.0.1:${apiPort}`, dataDir, stop };
 }
