@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Starts the shell's server: SHELL_PORT (3000), API_URL, CATALOGUE_URL,
 // CART_CHECKOUT_URL, ACCOUNT_URL (see README.md).
+import './production-mode.mjs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createShellServer } from './create-server.mjs';

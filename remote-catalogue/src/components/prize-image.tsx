@@ -22,7 +22,8 @@ export interface PrizeImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement
  * `loading="eager"` (and `fetchPriority="high"` for the page's main image) above the fold.
  */
 export function PrizeImage({ src, sizes, loading = 'lazy', decoding = 'async', ...img }: PrizeImageProps) {
-  const image = <img {...img} src={src} loading={loading} decoding={decoding} />;
+  // A competition without an image keeps its box and alt text; an empty src would fetch the page again.
+  const image = <img {...img} src={src || undefined} loading={loading} decoding={decoding} />;
   const upload = resizableUpload(src, pageOrigin());
   if (!upload) return image;
   return (
