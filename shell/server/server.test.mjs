@@ -241,6 +241,24 @@ describe('server rendering', () => {
     expect(calls.map((c) => c.path)).toEqual(['/competition/info/42']);
   });
 
+  it("links the remote's styles, lazy parts' included, as stylesheets on a rendered page, and only preloads the first screen's otherwise", async () => {
+    const preloads = async () => [
+      { href: 'http://cat.test:9001/home.css', as: 'style' },
+      { href: 'http://cat.test:9001/below-fold.css', as: 'style', lazy: true },
+    ];
+    await withShell({ CATALOGUE_URL: 'http://cat.test:9001' }, async (base) => {
+      const html = await (await fetch(`${base}/`)).text();
+      expect(html).toContain('<link rel="stylesheet" href="http://cat.test:9001/home.css" />');
+      expect(html).toContain('<link rel="stylesheet" href="http://cat.test:9001/below-fold.css" />');
+    }, fakeShopData(), preloads, rendered([]));
+    await withShell({ CATALOGUE_URL: 'http://cat.test:9001' }, async (base) => {
+      const html = await (await fetch(`${base}/`)).text();
+      expect(html).toContain('<link rel="preload" as="style" href="http://cat.test:9001/home.css" />');
+      expect(html).not.toContain('below-fold.css');
+      expect(html).not.toContain('rel="stylesheet" href="http://cat.test');
+    }, fakeShopData(), preloads, null);
+  });
+
   it('renders no personal or missing page on the server', async () => {
     const calls = [];
     await withShell({}, async (base) => {

@@ -21,6 +21,18 @@ function imagePreload(src, origin) {
   return `<link rel="preload" as="image" href="${escapeHtml(src)}"${candidates} fetchpriority="high" />`;
 }
 
+/**
+ * A remote file the page will need. A server-rendered page's HTML already shows the remote's
+ * markup, so its styles are real stylesheets (render-blocking: the markup never shows unstyled and
+ * then jumps); otherwise they are preloads, and only the first screen's.
+ */
+function preloadTag(p, rendered) {
+  const href = escapeHtml(p.href);
+  if (p.as === 'style' && rendered) return `<link rel="stylesheet" href="${href}" />`;
+  if (p.lazy) return '';
+  return `<link rel="preload" as="${p.as}" href="${href}"${p.as === 'fetch' ? ' crossorigin="anonymous"' : ''} />`;
+}
+
 const meta = (attr, key, content) => (content ? `<meta ${attr}="${key}" content="${escapeHtml(content)}" />` : '');
 
 /**
@@ -56,7 +68,7 @@ export function headTags(head, siteName, { remotes, pageData, pageDataAt = Date.
     ...remoteOrigins.map((o) => `<link rel="preconnect" href="${escapeHtml(o)}" />`),
     // The manifest is fetched (CORS, like the federation runtime's fetch); entry, scripts and
     // styles are plain <script>/<link> elements, so their preloads carry no crossorigin either.
-    ...preloads.map((p) => `<link rel="preload" as="${p.as}" href="${escapeHtml(p.href)}"${p.as === 'fetch' ? ' crossorigin="anonymous"' : ''} />`),
+    ...preloads.map((p) => preloadTag(p, rendered)).filter(Boolean),
     remotes ? `<script type="application/json" id="cgg-remotes">${scriptJson(remotes)}</script>` : '',
     pageData?.length ? `<script type="application/json" id="cgg-page-data">${scriptJson({ at: pageDataAt, entries: pageData, ...(rendered ? { rendered: true } : {}) })}</script>` : '',
   ]

@@ -23,7 +23,11 @@ export function createRemotePreloads({ remotes, ttlMs = defaultTtlMs, timeoutMs 
     return value;
   }
 
-  /** @returns {Promise<{ href: string, as: 'fetch' | 'script' | 'style' }[]>} */
+  /**
+   * Styles of the module's lazy parts come flagged `lazy`: a server-rendered page links them all
+   * (its HTML already holds those parts), a browser-rendered one preloads only the first screen's.
+   * @returns {Promise<{ href: string, as: 'fetch' | 'script' | 'style', lazy?: boolean }[]>}
+   */
   return async function preloadsFor(owner, module) {
     const remote = remotes.find((r) => r.name === owner);
     if (!remote || !module) return [];
@@ -39,6 +43,7 @@ export function createRemotePreloads({ remotes, ttlMs = defaultTtlMs, timeoutMs 
       ...(entry?.name ? [{ href: file(`${entry.path ? `${entry.path}/` : ''}${entry.name}`), as: 'script' }] : []),
       ...(exposed.assets?.js?.sync ?? []).map((name) => ({ href: file(name), as: 'script' })),
       ...(exposed.assets?.css?.sync ?? []).map((name) => ({ href: file(name), as: 'style' })),
+      ...(exposed.assets?.css?.async ?? []).map((name) => ({ href: file(name), as: 'style', lazy: true })),
     ];
   };
 }
