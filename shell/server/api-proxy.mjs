@@ -38,6 +38,15 @@ function answerBadGateway(res) {
 /**
  * Streams a request to the API and its answer back, headers included (Nonce and
  * Cart-Token travel both ways), so the browser only ever talks to its own origin.
+ *
+ * The API's own answer always wins. It may answer before it has read the whole body
+ * (413 for a body over its limit, 415 for one that is not JSON) and then stop reading
+ * or close the connection while we are still forwarding that body, so the upload
+ * stalls or fails with EPIPE/ECONNRESET. That is not "the shop is unavailable" (502):
+ * once the API has answered, its status, headers (Retry-After...) and body go to the
+ * browser unchanged, the rest of the browser's upload is read and dropped so the
+ * browser sees no reset, and only an answer cut off half way is passed on as a cut
+ * connection. 502 is for an API that could not be reached or gave no answer at all.
  */
 export function proxyToApi(req, res, apiUrl) {
   const target = new URL(req.url ?? '/', apiUrl);
@@ -48,7 +57,9 @@ export function proxyToApi(req, res, apiUrl) {
   headers['x-forwarded-proto'] = req.socket.encrypted ? 'https' : 'http';
   headers['x-forwarded-for'] = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
 
+  let answered = false;
   const upstream = client.request(target, { method: req.method, headers }, (apiRes) => {
+    answered = true;
     res.writeHead(apiRes.statusCode ?? 502, forwardableHeaders(apiRes.headers));
     if (String(apiRes.headers['content-type'] ?? '').startsWith('text/event-stream')) {
       // Server-Sent Events (the community chat): send headers and every event at once.
@@ -56,9 +67,25 @@ export function proxyToApi(req, res, apiUrl) {
       res.socket?.setNoDelay(true);
     }
     apiRes.pipe(res);
+    // A cut answer: cut ours too, so the browser cannot take a partial body for a whole one.
     apiRes.on('error', () => res.destroy());
+    // The API has said all it will say before the body was all sent (a refusal): the rest of
+    // the body is of no use to it, and an API that stops reading would stall the upload.
+    apiRes.on('end', () => {
+      if (!req.complete) dropRestOfBody();
+    });
   });
-  upstream.on('error', () => answerBadGateway(res));
+  // Stop forwarding the browser's body and read and drop the rest of it, so the browser's
+  // upload ends normally and it reads the answer instead of a reset connection.
+  const dropRestOfBody = () => {
+    req.unpipe(upstream);
+    upstream.destroy();
+    req.resume();
+  };
+  upstream.on('error', () => {
+    if (answered) dropRestOfBody();
+    else answerBadGateway(res);
+  });
   // The browser went away (closed tab, EventSource closed): stop the upstream request too,
   // or a long-lived stream would stay open on the API.
   res.on('close', () => {
