@@ -16,6 +16,7 @@ import { storeRoutes } from './store/store-routes.ts';
 import type { TicketAllocator } from './store/ticket-allocation.ts';
 import { registerRestRoutes } from './http/rest-router.ts';
 import { registerBadStringGuard } from './http/reject-bad-strings.ts';
+import { registerRefusedBodyDrain } from './http/drain-refused-body.ts';
 import { registerUploads } from './http/static-uploads.ts';
 import { createImageVariants, imageVariantsDir, type ImageVariants } from './http/image-variants.ts';
 import { dataDirFrom } from './config.ts';
@@ -85,6 +86,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
   } satisfies FastifyServerOptions);
   // NUL bytes and unpaired surrogates in any request string: 400 naming the field, before any handler.
   registerBadStringGuard(app);
+  // A body refused before it was read (413, 415) is drained, so the answer is not lost to a reset.
+  registerRefusedBodyDrain(app);
 
   // Site pages (issue 6): one LISTEN connection per instance feeds the chat streams.
   const chatHub = new ChatHub(options.pool.options);
