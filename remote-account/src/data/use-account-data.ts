@@ -11,6 +11,7 @@ type AnswerOf<C extends { request: unknown; response: unknown }> = Awaited<
 /** The read-only account calls a screen loads with the customer's token. */
 interface Answers {
   getUserDetails: AnswerOf<typeof calls.getUserDetails>;
+  bankDetails: AnswerOf<typeof calls.bankDetails>;
   getCoupons: AnswerOf<typeof calls.getCoupons>;
   responsiblePlay: AnswerOf<typeof calls.responsiblePlay>;
   points: AnswerOf<typeof calls.points>;

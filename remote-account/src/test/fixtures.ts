@@ -1,5 +1,6 @@
 /* Payloads built to the @cgg/contracts schemas (and parsed by them, so a drifted contract fails here first). */
 import {
+  bankDetailsResponseSchema,
   checkAuthResponseSchema,
   couponsResponseSchema,
   orderDetailResponseSchema,
@@ -54,6 +55,7 @@ export const responses = {
   session: (user: User = makeUser()) => sessionResponseSchema.parse({ success: true, data: user }),
   checkAuth: (user: User = makeUser()) => checkAuthResponseSchema.parse({ success: true, data: user }),
   saved: (data?: unknown) => saveResponseSchema.parse({ success: true, data }),
+  bankDetails: (data = { account_number: '12345678', sort_code: '112233' }) => bankDetailsResponseSchema.parse({ success: true, data }),
   refused: (error?: string) => saveResponseSchema.parse({ success: false, error }),
   points: (points: number | string, logs: Log[], totalLogs = logs.length) => pointsResponseSchema.parse({ success: true, points, logs, totalLogs }),
   coupons: (data: { description: string; code: string; amount: string }[]) => couponsResponseSchema.parse({ success: true, data }),

@@ -32,6 +32,7 @@ export const userSchema = z.object({
   current_spending: z.string(),
   lock_account: z.boolean(),
   locking_period: z.nullable(z.string()),
+  /** Masked ('****5678', '****33'; '' when none are saved): the whole numbers come only from bank_details. */
   account_number: z.string(),
   sort_code: z.string(),
 });
@@ -145,6 +146,12 @@ export const orderDetailResponseSchema = z.object({ data: orderDetailSchema });
 
 export const ticketHoldingSchema = z.object({ competition_id: z.int(), total_tickets: z.int() });
 export const purchasedCompetitionsResponseSchema = z.object({ success: z.boolean(), data: z.array(ticketHoldingSchema) });
+
+/** The saved bank details in full: only the financial details form reads them (every other answer masks them). */
+export const bankDetailsResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ account_number: z.string(), sort_code: z.string() }),
+});
 
 /** The spec sends bank details as GET with a query string. */
 export const bankDetailsRequestSchema = z.object({

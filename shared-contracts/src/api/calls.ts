@@ -49,6 +49,7 @@ export const calls = {
   orders: call({ route: '/api/v1/orders', method: 'POST', auth: 'body-token', request: account.ordersRequestSchema, response: account.ordersResponseSchema }),
   orderDetail: call({ route: '/api/v1/order_detail', method: 'POST', auth: 'body-token', request: account.orderDetailRequestSchema, response: account.orderDetailResponseSchema }),
   getPurchasedCompetition: call({ route: '/api/v1/get_purchased_competition', method: 'POST', auth: 'body-token', request: account.tokenRequestSchema, response: account.purchasedCompetitionsResponseSchema }),
+  bankDetails: call({ route: '/api/v1/bank_details', method: 'POST', auth: 'body-token', request: account.tokenRequestSchema, response: account.bankDetailsResponseSchema }),
   getBankDetails: call({ route: '/api/v1/get_bank_details', method: 'GET', auth: 'body-token', request: account.bankDetailsRequestSchema, response: account.saveResponseSchema }),
   register: call({ route: '/api/v1/register', method: 'POST', auth: 'site', request: auth.registerRequestSchema, response: auth.sessionResponseSchema }),
   login: call({ route: '/api/v1/login', method: 'POST', auth: 'site', request: auth.loginRequestSchema, response: auth.sessionResponseSchema }),

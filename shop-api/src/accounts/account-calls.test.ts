@@ -63,7 +63,7 @@ describe('every spec call answers its contract shape', () => {
     const res = await t.post('get_user_details', { token: demoToken });
     expect(res.statusCode).toBe(200);
     const user = userDetailsResponseSchema.parse(res.json()).data;
-    expect(user).toMatchObject({ email: DEMO.email, first_name: 'Jamie', billing_country: 'GB', account_number: '12345670', sort_code: '112233', lock_account: false });
+    expect(user).toMatchObject({ email: DEMO.email, first_name: 'Jamie', billing_country: 'GB', account_number: '****5670', sort_code: '****33', lock_account: false });
     expect(user.token).toBe(demoToken);
     expect(Number(user.current_spending)).toBeGreaterThan(0);
   });

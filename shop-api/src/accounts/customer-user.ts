@@ -1,5 +1,6 @@
 import type { User } from '@cgg/contracts';
 import { penceToPounds } from '../lib/money.ts';
+import { maskedBankDetails } from './bank-details-at-rest.ts';
 import type { Queryable } from './queryable.ts';
 import { currentSpendingPence, effectiveLimit, isLocked, PLAY_COLUMNS, type PlayRow } from './responsible-play.ts';
 
@@ -23,6 +24,7 @@ export interface CustomerRow extends PlayRow {
   billing_country: string;
   billing_email: string;
   billing_phone: string;
+  /** Encrypted at rest (bank-details-at-rest.ts); '' when none are saved. */
   account_number: string;
   sort_code: string;
 }
@@ -77,7 +79,7 @@ export async function toUser(db: Queryable, c: CustomerRow, token: string, now: 
     current_spending: penceToPounds(await currentSpendingPence(db, c.id, limit, now)),
     lock_account: locked,
     locking_period: locked ? c.locking_period : null,
-    account_number: c.account_number,
-    sort_code: c.sort_code,
+    // Masked: sign-in, check-auth and get_user_details never carry the whole numbers (bank_details does).
+    ...maskedBankDetails(c),
   };
 }

@@ -3,6 +3,7 @@ import { z } from 'zod/mini';
 import { restRoute, type RestRoute } from '../http/rest-router.ts';
 import { passwordChangedEmail } from '../mail/account-emails.ts';
 import type { AccountDeps } from './account-deps.ts';
+import { openBankDetails, sealBankDetails } from './bank-details-at-rest.ts';
 import { customerById, toUser } from './customer-user.ts';
 import { checkNameEmail, fieldError, throwFirst, withLengthLimit } from './field-errors.ts';
 import { hashPassword, verifyPassword } from './password.ts';
@@ -29,7 +30,7 @@ function checkBankDetails(accountNumber: string, sortCode: string): void {
   throwFirst(errors);
 }
 
-/** get_user_details, updateProfile, update_user_details, get_bank_details. */
+/** get_user_details, updateProfile, update_user_details, get_bank_details (saves), bank_details (reads). */
 export function profileRoutes(deps: AccountDeps): RestRoute[] {
   const { pool, now, mailer } = deps;
 
@@ -43,8 +44,17 @@ export function profileRoutes(deps: AccountDeps): RestRoute[] {
     const accountNumber = (input.account_number ?? '').trim();
     const sortCode = (input.sort_code ?? '').trim();
     checkBankDetails(accountNumber, sortCode);
-    await pool.query('UPDATE customers SET account_number = $2, sort_code = $3, updated_at = $4 WHERE id = $1', [me.customerId, accountNumber, sortCode, at]);
+    const sealed = sealBankDetails({ account_number: accountNumber, sort_code: sortCode });
+    await pool.query('UPDATE customers SET account_number = $2, sort_code = $3, updated_at = $4 WHERE id = $1', [me.customerId, sealed.account_number, sealed.sort_code, at]);
+    // The form that sent them shows them: the whole numbers, as they were saved.
     return { success: true, data: { account_number: accountNumber, sort_code: sortCode } };
+  };
+
+  /** bank_details: the saved numbers in full, for the financial details form's fields (every other answer masks them). */
+  const readBankDetails = async ({ input }: { input: { token: string } }) => {
+    const me = await requireCustomer(pool, input.token, now());
+    const customer = (await customerById(pool, me.customerId))!;
+    return { success: true as const, data: openBankDetails(customer) };
   };
 
   return [
@@ -142,6 +152,7 @@ export function profileRoutes(deps: AccountDeps): RestRoute[] {
       },
     }),
 
+    restRoute({ method: 'POST', route: calls.bankDetails.route, request: tokenRequestSchema, tokenFromBearer: true, handler: readBankDetails }),
     restRoute({ method: 'GET', route: calls.getBankDetails.route, request: bankDetailsRequest, tokenFromBearer: true, handler: saveBankDetails }),
     restRoute({ method: 'POST', route: calls.getBankDetails.route, request: bankDetailsRequest, tokenFromBearer: true, handler: saveBankDetails }),
   ];

@@ -1,5 +1,6 @@
 import { PASSWORD_RULE_MESSAGE } from '@cgg/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBankDetails } from './bank-details-at-rest.ts';
 import { accountTestApp, call, DEMO } from './account-test-kit.ts';
 
 const logs: string[] = [];
@@ -12,6 +13,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const customerRow = async () => (await t.pool.query("SELECT * FROM customers WHERE email = 'demo@cgg.test'")).rows[0];
+/** The saved bank details, decrypted (they are encrypted at rest). */
+const savedBank = async () => openBankDetails(await customerRow());
 
 /** A refused save: 400, the spec's text as message and error, and no change to the customer. */
 async function expectRefused(name: string, payload: object, message: string): Promise<void> {
@@ -76,10 +79,10 @@ describe('get_bank_details: GET query string (spec) and POST body', () => {
     const get = await t.app.inject({ method: 'GET', url: `${call('get_bank_details')}&token=${token}&account_number=87654321&sort_code=401122` });
     expect(get.statusCode).toBe(200);
     expect(get.json()).toEqual({ success: true, data: { account_number: '87654321', sort_code: '401122' } });
-    expect(await customerRow()).toMatchObject({ account_number: '87654321', sort_code: '401122' });
+    expect(await savedBank()).toEqual({ account_number: '87654321', sort_code: '401122' });
     const post = await t.post('get_bank_details', { token, account_number: '11112222', sort_code: '123' });
     expect(post.statusCode).toBe(200);
-    expect(await customerRow()).toMatchObject({ account_number: '11112222', sort_code: '123' });
+    expect(await savedBank()).toEqual({ account_number: '11112222', sort_code: '123' });
     const bearer = await t.app.inject({ method: 'GET', url: `${call('get_bank_details')}&account_number=33334444&sort_code=123456`, headers: { authorization: `Bearer ${token}` } });
     expect(bearer.statusCode).toBe(200);
   });

@@ -1,5 +1,6 @@
 import { CLAIM_ERRORS, type ClaimPrizeRequest, type PrizeClaim } from '@cgg/contracts';
 import type pg from 'pg';
+import { sealBankDetails } from '../accounts/bank-details-at-rest.ts';
 import { inTransaction } from '../accounts/queryable.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -42,7 +43,8 @@ export async function claimPrize(deps: ClaimDeps, customerId: number, input: Cla
   const option = winOptions(win).find((o) => o.choice === input.choice);
   if (!option) throw wpError(CLAIM_ERRORS.optionUnavailable);
   const address: CleanAddress | null = option.needs === 'address' ? validDeliveryAddress(input.delivery_address) : null;
-  const bank = option.needs === 'bank' ? validBankDetails(input.bank_details) : null;
+  // Encrypted before it reaches the database (bank-details-at-rest.ts).
+  const bank = option.needs === 'bank' ? sealBankDetails(validBankDetails(input.bank_details)) : null;
 
   const outcome = await inTransaction(deps.pool, async (client) => {
     const taken = await client.query(`UPDATE ${WIN_TABLE[input.win_kind]} SET claimed = true, claimed_at = $3 WHERE id = $1 AND customer_id = $2 AND NOT claimed RETURNING id`, [

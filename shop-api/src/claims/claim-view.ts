@@ -1,4 +1,5 @@
-import { maskBankNumber, type PrizeClaim } from '@cgg/contracts';
+import type { PrizeClaim } from '@cgg/contracts';
+import { maskedBankDetails } from '../accounts/bank-details-at-rest.ts';
 import type { Queryable } from '../accounts/queryable.ts';
 import { penceToPounds } from '../lib/money.ts';
 
@@ -64,6 +65,6 @@ export function toPrizeClaim(r: ClaimRow): PrizeClaim {
             postcode: r.delivery_postcode ?? '', state: r.delivery_state ?? '',
           },
     bank_details:
-      r.bank_account_number === null ? null : { account_number: maskBankNumber(r.bank_account_number, 4), sort_code: maskBankNumber(r.bank_sort_code ?? '', 2) },
+      r.bank_account_number === null ? null : maskedBankDetails({ account_number: r.bank_account_number, sort_code: r.bank_sort_code ?? '' }),
   };
 }

@@ -56,7 +56,10 @@ describe('prize claims', () => {
     expect(c).toMatchObject({ choice: 'cash', amount: '50.00', state: 'received', bank_details: { account_number: '****4321', sort_code: '****42' } });
     expect(JSON.stringify(c)).not.toContain('87654321');
     const stored = await app.pool.query('SELECT bank_account_number, bank_sort_code FROM prize_claims WHERE id = $1', [c.id]);
-    expect(stored.rows[0]).toEqual({ bank_account_number: '87654321', bank_sort_code: '404142' });
+    // Encrypted at rest (AES-256-GCM), never the numbers themselves.
+    expect(stored.rows[0].bank_account_number).toMatch(/^enc:v1:/);
+    expect(stored.rows[0].bank_sort_code).toMatch(/^enc:v1:/);
+    expect(JSON.stringify(stored.rows[0])).not.toMatch(/87654321|404142/);
     const history = await apiRequest(calls.getClaims, { token: w.buyer.token }, { baseUrl: base });
     expect(history.data[0]!.bank_details).toEqual({ account_number: '****4321', sort_code: '****42' });
     const mail = await app.pool.query(`SELECT text_body FROM email_outbox WHERE subject LIKE 'Your prize claim%' AND to_address = $1`, [(await emailOf(w.buyer.customerId))]);

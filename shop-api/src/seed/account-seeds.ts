@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { sealBankDetails } from '../accounts/bank-details-at-rest.ts';
 import { hashPassword } from '../accounts/password.ts';
 
 /*
@@ -40,6 +41,8 @@ export async function seedAccounts(client: pg.PoolClient, now: Date): Promise<vo
   let pick = 0;
 
   for (const [n, d] of demoCustomers.entries()) {
+    // Stored as every saved bank detail is: encrypted.
+    const bank = sealBankDetails(d.orders ? { account_number: `1234567${n}`, sort_code: '112233' } : { account_number: '', sort_code: '' });
     const { rows } = await client.query<{ id: number }>(
       `INSERT INTO customers (email, password_hash, first_name, last_name, display_name, nickname,
          billing_first_name, billing_last_name, billing_email, billing_phone, billing_address_1, billing_address_2,
@@ -49,7 +52,7 @@ export async function seedAccounts(client: pg.PoolClient, now: Date): Promise<vo
       [
         d.email, await hashPassword(d.password), d.first, d.last, `${d.first} ${d.last}`,
         d.orders ? `0770090012${n}` : '', d.orders ? `${12 + n}` : '', d.orders ? 'Market Street' : '', d.orders ? 'Manchester' : '',
-        d.orders ? 'Greater Manchester' : '', d.orders ? `M1 ${n + 1}AB` : '', d.orders ? `1234567${n}` : '', d.orders ? '112233' : '',
+        d.orders ? 'Greater Manchester' : '', d.orders ? `M1 ${n + 1}AB` : '', bank.account_number, bank.sort_code,
         'monthlyLimitPence' in d ? 'month' : null, 'monthlyLimitPence' in d ? d.monthlyLimitPence : null,
         new Date(now.getTime() - 90 * DAY),
       ],

@@ -9,19 +9,32 @@ const type = (label: string, value: string) => fireEvent.change(input(label), { 
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'SAVE CHANGES' }));
 const shownErrors = () => screen.queryAllByRole('alert').map((e) => e.textContent);
 
-function open(answers: Record<string, unknown> = {}, user = makeUser()) {
-  return openAccount('/account/financial-details', { get_user_details: responses.checkAuth(user), ...answers });
+/** The screen with these saved bank details (bank_details, in full); the user itself carries them masked. */
+function open(answers: Record<string, unknown> = {}, bank = { account_number: '12345678', sort_code: '112233' }) {
+  return openAccount('/account/financial-details', {
+    get_user_details: responses.checkAuth(makeUser({ account_number: '****5678', sort_code: '****33' })),
+    bank_details: responses.bankDetails(bank),
+    ...answers,
+  });
 }
 
 describe('financial details screen', () => {
-  it('shows a loader, then the fields prefilled from account_number and sort_code', async () => {
-    open();
+  it('shows a loader, then the fields prefilled from the saved numbers in full (bank_details)', async () => {
+    const { api } = open();
     expect(await screen.findByRole('status', { name: 'Loading your bank details' })).toBeTruthy();
     await screen.findByRole('heading', { name: 'Financial details' });
     expect(input('ACCOUNT NUMBER').value).toBe('12345678');
     expect(input('CONFIRM ACCOUNT NUMBER').value).toBe('12345678');
     expect(input('Sort Code').value).toBe('112233');
     expect(input('Sort Code').maxLength).toBe(6);
+    expect(api.calls.find((c) => c.route === 'bank_details')?.body).toEqual({ token: 'tok-new-123' });
+  });
+
+  it('starts empty when the saved numbers cannot be read (never the masked ones)', async () => {
+    open({ bank_details: responses.refused() });
+    await screen.findByRole('heading', { name: 'Financial details' });
+    expect(input('ACCOUNT NUMBER').value).toBe('');
+    expect(input('Sort Code').value).toBe('');
   });
 
   it('strips non-digits as the account numbers are typed', async () => {
@@ -34,7 +47,7 @@ describe('financial details screen', () => {
   });
 
   it('shows each rule in order, focuses the first failing field, and makes no call while any fails', async () => {
-    const { screenCalls } = open({}, makeUser({ account_number: '', sort_code: '' }));
+    const { screenCalls } = open({}, { account_number: '', sort_code: '' });
     await screen.findByRole('heading', { name: 'Financial details' });
     save();
     expect(shownErrors()).toEqual(['Account Number is required.', 'Confirm Account Number is required.', 'Sort Code is required.']);
@@ -53,7 +66,7 @@ describe('financial details screen', () => {
   });
 
   it('flags a stored account number that is not all digits', async () => {
-    open({}, makeUser({ account_number: '1234 5678' }));
+    open({}, { account_number: '1234 5678', sort_code: '112233' });
     await screen.findByRole('heading', { name: 'Financial details' });
     save();
     expect(shownErrors()[0]).toBe('Account Number must contain only numbers.');

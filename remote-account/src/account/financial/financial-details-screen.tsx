@@ -1,10 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { apiRequest, bankDetailsErrors, calls, digitsOnly, SORT_CODE_MAX_LENGTH, type BankDetailsField, type FieldError, type User } from '@cgg/contracts';
+import { apiRequest, bankDetailsErrors, calls, digitsOnly, SORT_CODE_MAX_LENGTH, type BankDetailsField, type FieldError } from '@cgg/contracts';
 import { Spinner } from '../../components/spinner.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { focusFirstError } from '../../components/focus-first-error.ts';
 import { usePageTitle } from '../../components/page-title.ts';
-import { useUserDetails } from '../../data/use-user-details.ts';
+import { useAccountData } from '../../data/use-account-data.ts';
 import { requireToken } from '../../data/session-token.ts';
 import { DETAILS_SAVE_FALLBACK, DETAILS_UPDATED, errorText, toastError, toastSuccess, unsuccessfulText } from '../../data/save-feedback.ts';
 import { firstErrorPerField } from '../../validation/field-error.ts';
@@ -19,19 +19,26 @@ interface BankValues {
 /** Spec section 4: bank details save is idle, saving, success or error. */
 type SaveState = 'idle' | 'saving' | 'success' | 'error';
 
-/** `/account/financial-details`: where prize money is paid (get_bank_details saves them). */
+type SavedBankDetails = { account_number: string; sort_code: string };
+
+/**
+ * `/account/financial-details`: where prize money is paid. bank_details reads the saved numbers
+ * in full (every other answer, the user included, carries them masked); get_bank_details saves.
+ * A failed read is silent (spec section 8): the fields start empty.
+ */
 export default function FinancialDetailsScreen() {
   usePageTitle('Financial details');
-  const { user, isLoading, remember } = useUserDetails();
+  const { data, isLoading, mutate } = useAccountData('bankDetails');
   if (isLoading) return <Spinner label="Loading your bank details" />;
-  return <BankDetailsForm user={user} remember={remember} />;
+  const remember = (saved: SavedBankDetails) => void mutate({ success: true, data: saved }, { revalidate: false });
+  return <BankDetailsForm saved={data?.data ?? null} remember={remember} />;
 }
 
 /** The form, rendered once the stored details are in, so its fields start from them (never empty first). */
-function BankDetailsForm({ user, remember }: { user: User | null; remember: (patch: Partial<User>) => void }) {
+function BankDetailsForm({ saved, remember }: { saved: SavedBankDetails | null; remember: (saved: SavedBankDetails) => void }) {
   const formRef = useRef<HTMLFormElement>(null);
   // Prefilled from the stored account_number and sort_code (spec section 2).
-  const [values, setValues] = useState<BankValues>(() => ({ account_number: user?.account_number ?? '', confirm_account_number: user?.account_number ?? '', sort_code: user?.sort_code ?? '' }));
+  const [values, setValues] = useState<BankValues>(() => ({ account_number: saved?.account_number ?? '', confirm_account_number: saved?.account_number ?? '', sort_code: saved?.sort_code ?? '' }));
   const [errors, setErrors] = useState<FieldError<BankDetailsField>[]>([]);
   const [state, setState] = useState<SaveState>('idle');
   const byField = firstErrorPerField(errors);
@@ -43,15 +50,15 @@ function BankDetailsForm({ user, remember }: { user: User | null; remember: (pat
     if (found.length) return focusFirstError(formRef.current, found);
     setState('saving');
     // The shared rule reads trimmed values, so the saved ones are trimmed too.
-    const saved = { account_number: values.account_number.trim(), sort_code: values.sort_code.trim() };
+    const toSave = { account_number: values.account_number.trim(), sort_code: values.sort_code.trim() };
     try {
-      const answer = await apiRequest(calls.getBankDetails, { token: requireToken(), ...saved });
+      const answer = await apiRequest(calls.getBankDetails, { token: requireToken(), ...toSave });
       if (!answer.success) {
         setState('error');
         toastError(unsuccessfulText(answer, DETAILS_SAVE_FALLBACK));
         return;
       }
-      remember(saved);
+      remember(toSave);
       setState('success');
       toastSuccess(DETAILS_UPDATED);
     } catch (error) {
