@@ -80,11 +80,6 @@ export class Supervisor extends EventEmitter {
     entry.ready = true;
   }
 
-  /** The pid of a service's current process (its orphan guard, the leader of its process group). */
-  pidOf(name) {
-    return this.#entries.find((e) => e.service.name === name)?.child?.pid;
-  }
-
   #spawn(entry) {
     const { service, quiet } = entry;
     const child = spawn(process.execPath, [orphanGuard, String(process.pid), ...service.command], {
