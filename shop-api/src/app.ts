@@ -25,6 +25,7 @@ import { databaseUnavailable } from './http/database-unavailable.ts';
 import { isDatabaseUnreachable } from './db/unreachable.ts';
 import { redactUrl } from './http/redact.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createBackgroundWork, type BackgroundWork } from './lib/background-work.ts';
 
 export const PUBLIC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'public');
 /** Every payload of the content and account calls is small; this bounds abuse. */
@@ -45,6 +46,8 @@ export interface AppOptions {
   siteUrl?: string;
   /** Where logs go (tests capture them); default stdout. */
   logStream?: { write(line: string): void };
+  /** Work started by a request and not awaited by its answer; tests pass theirs to wait for it. */
+  background?: BackgroundWork;
   /** Store API (issue 4): signing secret (env STORE_SECRET; unset: kept in the database) and, for the race tests' control run, the ticket allocator. */
   store?: { secret?: string; allocator?: TicketAllocator };
 }
@@ -97,7 +100,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const now = options.now ?? (() => new Date());
   const mailer = options.mailer ?? createMailer(options.pool);
   const siteUrl = options.siteUrl ?? 'http://localhost:3000';
-  const accounts = accountRoutes({ pool: options.pool, now, mailer, siteUrl });
+  // Work answers do not wait for (forgot_password's mail); close waits for it.
+  const background = options.background ?? createBackgroundWork();
+  app.addHook('preClose', async () => background.settled());
+  const accounts = accountRoutes({ pool: options.pool, now, mailer, siteUrl, background });
   // Prize claims (issue 5); instant and reward winners are mailed once their order commits.
   const claims = claimRoutes({ pool: options.pool, now, mailer, siteUrl });
   const winMails = new Set<Promise<unknown>>();

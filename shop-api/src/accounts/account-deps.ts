@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { BackgroundWork } from '../lib/background-work.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
 /** What the account calls need; `now` is injectable so tests can move the clock. */
@@ -8,4 +9,6 @@ export interface AccountDeps {
   mailer: Mailer;
   /** Absolute site origin for links in emails, e.g. http://localhost:3000. */
   siteUrl: string;
+  /** Work the answer must not wait for (forgot_password's lookup and mail: same time for any email). */
+  background: BackgroundWork;
 }

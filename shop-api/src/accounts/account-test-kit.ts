@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { buildApp } from '../app.ts';
 import { prepareDatabase } from '../db/prepare.ts';
+import { createBackgroundWork } from '../lib/background-work.ts';
 import { createTestDatabase } from '../test/test-database.ts';
 
 /** A clock tests move by hand. */
@@ -25,9 +26,11 @@ export async function accountTestApp(options: { logs?: string[] } = {}) {
   const db = await createTestDatabase();
   const clock = testClock();
   await prepareDatabase(db.pool, clock.now());
+  const background = createBackgroundWork();
   const app: FastifyInstance = buildApp({
     pool: db.pool,
     now: clock.now,
+    background,
     siteUrl: 'http://shop.test',
     ...(options.logs ? { logLevel: 'info', logStream: { write: (line: string) => void options.logs!.push(line) } } : {}),
   });
@@ -45,6 +48,8 @@ export async function accountTestApp(options: { logs?: string[] } = {}) {
     clock,
     post,
     login,
+    /** Waits for the work answers did not wait for (forgot_password's mail). */
+    settled: () => background.settled(),
     close: async () => {
       await app.close();
       await db.drop();

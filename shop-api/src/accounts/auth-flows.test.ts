@@ -131,6 +131,7 @@ describe('forgot and reset password', () => {
   it('answers the same whether or not the account exists; mails a link only to a real one', async () => {
     const a = await t.post('forgot_password', { email: 'nobody@cgg.test' });
     const b = await t.post('forgot_password', { email: 'DEMO@cgg.test' });
+    await t.settled();
     expect(a.statusCode).toBe(200);
     expect(a.json()).toEqual(b.json());
     expect(messageResponseSchema.parse(b.json()).message).toBe(FORGOT_PASSWORD_MESSAGE);
@@ -143,6 +144,7 @@ describe('forgot and reset password', () => {
   it('resets with the emailed key once; the key is single-use; other sessions end', async () => {
     const session = await t.login(DEMO);
     await t.post('forgot_password', { email: DEMO.email });
+    await t.settled();
     const { key, login } = resetKeyFrom((await outboxFor(DEMO.email)).at(-1)!.text_body);
     expect(login).toBe(DEMO.email);
     const weak = await t.post('reset_password', { key, login, password: 'weak' });
@@ -160,6 +162,7 @@ describe('forgot and reset password', () => {
 
   it('a key expires after an hour and only works with its own login', async () => {
     await t.post('forgot_password', { email: NEW.email });
+    await t.settled();
     const { key, login } = resetKeyFrom((await outboxFor(NEW.email)).at(-1)!.text_body);
     expect((await t.post('reset_password', { key, login: DEMO.email, password: 'Reset!Pass2026' })).statusCode).toBe(400);
     t.clock.advance(61 * 60_000);
@@ -209,6 +212,7 @@ describe('login-as-user', () => {
 describe('outbox command', () => {
   it('lists mail for one address, newest first, as text or JSON', async () => {
     await t.post('forgot_password', { email: NEW.email });
+    await t.settled();
     const lines: string[] = [];
     expect(await outboxCommand.run(['--to', 'NEW@cgg.test', '--limit', '1', '--json'], { pool: t.pool, out: (l) => lines.push(l) })).toBe(0);
     const mails = JSON.parse(lines[0]!);
