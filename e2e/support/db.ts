@@ -1,9 +1,18 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { e2ePorts, repoRoot } from './site.ts';
+import { e2ePortOffset, e2ePorts, repoRoot } from './site.ts';
+
+/**
+ * The e2e site's embedded PostgreSQL has a random password of its own, kept beside its data
+ * folder (shop-api/src/db/embedded-password.ts). Read when the tests load: the site (and so
+ * the file) is up by then.
+ */
+const dataFolder = path.join(repoRoot, '.data', e2ePortOffset ? `e2e-${e2ePortOffset}` : 'e2e', 'postgres');
+const password = readFileSync(`${dataFolder}.password`, 'utf8').trim();
 
 /** The e2e site's own PostgreSQL (fresh each run). */
-export const e2eDatabaseUrl = `postgres://postgres:postgres@127.0.0.1:${e2ePorts.PG_PORT}/cgg`;
+export const e2eDatabaseUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${e2ePorts.PG_PORT}/cgg`;
 
 interface PgClient {
   on(event: 'error', listener: (err: Error) => void): void;

