@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { apiRequest, calls } from '@cgg/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.ts';
+import { claimPayeeCommand } from '../cli/commands/claim-payee.ts';
 import { claimStateCommand } from '../cli/commands/claim-state.ts';
 import { claimsCommand } from '../cli/commands/claims.ts';
 import { storeTestApp } from '../store/store-test-kit.ts';
@@ -225,6 +226,14 @@ describe('prize claims', () => {
     const line = lines.find((l) => l.startsWith(`#${c.id} `));
     expect(line).toContain('as cash £50.00: pay to account ****6666');
     expect(lines.join('\n')).not.toMatch(/55556666|102030/);
+    // Paying it: the one place the whole numbers are shown, one claim at a time.
+    expect(await claimPayeeCommand.run(['--id', String(c.id)], ctx)).toBe(0);
+    expect(lines.at(-1)).toBe(`Claim ${c.id}: pay £50.00 to account 55556666, sort code 102030 (${await emailOf(w.buyer.customerId)}).`);
+    const other = await instantWinner(app.pool, base);
+    const credit = await claim(base, other.buyer.token, { win_kind: 'instant', win_id: other.instantWinIds[0]!, choice: 'credit' });
+    expect(await claimPayeeCommand.run(['--id', String(credit.id)], ctx)).toBe(1);
+    expect(lines.at(-1)).toBe(`Claim ${credit.id} is credit, not cash: there is nothing to pay into.`);
+    expect(await claimPayeeCommand.run(['--id', '999999'], ctx)).toBe(1);
     expect(await claimStateCommand.run(['--id', String(c.id), '--state', 'processing'], ctx)).toBe(0);
     const states = async () => (await apiRequest(calls.getClaims, { token: w.buyer.token }, { baseUrl: base })).data.map((x) => x.state);
     expect(await states()).toEqual(['processing']);

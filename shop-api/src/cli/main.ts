@@ -10,6 +10,7 @@ import { outboxCommand } from './commands/outbox.ts';
 import { removeChatMessageCommand } from './commands/remove-chat-message.ts';
 import { competitionCreateCommand } from './commands/competition-create.ts';
 import { competitionUpdateCommand } from './commands/competition-update.ts';
+import { claimPayeeCommand } from './commands/claim-payee.ts';
 import { claimStateCommand } from './commands/claim-state.ts';
 import { claimsCommand } from './commands/claims.ts';
 import { couponCreateCommand } from './commands/coupon-create.ts';
@@ -23,7 +24,7 @@ import { postalWinsCommand } from './commands/postal-wins.ts';
 const commands: Command[] = [
   loginAsUserCommand, outboxCommand, removeChatMessageCommand,
   competitionCreateCommand, competitionUpdateCommand, entriesCommand, postalEntryCommand, postalWinsCommand, drawCommand,
-  couponCreateCommand, pointsAdjustCommand, creditAdjustCommand, claimsCommand, claimStateCommand,
+  couponCreateCommand, pointsAdjustCommand, creditAdjustCommand, claimsCommand, claimStateCommand, claimPayeeCommand,
 ];
 
 function help(): void {
