@@ -17,7 +17,7 @@ interface FirebaseServerInstance {
   getPort(): number;
   setRules(rules: object): void;
   setAuthSecret(secret: string): void;
-  handleConnection(ws: Socket): void;
+  handleConnection(ws: Socket, request?: { headers: Record<string, string | string[] | undefined> }): void;
 }
 type FirebaseServerClass = new (options: { port: number; address: string }, name: string, data: object) => FirebaseServerInstance;
 type MessageListener = (data: unknown, ...rest: unknown[]) => void;
@@ -58,7 +58,9 @@ function signToken(payload: object, secret: string): string {
  * and writes as a signed-out visitor, so with rules loaded the API's publisher (firebase-admin)
  * could not write. Here a connection that presents the secret is given, in its place, a token
  * whose auth carries this server's random admin marker, and every rule check made for that
- * auth runs against open rules. Every other client gets the loaded rules unchanged.
+ * auth runs against open rules. Every other client gets the loaded rules unchanged, and so
+ * does a browser's connection (it carries Origin) even with the secret: the secret is the
+ * Firebase emulator's public "owner", and a web page must never write the feed.
  */
 export function startLocalFeedDatabase(options: LocalFeedDatabaseOptions): LocalFeedDatabase {
   const FirebaseServer = requireHere('firebase-server') as FirebaseServerClass;
@@ -101,10 +103,14 @@ export function startLocalFeedDatabase(options: LocalFeedDatabaseOptions): Local
       rules = newRules;
     }
 
-    override handleConnection(ws: Socket) {
-      const on = ws.on.bind(ws);
-      ws.on = (event, listener) => on(event, event === 'message' ? (data, ...rest) => listener(elevateAdminSignIn(data), ...rest) : listener);
-      super.handleConnection(ws);
+    override handleConnection(ws: Socket, request?: { headers: Record<string, string | string[] | undefined> }) {
+      // A browser always sends Origin and cannot leave it out; firebase-admin sends none. So no web
+      // page (not even one with a script injected) becomes the admin, whatever credential it shows.
+      if (!request?.headers.origin) {
+        const on = ws.on.bind(ws);
+        ws.on = (event, listener) => on(event, event === 'message' ? (data, ...rest) => listener(elevateAdminSignIn(data), ...rest) : listener);
+      }
+      super.handleConnection(ws, request);
     }
   }
 
