@@ -1,9 +1,12 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import AccountPage from '../pages/account-page.tsx';
 import { renderAt } from '../test/render.tsx';
 import { mockApi } from '../test/mock-api.ts';
 import { openAccount } from '../test/account-harness.tsx';
+import { makeUser, responses } from '../test/fixtures.ts';
+import { readStoredToken } from '../session/token-storage.ts';
 
 describe('account area', () => {
   it('sends a visitor to /auth/login, remembering the page', async () => {
@@ -24,5 +27,22 @@ describe('account area', () => {
     // The side menu and the overview tiles both lead there.
     expect(screen.getAllByRole('link', { name: /Responsible gaming/ }).map((a) => a.getAttribute('href'))).toEqual(['/account/responsible/gaming', '/account/responsible/gaming']);
     expect(document.querySelector('[data-boundary="account"]')).toBeTruthy();
+  });
+
+  it("keeps a returning customer on the page with the shop's message when check-auth gets no verdict (503), and opens the account on Try again", async () => {
+    const message = 'The shop is briefly unavailable while its database restarts. Please try again in a few seconds.';
+    let down = true;
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    openAccount('/account', {
+      'check-auth': () => (down ? { status: 503, body: { code: 'rest_database_unavailable', message, data: { status: 503, retry_after: 5 } } } : responses.checkAuth(makeUser())),
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(message);
+    expect(screen.getByTestId('location').textContent).toBe('/account');
+    expect(readStoredToken()).toBe('tok-old');
+    down = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Hello Priya' })).toBeTruthy();
+    warn.mockRestore();
   });
 });

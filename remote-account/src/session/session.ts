@@ -1,8 +1,10 @@
 import { ApiError, apiRequest, calls, drawDateTime, emit, type Competition, type User } from '@cgg/contracts';
+import { authErrorText } from '../auth/auth-error.ts';
 import { clearStoredToken, readStoredToken, storeToken } from './token-storage.ts';
 import {
   accountStore,
   initialUserStore,
+  sessionCheckErrorAtom,
   sessionReadyAtom,
   signedOutHereAtom,
   userStoreAtom,
@@ -109,6 +111,7 @@ export function establishSession(user: User): void {
   startup ??= Promise.resolve();
   storeToken(user.token);
   accountStore.set(signedOutHereAtom, false);
+  accountStore.set(sessionCheckErrorAtom, null);
   update({ user, isAuthenticating: false });
   accountStore.set(sessionReadyAtom, true);
   announce(user);
@@ -135,6 +138,7 @@ async function checkStoredToken(): Promise<void> {
     // Forget the token only when the server refused it. A failed or aborted request
     // (offline, the visitor left the page) proves nothing: the next page load retries.
     if (refused(error)) clearStoredToken();
+    else accountStore.set(sessionCheckErrorAtom, authErrorText(error));
     update({ ...initialUserStore });
     accountStore.set(sessionReadyAtom, true);
     announce(null);
@@ -148,6 +152,14 @@ function refused(error: unknown): boolean {
 /** Startup auth (spec section 4), once per page load however many modules ask. */
 export function startSession(): Promise<void> {
   startup ??= checkStoredToken();
+  return startup;
+}
+
+/** Checks the stored session again after a check the server could not answer (Try again). */
+export function retrySessionCheck(): Promise<void> {
+  accountStore.set(sessionCheckErrorAtom, null);
+  accountStore.set(sessionReadyAtom, false);
+  startup = checkStoredToken();
   return startup;
 }
 
@@ -176,4 +188,5 @@ export function resetSessionForTests(): void {
   accountStore.set(userStoreAtom, { ...initialUserStore });
   accountStore.set(sessionReadyAtom, false);
   accountStore.set(signedOutHereAtom, false);
+  accountStore.set(sessionCheckErrorAtom, null);
 }

@@ -42,6 +42,13 @@ export const sessionReadyAtom = atom(false);
 export const signedOutHereAtom = atom(false);
 
 /**
+ * Why the stored session could not be checked when the server gave no verdict on it (a 503
+ * while the shop's database restarts, offline), else null. The token is kept; account pages
+ * show this with Try again instead of sending a signed-in customer to the login page.
+ */
+export const sessionCheckErrorAtom = atom<string | null>(null);
+
+/**
  * The account remote's own jotai store. Every exposed module (the header menu, the
  * pages) is loaded separately by the shell, so they share state through this module
  * rather than through a Provider; no other remote can reach it.
