@@ -9,7 +9,7 @@ import { PricingStrip } from './pricing-strip.tsx';
 import { AnchorNav } from './anchor-nav.tsx';
 import { HomeSection } from './home-section.tsx';
 import { useDocumentMeta } from './use-document-meta.ts';
-import { useBelowFoldTrigger } from './below-fold-trigger.ts';
+import { AfterGate, useBelowFoldGate } from './below-fold-trigger.tsx';
 import type { HomeSectionKey } from './home-sections.ts';
 import './home.css';
 
@@ -37,7 +37,7 @@ function HomeContent() {
   const { settings, isLoading: settingsLoading } = useSettings();
   useDocumentMeta(useSeoSettings('home'));
   const belowFoldRef = useRef<HTMLDivElement>(null);
-  const showBelowFold = useBelowFoldTrigger(belowFoldRef);
+  const belowFold = useBelowFoldGate(belowFoldRef);
   const loadingFirstScreen = featured.isLoading || settingsLoading;
   const competitions = featured.data?.competitions ?? [];
 
@@ -62,15 +62,13 @@ function HomeContent() {
         <AnchorNav competitions={featured.data?.competitions} isLoading={featured.isLoading} />
       </HomeSection>
       <div ref={belowFoldRef}>
-        {deferred.map(({ key, Component }) =>
-          showBelowFold ? (
-            <Suspense key={key} fallback={placeholder(key)}>
+        {deferred.map(({ key, Component }) => (
+          <Suspense key={key} fallback={placeholder(key)}>
+            <AfterGate gate={belowFold} fallback={placeholder(key)}>
               <Component />
-            </Suspense>
-          ) : (
-            <div key={key}>{placeholder(key)}</div>
-          ),
-        )}
+            </AfterGate>
+          </Suspense>
+        ))}
       </div>
     </>
   );
