@@ -46,7 +46,7 @@ function browserCodeRule(own) {
 }
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.tools/**', '.data/**', '**/test-results/**', '**/playwright-report/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/.e2e-rebuild-*/**', '.tools/**', '.data/**', '**/test-results/**', '**/playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

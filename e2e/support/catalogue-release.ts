@@ -58,7 +58,8 @@ export async function deployCatalogueCopy(port: number): Promise<{ url: string; 
  * file, and the team's own `rspack build` run there. Answers the new build folder.
  */
 export function rebuildCatalogue(file: string, edit: (source: string) => string): { build: string; clean: () => void } {
-  const scratch = path.join(catalogueDir, '.e2e-rebuild');
+  // One folder per run: two e2e runs on one machine (E2E_PORT_OFFSET) must not share it.
+  const scratch = path.join(catalogueDir, `.e2e-rebuild-${process.pid}`);
   rmSync(scratch, { recursive: true, force: true });
   for (const entry of ['src', 'rspack.config.mjs', 'package.json', 'tsconfig.json']) cpSync(path.join(catalogueDir, entry), path.join(scratch, entry), { recursive: true });
   const target = path.join(scratch, file);

@@ -1,26 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { apiURL, baseURL } from '../support/site.ts';
-
-interface ListedCompetition {
-  id: number;
-  title: string;
-  image: string;
-  price_per_ticket: string;
-}
-
-async function anOpenCompetition(): Promise<ListedCompetition> {
-  const res = await fetch(`${apiURL}/?rest_route=/api/v1/competition`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: 'Bearer cgg-storefront' },
-    body: JSON.stringify({ limit: 1 }),
-  });
-  return ((await res.json()) as { data: ListedCompetition[] }).data[0]!;
-}
+import { baseURL } from '../support/site.ts';
+import { listedCompetitions } from '../support/competitions.ts';
 
 const attr = (html: string, pattern: RegExp) => pattern.exec(html)?.[1];
 
 test("a shared details link's raw HTML carries the competition's title, image and Product data", async ({ request }) => {
-  const c = await anOpenCompetition();
+  const c = (await listedCompetitions(1))[0]!;
   // The pop-up's link form: what a link previewer fetches, with no JavaScript run.
   const res = await request.get(`/competition/details/${encodeURIComponent(c.title)}--${c.id}`);
   expect(res.status()).toBe(200);
@@ -48,7 +33,7 @@ test('a competition that does not exist is a 404 that still shows the site', asy
 });
 
 test('robots.txt keeps crawlers out of accounts and the sitemap lists competitions', async ({ request }) => {
-  const c = await anOpenCompetition();
+  const c = (await listedCompetitions(1))[0]!;
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toContain('Disallow: /account');
   expect(robots).toContain(`Sitemap: ${new URL('/sitemap.xml', baseURL)}`);

@@ -1,24 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { listedCompetitions } from '../support/competitions.ts';
 import { apiURL } from '../support/site.ts';
 
-interface ListedCompetition {
-  id: number;
-  title: string;
-  closing_date: string;
-}
-
-async function openCompetitions(): Promise<ListedCompetition[]> {
-  const res = await fetch(`${apiURL}/?rest_route=/api/v1/competition`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: 'Bearer cgg-storefront' },
-    body: JSON.stringify({ limit: 100 }),
-  });
-  const body = (await res.json()) as { data: ListedCompetition[] };
-  return body.data;
-}
-
 test('home shows the seeded competitions from the API', async ({ page }) => {
-  const competitions = await openCompetitions();
+  const competitions = await listedCompetitions();
   expect(competitions.length).toBeGreaterThanOrEqual(10);
   await page.goto('/');
   const catalogue = page.locator('[data-boundary="catalogue"]');

@@ -2,22 +2,8 @@ import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
 import { calls, type CallName } from '@cgg/contracts';
 import { catalogueWithoutServerBuild, deployCatalogueCopy, rebuildCatalogue } from '../support/catalogue-release.ts';
 import { startShellWith } from '../support/degraded-shell.ts';
-import { apiURL, spareE2ePort } from '../support/site.ts';
-
-interface ListedCompetition {
-  id: number;
-  title: string;
-  draw_date: string;
-}
-
-async function openCompetitions(): Promise<ListedCompetition[]> {
-  const res = await fetch(`${apiURL}/?rest_route=/api/v1/competition`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: 'Bearer cgg-storefront' },
-    body: JSON.stringify({ limit: 10 }),
-  });
-  return ((await res.json()) as { data: ListedCompetition[] }).data;
-}
+import { spareE2ePort } from '../support/site.ts';
+import { listedCompetitions } from '../support/competitions.ts';
 
 /** The page has hydrated and settled: the header widgets load only after the page's own part rendered. */
 async function interactive(page: Page) {
@@ -29,7 +15,7 @@ test.describe('with JavaScript disabled', () => {
   test.use({ javaScriptEnabled: false });
 
   test('the home page lists competitions with their prices', async ({ page }) => {
-    const [first] = await openCompetitions();
+    const [first] = await listedCompetitions(10);
     await page.goto('/');
     await expect(page.getByRole('heading', { name: first!.title }).first()).toBeVisible();
     const cards = page.locator('article.cat-card');
@@ -38,7 +24,7 @@ test.describe('with JavaScript disabled', () => {
   });
 
   test('a details page shows its title, price, tickets left and draw date', async ({ page }) => {
-    const [c] = await openCompetitions();
+    const [c] = await listedCompetitions(10);
     await page.goto(`/competition/details/x-${c!.id}`);
     await expect(page.getByRole('heading', { level: 1, name: c!.title })).toBeVisible();
     const main = page.getByRole('main');
@@ -60,7 +46,7 @@ test.describe('hydration', () => {
     ['the FAQ', '/faq'],
   ] as const) {
     test(`${name}: hydrates without an error or warning, and asks the API nothing the HTML carried`, async ({ page, request }) => {
-      const target = path ?? `/competition/details/x-${(await openCompetitions())[0]!.id}`;
+      const target = path ?? `/competition/details/x-${(await listedCompetitions(10))[0]!.id}`;
       const html = await (await request.get(target)).text();
       expect(html).toContain('data-server-rendered="true"');
       const carried = JSON.parse(/id="cgg-page-data">([^<]*)</.exec(html)![1]!) as { entries: { call: string }[] };
