@@ -83,9 +83,12 @@ test.describe('hydration', () => {
 });
 
 test("a remote whose server build is down is rendered in the browser; the rest of the page comes from the server", async ({ page, request }) => {
-  const catalogue = await catalogueWithoutServerBuild(spareE2ePort(20));
-  const shell = await startShellWith({ catalogue: catalogue.url }, spareE2ePort(21));
+  const stops: (() => Promise<void>)[] = [];
   try {
+    const catalogue = await catalogueWithoutServerBuild(spareE2ePort(20));
+    stops.push(catalogue.stop);
+    const shell = await startShellWith({ catalogue: catalogue.url }, spareE2ePort(21));
+    stops.push(shell.stop);
     const html = await (await request.get(`${shell.url}/`)).text();
     expect(html).toContain('data-server-rendered="true"');
     // Header and footer are server-rendered; the catalogue's slot holds its loading state.
@@ -96,25 +99,26 @@ test("a remote whose server build is down is rendered in the browser; the rest o
     await page.goto(`${shell.url}/`);
     await expect(page.getByRole('region', { name: 'Featured competitions slideshow' })).toBeVisible();
   } finally {
-    await shell.stop();
-    await catalogue.stop();
+    for (const stop of stops.reverse()) await stop();
   }
 });
 
 test('a redeployed remote changes the server-rendered HTML, the shell untouched', async ({ request }) => {
   test.setTimeout(180_000);
-  const catalogue = await deployCatalogueCopy(spareE2ePort(22));
-  const shell = await startShellWith({ catalogue: catalogue.url }, spareE2ePort(23));
-  const rebuilt = rebuildCatalogue('src/home/home-page.tsx', (source) => source.replace('CGG Competitions: win cars, tech, cash and holidays', 'CGG Competitions: redeployed without the shell'));
+  const stops: (() => unknown)[] = [];
   try {
+    const catalogue = await deployCatalogueCopy(spareE2ePort(22));
+    stops.push(catalogue.stop);
+    const shell = await startShellWith({ catalogue: catalogue.url }, spareE2ePort(23));
+    stops.push(shell.stop);
+    const rebuilt = rebuildCatalogue('src/home/home-page.tsx', (source) => source.replace('CGG Competitions: win cars, tech, cash and holidays', 'CGG Competitions: redeployed without the shell'));
+    stops.push(rebuilt.clean);
     const before = await (await request.get(`${shell.url}/`)).text();
     expect(before).toContain('CGG Competitions: win cars, tech, cash and holidays');
     await catalogue.redeploy(rebuilt.build);
     // The shell checks a remote's server entry at most once a second: the next pages show the release.
     await expect.poll(async () => (await request.get(`${shell.url}/`)).text(), { timeout: 10_000 }).toContain('CGG Competitions: redeployed without the shell');
   } finally {
-    rebuilt.clean();
-    await shell.stop();
-    await catalogue.stop();
+    for (const stop of stops.reverse()) await stop();
   }
 });
