@@ -16,6 +16,9 @@ async function serveRemote(folder: string, port: number): Promise<ChildProcess> 
       said += chunk.toString();
       if (said.includes('serving')) resolve();
     });
+    child.stderr!.on('data', (chunk: Buffer) => {
+      said += chunk.toString();
+    });
     child.once('exit', (code) => reject(new Error(`catalogue server exited (${code}): ${said}`)));
   });
   return child;
