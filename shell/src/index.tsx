@@ -1,5 +1,6 @@
 // With federation's asyncStartup the shared libraries are ready before this module
 // runs, so no separate bootstrap file is needed.
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import './federation/provide-shared.ts';
@@ -29,7 +30,11 @@ const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 // The shell's server rendered the page (server/render/): hydrate its HTML rather than replace it.
 if (root.dataset.serverRendered === 'true') {
-  hydrateRoot(root, <App />, { onRecoverableError: reportRecoverable });
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page (the page is already visible; taps stay responsive).
+  startTransition(() => {
+    hydrateRoot(root, <App />, { onRecoverableError: reportRecoverable });
+  });
 } else {
   createRoot(root).render(<App />);
 }
