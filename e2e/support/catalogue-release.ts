@@ -1,34 +1,21 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { startChildServer, type ChildServer } from './child-server.ts';
 import { remoteURLs, repoRoot } from './site.ts';
 
 const catalogueDir = path.join(repoRoot, 'remote-catalogue');
 
 /** The remotes' own file server (build-kit/bin/serve-remote.mjs) on `folder`, once it listens. */
-async function serveRemote(folder: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(repoRoot, 'build-kit', 'bin', 'serve-remote.mjs'), folder, '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
-  await new Promise<void>((resolve, reject) => {
-    let said = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      said += chunk.toString();
-      if (said.includes('serving')) resolve();
-    });
-    child.stderr!.on('data', (chunk: Buffer) => {
-      said += chunk.toString();
-    });
-    child.once('exit', (code) => reject(new Error(`catalogue server exited (${code}): ${said}`)));
+function serveRemote(folder: string, port: number): Promise<ChildServer> {
+  return startChildServer('catalogue copy', [process.execPath, path.join(repoRoot, 'build-kit', 'bin', 'serve-remote.mjs'), folder, '--port', String(port)], {
+    cwd: repoRoot,
+    env: process.env,
+    readyLine: 'serving',
+    timeoutMs: 15_000,
   });
-  return child;
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 /**
@@ -39,17 +26,17 @@ async function stopServer(child: ChildProcess): Promise<void> {
 export async function deployCatalogueCopy(port: number): Promise<{ url: string; redeploy: (build: string) => Promise<void>; stop: () => Promise<void> }> {
   const folder = mkdtempSync(path.join(os.tmpdir(), 'cgg-catalogue-release-'));
   cpSync(path.join(catalogueDir, 'dist'), folder, { recursive: true });
-  let child = await serveRemote(folder, port);
+  let server = await serveRemote(folder, port);
   return {
     url: `http://localhost:${port}`,
     redeploy: async (build) => {
-      await stopServer(child);
+      await server.stop();
       rmSync(folder, { recursive: true, force: true });
       cpSync(build, folder, { recursive: true });
-      child = await serveRemote(folder, port);
+      server = await serveRemote(folder, port);
     },
     stop: async () => {
-      await stopServer(child);
+      await server.stop();
       rmSync(folder, { recursive: true, force: true });
     },
   };

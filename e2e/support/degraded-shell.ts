@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { startChildServer } from './child-server.ts';
 import { apiURL, remoteURLs, repoRoot, spareE2ePort } from './site.ts';
 
 export type RemoteKey = keyof typeof remoteURLs;
@@ -19,7 +19,7 @@ export function startShellWithout(remote: RemoteKey, port: number): Promise<{ ur
 /** A second shell server over the same build and API, with some remotes' addresses replaced. */
 export async function startShellWith(remotes: Partial<Record<RemoteKey, string>>, port: number): Promise<{ url: string; stop: () => Promise<void> }> {
   const urls = { ...remoteURLs, ...remotes };
-  const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'shell', 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'server/index.mjs'], {
+  const server = await startChildServer('degraded shell', [process.execPath, path.join(repoRoot, 'shell', 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'server/index.mjs'], {
     cwd: path.join(repoRoot, 'shell'),
     env: {
       ...process.env,
@@ -29,37 +29,9 @@ export async function startShellWith(remotes: Partial<Record<RemoteKey, string>>
       CART_CHECKOUT_URL: urls.cartCheckout,
       ACCOUNT_URL: urls.account,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // Ready when the server says it listens (its own line), not after a guessed delay.
+    readyLine: 'listening on',
+    timeoutMs: 15_000,
   });
-  const url = `http://localhost:${port}`;
-  // Ready when the server says it listens (its own line), not after a guessed delay.
-  await new Promise<void>((resolve, reject) => {
-    let said = '';
-    const timer = setTimeout(() => fail(new Error(`degraded shell did not start within 15 s: ${said}`)), 15_000);
-    const fail = (err: Error) => {
-      clearTimeout(timer);
-      child.kill('SIGTERM');
-      reject(err);
-    };
-    child.stdout!.on('data', (chunk: Buffer) => {
-      said += chunk.toString();
-      if (said.includes('listening on')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => {
-      said += chunk.toString();
-    });
-    child.once('exit', (code) => fail(new Error(`degraded shell exited (${code}): ${said}`)));
-  });
-  return {
-    url,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  return { url: `http://localhost:${port}`, stop: server.stop };
 }

@@ -10,22 +10,12 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { root } from '../lib/paths.mjs';
-import { withSite } from './with-site.mjs';
+import { aDetailsPath, withSite } from './with-site.mjs';
 
 const lighthouseVersion = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('lighthouse/package.json'), 'utf8')).version;
 const targets = { score: 95, lcpMs: 2000, cls: 0.05, tbtMs: 150 };
 const runs = Math.max(1, Number(process.env.RUNS ?? 3));
 const reports = path.join(root, '.cache', 'lighthouse');
-
-async function aDetailsPath(baseUrl) {
-  const res = await fetch(`${baseUrl}/?rest_route=/api/v1/competition`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: 'Bearer cgg-storefront' },
-    body: JSON.stringify({ limit: 1 }),
-  });
-  const [c] = (await res.json()).data;
-  return `/competition/details/${c.title.toLowerCase().replace(/\W+/g, '-').replace(/^-+|-+$/g, '')}-${c.id}`;
-}
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 

@@ -4,7 +4,7 @@
 // time (latency to the whole HTML), then CONCURRENCY visitors for SECONDS (pages per second and
 // latency under load). Every answer must be a server-rendered 200. Prints the figures.
 import { performance } from 'node:perf_hooks';
-import { withSite } from './with-site.mjs';
+import { aDetailsPath, withSite } from './with-site.mjs';
 
 const SEQUENTIAL = Number(process.env.SEQUENTIAL ?? 40);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 20);
@@ -19,16 +19,6 @@ async function page(url) {
   const ms = performance.now() - start;
   if (res.status !== 200 || !html.includes('data-server-rendered="true"')) throw new Error(`${url}: ${res.status}, not server-rendered`);
   return ms;
-}
-
-async function aDetailsPath(baseUrl) {
-  const res = await fetch(`${baseUrl}/?rest_route=/api/v1/competition`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: 'Bearer cgg-storefront' },
-    body: JSON.stringify({ limit: 1 }),
-  });
-  const [c] = (await res.json()).data;
-  return `/competition/details/x-${c.id}`;
 }
 
 async function underLoad(url) {

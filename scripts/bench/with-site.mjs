@@ -30,3 +30,14 @@ export async function withSite(fn) {
     await supervisor.stopAll();
   }
 }
+
+/** The path of the first listed competition's details page on the running site. */
+export async function aDetailsPath(baseUrl) {
+  const res = await fetch(`${baseUrl}/?rest_route=/api/v1/competition`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: 'Bearer cgg-storefront' },
+    body: JSON.stringify({ limit: 1 }),
+  });
+  const [c] = (await res.json()).data;
+  return `/competition/details/${c.title.toLowerCase().replace(/\W+/g, '-').replace(/^-+|-+$/g, '')}-${c.id}`;
+}
