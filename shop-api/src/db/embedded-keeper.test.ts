@@ -2,13 +2,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keepRestarting, type Keeper } from './embedded-keeper.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded.ts';
 import { createPool } from './pool.ts';
+import { freePort } from '../test/free-port.ts';
 
 /** A stand-in server: a process that runs until killed; `failNext` makes the next starts fail. */
 function fakeServer() {
@@ -102,17 +102,6 @@ describe('keepRestarting', () => {
     expect(server.starts).toBe(1);
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 describe('the embedded PostgreSQL', () => {
   let dir: string | undefined;

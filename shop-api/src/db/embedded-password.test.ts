@@ -1,21 +1,11 @@
 import { chmod, mkdtemp, rm, stat } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedDatabaseUrl, LEGACY_PASSWORD, passwordFileOf, readEmbeddedPassword } from './embedded-password.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../test/free-port.ts';
 
 /** Signs in as the superuser with this password: the answer, or PostgreSQL's error code. */
 async function signIn(port: number, password: string): Promise<'ok' | string> {

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import { startLocalFeedDatabase } from './local-feed-database.ts';
+import { freePort } from '../test/free-port.ts';
 
 const requireHere = createRequire(import.meta.url);
 
@@ -20,17 +20,6 @@ export interface RulesDatabase {
 /** targaryen, the rules evaluator firebase-server itself uses (a dependency of firebase-server, not of ours). */
 export function loadTargaryen(): { database(rules: object, data: object): RulesDatabase } {
   return createRequire(requireHere.resolve('firebase-server/package.json'))('targaryen');
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 /** An in-process local Realtime Database as npm start runs it (admin secret "owner"), optionally with rules. */
