@@ -14,7 +14,9 @@ import { contactRoutes } from './site/contact-routes.ts';
 import { siteContentRoutes } from './site/site-content-routes.ts';
 import { storeRoutes } from './store/store-routes.ts';
 import type { TicketAllocator } from './store/ticket-allocation.ts';
-import { registerRestRoutes } from './http/rest-router.ts';
+import { registerDeclaredRoutes } from './http/declared-routes.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { rewriteRestUrl } from './http/rest-addressing.ts';
 import { registerBadStringGuard } from './http/reject-bad-strings.ts';
 import { registerRefusedBodyDrain } from './http/drain-refused-body.ts';
 import { registerUploads } from './http/static-uploads.ts';
@@ -74,6 +76,8 @@ function toWpError(err: FastifyError): WpHttpError {
 }
 
 export function buildApp(options: AppOptions): FastifyInstance {
+  // Lower-cased path -> declared path, filled as the routes are registered (rest-addressing.ts).
+  const canonicalPaths = new Map<string, string>();
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
     logger: options.logLevel
@@ -86,6 +90,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
       : false,
     // WordPress ignores a trailing slash on REST routes.
     routerOptions: { ignoreTrailingSlash: true },
+    // `/?rest_route=/x` and any casing of `/wp-json/x` reach the one declared route.
+    rewriteUrl: (req) => rewriteRestUrl(req.url ?? '/', canonicalPaths),
   } satisfies FastifyServerOptions);
   // NUL bytes and unpaired surrogates in any request string: 400 naming the field, before any handler.
   registerBadStringGuard(app);
@@ -119,7 +125,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
   });
   // Basket and checkout (issue 4).
   const store = storeRoutes({ pool: options.pool, now, secret: options.store?.secret ?? process.env.STORE_SECRET, allocator: options.store?.allocator, onOrderCommitted });
-  registerRestRoutes(app, [...contentRoutes(options.pool), ...competitionRoutes(options.pool), ...sitePageRoutes, ...accounts, ...store, ...drawRoutes(options.pool), ...claims]);
+  const routes = [...contentRoutes(options.pool), ...competitionRoutes(options.pool), ...sitePageRoutes, ...accounts, ...store, ...drawRoutes(options.pool), ...claims];
+  // The document first: its route hook must see every route registered after it.
+  registerOpenApi(app);
+  void app.register(async (scope) => registerDeclaredRoutes(scope, { pool: options.pool, now, canonicalPaths }, routes));
   registerUploads(
     app,
     options.publicDir ?? path.join(PUBLIC_DIR, 'wp-content', 'uploads'),

@@ -16,6 +16,8 @@ const limitField = z.optional(z.int().check(z.minimum(1), z.maximum(100)));
 export const DRAW_ENTRIES_ROUTE = '/api/v1/draw_entries';
 /** Site-relative link to a drawn competition's published entry list. */
 export const drawEntriesPath = (competitionId: number): string => `/?rest_route=${DRAW_ENTRIES_ROUTE}&id=${competitionId}`;
+/** Its query string: the competition id, as digits. */
+export const drawEntriesRequestSchema = z.strictObject({ id: z.string().check(z.regex(/^[1-9]\d{0,8}$/)) });
 
 export const drawStateSchema = z.enum(['pending', 'drawn', 'no_entries']);
 

@@ -345,16 +345,17 @@ export type StoreErrorName = keyof typeof STORE_ERRORS;
 
 // ---- client ----------------------------------------------------------------------
 
+/** Every Store API route; `access` as in the call table (calls.ts `CallAccess`): the basket is anyone's, checkout a signed-in customer's. */
 export const storeEndpoints = {
-  cart: { route: '/cart', method: 'GET', request: null, response: storeCartSchema },
-  cartItems: { route: '/cart/items', method: 'GET', request: null, response: storeCartItemsSchema },
-  addItem: { route: '/cart/add-item', method: 'POST', request: storeAddItemRequestSchema, response: storeCartSchema },
-  updateItem: { route: '/cart/update-item', method: 'POST', request: storeUpdateItemRequestSchema, response: storeCartSchema },
-  removeItem: { route: '/cart/remove-item', method: 'POST', request: storeRemoveItemRequestSchema, response: storeCartSchema },
-  emptyCart: { route: '/cart/items', method: 'DELETE', request: null, response: storeCartItemsSchema },
-  applyCoupon: { route: '/cart/apply-coupon', method: 'POST', request: storeCouponRequestSchema, response: storeCartSchema },
-  removeCoupon: { route: '/cart/remove-coupon', method: 'POST', request: storeCouponRequestSchema, response: storeCartSchema },
-  checkout: { route: '/checkout', method: 'POST', request: storeCheckoutRequestSchema, response: storeCheckoutResponseSchema },
+  cart: { access: 'anyone', route: '/cart', method: 'GET', request: null, response: storeCartSchema },
+  cartItems: { access: 'anyone', route: '/cart/items', method: 'GET', request: null, response: storeCartItemsSchema },
+  addItem: { access: 'anyone', route: '/cart/add-item', method: 'POST', request: storeAddItemRequestSchema, response: storeCartSchema },
+  updateItem: { access: 'anyone', route: '/cart/update-item', method: 'POST', request: storeUpdateItemRequestSchema, response: storeCartSchema },
+  removeItem: { access: 'anyone', route: '/cart/remove-item', method: 'POST', request: storeRemoveItemRequestSchema, response: storeCartSchema },
+  emptyCart: { access: 'anyone', route: '/cart/items', method: 'DELETE', request: null, response: storeCartItemsSchema },
+  applyCoupon: { access: 'anyone', route: '/cart/apply-coupon', method: 'POST', request: storeCouponRequestSchema, response: storeCartSchema },
+  removeCoupon: { access: 'anyone', route: '/cart/remove-coupon', method: 'POST', request: storeCouponRequestSchema, response: storeCartSchema },
+  checkout: { access: 'customer', route: '/checkout', method: 'POST', request: storeCheckoutRequestSchema, response: storeCheckoutResponseSchema },
 } as const;
 export type StoreEndpoints = typeof storeEndpoints;
 export type StoreEndpointName = keyof StoreEndpoints;

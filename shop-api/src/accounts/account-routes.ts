@@ -1,4 +1,4 @@
-import type { RestRoute } from '../http/rest-router.ts';
+import type { DeclaredRoute } from '../http/declared-routes.ts';
 import type { AccountDeps } from './account-deps.ts';
 import { authRoutes } from './auth-routes.ts';
 import { ledgerRoutes } from './ledger-routes.ts';
@@ -7,6 +7,6 @@ import { profileRoutes } from './profile-routes.ts';
 import { responsiblePlayRoutes } from './responsible-play-routes.ts';
 
 /** Every account call (spec section 7 plus the calls it leaves out). */
-export function accountRoutes(deps: AccountDeps): RestRoute[] {
+export function accountRoutes(deps: AccountDeps): DeclaredRoute[] {
   return [...authRoutes(deps), ...profileRoutes(deps), ...ledgerRoutes(deps), ...orderRoutes(deps), ...responsiblePlayRoutes(deps)];
 }

@@ -1,6 +1,7 @@
-import { calls, meetsPasswordRule, PASSWORD_RULE_MESSAGE } from '@cgg/contracts';
+import { meetsPasswordRule, PASSWORD_RULE_MESSAGE } from '@cgg/contracts';
 import { clientAddress } from '../http/client-address.ts';
-import { restRoute, type RestRoute } from '../http/rest-router.ts';
+import { declaredRoute, type DeclaredRoute } from '../http/declared-routes.ts';
+import { routeTable } from '../http/route-table.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { passwordChangedEmail, passwordResetEmail, resetLink } from '../mail/account-emails.ts';
 import type { AccountDeps } from './account-deps.ts';
@@ -9,7 +10,7 @@ import { checkNameEmail, fieldError } from './field-errors.ts';
 import { hashPassword, needsRehash, timingDummyHash, verifyPassword } from './password.ts';
 import { inTransaction } from './queryable.ts';
 import { assertLoginAllowed, clearAccountFailures, recordLoginFailure } from './rate-limit.ts';
-import { invalidToken, requireCustomer } from './require-customer.ts';
+import { invalidToken } from '../http/access-guard.ts';
 import { createSession, findSession, pruneFinishedSessions, revokeOtherSessions, revokeSession } from './sessions.ts';
 import { hashSecret, newSecret } from './tokens.ts';
 
@@ -20,7 +21,7 @@ export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists for that email address, we have sent it a link to reset the password. Please check your inbox.';
 
 /** register, login, logout, check-auth, forgot_password, reset_password, login_as_user. */
-export function authRoutes(deps: AccountDeps): RestRoute[] {
+export function authRoutes(deps: AccountDeps): DeclaredRoute[] {
   /** A reset link to a real account, at most MAX_RESET_MAILS per 15 minutes; nothing for an unknown email. */
   async function sendResetLink(email: string, at: Date): Promise<void> {
     const customer = await customerByEmail(deps.pool, email);
@@ -49,10 +50,9 @@ export function authRoutes(deps: AccountDeps): RestRoute[] {
   }
 
   return [
-    restRoute({
-      method: 'POST',
-      route: calls.register.route,
-      request: calls.register.request,
+    declaredRoute(routeTable.register, {
+      summary: 'Creates a customer account and signs it in (a session token).',
+      description: 'Errors: 400 field messages (\'First Name is required.\', \'Email address is invalid.\', the password rule); 400 `registration-error-email-exists` (email taken, any case).',
       handler: async ({ input }) => {
         const first = input.first_name.trim();
         const last = input.last_name.trim();
@@ -76,10 +76,9 @@ export function authRoutes(deps: AccountDeps): RestRoute[] {
       },
     }),
 
-    restRoute({
-      method: 'POST',
-      route: calls.login.route,
-      request: calls.login.request,
+    declaredRoute(routeTable.login, {
+      summary: 'Signs a customer in with email and password (throttled after failures; 429 with Retry-After).',
+      description: 'Errors: 401 `invalid_credentials` \'The email address or password you entered is incorrect.\'; 429 `too_many_attempts` with `Retry-After`.',
       handler: async ({ input, request }) => {
         const at = now();
         const address = clientAddress(request);
@@ -100,30 +99,23 @@ export function authRoutes(deps: AccountDeps): RestRoute[] {
       },
     }),
 
-    restRoute({
-      method: 'POST',
-      route: calls.logout.route,
-      request: calls.logout.request,
-      tokenFromBearer: true,
-      handler: async ({ input }) => {
+    declaredRoute(routeTable.logout, {
+      summary: 'Ends the session the customer\'s token names.',
+      handler: async ({ customer: me }) => {
         const at = now();
-        const me = await requireCustomer(pool, input.token, at);
         await revokeSession(pool, me.sessionId, at);
         return { success: true, message: 'You have been logged out.' };
       },
     }),
 
-    restRoute({
-      method: 'POST',
-      route: calls.checkAuth.route,
-      request: calls.checkAuth.request,
-      tokenFromBearer: true,
-      handler: async ({ input }) => {
+    declaredRoute(routeTable.checkAuth, {
+      summary: 'Checks the customer\'s token and rotates it: the presented token is revoked and a new one returned with the customer.',
+      description: 'Of two concurrent check-auths with one token only the first gets a new token; the other gets 401 `invalid_token`.',
+      handler: async ({ customer: me }) => {
         const at = now();
         // Rotation: the presented token is revoked and a new one returned, in one transaction;
         // of two concurrent check-auths with one token only the first gets a new token.
         const token = await inTransaction(pool, async (client) => {
-          const me = await requireCustomer(client, input.token, at);
           if (!(await revokeSession(client, me.sessionId, at))) throw invalidToken();
           return createSession(client, me.customerId, 'check-auth', at);
         });
@@ -133,10 +125,9 @@ export function authRoutes(deps: AccountDeps): RestRoute[] {
       },
     }),
 
-    restRoute({
-      method: 'POST',
-      route: calls.forgotPassword.route,
-      request: calls.forgotPassword.request,
+    declaredRoute(routeTable.forgotPassword, {
+      summary: 'Mails a password reset link to the account of that email, if there is one; the answer is the same, and as fast, for any email.',
+      description: 'Always `{success: true, message: \'If an account exists for that email address, we have sent it a link to reset the password. Please check your inbox.\'}`: the answer comes before the account is looked up, so neither the text nor the time tells whether it exists. At most 3 mails per account per 15 minutes.',
       handler: async ({ input }) => {
         // The answer waits for nothing that depends on the email: looking the account up, the
         // key and the mail happen after it, so a real account's answer takes as long as any
@@ -147,10 +138,9 @@ export function authRoutes(deps: AccountDeps): RestRoute[] {
       },
     }),
 
-    restRoute({
-      method: 'POST',
-      route: calls.resetPassword.route,
-      request: calls.resetPassword.request,
+    declaredRoute(routeTable.resetPassword, {
+      summary: 'Sets a new password with the key from a reset link (single use); every session of the account ends.',
+      description: '`key` and `login` come from the mailed link `/auth/reset/password?key=...&login=<email>`. Errors: 400 the password rule (the key stays usable); 400 `invalid_key` \'This password reset link is invalid or has expired. Please request a new one.\' (unknown, used, another login\'s, or over 1 hour old). Mails \'password changed\'.',
       handler: async ({ input }) => {
         if (!meetsPasswordRule(input.password)) throw fieldError('password', PASSWORD_RULE_MESSAGE);
         const at = now();
@@ -181,10 +171,9 @@ export function authRoutes(deps: AccountDeps): RestRoute[] {
       },
     }),
 
-    restRoute({
-      method: 'POST',
-      route: calls.loginAsUser.route,
-      request: calls.loginAsUser.request,
+    declaredRoute(routeTable.loginAsUser, {
+      summary: 'Signs support staff in as a customer with a one-time code made by the operator CLI.',
+      description: 'The code comes from `cli -- login-as-user` (single use, 5 minutes). Error: 401 `invalid_code` \'This login link is invalid or has expired.\'',
       handler: async ({ input, request }) => {
         const at = now();
         const { rows } = await pool.query<{ customer_id: number }>(

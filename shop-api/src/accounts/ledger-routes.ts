@@ -1,9 +1,9 @@
-import { calls, requestedLedger, tokenRequestSchema } from '@cgg/contracts';
-import { restRoute, type RestRoute } from '../http/rest-router.ts';
+import { requestedLedger } from '@cgg/contracts';
+import { declaredRoute, type DeclaredRoute } from '../http/declared-routes.ts';
+import { routeTable } from '../http/route-table.ts';
 import { penceToPounds } from '../lib/money.ts';
 import type { AccountDeps } from './account-deps.ts';
 import { humanTimeAgo } from './human-time.ts';
-import { requireCustomer } from './require-customer.ts';
 
 const PAGE_SIZE = 10;
 const signedPounds = (pence: number): string => (pence < 0 ? `-${penceToPounds(-pence)}` : penceToPounds(pence));
@@ -12,17 +12,14 @@ const signedPounds = (pence: number): string => (pence < 0 ? `-${penceToPounds(-
  * points (both ledgers) and get_coupons. `points` without paging (the spec's site-credit call) or
  * with `type: 'cred'` answers the site-credit ledger in the same shape, amounts as pound strings.
  */
-export function ledgerRoutes(deps: AccountDeps): RestRoute[] {
+export function ledgerRoutes(deps: AccountDeps): DeclaredRoute[] {
   const { pool, now } = deps;
   return [
-    restRoute({
-      method: 'POST',
-      route: calls.points.route,
-      request: calls.points.request,
-      tokenFromBearer: true,
-      handler: async ({ input }) => {
+    declaredRoute(routeTable.points, {
+      summary: 'The customer\'s points balance and history.',
+      description: '`type: \'cred\'` reads the site-credit ledger instead (pounds: `points` is the balance \'20.50\', each log\'s `points` a signed pound string); the points ledger answers integers. `limit` 1-100, default 10; newest first. `date_display_human` is WordPress\' human_time_diff (\'3 days ago\').',
+      handler: async ({ customer: me, input }) => {
         const at = now();
-        const me = await requireCustomer(pool, input.token, at);
         const cred = requestedLedger(input) === 'cred';
         const table = cred ? 'credit_logs' : 'points_logs';
         const amount = cred ? 'amount_pence' : 'points';
@@ -51,14 +48,11 @@ export function ledgerRoutes(deps: AccountDeps): RestRoute[] {
       },
     }),
 
-    restRoute({
-      method: 'POST',
-      route: calls.getCoupons.route,
-      request: tokenRequestSchema,
-      tokenFromBearer: true,
-      handler: async ({ input }) => {
+    declaredRoute(routeTable.getCoupons, {
+      summary: 'The customer\'s coupons that can still be used.',
+      description: 'Unused, unexpired coupons; `description` defaults to \'CGG Coupon\'; `amount` in pounds.',
+      handler: async ({ customer: me }) => {
         const at = now();
-        const me = await requireCustomer(pool, input.token, at);
         const { rows } = await pool.query<{ description: string; code: string; amount_pence: number }>(
           `SELECT description, code, amount_pence FROM coupons
            WHERE customer_id = $1 AND used_at IS NULL AND (expires_at IS NULL OR expires_at > $2)

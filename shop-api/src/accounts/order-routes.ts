@@ -1,11 +1,10 @@
-import { calls, tokenRequestSchema } from '@cgg/contracts';
 import dayjs from 'dayjs';
-import { restRoute, type RestRoute } from '../http/rest-router.ts';
+import { declaredRoute, type DeclaredRoute } from '../http/declared-routes.ts';
+import { routeTable } from '../http/route-table.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { SHOP_TIMEZONE } from '../lib/london-time.ts';
 import { penceToPounds } from '../lib/money.ts';
 import type { AccountDeps } from './account-deps.ts';
-import { requireCustomer } from './require-customer.ts';
 
 /** Orders whose tickets the customer holds (they count toward max_ticket_per_user). */
 export const HOLDING_STATUSES = ['pending', 'processing', 'completed', 'admin-comp-win'] as const;
@@ -26,16 +25,13 @@ interface OrderRow {
 }
 
 /** orders, order_detail, get_purchased_competition: always scoped to the caller's own orders. */
-export function orderRoutes(deps: AccountDeps): RestRoute[] {
+export function orderRoutes(deps: AccountDeps): DeclaredRoute[] {
   const { pool, now } = deps;
   return [
-    restRoute({
-      method: 'POST',
-      route: calls.orders.route,
-      request: calls.orders.request,
-      tokenFromBearer: true,
-      handler: async ({ input }) => {
-        const me = await requireCustomer(pool, input.token, now());
+    declaredRoute(routeTable.orders, {
+      summary: 'One page of the customer\'s orders.',
+      description: 'Newest first; `order_total` is WooCommerce\'s price HTML; a page past the end has `data: []` and the real `total_pages`. Statuses are WooCommerce\'s plus `admin-comp-win` (a free ticket win).',
+      handler: async ({ customer: me, input }) => {
         const { rows } = await pool.query<{ id: number; status: string; created_at: Date; total_pence: number; item_count: number; total: number }>(
           `SELECT o.id, o.status, o.created_at, o.total_pence, count(*) OVER ()::int AS total,
                   COALESCE((SELECT sum(quantity) FROM order_items i WHERE i.order_id = o.id), 0)::int AS item_count
@@ -63,13 +59,10 @@ export function orderRoutes(deps: AccountDeps): RestRoute[] {
       },
     }),
 
-    restRoute({
-      method: 'POST',
-      route: calls.orderDetail.route,
-      request: calls.orderDetail.request,
-      tokenFromBearer: true,
-      handler: async ({ input }) => {
-        const me = await requireCustomer(pool, input.token, now());
+    declaredRoute(routeTable.orderDetail, {
+      summary: 'One of the customer\'s own orders, with its tickets and wins (404 for anyone else\'s).',
+      description: 'Ticket numbers per line, `price` = line total, times in London. 404 `woocommerce_rest_shop_order_invalid_id` \'Invalid ID.\' for a missing order or another customer\'s.',
+      handler: async ({ customer: me, input }) => {
         if (input.id > 2_147_483_647) throw orderNotFound();
         // Another customer's order is indistinguishable from a missing one.
         const { rows } = await pool.query<OrderRow>('SELECT * FROM orders WHERE id = $1 AND customer_id = $2', [input.id, me.customerId]);
@@ -115,13 +108,10 @@ export function orderRoutes(deps: AccountDeps): RestRoute[] {
       },
     }),
 
-    restRoute({
-      method: 'POST',
-      route: calls.getPurchasedCompetition.route,
-      request: tokenRequestSchema,
-      tokenFromBearer: true,
-      handler: async ({ input }) => {
-        const me = await requireCustomer(pool, input.token, now());
+    declaredRoute(routeTable.getPurchasedCompetition, {
+      summary: 'The competitions the customer has tickets in, with their ticket numbers.',
+      description: 'Tickets held in pending, processing, completed and admin-comp-win orders: what counts toward a competition\'s per-customer maximum.',
+      handler: async ({ customer: me }) => {
         const { rows } = await pool.query<{ competition_id: number; total_tickets: number }>(
           `SELECT i.competition_id, sum(i.quantity)::int AS total_tickets
            FROM order_items i JOIN orders o ON o.id = i.order_id

@@ -1,6 +1,7 @@
-import { bankDetailsErrors, BILLING_REQUIRED_MESSAGES, billingDetailsErrors, calls, meetsPasswordRule, PASSWORD_RULE_MESSAGE, tokenRequestSchema, unprefixedBilling } from '@cgg/contracts';
+import { bankDetailsErrors, BILLING_REQUIRED_MESSAGES, billingDetailsErrors, meetsPasswordRule, PASSWORD_RULE_MESSAGE, tokenRequestSchema, unprefixedBilling } from '@cgg/contracts';
 import { z } from 'zod/mini';
-import { restRoute, type RestRoute } from '../http/rest-router.ts';
+import { declaredRoute, type DeclaredRoute, type RouteContext } from '../http/declared-routes.ts';
+import { routeTable } from '../http/route-table.ts';
 import { passwordChangedEmail } from '../mail/account-emails.ts';
 import type { AccountDeps } from './account-deps.ts';
 import { openBankDetails, sealBankDetails } from './bank-details-at-rest.ts';
@@ -8,7 +9,6 @@ import { customerById, toUser } from './customer-user.ts';
 import { checkNameEmail, fieldError, throwFirst, withLengthLimit } from './field-errors.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { inTransaction } from './queryable.ts';
-import { requireCustomer } from './require-customer.ts';
 import { revokeOtherSessions } from './sessions.ts';
 
 /**
@@ -22,6 +22,8 @@ const bankDetailsRequest = z.object({
   sort_code: z.optional(z.string().check(z.maxLength(64))),
 });
 
+const saveBankDetailsDeclaration = { ...routeTable.getBankDetails, request: bankDetailsRequest };
+
 /** Spec bank details rules (the forms' own, from @cgg/contracts) plus the API's limit of 20 digits; throws for the first failure. */
 function checkBankDetails(accountNumber: string, sortCode: string): void {
   const errors = bankDetailsErrors({ account_number: accountNumber, sort_code: sortCode });
@@ -31,16 +33,15 @@ function checkBankDetails(accountNumber: string, sortCode: string): void {
 }
 
 /** get_user_details, updateProfile, update_user_details, get_bank_details (saves), bank_details (reads). */
-export function profileRoutes(deps: AccountDeps): RestRoute[] {
+export function profileRoutes(deps: AccountDeps): DeclaredRoute[] {
   const { pool, now, mailer } = deps;
 
   async function userOf(customerId: number, token: string, at: Date) {
     return toUser(pool, (await customerById(pool, customerId))!, token, at);
   }
 
-  const saveBankDetails = async ({ input }: { input: z.infer<typeof bankDetailsRequest> }) => {
+  const saveBankDetails = async ({ input, customer: me }: Pick<RouteContext<typeof saveBankDetailsDeclaration>, 'input' | 'customer'>) => {
     const at = now();
-    const me = await requireCustomer(pool, input.token, at);
     const accountNumber = (input.account_number ?? '').trim();
     const sortCode = (input.sort_code ?? '').trim();
     checkBankDetails(accountNumber, sortCode);
@@ -51,33 +52,25 @@ export function profileRoutes(deps: AccountDeps): RestRoute[] {
   };
 
   /** bank_details: the saved numbers in full, for the financial details form's fields (every other answer masks them). */
-  const readBankDetails = async ({ input }: { input: { token: string } }) => {
-    const me = await requireCustomer(pool, input.token, now());
+  const readBankDetails = async ({ customer: me }: Pick<RouteContext<typeof routeTable.bankDetails>, 'customer'>) => {
     const customer = (await customerById(pool, me.customerId))!;
     return { success: true as const, data: openBankDetails(customer) };
   };
 
   return [
-    restRoute({
-      method: 'POST',
-      route: calls.getUserDetails.route,
-      request: tokenRequestSchema,
-      tokenFromBearer: true,
-      handler: async ({ input }) => {
+    declaredRoute(routeTable.getUserDetails, {
+      summary: 'The customer\'s account details, bank details masked.',
+      handler: async ({ customer: me }) => {
         const at = now();
-        const me = await requireCustomer(pool, input.token, at);
         return { success: true, data: await userOf(me.customerId, me.token, at) };
       },
     }),
 
-    restRoute({
-      method: 'POST',
-      route: calls.updateProfile.route,
-      request: calls.updateProfile.request,
-      tokenFromBearer: true,
-      handler: async ({ input }) => {
+    declaredRoute(routeTable.updateProfile, {
+      summary: 'Changes the customer\'s name, email, phone or password (the current password is needed for email and password).',
+      description: 'Spec payload. Errors (400, the spec\'s texts): \'All feilds are required\', \'Email address is required.\', \'Email address is invalid.\', \'Please Fill all password fields.\', the password rule, \'New password and Confirm password do not match.\', \'Your current password is incorrect.\', \'This email address is already registered.\' An empty display name becomes \'First Last\'. A new password ends the other sessions and mails \'password changed\'.',
+      handler: async ({ customer: me, input }) => {
         const at = now();
-        const me = await requireCustomer(pool, input.token, at);
         const first = input.account_first_name.trim();
         const last = input.account_last_name.trim();
         const email = input.account_email.trim();
@@ -118,14 +111,11 @@ export function profileRoutes(deps: AccountDeps): RestRoute[] {
       },
     }),
 
-    restRoute({
-      method: 'POST',
-      route: calls.updateUserDetails.route,
-      request: calls.updateUserDetails.request,
-      tokenFromBearer: true,
-      handler: async ({ input }) => {
+    declaredRoute(routeTable.updateUserDetails, {
+      summary: 'Saves the customer\'s address and contact details.',
+      description: 'Spec payload (`first_name, last_name, billing_*`). Errors in the billing form\'s order: \'First Name is required.\', \'Last Name is required.\', \'Email address is required.\' / \'Email address is invalid.\', \'Phone No. is required.\', \'House Name/No. is required.\', \'Street Address is required.\', \'Town/City is required.\', \'Postcode is required.\' County optional; postcode saved upper-case; the account\'s names change only when sent non-empty.',
+      handler: async ({ customer: me, input }) => {
         const at = now();
-        const me = await requireCustomer(pool, input.token, at);
         const v = Object.fromEntries(Object.entries(input).map(([k, val]) => [k, String(val).trim()])) as Record<keyof typeof input, string>;
         // The billing form's rules (shared with the forms); this call prefixes each field with billing_.
         const billing = unprefixedBilling(v);
@@ -152,8 +142,20 @@ export function profileRoutes(deps: AccountDeps): RestRoute[] {
       },
     }),
 
-    restRoute({ method: 'POST', route: calls.bankDetails.route, request: tokenRequestSchema, tokenFromBearer: true, handler: readBankDetails }),
-    restRoute({ method: 'GET', route: calls.getBankDetails.route, request: bankDetailsRequest, tokenFromBearer: true, handler: saveBankDetails }),
-    restRoute({ method: 'POST', route: calls.getBankDetails.route, request: bankDetailsRequest, tokenFromBearer: true, handler: saveBankDetails }),
+    declaredRoute({ ...routeTable.bankDetails, request: tokenRequestSchema }, {
+      summary: "The customer's bank details in full, for the screen that edits them (the only call that returns them unmasked).",
+      description: '`\'\'` when none are saved.',
+      handler: readBankDetails,
+    }),
+    declaredRoute(saveBankDetailsDeclaration, {
+      summary: "Saves the customer's bank details (encrypted at rest); the spec's address, with the payload in the query string.",
+      description: 'Errors: \'Account Number is required.\', \'Account Number must contain only numbers.\', \'Sort Code is required.\', \'Sort Code must be 6 digits.\' (3-6 digits accepted, as the spec says). Answers what was saved.',
+      handler: saveBankDetails,
+    }),
+    declaredRoute({ ...routeTable.saveBankDetails, request: bankDetailsRequest }, {
+      summary: "Saves the customer's bank details (encrypted at rest); the same as the GET, with the payload in a JSON body, out of URLs and logs.",
+      description: 'Errors as the GET.',
+      handler: saveBankDetails,
+    }),
   ];
 }

@@ -1,9 +1,8 @@
-import { calls, tokenRequestSchema } from '@cgg/contracts';
-import { restRoute, type RestRoute } from '../http/rest-router.ts';
+import { declaredRoute, type DeclaredRoute } from '../http/declared-routes.ts';
+import { routeTable } from '../http/route-table.ts';
 import type { AccountDeps } from './account-deps.ts';
 import { fieldError } from './field-errors.ts';
 import { inTransaction } from './queryable.ts';
-import { requireCustomer } from './require-customer.ts';
 import {
   effectiveLimit,
   isNoLooser,
@@ -21,30 +20,24 @@ const toPence = (pounds: string): number => {
 };
 
 /** responsible_play (read) and update_responsible_play (limit and lock). */
-export function responsiblePlayRoutes(deps: AccountDeps): RestRoute[] {
+export function responsiblePlayRoutes(deps: AccountDeps): DeclaredRoute[] {
   const { pool, now } = deps;
   return [
-    restRoute({
-      method: 'POST',
-      route: calls.responsiblePlay.route,
-      request: tokenRequestSchema,
-      tokenFromBearer: true,
-      handler: async ({ input }) => {
+    declaredRoute(routeTable.responsiblePlay, {
+      summary: 'The customer\'s spending limits and lock.',
+      description: '`limit_duration`/`limit_value` in force, a raise waiting its 24 hours in `pending_limit_*`, `current_spending` over the limit\'s current period, the lock and when it ends.',
+      handler: async ({ customer: me }) => {
         const at = now();
-        const me = await requireCustomer(pool, input.token, at);
         const { rows } = await pool.query<PlayRow>(`SELECT ${PLAY_COLUMNS} FROM customers WHERE id = $1`, [me.customerId]);
         return { success: true, data: await responsiblePlayView(pool, me.customerId, rows[0]!, at) };
       },
     }),
 
-    restRoute({
-      method: 'POST',
-      route: calls.updateResponsiblePlay.route,
-      request: calls.updateResponsiblePlay.request,
-      tokenFromBearer: true,
-      handler: async ({ input }) => {
+    declaredRoute(routeTable.updateResponsiblePlay, {
+      summary: 'Changes spending limits (raises take effect after 24 hours) or locks the account (up to 6 months, or permanently).',
+      description: 'A first limit, or one no looser, applies at once; a raise, a shorter period or removal (both fields null) waits 24 hours. `lock_period`: 24h, 7d, 30d, 6m or permanent; never shortened or lifted early. 400 for half a limit, a bad amount, or nothing to change.',
+      handler: async ({ customer: me, input }) => {
         const at = now();
-        const me = await requireCustomer(pool, input.token, at);
         const changesLimit = input.limit_duration !== undefined || input.limit_value !== undefined;
         let next: Limit | null = null;
         if (changesLimit) {

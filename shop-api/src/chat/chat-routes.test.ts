@@ -59,7 +59,10 @@ describe('community chat', () => {
   });
 
   it('refuses visitors and unknown tokens, with nothing stored', async () => {
-    expect((await post(app, undefined, 'hi')).json()).toMatchObject({ code: 'rest_missing_callback_param' });
+    // chat_post is declared for customers: a visitor is refused before the message is read.
+    const visitor = await post(app, undefined, 'hi');
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.json()).toMatchObject({ code: 'rest_not_logged_in' });
     const res = await post(app, 'not-a-session', 'hi');
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ code: 'rest_not_logged_in', data: { status: 401 } });

@@ -1,8 +1,8 @@
-import { CHAT_STREAM_ROUTE, calls, chatListRequestSchema, chatPostRequestSchema, type ChatMessage } from '@cgg/contracts';
+import type { ChatMessage } from '@cgg/contracts';
 import type pg from 'pg';
 import { inTransaction } from '../accounts/queryable.ts';
-import { findSession } from '../accounts/sessions.ts';
-import { restRoute, type RestRoute } from '../http/rest-router.ts';
+import { declaredRoute, type DeclaredRoute } from '../http/declared-routes.ts';
+import { routeTable } from '../http/route-table.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import type { ChatHub, ChatEvent } from './chat-hub.ts';
 import { insertMessage, messagesAfter, recentMessages } from './chat-repository.ts';
@@ -28,21 +28,21 @@ function sseFrame(event: ChatEvent): string {
   return `event: removed\ndata: ${JSON.stringify({ id: event.id })}\n\n`;
 }
 
-export function chatRoutes(pool: pg.Pool, hub: ChatHub, now: () => Date = () => new Date()): RestRoute[] {
+const notLoggedIn = (): WpHttpError => new WpHttpError(401, 'rest_not_logged_in', 'Please log in to post in the community chat.');
+
+export function chatRoutes(pool: pg.Pool, hub: ChatHub): DeclaredRoute[] {
   return [
-    restRoute({
-      method: 'GET',
-      route: calls.chatMessages.route,
-      request: chatListRequestSchema,
+    declaredRoute(routeTable.chatMessages, {
+      summary: 'The latest community chat messages (`before` pages back).',
+      description: 'The 50 latest visible messages, oldest first; `before` (a message id) pages back.',
       handler: async ({ input }) => ({ success: true, data: await recentMessages(pool, input.before) }),
     }),
-    restRoute({
-      method: 'POST',
-      route: calls.chatPost.route,
-      request: chatPostRequestSchema,
-      handler: async ({ input }) => {
-        const session = await findSession(pool, input.token, now());
-        if (!session) throw new WpHttpError(401, 'rest_not_logged_in', 'Please log in to post in the community chat.');
+    declaredRoute(routeTable.chatPost, {
+      summary: 'Posts a message in the community chat as the signed-in customer (rate-limited per customer).',
+      description: 'The message is trimmed, control characters other than line breaks dropped, 1-500 characters, stored as plain text. Author: first name and last initial. Errors: 400 `rest_invalid_param` (empty, over 500); 401 `rest_not_logged_in` (no, unknown, expired or revoked token); 429 `rest_chat_rate_limited` after 5 messages in a minute.',
+      // Signed out or a session that ended: the chat box says so in its own words.
+      refuse: notLoggedIn,
+      handler: async ({ input, customer: session }) => {
         const text = input.message.replace(controlCharacters, '').trim();
         if (!text) throw new WpHttpError(400, 'rest_invalid_param', 'Invalid parameter(s): message', { params: { message: 'Write a message first.' } });
         const message: ChatMessage = await inTransaction(pool, async (client) => {
@@ -53,7 +53,7 @@ export function chatRoutes(pool: pg.Pool, hub: ChatHub, now: () => Date = () => 
             [session.customerId],
           );
           const row = rows[0];
-          if (!row) throw new WpHttpError(401, 'rest_not_logged_in', 'Please log in to post in the community chat.');
+          if (!row) throw notLoggedIn();
           if (row.n >= CHAT_RATE_LIMIT) {
             throw new WpHttpError(429, 'rest_chat_rate_limited', 'You are sending messages too quickly. Please wait a minute and try again.');
           }
@@ -62,10 +62,9 @@ export function chatRoutes(pool: pg.Pool, hub: ChatHub, now: () => Date = () => 
         return { success: true, data: message };
       },
     }),
-    restRoute({
-      method: 'GET',
-      route: CHAT_STREAM_ROUTE,
-      request: null,
+    declaredRoute(routeTable.chatStream, {
+      summary: 'Server-Sent Events: each new chat message (`message`) and each removal (`removed`); `Last-Event-ID` resumes after a message.',
+      description: '`text/event-stream`: `id` + `event: message` + the message JSON for each new message, `event: removed` + `{id}` for each removal, `: ping` every 25 s. With `Last-Event-ID` the missed messages come first. Works across API instances (PostgreSQL NOTIFY on channel `chat_events`).',
       handler: async ({ request, reply }) => {
         reply.hijack();
         const res = reply.raw;

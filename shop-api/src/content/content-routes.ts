@@ -2,7 +2,8 @@ import { calls, seoSettingsRequestSchema, type HowItWorks, type SeoSettings, typ
 import type pg from 'pg';
 import { z } from 'zod/mini';
 import { WINS_SQL } from '../draws/draw-routes.ts';
-import { restRoute, type RestRoute } from '../http/rest-router.ts';
+import { declaredRoute, type DeclaredRoute } from '../http/declared-routes.ts';
+import { routeTable } from '../http/route-table.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { penceToPounds } from '../lib/money.ts';
 
@@ -13,12 +14,11 @@ const seoRequest = z.strictObject({
 });
 
 /** Settings-type calls: public content, the site credential is not checked. */
-export function contentRoutes(pool: pg.Pool): RestRoute[] {
+export function contentRoutes(pool: pg.Pool): DeclaredRoute[] {
   return [
-    restRoute({
-      method: 'GET',
-      route: calls.getsettings.route,
-      request: null,
+    declaredRoute(routeTable.getsettings, {
+      summary: 'The shop settings: suggested ticket counts, announcement, live draw, main competition, slider sizes and speed.',
+      description: '`main_competition` is the id of the competition the home carousel leads with (or null). 404 `rest_settings_missing` only on an unseeded database.',
       handler: async () => {
         const { rows } = await pool.query<Settings & { suggested_tickets: number[] }>(`
           SELECT suggested_tickets, announcement, live_draw_info, main_competition_id AS main_competition,
@@ -30,10 +30,9 @@ export function contentRoutes(pool: pg.Pool): RestRoute[] {
         return { success: true, data: settings };
       },
     }),
-    restRoute({
-      method: 'POST',
-      route: calls.getSEOSettings.route,
-      request: seoRequest,
+    declaredRoute({ ...routeTable.getSEOSettings, request: seoRequest }, {
+      summary: 'A page\'s title, meta title and meta description (empty data and success false for a page without SEO rows).',
+      description: '`page` is 1-64 characters, matched case-insensitively; an optional `token` is tolerated. Seeded pages: home, competitions, instant-wins, draw-results, winners, how-it-works, faq, free-postal-route, contact, legal-terms, community-chat. A page without an SEO row answers 200 `{success: false, data: []}`: the front end keeps empty titles.',
       handler: async ({ input }) => {
         const { rows } = await pool.query<SeoSettings>(
           'SELECT page_title, meta_description, meta_title FROM seo_settings WHERE page = $1',
@@ -43,10 +42,9 @@ export function contentRoutes(pool: pg.Pool): RestRoute[] {
         return { success: rows.length > 0, data: rows };
       },
     }),
-    restRoute({
-      method: 'GET',
-      route: calls.winnersSummary.route,
-      request: null,
+    declaredRoute(routeTable.winnersSummary, {
+      summary: 'The total value of prizes won and the number of winners, from the real wins.',
+      description: 'Sums main-draw wins (`draw_wins`) and instant wins awarded at checkout or to a free postal entry (`instant_win_awards`): the rows `winners_list` pages through.',
       handler: async () => {
         // Derived from the real wins (draw wins and instant-win awards), as the winners list shows them.
         const { rows } = await pool.query<{ pence: string; winners: number }>(
@@ -56,10 +54,8 @@ export function contentRoutes(pool: pg.Pool): RestRoute[] {
         return { success: true, totalPrizeValue: penceToPounds(Number(row.pence)), totalWinner: row.winners };
       },
     }),
-    restRoute({
-      method: 'GET',
-      route: calls.howItWorks.route,
-      request: null,
+    declaredRoute(routeTable.howItWorks, {
+      summary: 'The "How it works" section: title, intro and steps.',
       handler: async () => {
         const { rows } = await pool.query<HowItWorks>(`
           SELECT h.title, h.intro,

@@ -1,7 +1,7 @@
-import { calls, DRAW_ENTRIES_ROUTE, drawEntriesPath, drawProofRequestSchema, drawResultsRequestSchema, winnersListRequestSchema, type DrawProof, type DrawResult, type WinnerEntry } from '@cgg/contracts';
+import { drawEntriesPath, type DrawProof, type DrawResult, type WinnerEntry } from '@cgg/contracts';
 import type pg from 'pg';
-import { z } from 'zod/mini';
-import { restRoute, type RestRoute } from '../http/rest-router.ts';
+import { declaredRoute, type DeclaredRoute } from '../http/declared-routes.ts';
+import { routeTable } from '../http/route-table.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { penceToPounds } from '../lib/money.ts';
 import { DRAW_ALGORITHM } from './draw-function.ts';
@@ -48,15 +48,12 @@ const page = (p: number | undefined, l: number | undefined, fallback: number) =>
   return { limit, current, offset: (current - 1) * limit };
 };
 
-const entriesQuery = z.strictObject({ id: z.string().check(z.regex(/^[1-9]\d{0,8}$/)) });
-
 /** Results, proofs, the entry list download and the winners list: public calls, no personal data beyond first name and town. */
-export function drawRoutes(pool: pg.Pool): RestRoute[] {
+export function drawRoutes(pool: pg.Pool): DeclaredRoute[] {
   return [
-    restRoute({
-      method: 'POST',
-      route: calls.drawResults.route,
-      request: drawResultsRequestSchema,
+    declaredRoute(routeTable.drawResults, {
+      summary: 'One page of drawn competitions with their winning tickets, winners (first name and town) and proofs.',
+      description: '`limit` 1-100, default 12; newest draw first, closures without entries included with `winner: null`. Only first names and towns are published.',
       handler: async ({ input }) => {
         const { limit, current, offset } = page(input.page, input.limit, 12);
         const { rows } = await pool.query<ProofRow & { title: string; image: string; prize_value_pence: number; draw_date: string; draw_time: string; live_draw: boolean; first_name: string | null; town: string | null; total: number }>(
@@ -86,20 +83,18 @@ export function drawRoutes(pool: pg.Pool): RestRoute[] {
         return { success: true, data, page: current, total, total_pages: Math.ceil(total / limit) };
       },
     }),
-    restRoute({
-      method: 'POST',
-      route: calls.drawProof.route,
-      request: drawProofRequestSchema,
+    declaredRoute(routeTable.drawProof, {
+      summary: 'A drawn competition\'s proof: the committed hash, the seed, the entry-list hash, so anyone can recompute the draw.',
+      description: 'For any competition: `state` pending, drawn or no_entries; the seed, entry count, entry-list hash and URL, winning index and ticket are null until the draw. 404 `rest_competition_invalid_id`.',
       handler: async ({ input }) => {
         const { rows } = await pool.query<ProofRow>(`SELECT ${PROOF_COLUMNS} FROM competition_draws d WHERE d.competition_id = $1`, [input.id]);
         if (!rows[0]) throw new WpHttpError(404, 'rest_competition_invalid_id', 'Invalid competition ID.');
         return { success: true, data: toProof(rows[0]) };
       },
     }),
-    restRoute({
-      method: 'GET',
-      route: DRAW_ENTRIES_ROUTE,
-      request: entriesQuery,
+    declaredRoute(routeTable.drawEntries, {
+      summary: "A drawn competition's entry list as CSV: the exact bytes whose hash the proof commits to (404 until drawn).",
+      description: 'Query `id`. A `text/csv` attachment, cached for a day. 404 `rest_draw_not_found` before the draw.',
       handler: async ({ input, reply }) => {
         const { rows } = await pool.query<{ entry_list_csv: string | null }>(
           'SELECT entry_list_csv FROM competition_draws WHERE competition_id = $1 AND drawn_at IS NOT NULL',
@@ -114,10 +109,9 @@ export function drawRoutes(pool: pg.Pool): RestRoute[] {
           .send(Buffer.from(rows[0].entry_list_csv, 'utf8'));
       },
     }),
-    restRoute({
-      method: 'POST',
-      route: calls.winnersList.route,
-      request: winnersListRequestSchema,
+    declaredRoute(routeTable.winnersList, {
+      summary: 'One page of winners: draw wins and instant wins.',
+      description: '`limit` 1-100, default 20; draw and instant wins, newest first; first name and town only.',
       handler: async ({ input }) => {
         const { limit, current, offset } = page(input.page, input.limit, 20);
         const { rows } = await pool.query<Omit<WinnerEntry, 'prize_value' | 'won_at'> & { pence: number; won_at: Date; total: number }>(

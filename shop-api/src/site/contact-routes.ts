@@ -1,8 +1,8 @@
-import { calls, contactRequestSchema } from '@cgg/contracts';
 import type pg from 'pg';
 import { inTransaction } from '../accounts/queryable.ts';
 import { clientAddress } from '../http/client-address.ts';
-import { restRoute, type RestRoute } from '../http/rest-router.ts';
+import { declaredRoute, type DeclaredRoute } from '../http/declared-routes.ts';
+import { routeTable } from '../http/route-table.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { isDatabaseUnreachable } from '../db/unreachable.ts';
@@ -16,12 +16,11 @@ export const CONTACT_CONFIRMATION = 'Thank you, your message has been sent. Our 
 /** Where contact messages go (the operator's inbox). */
 export const contactInbox = (): string => process.env.CONTACT_EMAIL ?? 'support@cggcompetitions.co.uk';
 
-export function contactRoutes(pool: pg.Pool, smtpUrl?: string): RestRoute[] {
+export function contactRoutes(pool: pg.Pool, smtpUrl?: string): DeclaredRoute[] {
   return [
-    restRoute({
-      method: 'POST',
-      route: calls.contactUs.route,
-      request: contactRequestSchema,
+    declaredRoute(routeTable.contactUs, {
+      summary: 'Sends a message to the shop (rate-limited per address).',
+      description: 'Trimmed; name 1-100, a valid email up to 254, subject 1-150, message 10-3000 characters. The answer carries a reference (\'CGG-42\'); the message is stored and mailed to CONTACT_EMAIL with the sender as reply-to (the outbox row in the same transaction). Errors: 400 per field; 429 `rest_contact_rate_limited` after 3 messages from one client address in 10 minutes; 503 `rest_contact_unavailable` when storing or mailing fails (nothing kept).',
       handler: async ({ input, request }) => {
         const address = clientAddress(request);
         const id = await inTransaction(pool, async (client) => {

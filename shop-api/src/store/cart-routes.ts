@@ -1,17 +1,12 @@
 import {
   STORE_ERRORS,
   STORE_HEADERS,
-  storeAddItemRequestSchema,
-  storeCouponRequestSchema,
-  storeRemoveItemRequestSchema,
-  storeUpdateItemRequestSchema,
   type StoreCartError,
 } from '@cgg/contracts';
-import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { inTransaction } from '../accounts/queryable.ts';
-import type { RestRoute } from '../http/rest-router.ts';
-import { parseInput } from '../http/validate.ts';
+import type { DeclaredRoute } from '../http/declared-routes.ts';
+import { routeTable } from '../http/route-table.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { decideAdd, decideUpdate } from './cart-rules.ts';
 import { findUsableCoupon, loadPricedCart, lockCart, newItemKey, readLines, touchCart } from './cart-store.ts';
@@ -19,9 +14,6 @@ import { toStoreCart } from './cart-view.ts';
 import { competitionIdForProduct, competitionsById, isCorrectAnswer, purchasedCounts, questionsAsked } from './store-competitions.ts';
 import { storeError, storeRoute } from './store-route.ts';
 import type { StoreDeps, StoreSession } from './store-session.ts';
-
-/** The body of a write, checked with its contracts schema (the Nonce was checked before). */
-const body = <S extends Parameters<typeof parseInput>[0]>(schema: S, request: FastifyRequest) => parseInput(schema, request.body ?? {});
 
 async function cartBody(pool: pg.Pool, session: StoreSession, now: Date, notices: StoreCartError[] = []) {
   const priced = await loadPricedCart(pool, session.cartId, session.customerId, now);
@@ -34,17 +26,20 @@ async function invalidKey(pool: pg.Pool, session: StoreSession, now: Date): Prom
 }
 
 /** The basket routes of the Store API (docs/decisions.md#wordpress-shaped-api; shop-api/README.md "Store API"). */
-export function cartRoutes(deps: StoreDeps): RestRoute[] {
+export function cartRoutes(deps: StoreDeps): DeclaredRoute[] {
   const { pool } = deps;
   return [
-    storeRoute(deps, { method: 'GET', route: '/cart', handler: ({ session, now }) => cartBody(pool, session, now) }),
-    storeRoute(deps, { method: 'GET', route: '/cart/items', handler: async ({ session, now }) => (await cartBody(pool, session, now)).items }),
+    storeRoute(deps, routeTable.storeCart, {
+      summary: "The basket: items, coupons, totals and notices (a visitor's from its Cart-Token, a customer's own when signed in).",
+      description: 'Every cart answer is the whole basket: items with quantity limits, prices and line totals (pence strings, GBP) and the content API\'s competition payload, coupons, totals, `items_count`, `errors[]` (notices: capped lines, lines no longer purchasable). Headers on every Store answer, errors included: a fresh `Nonce`, `Nonce-Timestamp` and `Cart-Token`.',
+      handler: ({ session, now }) => cartBody(pool, session, now),
+    }),
+    storeRoute(deps, routeTable.storeCartItems, { summary: "The basket's items only.", handler: async ({ session, now }) => (await cartBody(pool, session, now)).items }),
 
-    storeRoute(deps, {
-      method: 'POST',
-      route: '/cart/add-item',
-      handler: async ({ session, request, reply, now }) => {
-        const input = body(storeAddItemRequestSchema, request);
+    storeRoute(deps, routeTable.storeAddItem, {
+      summary: "Adds tickets for a competition (the skill question's answer when it asks one); capped by tickets left, the per-customer limit and the basket limit.",
+      description: 'Headers: `Nonce` (writes: missing 401 `woocommerce_rest_missing_nonce`, invalid 403 `woocommerce_rest_invalid_nonce`, checked first) and `Cart-Token`. A request above what fits adds what fits and answers 200 with a `woocommerce_rest_product_partially_out_of_stock` notice (`data.limit`: stock or per_user). Errors (400): `woocommerce_rest_cart_invalid_product`, `woocommerce_rest_product_not_purchasable` (`data.reason`), `woocommerce_rest_product_out_of_stock`, `cgg_rest_max_tickets_per_user`, `cgg_rest_answer_required`, `cgg_rest_wrong_answer` (\'Sorry, that answer is incorrect. Please try again.\'). The answer also carries `cart_header` (the Cart-Token).',
+      handler: async ({ session, input, reply, now }) => {
         const competitionId = await competitionIdForProduct(pool, input.id);
         if (competitionId === null) throw storeError(STORE_ERRORS.invalidProduct);
         const notices = await inTransaction(pool, async (client) => {
@@ -78,11 +73,10 @@ export function cartRoutes(deps: StoreDeps): RestRoute[] {
       },
     }),
 
-    storeRoute(deps, {
-      method: 'POST',
-      route: '/cart/update-item',
-      handler: async ({ session, request, now }) => {
-        const input = body(storeUpdateItemRequestSchema, request);
+    storeRoute(deps, routeTable.storeUpdateItem, {
+      summary: 'Sets the ticket count of one basket line (409 with the basket for an unknown key).',
+      description: 'Capped like add-item.',
+      handler: async ({ session, input, now }) => {
         const notices = await inTransaction(pool, async (client) => {
           await lockCart(client, session.cartId, session.customerId, now);
           const line = (await readLines(client, session.cartId)).find((l) => l.key === input.key);
@@ -99,11 +93,9 @@ export function cartRoutes(deps: StoreDeps): RestRoute[] {
       },
     }),
 
-    storeRoute(deps, {
-      method: 'POST',
-      route: '/cart/remove-item',
-      handler: async ({ session, request, now }) => {
-        const input = body(storeRemoveItemRequestSchema, request);
+    storeRoute(deps, routeTable.storeRemoveItem, {
+      summary: 'Removes one basket line (409 with the basket for an unknown key).',
+      handler: async ({ session, input, now }) => {
         const { rowCount } = await pool.query('DELETE FROM cart_items WHERE cart_id = $1 AND item_key = $2', [session.cartId, input.key]);
         if (rowCount === 0) throw await invalidKey(pool, session, now);
         await touchCart(pool, session.cartId, now);
@@ -111,9 +103,8 @@ export function cartRoutes(deps: StoreDeps): RestRoute[] {
       },
     }),
 
-    storeRoute(deps, {
-      method: 'DELETE',
-      route: '/cart/items',
+    storeRoute(deps, routeTable.storeEmptyCart, {
+      summary: 'Empties the basket.',
       handler: async ({ session, now }) => {
         await pool.query('DELETE FROM cart_items WHERE cart_id = $1', [session.cartId]);
         await touchCart(pool, session.cartId, now);
@@ -122,11 +113,10 @@ export function cartRoutes(deps: StoreDeps): RestRoute[] {
       },
     }),
 
-    storeRoute(deps, {
-      method: 'POST',
-      route: '/cart/apply-coupon',
-      handler: async ({ session, request, now }) => {
-        const input = body(storeCouponRequestSchema, request);
+    storeRoute(deps, routeTable.storeApplyCoupon, {
+      summary: 'Applies a coupon the caller may use.',
+      description: '400 `woocommerce_rest_cart_coupon_error` \'Coupon "X" does not exist!\' for an unknown, expired, used or another customer\'s coupon.',
+      handler: async ({ session, input, now }) => {
         const coupon = await findUsableCoupon(pool, input.code, session.customerId, now);
         const e = STORE_ERRORS.couponError;
         if (!coupon) throw new WpHttpError(e.status, e.code, e.message.replace('%s', input.code));
@@ -141,11 +131,10 @@ export function cartRoutes(deps: StoreDeps): RestRoute[] {
       },
     }),
 
-    storeRoute(deps, {
-      method: 'POST',
-      route: '/cart/remove-coupon',
-      handler: async ({ session, request, now }) => {
-        const input = body(storeCouponRequestSchema, request);
+    storeRoute(deps, routeTable.storeRemoveCoupon, {
+      summary: 'Removes an applied coupon.',
+      description: '400 `woocommerce_rest_cart_coupon_invalid_code` when it is not applied.',
+      handler: async ({ session, input, now }) => {
         const { rowCount } = await pool.query(
           'DELETE FROM cart_coupons WHERE cart_id = $1 AND coupon_id IN (SELECT id FROM coupons WHERE lower(code) = lower($2))',
           [session.cartId, input.code],

@@ -1,6 +1,6 @@
-import { STORE_ERRORS, STORE_HEADERS, storeCheckoutRequestSchema, type StoreCheckoutResponse } from '@cgg/contracts';
-import type { RestRoute } from '../http/rest-router.ts';
-import { parseInput } from '../http/validate.ts';
+import { STORE_ERRORS, STORE_HEADERS, type StoreCheckoutResponse } from '@cgg/contracts';
+import type { DeclaredRoute } from '../http/declared-routes.ts';
+import { routeTable } from '../http/route-table.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { loadPricedCart } from './cart-store.ts';
 import { toStoreCart } from './cart-view.ts';
@@ -15,23 +15,21 @@ const KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 /** Called after an order that won something committed (or a repeat answered it), never awaited: must not throw or block the answer. */
 export type OrderCommittedHook = (order: StoreCheckoutResponse) => void;
 
-export function checkoutRoute(deps: StoreDeps & { allocator: TicketAllocator; onOrderCommitted?: OrderCommittedHook | undefined }): RestRoute {
-  return storeRoute(deps, {
-    method: 'POST',
-    route: '/checkout',
-    handler: async ({ session, request, now }) => {
-      if (session.customerId === null) throw storeError(STORE_ERRORS.loginRequired);
+export function checkoutRoute(deps: StoreDeps & { allocator: TicketAllocator; onOrderCommitted?: OrderCommittedHook | undefined }): DeclaredRoute {
+  return storeRoute(deps, routeTable.storeCheckout, {
+    summary: "Pays for the signed-in customer's basket and makes the order: one order per Idempotency-Key (a repeat answers the same order).",
+    description: 'Headers: `Nonce`, `Cart-Token`, the customer\'s bearer and `Idempotency-Key` (8-128 of `[A-Za-z0-9_-]`, a UUID per attempt; 400 `cgg_rest_invalid_idempotency_key`). Payment: `payment_method` `cgg-demo-card` (demo gateway: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined) or `cgg-site-credit`; `payment_data` may redeem points (100 = £1) and site credit. Errors: 401 `woocommerce_rest_checkout_login_required` (visitor), 400 billing fields with the spec\'s texts, 400 `woocommerce_rest_cart_empty`, 400 `woocommerce_rest_checkout_process_payment_error` (card), 400 `woocommerce_rest_checkout_invalid_payment_data`, 403 `cgg_account_locked` / `cgg_spending_limit_reached`, and with `data.cart`: stock or allowance fell, not purchasable, answer required, coupon no longer usable.',
+    handler: async ({ session, customer, input, request, now }) => {
       const key = request.headers[STORE_HEADERS.idempotencyKey.toLowerCase()];
       if (typeof key !== 'string' || !KEY_PATTERN.test(key)) throw storeError(STORE_ERRORS.idempotencyKeyInvalid);
-      const input = parseInput(storeCheckoutRequestSchema, request.body ?? {});
       try {
-        const { order, mayHaveNewWins } = await runCheckout(deps.pool, deps.allocator, { customerId: session.customerId, cartId: session.cartId, request: input, idempotencyKey: key, now });
+        const { order, mayHaveNewWins } = await runCheckout(deps.pool, deps.allocator, { customerId: customer.customerId, cartId: session.cartId, request: input, idempotencyKey: key, now });
         // Most orders win nothing: no look for winners to mail (a query per order at launch-night rates).
         if (mayHaveNewWins) deps.onOrderCommitted?.(order);
         return order;
       } catch (err) {
         if (!(err instanceof NeedsCartError)) throw err;
-        const cart = toStoreCart(await loadPricedCart(deps.pool, session.cartId, session.customerId, now));
+        const cart = toStoreCart(await loadPricedCart(deps.pool, session.cartId, customer.customerId, now));
         throw new WpHttpError(err.wp.status, err.wp.code, err.wp.message, { ...err.wp.extra, cart });
       }
     },

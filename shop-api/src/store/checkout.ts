@@ -9,7 +9,7 @@ import {
 } from '@cgg/contracts';
 import type pg from 'pg';
 import { lockCustomer } from '../accounts/customer-lock.ts';
-import { invalidToken } from '../accounts/require-customer.ts';
+import { invalidToken } from '../http/access-guard.ts';
 import { assertCanSpend } from '../accounts/responsible-play.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { penceToPounds } from '../lib/money.ts';

@@ -1,7 +1,7 @@
 import type { StoreCartError } from '@cgg/contracts';
 import type pg from 'pg';
 import { lockCustomer } from '../accounts/customer-lock.ts';
-import { invalidToken } from '../accounts/require-customer.ts';
+import { invalidToken } from '../http/access-guard.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { decideAdd, decideUpdate } from './cart-rules.ts';
 import { newItemKey, readLines } from './cart-store.ts';

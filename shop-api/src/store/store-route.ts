@@ -1,6 +1,7 @@
-import { STORE_ERRORS, STORE_HEADERS, STORE_ROUTE_PREFIX } from '@cgg/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { restRoute, type RestRoute } from '../http/rest-router.ts';
+import { STORE_ERRORS, STORE_HEADERS } from '@cgg/contracts';
+import type { FastifyRequest } from 'fastify';
+import { declaredRoute, type DeclaredRoute, type RouteContext } from '../http/declared-routes.ts';
+import type { RouteDeclaration } from '../http/route-table.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { verifyNonce } from './nonce.ts';
 import { resolveSession, seconds, sendSessionHeaders, storeCredential, type StoreDeps, type StoreSession } from './store-session.ts';
@@ -9,27 +10,31 @@ const storeError = (e: { code: string; status: number; message: string }, extra:
   new WpHttpError(e.status, e.code, e.message, extra);
 export { storeError };
 
-export interface StoreRouteContext {
+export type StoreRouteContext<D extends RouteDeclaration> = RouteContext<D> & {
   session: StoreSession;
-  request: FastifyRequest;
-  reply: FastifyReply;
+  /** The request's one clock reading (the Nonce, the basket and the answer agree). */
   now: Date;
-}
+};
+
+/** Each Store request's basket, from its `prepare` to its handler. */
+const sessions = new WeakMap<FastifyRequest, { session: StoreSession; now: Date }>();
 
 /**
  * One Store API route. Writes check the Nonce first (401 missing, 403 invalid, before
- * the body is read); every answer, errors included, carries a fresh Nonce and Cart-Token.
+ * the body is validated); every answer, errors and refusals included, carries a fresh
+ * Nonce and Cart-Token. A `customer` route (checkout) refuses a visitor with
+ * WooCommerce's "You must be logged in to checkout."
  */
-export function storeRoute(
+export function storeRoute<const D extends RouteDeclaration>(
   deps: StoreDeps,
-  def: { method: 'GET' | 'POST' | 'DELETE'; route: string; handler: (ctx: StoreRouteContext) => Promise<unknown> },
-): RestRoute {
-  const write = def.method !== 'GET';
-  return restRoute({
-    method: def.method,
-    route: `${STORE_ROUTE_PREFIX}${def.route}`,
-    request: null,
-    handler: async ({ request, reply }) => {
+  declaration: D,
+  def: { summary: string; description?: string; handler: (ctx: StoreRouteContext<D>) => Promise<unknown> },
+): DeclaredRoute {
+  const write = declaration.method !== 'GET';
+  return declaredRoute(declaration, {
+    summary: def.summary,
+    ...(def.description ? { description: def.description } : {}),
+    prepare: async (request, reply) => {
       const nonceHeader = storeCredential(request, STORE_HEADERS.nonce, 'nonce');
       if (write && (typeof nonceHeader !== 'string' || nonceHeader === '')) throw storeError(STORE_ERRORS.missingNonce);
       const session = await resolveSession(deps, request);
@@ -39,7 +44,9 @@ export function storeRoute(
         if (!verifyNonce(session.secret, nonceHeader as string, ids, seconds(now))) throw storeError(STORE_ERRORS.invalidNonce);
       }
       sendSessionHeaders(reply, session, now);
-      return def.handler({ session, request, reply, now });
+      sessions.set(request, { session, now });
     },
+    refuse: () => storeError(STORE_ERRORS.loginRequired),
+    handler: (ctx) => def.handler({ ...ctx, ...sessions.get(ctx.request)! }),
   });
 }

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { RestRoute } from '../http/rest-router.ts';
+import type { DeclaredRoute } from '../http/declared-routes.ts';
 import { cartRoutes } from './cart-routes.ts';
 import { checkoutRoute, type OrderCommittedHook } from './checkout-route.ts';
 import { loadStoreSecret } from './store-secret.ts';
@@ -17,7 +17,7 @@ export interface StoreOptions {
 }
 
 /** The WooCommerce Store API routes (issue 4). */
-export function storeRoutes(options: StoreOptions): RestRoute[] {
+export function storeRoutes(options: StoreOptions): DeclaredRoute[] {
   let secret: Promise<Buffer> | null = null;
   const deps = {
     pool: options.pool,

@@ -3,8 +3,8 @@ import { STORE_HEADERS, type StoreCartError } from '@cgg/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { inTransaction } from '../accounts/queryable.ts';
-import { requireCustomer } from '../accounts/require-customer.ts';
-import { readCaller } from '../http/bearer.ts';
+import { findSession } from '../accounts/sessions.ts';
+import { customerTokenOf, invalidToken } from '../http/access-guard.ts';
 import { signJwt, verifyJwt } from './jwt.ts';
 import { issueNonce } from './nonce.ts';
 import { customerBasket } from './merge-carts.ts';
@@ -48,14 +48,6 @@ export function storeCredential(request: FastifyRequest, headerName: string, bod
   return typeof v === 'string' && v !== '' ? v : undefined;
 }
 
-/** The customer's session token: `Authorization: Bearer` (not the site credential) or the body's `token`. */
-function customerToken(request: FastifyRequest): string | undefined {
-  const caller = readCaller(request.headers.authorization);
-  if (caller.bearer && !caller.isSite) return caller.bearer;
-  const body = request.body as { token?: unknown } | undefined;
-  return body && typeof body === 'object' && typeof body.token === 'string' && body.token.length > 0 ? body.token : undefined;
-}
-
 export const seconds = (d: Date): number => Math.floor(d.getTime() / 1000);
 
 /**
@@ -70,7 +62,7 @@ export async function resolveSession(deps: StoreDeps, request: FastifyRequest): 
   const token = storeCredential(request, STORE_HEADERS.cartToken, 'cart_header');
   const claims = token ? verifyJwt(secret, token, seconds(now)) : null;
   const tokenCartId = typeof claims?.cart === 'string' && UUID.test(claims.cart) ? claims.cart : null;
-  const bearer = customerToken(request);
+  const bearer = customerTokenOf(request);
   const { pool } = deps;
 
   if (!bearer) {
@@ -81,7 +73,9 @@ export async function resolveSession(deps: StoreDeps, request: FastifyRequest): 
     return { secret, cartId: randomUUID(), customerId: null, tokenCartId, notices: [] };
   }
 
-  const { customerId } = await requireCustomer(pool, bearer, now);
+  const hit = await findSession(pool, bearer, now);
+  if (!hit) throw invalidToken();
+  const { customerId } = hit;
   // Most requests: the customer's own basket, and no visitor basket to take in; no lock needed.
   const own = (await pool.query<{ id: string }>('SELECT id FROM carts WHERE customer_id = $1', [customerId])).rows[0];
   const named = tokenCartId && tokenCartId !== own?.id

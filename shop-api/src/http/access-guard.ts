@@ -1,0 +1,64 @@
+import type { FastifyRequest } from 'fastify';
+import { findSession, type SessionHit } from '../accounts/sessions.ts';
+import type { Queryable } from '../accounts/queryable.ts';
+import { readCaller } from './bearer.ts';
+import { WpHttpError } from './wp-error.ts';
+
+/** The signed-in customer a `customer` route acts for, and the token that named them. */
+export type SignedInCustomer = SessionHit & { token: string };
+
+/** Why a `customer` route refused its caller: no token at all, or one naming no live session. */
+export type Refusal = 'missing' | 'invalid';
+
+export const notSignedIn = (): WpHttpError => new WpHttpError(401, 'rest_forbidden', 'Sorry, you are not allowed to do that.');
+export const invalidToken = (): WpHttpError => new WpHttpError(401, 'invalid_token', 'Your session has expired. Please log in again.');
+export const defaultRefusal = (why: Refusal): WpHttpError => (why === 'missing' ? notSignedIn() : invalidToken());
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Where a route's payload travels: the query string of a GET, the JSON body otherwise. */
+export const payloadOf = (request: FastifyRequest): unknown => (request.method === 'GET' || request.method === 'HEAD' ? request.query : request.body);
+
+/**
+ * The customer's token in a request (spec section 6): the payload's `token`, else an
+ * `Authorization: Bearer` that is not the storefront's fixed site credential.
+ */
+export function customerTokenOf(request: FastifyRequest): string | undefined {
+  const payload = payloadOf(request);
+  if (isObject(payload) && typeof payload.token === 'string' && payload.token !== '') return payload.token;
+  const caller = readCaller(request.headers.authorization);
+  return caller.bearer && !caller.isSite ? caller.bearer : undefined;
+}
+
+/**
+ * The spec lets a customer's token travel as the bearer instead of in the payload; a
+ * payload without one gets the bearer's, so the call's schema and handler see one token.
+ */
+export function copyBearerIntoPayload(request: FastifyRequest): void {
+  const payload = payloadOf(request);
+  const caller = readCaller(request.headers.authorization);
+  if (!caller.bearer || caller.isSite) return;
+  if (payload === undefined || payload === null) {
+    if (request.method !== 'GET' && request.method !== 'HEAD') request.body = { token: caller.bearer };
+    return;
+  }
+  if (isObject(payload) && payload.token === undefined) payload.token = caller.bearer;
+}
+
+/**
+ * The access check of a `customer` route, before its payload is validated: the token
+ * must name a live session, or the route's refusal is thrown. Every query of the
+ * handler is then scoped by the customer id returned here.
+ */
+export async function identifyCustomer(
+  db: Queryable,
+  request: FastifyRequest,
+  now: Date,
+  refuse: (why: Refusal) => WpHttpError = defaultRefusal,
+): Promise<SignedInCustomer> {
+  const token = customerTokenOf(request);
+  if (!token) throw refuse('missing');
+  const hit = await findSession(db, token, now);
+  if (!hit) throw refuse('invalid');
+  return { ...hit, token };
+}

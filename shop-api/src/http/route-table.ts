@@ -1,0 +1,54 @@
+import {
+  CHAT_STREAM_ROUTE,
+  DRAW_ENTRIES_ROUTE,
+  STORE_ROUTE_PREFIX,
+  calls,
+  drawEntriesRequestSchema,
+  storeEndpoints,
+  type CallAccess,
+  type CallAuth,
+} from '@cgg/contracts';
+import type { z } from 'zod/mini';
+
+/** One HTTP route as the contracts declare it: where, how, who may call it, and its shapes. */
+export interface RouteDeclaration {
+  readonly route: string;
+  readonly method: 'GET' | 'POST' | 'DELETE';
+  readonly access: CallAccess;
+  /** `body-token` (the spec's account calls): the customer's token belongs in the payload, and a bearer fills it in. */
+  readonly auth?: CallAuth;
+  /** The payload: the JSON body of a POST, the query string of a GET; null: none read. */
+  readonly request: z.ZodMiniType | null;
+  /** The JSON answer; null for the routes that answer something else (a stream, a CSV file). */
+  readonly response: z.ZodMiniType | null;
+}
+
+/** A Store API endpoint at its full route. */
+const store = <E extends (typeof storeEndpoints)[keyof typeof storeEndpoints]>(e: E): Omit<E, 'route'> & { readonly route: string } => ({
+  ...e,
+  route: `${STORE_ROUTE_PREFIX}${e.route}`,
+});
+
+/**
+ * Every route the API answers, from the contracts' call table and Store API table, plus
+ * the two routes that are not JSON calls. The API registers exactly these (one handler
+ * each; `declared-routes.test.ts` checks both ways), and its OpenAPI document lists them.
+ */
+export const routeTable = {
+  ...calls,
+  /** The spec's get_bank_details is a GET; the account screen POSTs so bank details stay out of URLs and logs. */
+  saveBankDetails: { ...calls.getBankDetails, method: 'POST' },
+  storeCart: store(storeEndpoints.cart),
+  storeCartItems: store(storeEndpoints.cartItems),
+  storeAddItem: store(storeEndpoints.addItem),
+  storeUpdateItem: store(storeEndpoints.updateItem),
+  storeRemoveItem: store(storeEndpoints.removeItem),
+  storeEmptyCart: store(storeEndpoints.emptyCart),
+  storeApplyCoupon: store(storeEndpoints.applyCoupon),
+  storeRemoveCoupon: store(storeEndpoints.removeCoupon),
+  storeCheckout: store(storeEndpoints.checkout),
+  chatStream: { route: CHAT_STREAM_ROUTE, method: 'GET', access: 'anyone', request: null, response: null },
+  drawEntries: { route: DRAW_ENTRIES_ROUTE, method: 'GET', access: 'anyone', request: drawEntriesRequestSchema, response: null },
+} as const satisfies Record<string, RouteDeclaration>;
+
+export type RouteName = keyof typeof routeTable;
