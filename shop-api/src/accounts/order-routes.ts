@@ -26,7 +26,7 @@ interface OrderRow {
 
 /** orders, order_detail, get_purchased_competition: always scoped to the caller's own orders. */
 export function orderRoutes(deps: AccountDeps): DeclaredRoute[] {
-  const { pool, now } = deps;
+  const { pool } = deps;
   return [
     declaredRoute(routeTable.orders, {
       summary: 'One page of the customer\'s orders.',

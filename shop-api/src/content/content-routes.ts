@@ -1,4 +1,4 @@
-import { calls, seoSettingsRequestSchema, type HowItWorks, type SeoSettings, type Settings } from '@cgg/contracts';
+import { seoSettingsRequestSchema, type HowItWorks, type SeoSettings, type Settings } from '@cgg/contracts';
 import type pg from 'pg';
 import { z } from 'zod/mini';
 import { WINS_SQL } from '../draws/draw-routes.ts';
