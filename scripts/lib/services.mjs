@@ -46,6 +46,8 @@ export function siteServices(env = process.env) {
         RTDB_PORT: String(ports.rtdb),
         // Links in emails (password reset) point at the shop the customer uses.
         SITE_URL: env.SITE_URL ?? `http://localhost:${ports.shell}`,
+        // The local site is the demo shop: competitions and the README's demo accounts.
+        SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? 'true',
       },
       ready: `http://127.0.0.1:${ports.api}/?rest_route=/api/v1/getsettings`,
       port: ports.api,

@@ -73,7 +73,7 @@ const embedded = process.env.DATABASE_URL ? null : await startEmbeddedPostgres({
 const databaseUrl = process.env.DATABASE_URL ?? embedded!.url;
 const pool = createPool({ connectionString: databaseUrl, max: 10 }, 'bench checkout');
 pool.on('error', () => {}); // the embedded server stopping at the end ends idle clients
-await prepareDatabase(pool);
+await prepareDatabase(pool, { demoData: true });
 const apiPort = await freePort();
 const api = spawn(process.execPath, [path.join(packageDir, 'node_modules/tsx/dist/cli.mjs'), 'src/main.ts'], {
   cwd: packageDir,

@@ -38,7 +38,7 @@ await chmod(dataDir, 0o755); // the embedded server runs as 'postgres'
 const embedded = process.env.DATABASE_URL ? null : await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pg'), port: await freePort() });
 const pool = createPool({ connectionString: process.env.DATABASE_URL ?? embedded!.url, max: 4 }, 'bench draw');
 pool.on('error', () => {});
-await prepareDatabase(pool);
+await prepareDatabase(pool, { demoData: true });
 const app = buildApp({ pool });
 await app.ready();
 

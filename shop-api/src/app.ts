@@ -14,6 +14,8 @@ import { contactRoutes } from './site/contact-routes.ts';
 import { siteContentRoutes } from './site/site-content-routes.ts';
 import { storeRoutes } from './store/store-routes.ts';
 import type { TicketAllocator } from './store/ticket-allocation.ts';
+import { createDemoGateway } from './payments/demo-gateway.ts';
+import type { PaymentGateway } from './payments/payment-gateway.ts';
 import { registerDeclaredRoutes } from './http/declared-routes.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { rewriteRestUrl } from './http/rest-addressing.ts';
@@ -52,6 +54,8 @@ export interface AppOptions {
   background?: BackgroundWork;
   /** Store API (issue 4): signing secret (env STORE_SECRET; unset: kept in the database) and, for the race tests' control run, the ticket allocator. */
   store?: { secret?: string; allocator?: TicketAllocator };
+  /** Who takes card payments; default the built-in demo gateway. */
+  gateway?: PaymentGateway;
 }
 
 function toWpError(err: FastifyError): WpHttpError {
@@ -124,7 +128,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
     await Promise.all(winMails);
   });
   // Basket and checkout (issue 4).
-  const store = storeRoutes({ pool: options.pool, now, secret: options.store?.secret ?? process.env.STORE_SECRET, allocator: options.store?.allocator, onOrderCommitted });
+  const gateway = options.gateway ?? createDemoGateway(options.pool);
+  const store = storeRoutes({ pool: options.pool, now, secret: options.store?.secret ?? process.env.STORE_SECRET, allocator: options.store?.allocator, onOrderCommitted, gateway });
   const routes = [...contentRoutes(options.pool), ...competitionRoutes(options.pool), ...sitePageRoutes, ...accounts, ...store, ...drawRoutes(options.pool), ...claims];
   // The document first: its route hook must see every route registered after it.
   registerOpenApi(app);

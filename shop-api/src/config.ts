@@ -15,6 +15,12 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The site's public origin, for links in emails. */
   siteUrl: string;
+  /** NODE_ENV=production: a real shop, where nothing made for the local demo may run. */
+  production: boolean;
+  /** PAYMENT_GATEWAY: who takes card payments. Only the built-in demo gateway exists so far (no money moves). */
+  paymentGateway: 'demo';
+  /** SEED_DEMO_DATA=true: seed the demo competitions and accounts into a shop that has none. */
+  seedDemoData: boolean;
 }
 
 function port(value: string | undefined, fallback: number, name: string): number {
@@ -36,5 +42,34 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.API_LOG_LEVEL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     siteUrl: env.SITE_URL || `http://localhost:${port(env.SHELL_PORT, 3000, 'SHELL_PORT')}`,
+    production: env.NODE_ENV === 'production',
+    paymentGateway: gateway(env.PAYMENT_GATEWAY),
+    seedDemoData: flag(env.SEED_DEMO_DATA, 'SEED_DEMO_DATA'),
   };
+}
+
+function gateway(value: string | undefined): 'demo' {
+  if (value === undefined || value === '' || value === 'demo') return 'demo';
+  throw new Error(`PAYMENT_GATEWAY must be demo (the only payment gateway so far), got ${value}`);
+}
+
+function flag(value: string | undefined, name: string): boolean {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  throw new Error(`${name} must be true or false, got ${value}`);
+}
+
+/**
+ * What must never run in production: the demo card gateway (it takes any test card and moves
+ * no money) and the demo data (accounts whose passwords are in the README). Returns the
+ * reasons to refuse to start; empty when the configuration is safe.
+ */
+export function productionRefusals(config: Pick<Config, 'production' | 'paymentGateway' | 'seedDemoData'>): string[] {
+  if (!config.production) return [];
+  const refusals: string[] = [];
+  if (config.paymentGateway === 'demo') {
+    refusals.push('the demo card gateway takes test cards and moves no money; configure a real payment gateway for production');
+  }
+  if (config.seedDemoData) refusals.push('SEED_DEMO_DATA=true would create demo accounts whose passwords are published; unset it');
+  return refusals;
 }

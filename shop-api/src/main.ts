@@ -1,13 +1,26 @@
 import { buildApp } from './app.ts';
 import { createImageVariants, imageVariantsDir } from './http/image-variants.ts';
-import { readConfig } from './config.ts';
+import { productionRefusals, readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { startDrawScheduler, type DrawScheduler } from './draws/draw-scheduler.ts';
 import { startFeedPublisher } from './feed/start-feed-publisher.ts';
 import { createMailer } from './mail/mailer.ts';
+import { gatewayFor } from './payments/gateways.ts';
 
-const config = readConfig();
+const config = (() => {
+  try {
+    return readConfig();
+  } catch (err) {
+    console.error(`[shop-api] configuration: ${(err as Error).message}`);
+    process.exit(1);
+  }
+})();
+const refusals = productionRefusals(config);
+if (refusals.length > 0) {
+  for (const reason of refusals) console.error(`[shop-api] refusing to start in production (NODE_ENV=production): ${reason}`);
+  process.exit(1);
+}
 const db = await openDatabase(config).catch((err: unknown) => {
   console.error('[shop-api] could not open the database:', err instanceof Error ? err.message : err);
   process.exit(1);
@@ -18,6 +31,7 @@ const app = buildApp({
   mailer: createMailer(db.pool, config.smtpUrl),
   siteUrl: config.siteUrl,
   imageVariants: createImageVariants(imageVariantsDir(config.dataDir)),
+  gateway: gatewayFor(config.paymentGateway, db.pool),
 });
 
 // Live instant-win feed (issue 5): publishes committed wins to the Realtime Database.
@@ -47,9 +61,10 @@ process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
 
 try {
-  const { migrations, seeded } = await prepareDatabase(db.pool);
+  const { migrations, seededContent, seededDemo } = await prepareDatabase(db.pool, { demoData: config.seedDemoData });
   if (migrations.length) console.log(`[shop-api] applied migrations: ${migrations.join(', ')}`);
-  if (seeded) console.log('[shop-api] seeded demo data');
+  if (seededContent) console.log('[shop-api] wrote the shop\'s starting content (settings, SEO, how it works)');
+  if (seededDemo) console.log('[shop-api] seeded the demo competitions and accounts (SEED_DEMO_DATA=true)');
   feed = startFeedPublisher(db.pool);
   if (process.env.DRAW_SCHEDULER !== 'off') {
     draws = startDrawScheduler({ pool: db.pool, mailer: createMailer(db.pool, config.smtpUrl), siteUrl: config.siteUrl, intervalMs: DRAW_INTERVAL_MS });

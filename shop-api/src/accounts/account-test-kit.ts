@@ -25,7 +25,7 @@ export const NEW = { email: 'new@cgg.test', password: 'New!Pass20261' };
 export async function accountTestApp(options: { logs?: string[] } = {}) {
   const db = await createTestDatabase();
   const clock = testClock();
-  await prepareDatabase(db.pool, clock.now());
+  await prepareDatabase(db.pool, { now: clock.now(), demoData: true });
   const background = createBackgroundWork();
   const app: FastifyInstance = buildApp({
     pool: db.pool,

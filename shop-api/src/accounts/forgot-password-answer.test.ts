@@ -20,7 +20,7 @@ describe('forgot_password answers before any work on the account', () => {
   let app: ReturnType<typeof buildApp>;
   beforeAll(async () => {
     db = await createTestDatabase();
-    await prepareDatabase(db.pool);
+    await prepareDatabase(db.pool, { demoData: true });
     const mailer = {
       send: async (m: MailMessage) => {
         await mailServerMoves;

@@ -26,6 +26,7 @@ export async function openCliDatabase(): Promise<Database> {
     }
   }
   const db = await openDatabase(config);
-  await prepareDatabase(db.pool);
+  // Same start-up work as the API (the CLI may be the first to open an embedded database).
+  await prepareDatabase(db.pool, { demoData: config.seedDemoData });
   return db;
 }

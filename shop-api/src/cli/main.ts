@@ -20,11 +20,12 @@ import { entriesCommand } from './commands/entries.ts';
 import { pointsAdjustCommand } from './commands/points-adjust.ts';
 import { postalEntryCommand } from './commands/postal-entry.ts';
 import { postalWinsCommand } from './commands/postal-wins.ts';
+import { refundOrderCommand } from './commands/refund-order.ts';
 
 const commands: Command[] = [
   loginAsUserCommand, outboxCommand, removeChatMessageCommand,
   competitionCreateCommand, competitionUpdateCommand, entriesCommand, postalEntryCommand, postalWinsCommand, drawCommand,
-  couponCreateCommand, pointsAdjustCommand, creditAdjustCommand, claimsCommand, claimStateCommand, claimPayeeCommand,
+  couponCreateCommand, pointsAdjustCommand, creditAdjustCommand, claimsCommand, claimStateCommand, claimPayeeCommand, refundOrderCommand,
 ];
 
 function help(): void {

@@ -39,7 +39,7 @@ describe('bank details saved before encryption at rest', () => {
     await db.pool.query(insert, ['legacy@cgg.test', '55554444', '998877']);
     await db.pool.query(insert, ['none@cgg.test', '', '']);
 
-    await prepareDatabase(db.pool);
+    await prepareDatabase(db.pool, { demoData: true });
 
     const legacy = await stored('legacy@cgg.test');
     expect(legacy.account_number).toMatch(/^enc:v1:/);

@@ -107,7 +107,7 @@ describe('migrations (postgrator, checksummed)', () => {
 
   it('after migrating, no sale is made on a closed or drawn competition (the 015 trigger)', async () => {
     db = await createTestDatabase();
-    await prepareDatabase(db.pool);
+    await prepareDatabase(db.pool, { demoData: true });
     const { rows } = await db.pool.query<{ id: number }>(
       "SELECT id FROM competitions WHERE status = 'open' AND tickets_sold + 2 <= total_tickets ORDER BY id LIMIT 1",
     );

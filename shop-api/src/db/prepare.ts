@@ -1,19 +1,33 @@
 import type pg from 'pg';
 import { backfillDraws } from '../draws/backfill-draws.ts';
-import { seedIfEmpty } from '../seed/seed.ts';
+import { seedDemoData, seedSiteContent } from '../seed/seed.ts';
 import { STARTUP_LOCK_KEY, withAdvisoryLock } from './advisory-lock.ts';
 import { encryptPlaintextBankDetails } from './encrypt-bank-details.ts';
 import { migrate } from './migrate.ts';
 
-/** Start-up work on the database: migrate, then seed an empty database, under one advisory lock. */
-export async function prepareDatabase(pool: pg.Pool, now: Date = new Date()): Promise<{ migrations: string[]; seeded: boolean }> {
+export interface PrepareOptions {
+  /** Anchors the demo data's relative dates (tests move it). */
+  now?: Date;
+  /** Seed the demo shop into a shop without competitions or customers (SEED_DEMO_DATA=true). */
+  demoData?: boolean;
+}
+
+/**
+ * Start-up work on the database, under one advisory lock (several instances may start at
+ * once): migrate, make the shop's own content if missing, and the demo shop only when asked.
+ */
+export async function prepareDatabase(
+  pool: pg.Pool,
+  { now = new Date(), demoData = false }: PrepareOptions = {},
+): Promise<{ migrations: string[]; seededContent: boolean; seededDemo: boolean }> {
   return withAdvisoryLock(pool, STARTUP_LOCK_KEY, async (client) => {
     const migrations = await migrate(client);
     // Bank details saved before encryption at rest are encrypted before anything reads them.
     await encryptPlaintextBankDetails(client);
-    const seeded = await seedIfEmpty(client, now);
+    const seededContent = await seedSiteContent(client);
+    const seededDemo = demoData ? await seedDemoData(client, now) : false;
     // Draw commitments for every competition (and proofs for the seed's drawn ones).
     await backfillDraws(client, now, process.env.SITE_URL ?? 'http://localhost:3000');
-    return { migrations, seeded };
+    return { migrations, seededContent, seededDemo };
   });
 }

@@ -19,7 +19,7 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  await prepareDatabase(db.pool);
+  await prepareDatabase(db.pool, { demoData: true });
   relay = await startTcpRelay(db.url);
   // The API's pool reaches the database through the relay; the test's own pool (db.pool) does not.
   relayedPool = createPool({ connectionString: relay.url, max: 3, connectionTimeoutMillis: 2_000 }, 'relayed');

@@ -19,20 +19,33 @@ interface Upload {
 
 /** A POST of `size` bytes over a real socket: the answer, and how the upload ended (known once the request closes). */
 function upload(origin: string, size: number, contentType = 'application/json'): Promise<Upload> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   return new Promise((resolve) => {
     let answer: { status: number; body: string } | null = null;
     let failure: string | null = null;
-    const req = http.request(`${origin}/?rest_route=/api/v1/login`, { method: 'POST', headers: { 'content-type': contentType, 'content-length': size } }, (res) => {
+    const req = http.request(`${origin}/?rest_route=/api/v1/login`, { method: 'POST', agent, headers: { 'content-type': contentType, 'content-length': size } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
         answer = { status: res.statusCode!, body: Buffer.concat(chunks).toString() };
       });
     });
-    req.on('error', (err: NodeJS.ErrnoException) => {
+    const failed = (err: NodeJS.ErrnoException) => {
       failure ??= `failed: ${err.code}`;
+    };
+    req.on('error', failed);
+    // How the connection ends says how the upload ended: handed back to the agent for reuse
+    // ('free') once the whole exchange is done, or closed, with the reset a socket reports
+    // before its close (a reset landing after the answer reaches the socket only).
+    const done = () => {
+      resolve({ status: answer?.status ?? null, body: answer?.body ?? '', upload: failure ?? 'sent' });
+      agent.destroy();
+    };
+    agent.once('free', done);
+    req.on('socket', (socket) => {
+      socket.on('error', failed);
+      socket.on('close', done);
     });
-    req.on('close', () => resolve({ status: answer?.status ?? null, body: answer?.body ?? '', upload: failure ?? 'sent' }));
     req.end(Buffer.alloc(size, 'x'));
   });
 }

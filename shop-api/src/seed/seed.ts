@@ -130,45 +130,29 @@ async function insertRewardWins(client: pg.PoolClient, seed: CompetitionSeed, id
   }
 }
 
-/** True when nothing has been seeded (or written by an operator) yet. */
-async function isEmpty(client: pg.PoolClient): Promise<boolean> {
-  const { rows } = await client.query<{ empty: boolean }>(
-    'SELECT NOT (EXISTS (SELECT 1 FROM categories) OR EXISTS (SELECT 1 FROM settings)) AS empty',
-  );
-  return rows[0]!.empty;
-}
-
 /**
- * Seeds the demo shop into an empty database, in one transaction; `now` anchors
- * every relative date. The caller holds the start-up advisory lock. Returns
- * whether it seeded.
+ * The shop's own content, into a database that has none: categories, settings, the SEO rows
+ * and "How it works". Any shop needs these (the pages read them), so every start makes them
+ * when missing; operators edit them afterwards. No competition, no account. Returns whether
+ * it wrote. The caller holds the start-up advisory lock.
  */
-export async function seedIfEmpty(client: pg.PoolClient, now: Date = new Date()): Promise<boolean> {
-  if (!(await isEmpty(client))) return false;
-  await client.query('BEGIN');
-  try {
-    const categoryIds = new Map<string, number>();
-    for (const [position, c] of categorySeeds.entries()) {
-      const { rows } = await client.query<{ id: number }>(
-        'INSERT INTO categories (slug, name, position) VALUES ($1, $2, $3) RETURNING id',
-        [c.slug, c.name, position],
-      );
-      categoryIds.set(c.slug, rows[0]!.id);
-    }
-    const competitionIds = new Map<string, number>();
-    for (const seed of competitionSeeds) {
-      competitionIds.set(seed.key, await insertCompetition(client, seed, categoryIds.get(seed.category)!, now));
+export async function seedSiteContent(client: pg.PoolClient): Promise<boolean> {
+  if ((await client.query('SELECT 1 FROM settings')).rowCount) return false;
+  await inTransaction(client, async () => {
+    if (!(await client.query('SELECT 1 FROM categories LIMIT 1')).rowCount) {
+      for (const [position, c] of categorySeeds.entries()) {
+        await client.query('INSERT INTO categories (slug, name, position) VALUES ($1, $2, $3)', [c.slug, c.name, position]);
+      }
     }
     const s = settingsSeed;
     await client.query(
       `INSERT INTO settings (suggested_tickets, announcement, live_draw_info, main_competition_id, slider_height_desktop,
          slider_height_tablet, slider_height_mobile, show_question, slider_speed, reward_prize_info, frontend_scripts)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+       VALUES ($1, $2, $3, NULL, $4, $5, $6, $7, $8, $9, $10)`,
       [
         s.suggested_tickets,
         s.announcement,
         s.live_draw_info,
-        competitionIds.get(s.main_competition_key) ?? null,
         s.slider_height_desktop,
         s.slider_height_tablet,
         s.slider_height_mobile,
@@ -179,20 +163,60 @@ export async function seedIfEmpty(client: pg.PoolClient, now: Date = new Date())
       ],
     );
     for (const seo of seoSeeds) {
-      await client.query('INSERT INTO seo_settings (page, page_title, meta_description, meta_title) VALUES ($1, $2, $3, $4)', [
+      await client.query('INSERT INTO seo_settings (page, page_title, meta_description, meta_title) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
         seo.page,
         seo.page_title,
         seo.meta_description,
         seo.meta_title,
       ]);
     }
-    await client.query('INSERT INTO how_it_works (title, intro) VALUES ($1, $2)', [howItWorksSeed.title, howItWorksSeed.intro]);
-    for (const [position, step] of howItWorksSeed.steps.entries()) {
-      await client.query('INSERT INTO how_it_works_steps (position, title, body) VALUES ($1, $2, $3)', [position + 1, step.title, step.body]);
+    if (!(await client.query('SELECT 1 FROM how_it_works')).rowCount) {
+      await client.query('INSERT INTO how_it_works (title, intro) VALUES ($1, $2)', [howItWorksSeed.title, howItWorksSeed.intro]);
+      for (const [position, step] of howItWorksSeed.steps.entries()) {
+        await client.query('INSERT INTO how_it_works_steps (position, title, body) VALUES ($1, $2, $3)', [position + 1, step.title, step.body]);
+      }
     }
+  });
+  return true;
+}
+
+/**
+ * The demo shop: competitions (with instant wins, rewards, two drawn ones) and the demo
+ * accounts, whose passwords are published in the README. Only when asked for
+ * (`SEED_DEMO_DATA=true`, which `npm start`, the e2e suite and the benches set), and only
+ * into a shop without competitions or customers: never over an operator's data, and never
+ * by default, so a production database does not get accounts anyone can sign in to.
+ * `now` anchors every relative date. Returns whether it wrote.
+ */
+export async function seedDemoData(client: pg.PoolClient, now: Date = new Date()): Promise<boolean> {
+  const { rows } = await client.query<{ empty: boolean }>(
+    'SELECT NOT (EXISTS (SELECT 1 FROM competitions) OR EXISTS (SELECT 1 FROM customers)) AS empty',
+  );
+  if (!rows[0]!.empty) return false;
+  await inTransaction(client, async () => {
+    const categoryIds = new Map(
+      (await client.query<{ slug: string; id: number }>('SELECT slug, id FROM categories')).rows.map((r) => [r.slug, r.id]),
+    );
+    const competitionIds = new Map<string, number>();
+    for (const seed of competitionSeeds) {
+      const categoryId = categoryIds.get(seed.category);
+      if (categoryId === undefined) throw new Error(`demo seed: no category ${seed.category}`);
+      competitionIds.set(seed.key, await insertCompetition(client, seed, categoryId, now));
+    }
+    // The carousel leads with the demo's main competition, unless an operator chose one.
+    await client.query('UPDATE settings SET main_competition_id = $1 WHERE main_competition_id IS NULL', [
+      competitionIds.get(settingsSeed.main_competition_key) ?? null,
+    ]);
     await seedAccounts(client, now);
+  });
+  return true;
+}
+
+async function inTransaction(client: pg.PoolClient, work: () => Promise<void>): Promise<void> {
+  await client.query('BEGIN');
+  try {
+    await work();
     await client.query('COMMIT');
-    return true;
   } catch (err) {
     await client.query('ROLLBACK');
     throw err;

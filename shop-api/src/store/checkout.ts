@@ -17,10 +17,10 @@ import { validateBilling } from './billing.ts';
 import { assertPurchasable, maxPerUserError, outOfStock, partialNotice } from './cart-rules.ts';
 import { loadPricedCart } from './cart-store.ts';
 import { preparedClient } from './prepared-client.ts';
-import { chargeDemoCard, type CardDetails } from './demo-card.ts';
 import { writePaidOrder } from './paid-order.ts';
 import { questionsAsked } from './store-competitions.ts';
 import type { TicketAllocator } from './ticket-allocation.ts';
+import type { CardDetails, PaymentGateway } from '../payments/payment-gateway.ts';
 import { awardInstantWins, fireRewardWins, publicName } from './wins.ts';
 
 /** Points earned: 1 point per 10p paid by card or site credit (points spent earn none). */
@@ -93,7 +93,7 @@ export async function storedResult(db: pg.Pool | pg.PoolClient, scopedKey: strin
 
 /**
  * The whole checkout in one transaction: the order (its row doubles as the
- * idempotency record), the demo card charge, its items, coupons, ledgers and the
+ * idempotency record), the card charge (the gateway's), its items, coupons, ledgers and the
  * emptied basket, then random ticket numbers and instant wins per line, and last,
  * per competition in id order (so two orders never wait on each other in a cycle),
  * the guarded sale on its counter and any reward win it reaches.
@@ -106,7 +106,7 @@ export interface CheckoutDone {
   mayHaveNewWins: boolean;
 }
 
-export async function runCheckout(pool: pg.Pool, allocator: TicketAllocator, input: CheckoutInput): Promise<CheckoutDone> {
+export async function runCheckout(pool: pg.Pool, allocator: TicketAllocator, gateway: PaymentGateway, input: CheckoutInput): Promise<CheckoutDone> {
   const billing = validateBilling(input.request.billing_address);
   const payment = readPaymentData(input.request);
   // No read-first fast path: the order INSERT below finds a repeated key (and waits
@@ -120,7 +120,7 @@ export async function runCheckout(pool: pg.Pool, allocator: TicketAllocator, inp
       // Generic plans for the prepared statements below: left to choose, PostgreSQL keeps
       // re-planning the wide competition read for every order (planning costs more than running it).
       await client.query('BEGIN; SET LOCAL plan_cache_mode = force_generic_plan');
-      const result = await checkoutTransaction(client, allocator, input, billing, payment, scopedKey);
+      const result = await checkoutTransaction(client, allocator, gateway, input, billing, payment, scopedKey);
       await client.query('COMMIT');
       return result;
     } catch (err) {
@@ -158,6 +158,7 @@ async function notEnoughLeft(client: pg.PoolClient, p: { competition: Competitio
 async function checkoutTransaction(
   client: pg.PoolClient,
   allocator: TicketAllocator,
+  gateway: PaymentGateway,
   input: CheckoutInput,
   billing: ReturnType<typeof validateBilling>,
   payment: ReturnType<typeof readPaymentData>,
@@ -247,7 +248,8 @@ async function checkoutTransaction(
   }
 
   // 6. The card, inside the transaction: a decline throws here and everything before rolls back.
-  const last4 = cardPence > 0 ? chargeDemoCard(payment.card!, now).last4 : null;
+  const charge = cardPence > 0 ? gateway.chargeCard(payment.card!, now) : null;
+  const last4 = charge?.last4 ?? null;
   const pointsEarned = Math.floor((cardPence + payment.credit) / PENCE_PER_POINT_EARNED);
   const pointRows: Array<[string, number, string]> = [];
   if (payment.points > 0) pointRows.push(['order-redeem', -payment.points, `Points redeemed towards order #${orderId}`]);
@@ -291,7 +293,7 @@ async function checkoutTransaction(
     coupons: cart.coupons.map((c) => ({ couponId: c.rule.id, discountPence: c.discountPence })),
     points: pointRows.map(([type, points, description]) => ({ type, points, description })),
     credit: payment.credit > 0 ? { pence: payment.credit, description: `Site credit used on order #${orderId}` } : null,
-    charge: last4 ? { pence: cardPence, last4 } : null,
+    charge: charge ? { pence: cardPence, last4: charge.last4, funding: charge.funding } : null,
     order: {
       subtotalPence: cart.itemsTotal, discountPence: cart.discountTotal, creditPence: payment.credit, totalPence: total,
       paymentMethod: input.request.payment_method, paymentMethodTitle: cardPence > 0 ? 'Credit / Debit Card' : 'Site Credit',

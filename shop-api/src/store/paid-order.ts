@@ -1,5 +1,6 @@
 import type { StoreCheckoutResponse } from '@cgg/contracts';
 import type pg from 'pg';
+import type { FundingType } from '../payments/payment-gateway.ts';
 
 export interface PaidOrder {
   orderId: number;
@@ -12,7 +13,8 @@ export interface PaidOrder {
   coupons: Array<{ couponId: number; discountPence: number }>;
   points: Array<{ type: string; points: number; description: string }>;
   credit: { pence: number; description: string } | null;
-  charge: { pence: number; last4: string } | null;
+  /** The card part of the payment: its amount, last four digits and funding type (the UK code limits credit cards). */
+  charge: { pence: number; last4: string; funding: FundingType } | null;
   order: {
     subtotalPence: number;
     discountPence: number;
@@ -55,7 +57,7 @@ const WRITE_PAID_ORDER = `
     UPDATE orders SET status = 'completed', paid_at = $11, subtotal_pence = $19, discount_pence = $20, credit_used_pence = $15, total_pence = $21,
       payment_method = $22, payment_method_title = $23, points_redeemed = $24, card_charged_pence = $25, customer_note = $26, store_result = $27,
       billing_first_name = $28, billing_last_name = $29, billing_address_1 = $30, billing_address_2 = $31, billing_city = $32,
-      billing_state = $33, billing_postcode = $34, billing_phone = $35, billing_email = $36,
+      billing_state = $33, billing_postcode = $34, billing_phone = $35, billing_email = $36, card_funding = $38,
       shipping_first_name = $28, shipping_last_name = $29, shipping_address_1 = $30, shipping_address_2 = $31, shipping_city = $32,
       shipping_state = $33, shipping_postcode = $34
     WHERE id = $1
@@ -82,6 +84,7 @@ export async function writePaidOrder(client: pg.PoolClient, o: PaidOrder): Promi
     o.order.pointsRedeemed, o.order.cardPence, o.order.customerNote, JSON.stringify(o.result),
     billing.first_name, billing.last_name, billing.address_1, billing.address_2, billing.city, billing.state, billing.postcode, billing.phone, billing.email,
     o.cartId,
+    o.charge?.funding ?? null,
   ]);
   return new Map(rows.map((r) => [r.competition_id, r.id]));
 }

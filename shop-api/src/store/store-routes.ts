@@ -4,6 +4,7 @@ import { cartRoutes } from './cart-routes.ts';
 import { checkoutRoute, type OrderCommittedHook } from './checkout-route.ts';
 import { loadStoreSecret } from './store-secret.ts';
 import { guardedAllocator, type TicketAllocator } from './ticket-allocation.ts';
+import type { PaymentGateway } from '../payments/payment-gateway.ts';
 
 export interface StoreOptions {
   pool: pg.Pool;
@@ -14,6 +15,8 @@ export interface StoreOptions {
   allocator?: TicketAllocator;
   /** After each committed checkout (issue 5: the winners' mails); fire and forget. */
   onOrderCommitted?: OrderCommittedHook;
+  /** Who takes card payments. */
+  gateway: PaymentGateway;
 }
 
 /** The WooCommerce Store API routes (issue 4). */
@@ -31,6 +34,7 @@ export function storeRoutes(options: StoreOptions): DeclaredRoute[] {
     },
     allocator: options.allocator ?? guardedAllocator,
     onOrderCommitted: options.onOrderCommitted,
+    gateway: options.gateway,
   };
   return [...cartRoutes(deps), checkoutRoute(deps)];
 }

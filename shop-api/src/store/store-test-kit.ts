@@ -44,7 +44,7 @@ export async function storeInject(
 /** A migrated, seeded database and the app (optionally with another allocator). */
 export async function storeTestApp(options: { allocator?: TicketAllocator; poolSize?: number } = {}) {
   const db = await createTestDatabase();
-  await prepareDatabase(db.pool);
+  await prepareDatabase(db.pool, { demoData: true });
   // The race tests want more connections than the kit's default 5, so transactions truly overlap.
   const appPool = options.poolSize ? createPool({ connectionString: db.url, max: options.poolSize }) : db.pool;
   // pool.end() resolves before its sockets close; dropping the database then ends them.

@@ -14,7 +14,7 @@ import { guardedAllocator, type TakeRequest } from './ticket-allocation.ts';
 let db: TestDatabase;
 beforeAll(async () => {
   db = await createTestDatabase();
-  await prepareDatabase(db.pool);
+  await prepareDatabase(db.pool, { demoData: true });
 });
 afterAll(() => db.drop());
 

@@ -38,7 +38,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 /** A migrated, seeded database and an app to `inject` requests into. */
 export async function createTestApp() {
   const db = await createTestDatabase();
-  await prepareDatabase(db.pool);
+  await prepareDatabase(db.pool, { demoData: true });
   const app = buildApp({ pool: db.pool });
   await app.ready();
   return {

@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto';
+import { readConfig } from '../../config.ts';
+import { WpHttpError } from '../../http/wp-error.ts';
+import { penceToPounds } from '../../lib/money.ts';
+import { gatewayFor } from '../../payments/gateways.ts';
+import { refundOrder } from '../../payments/refund-order.ts';
+import { poundsToPenceSigned, required } from '../cli-helpers.ts';
+import { parseFlags, UsageError, type Command } from '../command.ts';
+
+/** `refund-order --order 10016 [--amount 2.50] --reason "..." [--key K] [--by amy]`: through the payment gateway, once per key. */
+export const refundOrderCommand: Command = {
+  name: 'refund-order',
+  usage: 'refund-order --order <id> [--amount <pounds, default all that is left>] --reason "<why>" [--key <idempotency key>] [--by <operator>]',
+  summary: "Refund some or all of an order's card payment through the payment gateway (once per --key; a retry with the same key refunds nothing more).",
+  async run(args, ctx) {
+    const flags = parseFlags(args, ['order', 'amount', 'reason', 'key', 'by']);
+    const order = required(flags, 'order');
+    if (!/^[1-9]\d{0,9}$/.test(order)) throw new UsageError('--order must be an order number.');
+    const amountPence = typeof flags.amount === 'string' ? poundsToPenceSigned(flags.amount, 'amount') : undefined;
+    if (amountPence !== undefined && amountPence <= 0) throw new UsageError('--amount must be more than 0.');
+    const reason = required(flags, 'reason');
+    if (reason.length > 200) throw new UsageError('--reason must be at most 200 characters.');
+    const key = typeof flags.key === 'string' ? flags.key : randomUUID();
+    const out = ctx.out ?? console.log;
+    try {
+      const done = await refundOrder(ctx.pool, gatewayFor(readConfig().paymentGateway, ctx.pool), {
+        orderId: Number(order), amountPence, idempotencyKey: key, reason, by: typeof flags.by === 'string' ? flags.by : 'cli', now: ctx.now?.() ?? new Date(),
+      });
+      out(`${done.repeated ? 'Already refunded' : 'Refunded'} £${penceToPounds(done.amountPence)} of order #${done.orderId} (${done.reference}); £${penceToPounds(done.leftPence)} left; order ${done.orderStatus}.`);
+      out(`Refund key: ${key} (repeat the command with --key ${key} to retry it safely).`);
+      return 0;
+    } catch (err) {
+      if (!(err instanceof WpHttpError)) throw err;
+      out(`Not refunded: ${err.message}`);
+      out(`Refund key: ${key}`);
+      return 1;
+    }
+  },
+};

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refundOrderCommand } from '../cli/commands/refund-order.ts';
+import { addToBasket, checkoutOnce, newBuyer } from '../store/race-harness.ts';
+import { cardPayment, createCompetition } from '../store/store-fixtures.ts';
+import { storeTestApp } from '../store/store-test-kit.ts';
+import { WpHttpError } from '../http/wp-error.ts';
+import { createDemoGateway } from './demo-gateway.ts';
+import type { PaymentGateway } from './payment-gateway.ts';
+import { refundOrder, type RefundInput } from './refund-order.ts';
+
+let pool: pg.Pool;
+let base: string;
+let close: () => Promise<void>;
+let gateway: PaymentGateway;
+
+beforeAll(async () => {
+  const t = await storeTestApp();
+  pool = t.pool;
+  close = t.close;
+  base = await t.listen();
+  gateway = createDemoGateway(pool);
+}, 60_000);
+afterAll(() => close());
+
+/** A customer buys `tickets` £1 tickets with this card; the order's id. */
+async function paidOrder(tickets = 5, card = '4242 4242 4242 4242'): Promise<number> {
+  const buyer = await newBuyer(pool, base);
+  const c = await createCompetition(pool, { total: 1000, maxPerUser: 1000 });
+  await addToBasket(base, buyer, c.productId, tickets);
+  const out = await checkoutOnce(base, buyer, randomUUID(), cardPayment(card));
+  if (!out.ok) throw new Error(`checkout failed: ${out.code}`);
+  return out.order.order_id;
+}
+
+const refund = (orderId: number, o: Partial<RefundInput> = {}) =>
+  refundOrder(pool, gateway, { orderId, idempotencyKey: randomUUID(), reason: 'Customer asked', by: 'test', now: new Date(), ...o });
+
+async function refusal(work: Promise<unknown>): Promise<{ status: number; code: string; message: string }> {
+  const err = await work.then(() => null, (e: unknown) => e);
+  if (!(err instanceof WpHttpError)) throw new Error(`expected a refusal, got ${String(err)}`);
+  return { status: err.status, code: err.code, message: err.message };
+}
+
+async function state(orderId: number) {
+  const { rows } = await pool.query<{ status: string; card_funding: string | null; refunds: number; demo_refunded: number }>(
+    `SELECT status, card_funding,
+       (SELECT count(*)::int FROM order_refunds WHERE order_id = o.id) AS refunds,
+       (SELECT COALESCE(sum(amount_pence), 0)::int FROM demo_card_refunds WHERE order_id = o.id) AS demo_refunded
+     FROM orders o WHERE id = $1`,
+    [orderId],
+  );
+  return rows[0]!;
+}
+
+describe('the card funding type', () => {
+  it('is recorded on every card payment, as the gateway reports it', async () => {
+    expect((await state(await paidOrder(1, '4242 4242 4242 4242'))).card_funding).toBe('credit');
+    expect((await state(await paidOrder(1, '4000 0566 5566 5556'))).card_funding).toBe('debit');
+    expect((await state(await paidOrder(1, '5105 1051 0510 5100'))).card_funding).toBe('prepaid');
+  });
+});
+
+describe('refunds through the payment gateway', () => {
+  it('refunds part, then the rest; the order is refunded once the whole card payment is back', async () => {
+    const id = await paidOrder(5);
+    const first = await refund(id, { amountPence: 150 });
+    expect(first).toMatchObject({ amountPence: 150, leftPence: 350, orderStatus: 'completed', repeated: false });
+    expect(first.reference).toMatch(/^demo_re_\d+$/);
+    expect(await refusal(refund(id, { amountPence: 351 }))).toEqual({
+      status: 400, code: 'cgg_invalid_refund_amount', message: `At most £3.50 of order #${id} can still be refunded.`,
+    });
+    const rest = await refund(id);
+    expect(rest).toMatchObject({ amountPence: 350, leftPence: 0, orderStatus: 'refunded' });
+    expect(await state(id)).toMatchObject({ status: 'refunded', refunds: 2, demo_refunded: 500 });
+    expect((await refusal(refund(id))).code).toBe('cgg_nothing_to_refund');
+    expect((await state(id)).refunds).toBe(2);
+  });
+
+  it('a retry with the same key is the same refund; the key cannot be reused for another order', async () => {
+    const id = await paidOrder(3);
+    const key = randomUUID();
+    const once = await refund(id, { amountPence: 100, idempotencyKey: key });
+    const again = await refund(id, { amountPence: 100, idempotencyKey: key });
+    expect(again).toMatchObject({ repeated: true, amountPence: 100, reference: once.reference });
+    expect(await state(id)).toMatchObject({ refunds: 1, demo_refunded: 100 });
+    const other = await paidOrder(1);
+    expect((await refusal(refund(other, { idempotencyKey: key }))).code).toBe('cgg_idempotency_key_reused');
+    expect((await state(other)).refunds).toBe(0);
+  });
+
+  it('refuses bad requests with a clear message and writes nothing', async () => {
+    const id = await paidOrder(2);
+    expect((await refusal(refund(999_999))).message).toBe('There is no order #999999.');
+    expect((await refusal(refund(id, { amountPence: 0 }))).code).toBe('cgg_invalid_refund_amount');
+    expect((await refusal(refund(id, { reason: '  ' }))).code).toBe('cgg_refund_reason_required');
+    expect((await refusal(refund(id, { idempotencyKey: 'short' }))).code).toBe('cgg_invalid_idempotency_key');
+    expect(await state(id)).toMatchObject({ refunds: 0, demo_refunded: 0, status: 'completed' });
+  });
+
+  it('race: 12 refunds of £1 at once on a £5 card payment: exactly 5 succeed, never more back than was paid', async () => {
+    const id = await paidOrder(5);
+    const results = await Promise.allSettled(Array.from({ length: 12 }, () => refund(id, { amountPence: 100 })));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
+    for (const r of results) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(WpHttpError);
+    expect(await state(id)).toMatchObject({ status: 'refunded', refunds: 5, demo_refunded: 500 });
+  });
+
+  it('a gateway failure is recorded, and a retry with the same key refunds once', async () => {
+    const id = await paidOrder(2);
+    let fail = true;
+    const flaky: PaymentGateway = {
+      ...gateway,
+      async refund(request) {
+        if (fail) throw new Error('provider timed out');
+        return gateway.refund(request);
+      },
+    };
+    const key = randomUUID();
+    const input: RefundInput = { orderId: id, idempotencyKey: key, reason: 'Duplicate order', by: 'test', now: new Date() };
+    await expect(refundOrder(pool, flaky, input)).rejects.toThrow('provider timed out');
+    expect((await pool.query('SELECT state, failure FROM order_refunds WHERE idempotency_key = $1', [key])).rows[0]).toEqual({ state: 'failed', failure: 'provider timed out' });
+    fail = false;
+    expect(await refundOrder(pool, flaky, input)).toMatchObject({ amountPence: 200, orderStatus: 'refunded', repeated: false });
+    expect(await state(id)).toMatchObject({ refunds: 1, demo_refunded: 200 });
+  });
+
+  it('an order paid with site credit alone has no card payment to refund', async () => {
+    const buyer = await newBuyer(pool, base);
+    await pool.query("INSERT INTO credit_logs (customer_id, type, amount_pence, description, created_at) VALUES ($1, 'admin-credit', 1000, 'Gift', now())", [buyer.customerId]);
+    const c = await createCompetition(pool, { total: 100 });
+    await addToBasket(base, buyer, c.productId, 2);
+    const out = await checkoutOnce(base, buyer, randomUUID(), [{ key: 'use_credit', value: '200' }]);
+    if (!out.ok) throw new Error(out.code);
+    expect((await refusal(refund(out.order.order_id))).code).toBe('cgg_nothing_to_refund');
+  });
+
+  it('the CLI refunds through the same function and says how to retry', async () => {
+    const id = await paidOrder(4);
+    const lines: string[] = [];
+    const code = await refundOrderCommand.run(['--order', String(id), '--amount', '1.50', '--reason', 'Goodwill', '--key', 'cli-refund-key-1'], { pool, out: (l) => lines.push(l) });
+    expect(code).toBe(0);
+    expect(lines[0]).toMatch(new RegExp(`^Refunded £1\\.50 of order #${id} \\(demo_re_\\d+\\); £2\\.50 left; order completed\\.$`));
+    expect(lines[1]).toContain('--key cli-refund-key-1');
+    const again: string[] = [];
+    expect(await refundOrderCommand.run(['--order', String(id), '--reason', 'Goodwill', '--key', 'cli-refund-key-1'], { pool, out: (l) => again.push(l) })).toBe(0);
+    expect(again[0]).toMatch(/^Already refunded £1\.50/);
+    const refused: string[] = [];
+    expect(await refundOrderCommand.run(['--order', String(id), '--amount', '9', '--reason', 'x'], { pool, out: (l) => refused.push(l) })).toBe(1);
+    expect(refused[0]).toBe(`Not refunded: At most £2.50 of order #${id} can still be refunded.`);
+  });
+});
