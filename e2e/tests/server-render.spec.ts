@@ -82,6 +82,26 @@ test.describe('hydration', () => {
   }
 });
 
+test('home: the server-rendered sections below the fold hydrate in place, never rebuilt', async ({ page }) => {
+  // Every section node that leaves the page, from the first byte of HTML on.
+  await page.addInitScript(() => {
+    const removed: string[] = [];
+    (window as unknown as { removedSections: string[] }).removedSections = removed;
+    new MutationObserver((records) => {
+      for (const r of records) for (const n of r.removedNodes) if (n instanceof HTMLElement && n.matches('section')) removed.push(n.className);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/');
+  await interactive(page);
+  // The next draw's countdown ticks: its section has hydrated (they open together).
+  const countdown = page.locator('#next-draw [role="timer"]');
+  await countdown.scrollIntoViewIfNeeded();
+  const first = await countdown.textContent();
+  await expect.poll(() => countdown.textContent()).not.toBe(first);
+  await expect(page.locator('#finished-competitions article.cat-card').first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { removedSections: string[] }).removedSections)).toEqual([]);
+});
+
 test("a remote whose server build is down is rendered in the browser; the rest of the page comes from the server", async ({ page, request }) => {
   const stops: (() => Promise<void>)[] = [];
   try {

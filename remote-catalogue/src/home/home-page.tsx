@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, type ComponentType } from 'react';
+import { lazy, memo, Suspense, useRef, type ComponentType } from 'react';
 import { orderFeatured } from '@cgg/contracts';
 import { CatalogueRoot } from '../components/catalogue-root.tsx';
 import { Spinner } from '../components/spinner.tsx';
@@ -31,6 +31,22 @@ const placeholder = (key: HomeSectionKey) => (
   </HomeSection>
 );
 
+/**
+ * The below-the-fold sections. Memoised on the gate alone (one promise per page): the first
+ * screen's data hooks re-render HomeContent while these may still be the server's HTML waiting
+ * for their gate, and a prop change to a boundary that has not hydrated yet makes React throw
+ * that HTML away and render it again on the client (a needless rebuild of five sections).
+ */
+const DeferredSections = memo(function DeferredSections({ gate }: { gate: Promise<void> }) {
+  return deferred.map(({ key, Component }) => (
+    <Suspense key={key} fallback={placeholder(key)}>
+      <AfterGate gate={gate} fallback={placeholder(key)}>
+        <Component />
+      </AfterGate>
+    </Suspense>
+  ));
+});
+
 /** Hooks live below CatalogueRoot, so they use the catalogue's swr cache and rules. */
 function HomeContent() {
   const featured = useFeaturedCompetitions();
@@ -62,13 +78,7 @@ function HomeContent() {
         <AnchorNav competitions={featured.data?.competitions} isLoading={featured.isLoading} />
       </HomeSection>
       <div ref={belowFoldRef}>
-        {deferred.map(({ key, Component }) => (
-          <Suspense key={key} fallback={placeholder(key)}>
-            <AfterGate gate={belowFold} fallback={placeholder(key)}>
-              <Component />
-            </AfterGate>
-          </Suspense>
-        ))}
+        <DeferredSections gate={belowFold} />
       </div>
     </>
   );
