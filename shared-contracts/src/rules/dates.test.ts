@@ -26,3 +26,45 @@ describe('dates', () => {
     expect(drawDateTime({ draw_date: '2026-12-01', draw_time: '20:00' }).toISOString()).toBe('2026-12-01T20:00:00.000Z');
   });
 });
+
+describe('London wall time without Intl', () => {
+  it('agrees with the time-zone plugin: four times a day for 2020-2035, and every half hour around each clock change', async () => {
+    const dayjs = (await import('dayjs')).default;
+    const { londonWallTimeToInstant } = await import('./dates.ts');
+    const walls = new Set<string>();
+    const wallOf = (t: number) => new Date(t).toISOString().slice(0, 16).replace('T', ' ');
+    for (let day = Date.UTC(2020, 0, 1); day < Date.UTC(2036, 0, 1); day += 86_400_000) {
+      for (const minutes of [30, 12 * 60, 20 * 60, 23 * 60 + 30]) walls.add(wallOf(day + minutes * 60_000));
+      const d = new Date(day);
+      // The weekends the clocks change (last Sunday of March and October), and the days around them.
+      if ((d.getUTCMonth() === 2 || d.getUTCMonth() === 9) && d.getUTCDate() >= 23) {
+        for (let m = 0; m < 24 * 60; m += 30) walls.add(wallOf(day + m * 60_000));
+      }
+    }
+    let checked = 0;
+    for (const wall of walls) {
+      const at = new Date(`${wall.replace(' ', 'T')}:00Z`);
+      // The hour the clocks skip and the hour they repeat are defined by our own rule (below).
+      const changeHour = at.getUTCHours() === 1 && (at.getUTCMonth() === 2 || at.getUTCMonth() === 9) && at.getUTCDay() === 0 && at.getUTCDate() > 24;
+      if (changeHour) continue;
+      expect(londonWallTimeToInstant(wall), wall).toBe(dayjs.tz(wall, 'YYYY-MM-DD HH:mm', 'Europe/London').valueOf());
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(30_000);
+  });
+
+  it('reads the skipped hour as GMT and the repeated hour as its first (BST) occurrence', async () => {
+    const { londonWallTimeToInstant } = await import('./dates.ts');
+    // 2026: clocks go forward on 29 March, back on 25 October.
+    expect(new Date(londonWallTimeToInstant('2026-03-29 01:30')).toISOString()).toBe('2026-03-29T01:30:00.000Z');
+    expect(new Date(londonWallTimeToInstant('2026-10-25 01:30')).toISOString()).toBe('2026-10-25T00:30:00.000Z');
+    expect(new Date(londonWallTimeToInstant('2026-10-25 02:00')).toISOString()).toBe('2026-10-25T02:00:00.000Z');
+  });
+
+  it('refuses what is not a date and time', async () => {
+    const { londonWallTimeToInstant } = await import('./dates.ts');
+    for (const bad of ['', '2026-02-30 10:00', '2026-13-01 10:00', '2026-01-01 24:00', '2026-01-01 10:60', '2026-1-1 10:00', 'tomorrow']) {
+      expect(londonWallTimeToInstant(bad), bad).toBeNaN();
+    }
+  });
+});

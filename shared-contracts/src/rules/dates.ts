@@ -11,9 +11,38 @@ dayjs.extend(customParseFormat);
 export const SHOP_TIMEZONE = 'Europe/London';
 export const NEW_FOR_HOURS = 48;
 
-/** A 'YYYY-MM-DD' date plus an optional 'HH:MM' time, read as London wall time. */
+/** 01:00 UTC on the last Sunday of a month (0-based), when the UK's clocks change. */
+function clockChangeUtc(year: number, month: number): number {
+  const lastDay = new Date(Date.UTC(year, month + 1, 0));
+  return Date.UTC(year, month, lastDay.getUTCDate() - lastDay.getUTCDay(), 1);
+}
+
+const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})$/;
+
+/**
+ * The instant of a London wall time, by the UK's rule (British Summer Time, UTC+1, from
+ * 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of October; GMT
+ * otherwise), without Intl: the time-zone plugin's first use loads the browser's zone data
+ * and costs a phone ~180 ms of main thread on the home page, where every card and countdown
+ * reads a draw time. `dates.test.ts` checks it against that plugin for every half hour of
+ * 2020-2035. A wall time that does not exist (the hour the clocks skip) reads as GMT (so
+ * 01:30 that morning is 02:30 BST); one that happens twice (the hour repeated) as its first
+ * occurrence, in BST. NaN for text that is not a 'YYYY-MM-DD HH:mm' date and time.
+ */
+export function londonWallTimeToInstant(wall: string): number {
+  const m = WALL_TIME.exec(wall);
+  if (!m) return NaN;
+  const [year, month, day, hour, minute] = m.slice(1).map(Number) as [number, number, number, number, number];
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute);
+  const check = new Date(asUtc);
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59) return NaN;
+  const inSummerTime = asUtc - 3600_000;
+  return inSummerTime >= clockChangeUtc(year, 2) && inSummerTime < clockChangeUtc(year, 9) ? inSummerTime : asUtc;
+}
+
+/** A 'YYYY-MM-DD' date plus an optional 'HH:MM' time, read as London wall time: the instant (compare with `valueOf()`). */
 export function londonDateTime(date: string, time = '00:00'): Dayjs {
-  return dayjs.tz(`${date} ${time}`, 'YYYY-MM-DD HH:mm', SHOP_TIMEZONE);
+  return dayjs(londonWallTimeToInstant(`${date} ${time}`));
 }
 
 export function drawDateTime(c: { draw_date: string; draw_time: string }): Dayjs {
