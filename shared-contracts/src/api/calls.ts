@@ -17,9 +17,10 @@ export type CallAuth = 'site' | 'body-token';
  * Who may call it; the API enforces this before any handler runs (shop-api
  * `src/http/declared-routes.ts`). `anyone`: visitors included. `customer`: a signed-in
  * customer's token (payload `token` or `Authorization: Bearer`), and the call acts on
- * that customer's own data only.
+ * that customer's own data only. `staff`: a signed-in staff member's bearer, in one of the
+ * call's roles (the back office's calls, `@cgg/contracts/staff`).
  */
-export type CallAccess = 'anyone' | 'customer';
+export type CallAccess = 'anyone' | 'customer' | 'staff';
 
 export interface ApiCall<Req extends z.ZodMiniType | null, Res extends z.ZodMiniType, A extends CallAccess = CallAccess> {
   readonly route: string;

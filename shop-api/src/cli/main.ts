@@ -21,11 +21,12 @@ import { pointsAdjustCommand } from './commands/points-adjust.ts';
 import { postalEntryCommand } from './commands/postal-entry.ts';
 import { postalWinsCommand } from './commands/postal-wins.ts';
 import { refundOrderCommand } from './commands/refund-order.ts';
+import { staffCreateCommand } from './commands/staff-create.ts';
 
 const commands: Command[] = [
   loginAsUserCommand, outboxCommand, removeChatMessageCommand,
   competitionCreateCommand, competitionUpdateCommand, entriesCommand, postalEntryCommand, postalWinsCommand, drawCommand,
-  couponCreateCommand, pointsAdjustCommand, creditAdjustCommand, claimsCommand, claimStateCommand, claimPayeeCommand, refundOrderCommand,
+  couponCreateCommand, pointsAdjustCommand, creditAdjustCommand, claimsCommand, claimStateCommand, claimPayeeCommand, refundOrderCommand, staffCreateCommand,
 ];
 
 function help(): void {

@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import type { StaffRole } from '@cgg/contracts/staff';
 import { findSession, type SessionHit } from '../accounts/sessions.ts';
+import { findStaffSession, type StaffSession } from '../staff/staff-sessions.ts';
 import type { Queryable } from '../accounts/queryable.ts';
 import { readCaller } from './bearer.ts';
 import { WpHttpError } from './wp-error.ts';
@@ -61,4 +63,13 @@ export async function identifyCustomer(
   const hit = await findSession(db, token, now);
   if (!hit) throw refuse('invalid');
   return { ...hit, token };
+}
+
+/** Staff routes: the bearer must name a signed-in staff session, in one of the route's roles. */
+export async function identifyStaff(db: Queryable, request: FastifyRequest, now: Date, roles: readonly StaffRole[]): Promise<StaffSession> {
+  const caller = readCaller(request.headers.authorization);
+  const session = caller.bearer && !caller.isSite ? await findStaffSession(db, caller.bearer, 'signed-in', now) : null;
+  if (!session) throw new WpHttpError(401, 'cgg_staff_sign_in', 'Please sign in to the back office.');
+  if (!roles.includes(session.role)) throw new WpHttpError(403, 'cgg_staff_forbidden', 'Your role does not allow that.');
+  return session;
 }

@@ -2,7 +2,8 @@ import { wpErrorSchema } from '@cgg/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod/mini';
 import type { Queryable } from '../accounts/queryable.ts';
-import { copyBearerIntoPayload, identifyCustomer, type Refusal, type SignedInCustomer } from './access-guard.ts';
+import type { StaffSession } from '../staff/staff-sessions.ts';
+import { copyBearerIntoPayload, identifyCustomer, identifyStaff, type Refusal, type SignedInCustomer } from './access-guard.ts';
 import { API_PREFIX } from './rest-addressing.ts';
 import type { RouteDeclaration } from './route-table.ts';
 import { parseInput } from './validate.ts';
@@ -15,6 +16,8 @@ export interface RouteContext<D extends RouteDeclaration> {
   input: InputOf<D>;
   /** Who the route acts for: always set on `customer` routes (the access check ran), null on the others. */
   customer: D['access'] extends 'customer' ? SignedInCustomer : null;
+  /** The staff member, on `staff` routes (signed in, in one of the route's roles). */
+  staff: D['access'] extends 'staff' ? StaffSession : null;
   request: FastifyRequest;
   /** For the few routes that answer a stream or a file instead of JSON. */
   reply: FastifyReply;
@@ -44,6 +47,7 @@ const AREA_TAGS: Array<[RegExp, string]> = [
   [/^\/wc\/store\//, 'Basket and checkout (Store API)'],
   [/(draw|winners_list)/, 'Draws and winners'],
   [/(claim|unclaimed)/, 'Prize claims'],
+  [/^\/api\/v1\/staff\//, 'Back office'],
   [/(chat|faqs|legal|postal|contact)/, 'Site pages'],
   [/(competition|Comps|settings|SEO|winners_prize|howitworks)/i, 'Content'],
 ];
@@ -87,14 +91,19 @@ export function registerDeclaredRoutes(app: FastifyInstance, deps: RouteDeps, ro
         summary: r.summary,
         ...(r.description ? { description: r.description } : {}),
         tags: [tagOf(d.route)],
-        security: d.access === 'customer' ? [{ customerToken: [] }] : [],
+        security: d.access === 'customer' ? [{ customerToken: [] }] : d.access === 'staff' ? [{ staffToken: [] }] : [],
         'x-access': d.access,
+        ...(d.access === 'staff' ? { 'x-staff-roles': d.staffRoles ?? [] } : {}),
         ...(payloadSchema ? (d.method === 'GET' ? { querystring: payloadSchema } : { body: payloadSchema }) : {}),
         // Every error, whatever the route, has WordPress' shape.
         response: { ...(d.response ? { 200: d.response } : {}), default: wpErrorSchema },
       },
       preValidation: async (request, reply) => {
         await r.prepare?.(request, reply);
+        if (d.access === 'staff') {
+          staffMembers.set(request, await identifyStaff(deps.pool, request, deps.now(), d.staffRoles ?? []));
+          return;
+        }
         if (d.access !== 'customer') return;
         const customer = await identifyCustomer(deps.pool, request, deps.now(), r.refuse);
         if (d.auth === 'body-token') copyBearerIntoPayload(request);
@@ -104,6 +113,7 @@ export function registerDeclaredRoutes(app: FastifyInstance, deps: RouteDeps, ro
         r.handler({
           input: (payloadSchema ? (d.method === 'GET' ? request.query : request.body) : undefined) as never,
           customer: (customers.get(request) ?? null) as never,
+          staff: (staffMembers.get(request) ?? null) as never,
           request,
           reply,
         }),
@@ -113,3 +123,5 @@ export function registerDeclaredRoutes(app: FastifyInstance, deps: RouteDeps, ro
 
 /** The customer each `customer` request was identified as, for its handler. */
 const customers = new WeakMap<FastifyRequest, SignedInCustomer>();
+/** The staff member each `staff` request was identified as. */
+const staffMembers = new WeakMap<FastifyRequest, StaffSession>();

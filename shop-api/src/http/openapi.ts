@@ -24,7 +24,7 @@ export function registerOpenApi(app: FastifyInstance): void {
           'The WordPress / WooCommerce-shaped API of the shop. Every route answers at `/wp-json/<route>` and at `/?rest_route=<route>`, ' +
           'matched case-insensitively. Errors are `{code, message, data: {status}}`; 400 names the offending fields in `data.params`; ' +
           '503 with `Retry-After` while the database is unreachable. `x-access` says who may call a route: `anyone` (visitors included) ' +
-          'or `customer` (a signed-in customer, acting on their own data only; anyone else gets 401).',
+          'or `customer` (a signed-in customer, acting on their own data only; anyone else gets 401), or `staff` (a signed-in staff member in one of `x-staff-roles`; 401 otherwise, 403 for another role).',
       },
       components: {
         securitySchemes: {
@@ -32,6 +32,11 @@ export function registerOpenApi(app: FastifyInstance): void {
             type: 'http',
             scheme: 'bearer',
             description: 'The session token from login or register; the account calls also take it as the payload field `token`.',
+          },
+          staffToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A staff session token from staff/second_factor (30 idle minutes, 12 hours at most); `x-staff-roles` lists the roles a route allows.',
           },
         },
       },

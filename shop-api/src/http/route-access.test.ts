@@ -3,7 +3,11 @@ import { SITE_BEARER } from '@cgg/contracts';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generate } from 'otplib';
+import { inTransaction } from '../accounts/queryable.ts';
 import { createSession } from '../accounts/sessions.ts';
+import { createStaff } from '../staff/staff-accounts.ts';
+import { createStaffSession } from '../staff/staff-sessions.ts';
 import { hashSecret } from '../accounts/tokens.ts';
 import { instantWinner, type Winner } from '../claims/claims-test-kit.ts';
 import { newBuyer, type Buyer } from '../store/race-harness.ts';
@@ -20,9 +24,11 @@ import { routeTable, type RouteDeclaration, type RouteName } from './route-table
  * everywhere; another customer is served, but never with the first one's data.
  */
 
-type CallerName = 'visitor' | 'customer' | 'other customer';
+type CallerName = 'visitor' | 'customer' | 'other customer' | 'staff admin' | 'staff support';
 
 interface Fixtures {
+  admin: { id: number; email: string; recoveryCodes: string[] };
+  support: { id: number };
   owner: Winner;
   other: Buyer;
   openProductId: number;
@@ -131,11 +137,27 @@ const samples: Record<RouteName, Sample> = {
   storeCheckout: { withBasketLine: true, payload: () => ({ billing_address: billing, payment_method: 'cgg-demo-card', payment_data: cardPayment() }) },
   chatStream: {},
   drawEntries: { payload: (fx) => ({ id: String(fx.drawnCompetitionId) }) },
+  staffLogin: { payload: (fx) => ({ email: fx.admin.email, password: STAFF_PASSWORD }) },
+  staffSecondFactor: {
+    // A fresh first step each time, finished with one of the admin's recovery codes (each works once).
+    payload: async (fx) => {
+      const login = await app.inject({ method: 'POST', url: `${API_PREFIX}/api/v1/staff/login`, payload: { email: fx.admin.email, password: STAFF_PASSWORD } });
+      return { token: login.json().data.token, recovery_code: fx.admin.recoveryCodes.pop() };
+    },
+  },
+  staffMe: { payload: () => ({}) },
+  staffLogout: { payload: () => ({}) },
+  staffCreate: { payload: () => ({ email: `staff-${randomUUID()}@cgg.test`, name: 'New Operator', role: 'operator', password: STAFF_PASSWORD }) },
+  staffAuditLog: { payload: () => ({}) },
 };
+
+const STAFF_PASSWORD = 'Staff!Pass-2026';
 
 /** The caller's bearer: the storefront's site credential for a visitor, a fresh session of their own for a customer. */
 async function bearerOf(caller: CallerName): Promise<string> {
   if (caller === 'visitor') return SITE_BEARER;
+  if (caller === 'staff admin') return createStaffSession(pool, f.admin.id, 'signed-in', new Date());
+  if (caller === 'staff support') return createStaffSession(pool, f.support.id, 'signed-in', new Date());
   const id = caller === 'customer' ? f.owner.buyer.customerId : f.other.customerId;
   return createSession(pool, id, 'login', new Date());
 }
@@ -182,6 +204,17 @@ async function callAs(name: RouteName, d: RouteDeclaration, caller: CallerName):
   return { status: res.statusCode, body: res.body };
 }
 
+/** A staff member who has enrolled an authenticator app: its id and recovery codes. */
+async function enrolledStaff(role: 'admin' | 'support') {
+  const email = `${role}-${randomUUID()}@cgg.test`;
+  const created = await inTransaction(pool, (client) => createStaff(client, { email, name: `Test ${role}`, role, password: STAFF_PASSWORD, by: { staffId: null, actor: 'test' }, now: new Date() }));
+  const login = (await app.inject({ method: 'POST', url: `${API_PREFIX}/api/v1/staff/login`, payload: { email, password: STAFF_PASSWORD } })).json().data;
+  const code = await generate({ secret: login.secret });
+  const enrolled = await app.inject({ method: 'POST', url: `${API_PREFIX}/api/v1/staff/second_factor`, payload: { token: login.token, code } });
+  expect(enrolled.statusCode).toBe(200);
+  return { id: created.id, email, recoveryCodes: enrolled.json().data.recovery_codes as string[] };
+}
+
 let listening: Promise<string> | null = null;
 let listen: () => Promise<string>;
 const listenOnce = (): Promise<string> => (listening ??= listen());
@@ -198,7 +231,11 @@ beforeAll(async () => {
   await pool.query('UPDATE customers SET password_hash = $2 WHERE id = $1', [owner.buyer.customerId, await hashPassword(PASSWORD)]);
   const open = await createCompetition(pool, { total: 100_000, maxPerUser: 10_000 });
   const drawn = await pool.query<{ competition_id: number }>('SELECT competition_id FROM competition_draws WHERE drawn_at IS NOT NULL ORDER BY competition_id LIMIT 1');
-  f = { owner, other: await newBuyer(pool, base), openProductId: open.productId, openCompetitionId: open.id, drawnCompetitionId: drawn.rows[0]!.competition_id };
+  f = {
+    admin: await enrolledStaff('admin'),
+    support: await enrolledStaff('support'),
+    owner, other: await newBuyer(pool, base), openProductId: open.productId, openCompetitionId: open.id, drawnCompetitionId: drawn.rows[0]!.competition_id,
+  };
   const ownerToken = await createSession(pool, owner.buyer.customerId, 'login', new Date());
   const saved = await app.inject({ method: 'POST', url: `${API_PREFIX}/api/v1/get_bank_details`, headers: { 'content-type': 'application/json' }, payload: { token: ownerToken, account_number: '12345678', sort_code: '112233' } });
   expect(saved.statusCode).toBe(200);
@@ -209,10 +246,19 @@ const routes = Object.entries(routeTable) as Array<[RouteName, RouteDeclaration]
 
 describe('each route is called as its declaration says', () => {
   it.each(routes)('%s', async (name, d) => {
-    for (const caller of ['visitor', 'customer', 'other customer'] as const) {
+    const callers: CallerName[] = ['visitor', 'customer', 'other customer', ...(d.access === 'staff' ? (['staff admin', 'staff support'] as const) : [])];
+    for (const caller of callers) {
       const answer = await callAs(name, d, caller);
       const label = `${caller} -> ${d.method} ${d.route}: ${answer.status} ${answer.body.slice(0, 200)}`;
       expect(answer.status, label).toBeLessThan(500);
+      if (d.access === 'staff') {
+        // The back office: no visitor or customer gets in; a staff member only in the route's roles.
+        const role = caller === 'staff admin' ? 'admin' : caller === 'staff support' ? 'support' : null;
+        if (role === null) expect(answer.status, label).toBe(401);
+        else if (d.staffRoles?.includes(role)) expect([401, 403], label).not.toContain(answer.status);
+        else expect(answer.status, label).toBe(403);
+        continue;
+      }
       if (d.access === 'customer' && caller === 'visitor') {
         expect(answer.status, label).toBe(401);
         continue;
@@ -228,8 +274,8 @@ describe('each route is called as its declaration says', () => {
     }
   });
 
-  it('a customer route refuses a token that names no session, and a forged one', async () => {
-    for (const [, d] of routes.filter(([, r]) => r.access === 'customer')) {
+  it('a customer or staff route refuses a token that names no session, and a forged one', async () => {
+    for (const [, d] of routes.filter(([, r]) => r.access !== 'anyone')) {
       for (const bearer of ['not-a-session-token', SITE_BEARER]) {
         const res = await app.inject({
           method: d.method,
@@ -255,7 +301,7 @@ describe('the route table and the server agree', () => {
     for (const [, d] of routes) {
       const op = doc.paths[`${API_PREFIX}${d.route}`]![d.method.toLowerCase()]!;
       expect(op['x-access']).toBe(d.access);
-      expect(op.security).toEqual(d.access === 'customer' ? [{ customerToken: [] }] : []);
+      expect(op.security).toEqual(d.access === 'customer' ? [{ customerToken: [] }] : d.access === 'staff' ? [{ staffToken: [] }] : []);
       if (d.request) expect(d.method === 'GET' ? op.parameters?.length : op.requestBody, `${d.route} documents its payload`).toBeTruthy();
       if (d.response) expect(op.responses['200'], `${d.route} documents its answer`).toBeTruthy();
     }

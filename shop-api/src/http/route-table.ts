@@ -8,6 +8,7 @@ import {
   type CallAccess,
   type CallAuth,
 } from '@cgg/contracts';
+import { staffCalls, type StaffRole } from '@cgg/contracts/staff';
 import type { z } from 'zod/mini';
 
 /** One HTTP route as the contracts declare it: where, how, who may call it, and its shapes. */
@@ -17,6 +18,8 @@ export interface RouteDeclaration {
   readonly access: CallAccess;
   /** `body-token` (the spec's account calls): the customer's token belongs in the payload, and a bearer fills it in. */
   readonly auth?: CallAuth;
+  /** `staff` routes: the roles that may call it. */
+  readonly staffRoles?: readonly StaffRole[];
   /** The payload: the JSON body of a POST, the query string of a GET; null: none read. */
   readonly request: z.ZodMiniType | null;
   /** The JSON answer; null for the routes that answer something else (a stream, a CSV file). */
@@ -30,12 +33,14 @@ const store = <E extends (typeof storeEndpoints)[keyof typeof storeEndpoints]>(e
 });
 
 /**
- * Every route the API answers, from the contracts' call table and Store API table, plus
+ * Every route the API answers, from the contracts' call tables (the shop's, the back office's)
+ * and Store API table, plus
  * the two routes that are not JSON calls. The API registers exactly these (one handler
  * each; `declared-routes.test.ts` checks both ways), and its OpenAPI document lists them.
  */
 export const routeTable = {
   ...calls,
+  ...staffCalls,
   /** The spec's get_bank_details is a GET; the account screen POSTs so bank details stay out of URLs and logs. */
   saveBankDetails: { ...calls.getBankDetails, method: 'POST' },
   storeCart: store(storeEndpoints.cart),

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { drawInstantWinNumbers } from '../competitions/instant-win-numbers.ts';
 import { laterTodayInLondon, londonAt } from '../lib/london-time.ts';
 import { seedAccounts } from './account-seeds.ts';
+import { seedDemoAdmin } from './staff-seeds.ts';
 import { categorySeeds, competitionSeeds, questionSeeds, type CompetitionSeed } from './competition-seeds.ts';
 import { howItWorksSeed, seoSeeds, settingsSeed } from './content-seeds.ts';
 
@@ -208,6 +209,7 @@ export async function seedDemoData(client: pg.PoolClient, now: Date = new Date()
       competitionIds.get(settingsSeed.main_competition_key) ?? null,
     ]);
     await seedAccounts(client, now);
+    await seedDemoAdmin(client, now);
   });
   return true;
 }

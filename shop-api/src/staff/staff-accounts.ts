@@ -1,0 +1,45 @@
+import type { StaffMember, StaffRole } from '@cgg/contracts/staff';
+import type { Queryable } from '../accounts/queryable.ts';
+import { hashPassword } from '../accounts/password.ts';
+import { WpHttpError } from '../http/wp-error.ts';
+import { recordStaffAction } from './audit-log.ts';
+
+export const STAFF_PASSWORD_MIN = 12;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface StaffCreation {
+  email: string;
+  name: string;
+  role: StaffRole;
+  password: string;
+  /** Who creates it: a signed-in admin (their id), or the operator's CLI (null). */
+  by: { staffId: number | null; actor: string };
+  now: Date;
+}
+
+const fieldError = (field: string, message: string) => new WpHttpError(400, 'rest_invalid_param', message, { params: { [field]: message } });
+
+/**
+ * A new staff member, and its audit entry, in the caller's transaction. The CLI's
+ * `staff-create` and the back office's `staff/create` both come here. The account has no
+ * second factor yet: its first sign-in enrols an authenticator app.
+ */
+export async function createStaff(db: Queryable, c: StaffCreation): Promise<StaffMember> {
+  const email = c.email.trim().toLowerCase();
+  const name = c.name.trim();
+  if (!EMAIL.test(email) || email.length > 254) throw fieldError('email', 'Enter a valid email address.');
+  if (!name || name.length > 100) throw fieldError('name', 'Enter a name of at most 100 characters.');
+  if (c.password.length < STAFF_PASSWORD_MIN) throw fieldError('password', `A staff password has at least ${STAFF_PASSWORD_MIN} characters.`);
+  const hash = await hashPassword(c.password);
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO staff (email, name, role, password_hash, created_at, created_by) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (lower(email)) DO NOTHING RETURNING id`,
+    [email, name, c.role, hash, c.now, c.by.actor],
+  );
+  if (!rows[0]) throw new WpHttpError(409, 'cgg_staff_exists', 'A staff member with that email address already exists.');
+  const member: StaffMember = { id: rows[0].id, email, name, role: c.role };
+  await recordStaffAction(db, {
+    staffId: c.by.staffId, actor: c.by.actor, action: 'staff.create', subject: `staff #${member.id}`, after: member, at: c.now,
+  });
+  return member;
+}

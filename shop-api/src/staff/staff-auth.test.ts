@@ -1,0 +1,152 @@
+import { generate } from 'otplib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountTestApp } from '../accounts/account-test-kit.ts';
+import { inTransaction } from '../accounts/queryable.ts';
+import { staffCreateCommand } from '../cli/commands/staff-create.ts';
+import { createStaff } from './staff-accounts.ts';
+
+let t: Awaited<ReturnType<typeof accountTestApp>>;
+beforeAll(async () => {
+  t = await accountTestApp();
+});
+afterAll(() => t.close());
+
+const PASSWORD = 'Staff!Pass-2026';
+let seq = 0;
+const staffPost = (name: string, payload: unknown, bearer?: string) =>
+  t.app.inject({ method: 'POST', url: `/?rest_route=/api/v1/staff/${name}`, headers: { 'content-type': 'application/json', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) }, payload: payload as object });
+
+async function newStaff(role: 'admin' | 'operator' | 'support' = 'operator') {
+  const email = `staff${++seq}@cgg.test`;
+  const member = await inTransaction(t.pool, (client) => createStaff(client, { email, name: `Staff ${seq}`, role, password: PASSWORD, by: { staffId: null, actor: 'test' }, now: t.clock.now() }));
+  return { ...member, email };
+}
+
+/** The code an authenticator app shows now (the test clock's now). */
+const codeAt = (secret: string, offsetSeconds = 0) => generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) + offsetSeconds });
+
+/** Password, then enrolment with a code: the session token, the secret and the recovery codes. */
+async function enrol(email: string) {
+  const first = await staffPost('login', { email, password: PASSWORD });
+  expect(first.statusCode).toBe(200);
+  const { token, secret, step, otpauth_uri } = first.json().data;
+  expect(step).toBe('enrol-totp');
+  expect(otpauth_uri).toMatch(/^otpauth:\/\/totp\/CGG%20Competitions%20back%20office:/);
+  const second = await staffPost('second_factor', { token, code: await codeAt(secret) });
+  expect(second.statusCode).toBe(200);
+  return { session: second.json().data.token as string, secret: secret as string, recovery: second.json().data.recovery_codes as string[] };
+}
+
+describe('staff sign-in with a second factor', () => {
+  it('enrols an authenticator app at the first sign-in, then asks for a code every time', async () => {
+    const s = await newStaff();
+    const { session, secret, recovery } = await enrol(s.email);
+    expect(recovery).toHaveLength(10);
+    expect(new Set(recovery).size).toBe(10);
+    expect((await staffPost('me', {}, session)).json().data).toEqual({ id: s.id, email: s.email, name: s.name, role: 'operator' });
+
+    t.clock.advance(60_000);
+    const again = (await staffPost('login', { email: s.email, password: PASSWORD })).json().data;
+    expect(again.step).toBe('totp');
+    expect(again.secret).toBeUndefined();
+    const done = await staffPost('second_factor', { token: again.token, code: await codeAt(secret) });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().data.recovery_codes).toBeUndefined();
+  });
+
+  it('refuses a wrong code, a used code, and a first-step token used twice', async () => {
+    const s = await newStaff();
+    const { secret } = await enrol(s.email);
+    const used = await codeAt(secret);
+    const step = (await staffPost('login', { email: s.email, password: PASSWORD })).json().data.token;
+    // The code that enrolled is spent: the same step's code is refused.
+    const replay = await staffPost('second_factor', { token: step, code: used });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().code).toBe('invalid_code');
+    const wrong = await staffPost('second_factor', { token: step, code: '000000' === used ? '111111' : '000000' });
+    expect(wrong.json().code).toBe('invalid_code');
+    t.clock.advance(30_000);
+    const ok = await staffPost('second_factor', { token: step, code: await codeAt(secret) });
+    expect(ok.statusCode).toBe(200);
+    t.clock.advance(30_000);
+    const twice = await staffPost('second_factor', { token: step, code: await codeAt(secret) });
+    expect(twice.json().code).toBe('invalid_token');
+  });
+
+  it('takes each recovery code once', async () => {
+    const s = await newStaff();
+    const { recovery } = await enrol(s.email);
+    const token1 = (await staffPost('login', { email: s.email, password: PASSWORD })).json().data.token;
+    expect((await staffPost('second_factor', { token: token1, recovery_code: recovery[0] })).statusCode).toBe(200);
+    const token2 = (await staffPost('login', { email: s.email, password: PASSWORD })).json().data.token;
+    expect((await staffPost('second_factor', { token: token2, recovery_code: recovery[0] })).json().code).toBe('invalid_code');
+  });
+
+  it('throttles failed sign-ins (429 with Retry-After) and tells nobody which part was wrong', async () => {
+    const s = await newStaff();
+    const unknown = await staffPost('login', { email: 'nobody@cgg.test', password: PASSWORD });
+    const wrong = await staffPost('login', { email: s.email, password: 'not it at all' });
+    expect(unknown.json()).toEqual(wrong.json());
+    expect(wrong.statusCode).toBe(401);
+    for (let i = 0; i < 4; i++) await staffPost('login', { email: s.email, password: 'not it at all' });
+    const throttled = await staffPost('login', { email: s.email, password: PASSWORD });
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.headers['retry-after']).toBeDefined();
+    t.clock.advance(16 * 60_000);
+  });
+
+  it('ends a session after 30 idle minutes, and after sign-out', async () => {
+    const s = await newStaff();
+    const { session, secret } = await enrol(s.email);
+    t.clock.advance(29 * 60_000);
+    expect((await staffPost('me', {}, session)).statusCode).toBe(200);
+    t.clock.advance(29 * 60_000);
+    expect((await staffPost('me', {}, session)).statusCode).toBe(200);
+    t.clock.advance(31 * 60_000);
+    expect((await staffPost('me', {}, session)).json().code).toBe('cgg_staff_sign_in');
+
+    const step = (await staffPost('login', { email: s.email, password: PASSWORD })).json().data.token;
+    const again = await staffPost('second_factor', { token: step, code: await codeAt(secret) });
+    expect(again.statusCode).toBe(200);
+    const live = again.json().data.token;
+    expect((await staffPost('logout', {}, live)).statusCode).toBe(200);
+    expect((await staffPost('me', {}, live)).statusCode).toBe(401);
+  });
+
+  it('a customer\'s session token is no staff session', async () => {
+    const customerToken = await t.login({ email: 'demo@cgg.test', password: 'Demo!Pass2026' });
+    expect((await staffPost('me', {}, customerToken)).json().code).toBe('cgg_staff_sign_in');
+  });
+});
+
+describe('staff accounts and the audit log', () => {
+  it('admins create staff from the back office and the CLI alike; each creation is in the audit log, with who did it', async () => {
+    const admin = await newStaff('admin');
+    const { session } = await enrol(admin.email);
+    const created = await staffPost('create', { email: 'Support.Person@cgg.test', name: 'Sue Support', role: 'support', password: 'long-enough-password' }, session);
+    expect(created.statusCode).toBe(200);
+    expect(created.json().data).toMatchObject({ email: 'support.person@cgg.test', role: 'support' });
+    expect((await staffPost('create', { email: 'support.person@CGG.test', name: 'Again', role: 'support', password: 'long-enough-password' }, session)).json().code).toBe('cgg_staff_exists');
+    expect((await staffPost('create', { email: 'x@cgg.test', name: 'Short', role: 'support', password: 'short' }, session)).statusCode).toBe(400);
+
+    const lines: string[] = [];
+    expect(await staffCreateCommand.run(['--email', 'ops@cgg.test', '--name', 'Olly Ops', '--role', 'operator', '--by', 'amy'], { pool: t.pool, out: (l) => lines.push(l), now: t.clock.now })).toBe(0);
+    expect(lines[0]).toMatch(/^Created operator #\d+ Olly Ops <ops@cgg.test>\.$/);
+    const password = /shown once\): (\S+)$/.exec(lines[1]!)![1]!;
+    expect((await staffPost('login', { email: 'ops@cgg.test', password })).statusCode).toBe(200);
+
+    const log = (await staffPost('audit_log', { action: 'staff.create' }, session)).json();
+    expect(log.data.slice(0, 2).map((e: { actor: string; subject: string; after: { email: string } }) => [e.actor, e.after.email])).toEqual([
+      ['cli:amy', 'ops@cgg.test'],
+      [`${admin.name} <${admin.email}>`, 'support.person@cgg.test'],
+    ]);
+    const mine = (await staffPost('audit_log', { staff_id: admin.id }, session)).json().data.map((e: { action: string }) => e.action);
+    expect(mine).toEqual(expect.arrayContaining(['staff.create', 'staff.enrol-second-factor']));
+  });
+
+  it('no one can change or delete the audit log, not even with SQL', async () => {
+    await expect(t.pool.query("UPDATE staff_audit_log SET actor = 'someone else'")).rejects.toThrow(/append-only/);
+    await expect(t.pool.query('DELETE FROM staff_audit_log')).rejects.toThrow(/append-only/);
+    await expect(t.pool.query('TRUNCATE staff_audit_log')).rejects.toThrow(/append-only/);
+  });
+});
