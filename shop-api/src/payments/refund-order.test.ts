@@ -149,5 +149,8 @@ describe('refunds through the payment gateway', () => {
     const refused: string[] = [];
     expect(await refundOrderCommand.run(['--order', String(id), '--amount', '9', '--reason', 'x'], { pool, out: (l) => refused.push(l) })).toBe(1);
     expect(refused[0]).toBe(`Not refunded: At most £2.50 of order #${id} can still be refunded.`);
+    // The refund, not its repeat or the refusal, is in the audit log, with who and why.
+    const { rows } = await pool.query("SELECT actor, after FROM staff_audit_log WHERE action = 'order.refund' AND subject = $1", [`order #${id}`]);
+    expect(rows).toEqual([{ actor: 'cli:operator', after: expect.objectContaining({ refunded_pence: 150, left_pence: 250, reason: 'Goodwill' }) }]);
   });
 });

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { inTransaction } from '../accounts/queryable.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { penceToPounds } from '../lib/money.ts';
+import { recordStaffAction } from '../staff/audit-log.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 
 export interface RefundInput {
@@ -11,8 +12,10 @@ export interface RefundInput {
   /** One per refund asked for: a retry with the same key is the same refund. */
   idempotencyKey: string;
   reason: string;
-  /** Who asked (an operator's name; the back office's staff member later). */
+  /** Who asked, as the audit log shows it ('cli:amy', or a staff member's name and email). */
   by: string;
+  /** The staff member who asked, from the back office; null or absent from the CLI. */
+  staffId?: number | null;
   now: Date;
 }
 
@@ -43,6 +46,7 @@ interface Claimed {
  * card paid; the gateway gets the same key, so a retry after a crash refunds once. When the
  * whole card payment has come back the order becomes `refunded`. Site credit and points used
  * on the order, and its tickets, are left as they are (an operator's separate decision).
+ * Each refund done is a staff action in the audit log (`order.refund`), with the reason.
  * The CLI's `refund-order` calls this; the back office will too.
  */
 export async function refundOrder(pool: pg.Pool, gateway: PaymentGateway, input: RefundInput): Promise<RefundOutcome> {
@@ -105,6 +109,10 @@ export async function refundOrder(pool: pg.Pool, gateway: PaymentGateway, input:
     const left = order.rows[0]!.card_charged_pence - (await refundedPence(client, input.orderId));
     const status = left === 0 ? 'refunded' : 'completed';
     await client.query('UPDATE orders SET status = $2 WHERE id = $1', [input.orderId, status]);
+    await recordStaffAction(client, {
+      staffId: input.staffId ?? null, actor: input.by, action: 'order.refund', subject: `order #${input.orderId}`,
+      before: { left_pence: left + claimed.amountPence }, after: { refunded_pence: claimed.amountPence, left_pence: left, status, reference, reason }, at: input.now,
+    });
     return { orderId: input.orderId, amountPence: claimed.amountPence, reference, leftPence: left, orderStatus: status, repeated: false };
   });
 }

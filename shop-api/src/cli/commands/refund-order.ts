@@ -24,7 +24,7 @@ export const refundOrderCommand: Command = {
     const out = ctx.out ?? console.log;
     try {
       const done = await refundOrder(ctx.pool, gatewayFor(readConfig().paymentGateway, ctx.pool), {
-        orderId: Number(order), amountPence, idempotencyKey: key, reason, by: typeof flags.by === 'string' ? flags.by : 'cli', now: ctx.now?.() ?? new Date(),
+        orderId: Number(order), amountPence, idempotencyKey: key, reason, by: `cli:${typeof flags.by === 'string' ? flags.by : 'operator'}`, now: ctx.now?.() ?? new Date(),
       });
       out(`${done.repeated ? 'Already refunded' : 'Refunded'} £${penceToPounds(done.amountPence)} of order #${done.orderId} (${done.reference}); £${penceToPounds(done.leftPence)} left; order ${done.orderStatus}.`);
       out(`Refund key: ${key} (repeat the command with --key ${key} to retry it safely).`);
