@@ -73,6 +73,42 @@ export const auditLogRequestSchema = z.strictObject({
 });
 export const auditLogResponseSchema = z.object({ success: z.literal(true), data: z.array(auditEntrySchema), page: z.int(), total: z.int(), total_pages: z.int() });
 
+const pounds = z.string().check(z.regex(/^\d{1,6}(\.\d{1,2})?$/, 'Enter an amount in pounds, e.g. 50 or 12.50'));
+
+/** A staff member as admins manage them. */
+export const staffAccountSchema = z.object({
+  ...staffMemberSchema.shape,
+  /** Support's refund limit per refund, pounds; null: none set (support cannot refund). */
+  refund_limit: z.nullable(z.string()),
+  second_factor: z.boolean(),
+  disabled: z.boolean(),
+  created_at: z.string(),
+});
+export type StaffAccount = z.infer<typeof staffAccountSchema>;
+export const staffListResponseSchema = z.object({ success: z.literal(true), data: z.array(staffAccountSchema) });
+
+export const staffUpdateRequestSchema = z.strictObject({
+  id: z.int().check(z.positive()),
+  role: z.optional(staffRoleSchema),
+  /** Pounds, or null to remove the limit. */
+  refund_limit: z.optional(z.nullable(pounds)),
+  disabled: z.optional(z.boolean()),
+});
+export const staffUpdateResponseSchema = z.object({ success: z.literal(true), data: staffAccountSchema });
+
+export const staffRefundRequestSchema = z.strictObject({
+  order_id: z.int().check(z.positive()),
+  /** Pounds; left out: all that is left of the card payment. */
+  amount: z.optional(pounds),
+  reason: z.string().check(z.trim(), z.minLength(1, 'Say why the order is refunded.'), z.maxLength(200)),
+  /** One per refund asked for (a UUID): a retry with the same key is the same refund. */
+  idempotency_key: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,128}$/)),
+});
+export const staffRefundResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ order_id: z.int(), amount: z.string(), left: z.string(), order_status: z.string(), reference: z.string(), repeated: z.boolean() }),
+});
+
 /** A back-office call: `staff` access, and which roles may make it (the server checks both). */
 export interface StaffCall<Req extends z.ZodMiniType | null, Res extends z.ZodMiniType, A extends CallAccess = CallAccess> extends ApiCall<Req, Res, A> {
   readonly staffRoles?: readonly StaffRole[];
@@ -90,5 +126,8 @@ export const staffCalls = {
   staffMe: staffCall({ access: 'staff', staffRoles: everyRole, route: '/api/v1/staff/me', method: 'POST', auth: 'site', request: staffTokenRequestSchema, response: staffMeResponseSchema }),
   staffLogout: staffCall({ access: 'staff', staffRoles: everyRole, route: '/api/v1/staff/logout', method: 'POST', auth: 'site', request: staffTokenRequestSchema, response: staffLogoutResponseSchema }),
   staffCreate: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/create', method: 'POST', auth: 'site', request: staffCreateRequestSchema, response: staffCreateResponseSchema }),
+  staffList: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/list', method: 'POST', auth: 'site', request: staffTokenRequestSchema, response: staffListResponseSchema }),
+  staffUpdate: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/update', method: 'POST', auth: 'site', request: staffUpdateRequestSchema, response: staffUpdateResponseSchema }),
+  staffRefundOrder: staffCall({ access: 'staff', staffRoles: ['admin', 'support'], route: '/api/v1/staff/refund_order', method: 'POST', auth: 'site', request: staffRefundRequestSchema, response: staffRefundResponseSchema }),
   staffAuditLog: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/audit_log', method: 'POST', auth: 'site', request: auditLogRequestSchema, response: auditLogResponseSchema }),
 } as const;

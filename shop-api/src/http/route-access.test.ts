@@ -148,6 +148,9 @@ const samples: Record<RouteName, Sample> = {
   staffMe: { payload: () => ({}) },
   staffLogout: { payload: () => ({}) },
   staffCreate: { payload: () => ({ email: `staff-${randomUUID()}@cgg.test`, name: 'New Operator', role: 'operator', password: STAFF_PASSWORD }) },
+  staffList: { payload: () => ({}) },
+  staffUpdate: { payload: (fx) => ({ id: fx.support.id, refund_limit: '5.00' }) },
+  staffRefundOrder: { payload: (fx) => ({ order_id: fx.owner.orderId, amount: '0.01', reason: 'Route test', idempotency_key: randomUUID() }) },
   staffAuditLog: { payload: () => ({}) },
 };
 
@@ -205,9 +208,10 @@ async function callAs(name: RouteName, d: RouteDeclaration, caller: CallerName):
 }
 
 /** A staff member who has enrolled an authenticator app: its id and recovery codes. */
-async function enrolledStaff(role: 'admin' | 'support') {
+async function enrolledStaff(role: 'admin' | 'support', refundLimitPence: number | null = null) {
   const email = `${role}-${randomUUID()}@cgg.test`;
   const created = await inTransaction(pool, (client) => createStaff(client, { email, name: `Test ${role}`, role, password: STAFF_PASSWORD, by: { staffId: null, actor: 'test' }, now: new Date() }));
+  await pool.query('UPDATE staff SET refund_limit_pence = $2 WHERE id = $1', [created.id, refundLimitPence]);
   const login = (await app.inject({ method: 'POST', url: `${API_PREFIX}/api/v1/staff/login`, payload: { email, password: STAFF_PASSWORD } })).json().data;
   const code = await generate({ secret: login.secret });
   const enrolled = await app.inject({ method: 'POST', url: `${API_PREFIX}/api/v1/staff/second_factor`, payload: { token: login.token, code } });
@@ -233,7 +237,7 @@ beforeAll(async () => {
   const drawn = await pool.query<{ competition_id: number }>('SELECT competition_id FROM competition_draws WHERE drawn_at IS NOT NULL ORDER BY competition_id LIMIT 1');
   f = {
     admin: await enrolledStaff('admin'),
-    support: await enrolledStaff('support'),
+    support: await enrolledStaff('support', 500),
     owner, other: await newBuyer(pool, base), openProductId: open.productId, openCompetitionId: open.id, drawnCompetitionId: drawn.rows[0]!.competition_id,
   };
   const ownerToken = await createSession(pool, owner.buyer.customerId, 'login', new Date());

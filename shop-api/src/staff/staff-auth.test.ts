@@ -4,6 +4,8 @@ import { accountTestApp } from '../accounts/account-test-kit.ts';
 import { inTransaction } from '../accounts/queryable.ts';
 import { staffCreateCommand } from '../cli/commands/staff-create.ts';
 import { createStaff } from './staff-accounts.ts';
+import { billing, cardPayment, createCompetition, createCustomer } from '../store/store-fixtures.ts';
+import { storeInject, type StoreClientState } from '../store/store-test-kit.ts';
 
 let t: Awaited<ReturnType<typeof accountTestApp>>;
 beforeAll(async () => {
@@ -148,5 +150,57 @@ describe('staff accounts and the audit log', () => {
     await expect(t.pool.query("UPDATE staff_audit_log SET actor = 'someone else'")).rejects.toThrow(/append-only/);
     await expect(t.pool.query('DELETE FROM staff_audit_log')).rejects.toThrow(/append-only/);
     await expect(t.pool.query('TRUNCATE staff_audit_log')).rejects.toThrow(/append-only/);
+  });
+});
+
+/** A customer buys `tickets` £1 tickets by card through the Store API: the order. */
+async function paidByCard(tickets: number): Promise<{ id: number }> {
+  const buyer = await createCustomer(t.pool);
+  const c = await createCompetition(t.pool, { total: 100, maxPerUser: 100 });
+  const state: StoreClientState = { bearer: buyer.token };
+  await storeInject(t.app, state, 'GET', '/cart');
+  expect((await storeInject(t.app, state, 'POST', '/cart/add-item', { id: c.productId, quantity: tickets })).status).toBe(200);
+  const paid = await storeInject(t.app, state, 'POST', '/checkout', { billing_address: billing, payment_method: 'cgg-demo-card', payment_data: cardPayment() }, { 'idempotency-key': `order-${++seq}-abcdefgh` });
+  expect(paid.status).toBe(200);
+  return { id: (paid.body as { order_id: number }).order_id };
+}
+
+describe('managing staff, and refunds from the back office', () => {
+  it('an admin sets a support member\'s refund limit; support refunds within it and is refused above it; the refund is the CLI\'s', async () => {
+    const admin = await newStaff('admin');
+    const { session: adminSession } = await enrol(admin.email);
+    const support = await newStaff('support');
+    const { session: supportSession } = await enrol(support.email);
+    const order = await paidByCard(4);
+    const refund = (session: string, amount?: string) =>
+      staffPost('refund_order', { order_id: order.id, ...(amount ? { amount } : {}), reason: 'Customer asked', idempotency_key: `k-${++seq}-abcdefgh` }, session);
+
+    expect((await refund(supportSession, '1.00')).json()).toMatchObject({ code: 'cgg_refund_over_limit', message: 'No refund limit is set for you; ask an admin to refund this order.' });
+    const limited = await staffPost('update', { id: support.id, refund_limit: '2.00' }, adminSession);
+    expect(limited.json().data).toMatchObject({ refund_limit: '2.00', second_factor: true, disabled: false });
+    expect((await refund(supportSession, '2.50')).json().message).toBe('Your refund limit is £2.00; ask an admin to refund more.');
+    const done = await refund(supportSession, '1.50');
+    expect(done.json().data).toMatchObject({ amount: '1.50', order_status: 'completed', repeated: false });
+    // A whole refund is more than the limit: refused; an admin may.
+    expect((await refund(supportSession)).json().code).toBe('cgg_refund_over_limit');
+    expect((await refund(adminSession)).json().data).toMatchObject({ order_status: 'refunded', left: '0.00' });
+
+    const log = (await staffPost('audit_log', { action: 'order.refund' }, adminSession)).json().data;
+    expect(log.slice(0, 2).map((e: { actor: string; staff_id: number }) => e.staff_id)).toEqual([admin.id, support.id]);
+    const update = (await staffPost('audit_log', { action: 'staff.update' }, adminSession)).json().data[0];
+    expect([update.before.refund_limit, update.after.refund_limit]).toEqual([null, '2.00']);
+  });
+
+  it('disabling a staff member ends their sessions at once; an admin cannot disable themselves', async () => {
+    const admin = await newStaff('admin');
+    const { session: adminSession } = await enrol(admin.email);
+    const operator = await newStaff('operator');
+    const { session: operatorSession } = await enrol(operator.email);
+    expect((await staffPost('update', { id: operator.id, disabled: true }, adminSession)).json().data.disabled).toBe(true);
+    expect((await staffPost('me', {}, operatorSession)).statusCode).toBe(401);
+    expect((await staffPost('login', { email: operator.email, password: PASSWORD })).statusCode).toBe(401);
+    expect((await staffPost('update', { id: admin.id, disabled: true }, adminSession)).json().code).toBe('cgg_staff_self');
+    const list = (await staffPost('list', {}, adminSession)).json().data;
+    expect(list.find((m: { id: number }) => m.id === operator.id)).toMatchObject({ disabled: true, role: 'operator' });
   });
 });

@@ -1,0 +1,115 @@
+import type { StaffAccount, StaffRole } from '@cgg/contracts/staff';
+import type pg from 'pg';
+import { inTransaction, type Queryable } from '../accounts/queryable.ts';
+import { declaredRoute, type DeclaredRoute } from '../http/declared-routes.ts';
+import { routeTable } from '../http/route-table.ts';
+import { WpHttpError } from '../http/wp-error.ts';
+import { penceToPounds } from '../lib/money.ts';
+import type { PaymentGateway } from '../payments/payment-gateway.ts';
+import { refundOrder } from '../payments/refund-order.ts';
+import { recordStaffAction } from './audit-log.ts';
+
+interface AccountRow {
+  id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  refund_limit_pence: number | null;
+  totp_enabled_at: Date | null;
+  disabled_at: Date | null;
+  created_at: Date;
+}
+
+const toAccount = (r: AccountRow): StaffAccount => ({
+  id: r.id, email: r.email, name: r.name, role: r.role,
+  refund_limit: r.refund_limit_pence === null ? null : penceToPounds(r.refund_limit_pence),
+  second_factor: r.totp_enabled_at !== null, disabled: r.disabled_at !== null, created_at: r.created_at.toISOString(),
+});
+
+const ACCOUNT_COLUMNS = 'id, email, name, role, refund_limit_pence, totp_enabled_at, disabled_at, created_at';
+const actorOf = (s: { name: string; email: string }): string => `${s.name} <${s.email}>`;
+const pence = (pounds: string): number => Math.round(Number(pounds) * 100);
+
+async function account(db: Queryable, id: number, lock = false): Promise<AccountRow | undefined> {
+  return (await db.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM staff WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [id])).rows[0];
+}
+
+/** Admins manage staff (list, role, refund limit, disable); admins and support refund orders. */
+export function staffManagementRoutes(deps: { pool: pg.Pool; now: () => Date; gateway: PaymentGateway }): DeclaredRoute[] {
+  const { pool, now, gateway } = deps;
+  return [
+    declaredRoute(routeTable.staffList, {
+      summary: 'Admins only: every staff member, with role, refund limit, second factor and whether disabled.',
+      handler: async () => {
+        const { rows } = await pool.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM staff ORDER BY disabled_at IS NOT NULL, role, lower(name)`);
+        return { success: true, data: rows.map(toAccount) };
+      },
+    }),
+
+    declaredRoute(routeTable.staffUpdate, {
+      summary: 'Admins only: change a staff member\'s role or refund limit, or disable or re-enable them.',
+      description: 'Disabling ends their sessions at once. An admin cannot disable or demote themselves (so the back office always keeps an admin). Recorded in the audit log with the values before and after. 404 `cgg_staff_not_found`.',
+      handler: async ({ input, staff }) => {
+        const at = now();
+        const updated = await inTransaction(pool, async (client) => {
+          const before = await account(client, input.id, true);
+          if (!before) throw new WpHttpError(404, 'cgg_staff_not_found', 'There is no such staff member.');
+          if (before.id === staff.staffId && (input.disabled === true || (input.role !== undefined && input.role !== 'admin'))) {
+            throw new WpHttpError(409, 'cgg_staff_self', 'You cannot disable yourself or take away your own admin role.');
+          }
+          await client.query(
+            `UPDATE staff SET role = COALESCE($2, role),
+                              refund_limit_pence = CASE WHEN $3::boolean THEN $4::int ELSE refund_limit_pence END,
+                              disabled_at = CASE WHEN $5::boolean IS NULL THEN disabled_at WHEN $5 THEN COALESCE(disabled_at, $6) ELSE NULL END
+              WHERE id = $1`,
+            [input.id, input.role ?? null, input.refund_limit !== undefined, input.refund_limit == null ? null : pence(input.refund_limit), input.disabled ?? null, at],
+          );
+          if (input.disabled) await client.query('UPDATE staff_sessions SET revoked_at = $2 WHERE staff_id = $1 AND revoked_at IS NULL', [input.id, at]);
+          const after = (await account(client, input.id))!;
+          await recordStaffAction(client, {
+            staffId: staff.staffId, actor: actorOf(staff), action: 'staff.update', subject: `staff #${input.id}`, before: toAccount(before), after: toAccount(after), at,
+          });
+          return after;
+        });
+        return { success: true, data: toAccount(updated) };
+      },
+    }),
+
+    declaredRoute(routeTable.staffRefundOrder, {
+      summary: 'Refund some or all of an order\'s card payment through the payment gateway: admins any amount, support up to their refund limit.',
+      description: 'The same refund as the CLI\'s `refund-order` (`refundOrder`): once per `idempotency_key`, never more than the card paid, recorded in the audit log. 403 `cgg_refund_over_limit` for support above their limit (or without one); 400/404/409 as the refund rules say.',
+      handler: async ({ input, staff }) => {
+        const amountPence = input.amount === undefined ? undefined : pence(input.amount);
+        if (staff.role === 'support') {
+          const me = await account(pool, staff.staffId);
+          const limit = me?.refund_limit_pence ?? null;
+          // A whole refund's amount is what is left of the card payment.
+          const asked = amountPence ?? (await leftToRefund(pool, input.order_id));
+          if (limit === null || asked > limit) {
+            throw new WpHttpError(403, 'cgg_refund_over_limit', limit === null
+              ? 'No refund limit is set for you; ask an admin to refund this order.'
+              : `Your refund limit is £${penceToPounds(limit)}; ask an admin to refund more.`);
+          }
+        }
+        const done = await refundOrder(pool, gateway, {
+          orderId: input.order_id, amountPence, idempotencyKey: input.idempotency_key, reason: input.reason,
+          by: actorOf(staff), staffId: staff.staffId, now: now(),
+        });
+        return {
+          success: true,
+          data: { order_id: done.orderId, amount: penceToPounds(done.amountPence), left: penceToPounds(done.leftPence), order_status: done.orderStatus, reference: done.reference, repeated: done.repeated },
+        };
+      },
+    }),
+  ];
+}
+
+/** What is left of an order's card payment, refunds under way included (0 for no such order). */
+async function leftToRefund(db: Queryable, orderId: number): Promise<number> {
+  const { rows } = await db.query<{ left: number }>(
+    `SELECT o.card_charged_pence - COALESCE((SELECT sum(amount_pence) FROM order_refunds r WHERE r.order_id = o.id AND r.state IN ('pending', 'succeeded')), 0)::int AS left
+       FROM orders o WHERE o.id = $1`,
+    [orderId],
+  );
+  return rows[0]?.left ?? 0;
+}
