@@ -16,6 +16,8 @@ export interface RefundInput {
   by: string;
   /** The staff member who asked, from the back office; null or absent from the CLI. */
   staffId?: number | null;
+  /** The most this asker may refund at once (support staff's limit); absent: no limit. Null: none set, so no refund. */
+  limitPence?: number | null;
   now: Date;
 }
 
@@ -85,6 +87,10 @@ export async function refundOrder(pool: pg.Pool, gateway: PaymentGateway, input:
     if (left <= 0) throw refused(409, 'cgg_nothing_to_refund', `Order #${input.orderId} has been refunded in full.`);
     const amount = input.amountPence ?? left;
     if (amount > left) throw refused(400, 'cgg_invalid_refund_amount', `At most £${penceToPounds(left)} of order #${input.orderId} can still be refunded.`);
+    if (input.limitPence === null) throw refused(403, 'cgg_refund_over_limit', 'No refund limit is set for you; ask an admin to refund this order.');
+    if (input.limitPence !== undefined && amount > input.limitPence) {
+      throw refused(403, 'cgg_refund_over_limit', `Your refund limit is £${penceToPounds(input.limitPence)}; ask an admin to refund more.`);
+    }
     const { rows } = await client.query<{ id: string }>(
       `INSERT INTO order_refunds (order_id, idempotency_key, amount_pence, state, gateway, reason, requested_by, created_at)
        VALUES ($1, $2, $3, 'pending', $4, $5, $6, $7) RETURNING id`,

@@ -1,6 +1,9 @@
 import type { AuditEntry } from '@cgg/contracts/staff';
 import type { Queryable } from '../accounts/queryable.ts';
 
+/** A staff member as the audit log names them: 'Amy Admin <amy@cgg.test>'. */
+export const staffActor = (s: { name: string; email: string }): string => `${s.name} <${s.email}>`;
+
 export interface StaffAction {
   /** The staff member, or null for the operator's CLI and the system. */
   staffId: number | null;

@@ -1,3 +1,4 @@
+import { isEmail } from '@cgg/contracts';
 import type { StaffMember, StaffRole } from '@cgg/contracts/staff';
 import type { Queryable } from '../accounts/queryable.ts';
 import { hashPassword } from '../accounts/password.ts';
@@ -5,7 +6,6 @@ import { WpHttpError } from '../http/wp-error.ts';
 import { recordStaffAction } from './audit-log.ts';
 
 export const STAFF_PASSWORD_MIN = 12;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface StaffCreation {
   email: string;
@@ -27,7 +27,7 @@ const fieldError = (field: string, message: string) => new WpHttpError(400, 'res
 export async function createStaff(db: Queryable, c: StaffCreation): Promise<StaffMember> {
   const email = c.email.trim().toLowerCase();
   const name = c.name.trim();
-  if (!EMAIL.test(email) || email.length > 254) throw fieldError('email', 'Enter a valid email address.');
+  if (!isEmail(email) || email.length > 254) throw fieldError('email', 'Enter a valid email address.');
   if (!name || name.length > 100) throw fieldError('name', 'Enter a name of at most 100 characters.');
   if (c.password.length < STAFF_PASSWORD_MIN) throw fieldError('password', `A staff password has at least ${STAFF_PASSWORD_MIN} characters.`);
   const hash = await hashPassword(c.password);

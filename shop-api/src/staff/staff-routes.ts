@@ -10,7 +10,7 @@ import { declaredRoute, type DeclaredRoute } from '../http/declared-routes.ts';
 import { routeTable } from '../http/route-table.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { dataCipher } from '../lib/data-encryption.ts';
-import { auditPage, recordStaffAction } from './audit-log.ts';
+import { auditPage, recordStaffAction, staffActor } from './audit-log.ts';
 import { createStaff } from './staff-accounts.ts';
 import { createStaffSession, endStaffSession, findStaffSession } from './staff-sessions.ts';
 import { acceptTotp, newTotpSecret, totpUri } from './staff-totp.ts';
@@ -36,7 +36,6 @@ interface StaffRow {
 }
 
 const member = (r: Pick<StaffRow, 'id' | 'email' | 'name' | 'role'>): StaffMember => ({ id: r.id, email: r.email, name: r.name, role: r.role });
-const actorOf = (s: { name: string; email: string }): string => `${s.name} <${s.email}>`;
 
 /** Ten single-use codes like 'k3j9x-2m8qa', kept only as hashes. */
 function recoveryCodes(): string[] {
@@ -115,7 +114,7 @@ export function staffRoutes(deps: { pool: pg.Pool; now: () => Date }): DeclaredR
           if (!(await endStaffSession(client, pending.sessionId, at))) throw signInAgain();
           const token = await createStaffSession(client, staff.id, 'signed-in', at);
           await recordStaffAction(client, {
-            staffId: staff.id, actor: actorOf(staff), action: recovery ? 'staff.enrol-second-factor' : 'staff.sign-in', subject: `staff #${staff.id}`,
+            staffId: staff.id, actor: staffActor(staff), action: recovery ? 'staff.enrol-second-factor' : 'staff.sign-in', subject: `staff #${staff.id}`,
             after: input.recovery_code ? { with: 'recovery code' } : null, at,
           });
           return { token, staff: member(staff), recovery };
@@ -140,7 +139,7 @@ export function staffRoutes(deps: { pool: pg.Pool; now: () => Date }): DeclaredR
         const at = now();
         await inTransaction(pool, async (client) => {
           await endStaffSession(client, staff.sessionId, at);
-          await recordStaffAction(client, { staffId: staff.staffId, actor: actorOf(staff), action: 'staff.sign-out', subject: `staff #${staff.staffId}`, at });
+          await recordStaffAction(client, { staffId: staff.staffId, actor: staffActor(staff), action: 'staff.sign-out', subject: `staff #${staff.staffId}`, at });
         });
         return { success: true, message: 'You have signed out of the back office.' };
       },
@@ -151,7 +150,7 @@ export function staffRoutes(deps: { pool: pg.Pool; now: () => Date }): DeclaredR
       description: '400 per field (a valid email, a name, a password of at least 12 characters); 409 `cgg_staff_exists` for an email already used. Recorded in the audit log.',
       handler: async ({ input, staff }) => {
         const created = await inTransaction(pool, (client) =>
-          createStaff(client, { ...input, by: { staffId: staff.staffId, actor: actorOf(staff) }, now: now() }),
+          createStaff(client, { ...input, by: { staffId: staff.staffId, actor: staffActor(staff) }, now: now() }),
         );
         return { success: true, data: created };
       },
