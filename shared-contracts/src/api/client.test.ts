@@ -32,6 +32,13 @@ describe('api client', () => {
     expect(init.body).toBe(JSON.stringify({ token: 'tok', id: 3 }));
   });
 
+  it("sends the caller's own bearer when given one (a staff session)", async () => {
+    const fetchImpl = vi.fn(async () => jsonResponse(winners));
+    await apiRequest(calls.winnersSummary, undefined, { fetchImpl, bearer: 'staff-session' });
+    const [, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer staff-session');
+  });
+
   it('turns a WordPress error body into an ApiError', async () => {
     const fetchImpl = vi.fn(async () =>
       jsonResponse({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } }, 404),

@@ -21,6 +21,8 @@ export interface RequestOptions {
   baseUrl?: string;
   fetchImpl?: typeof fetch;
   signal?: AbortSignal;
+  /** A credential of the caller's own (a staff session's token) instead of the site's or the payload's. */
+  bearer?: string;
 }
 
 function bearerFor(auth: ApiCall<z.ZodMiniType | null, z.ZodMiniType>['auth'], body: unknown): string {
@@ -44,7 +46,7 @@ export async function apiRequest<Req extends z.ZodMiniType | null, Res extends z
   const fetchImpl = options.fetchImpl ?? fetch;
   const headers: Record<string, string> = {
     Accept: 'application/json',
-    Authorization: `Bearer ${bearerFor(call.auth, payload)}`,
+    Authorization: `Bearer ${options.bearer ?? bearerFor(call.auth, payload)}`,
   };
   let url: string;
   let body: string | undefined;
