@@ -13,7 +13,10 @@ import { registerRefusedBodyDrain } from './drain-refused-body.ts';
 interface Upload {
   status: number | null;
   body: string;
-  /** 'sent' when the whole body went out and the connection ended cleanly; else the socket error. */
+  /**
+   * 'sent' when the whole body went out and the connection was handed back for reuse; 'closed'
+   * when the server closed it without an error reaching the client; else the socket error.
+   */
   upload: string;
 }
 
@@ -37,14 +40,14 @@ function upload(origin: string, size: number, contentType = 'application/json'):
     // How the connection ends says how the upload ended: handed back to the agent for reuse
     // ('free') once the whole exchange is done, or closed, with the reset a socket reports
     // before its close (a reset landing after the answer reaches the socket only).
-    const done = () => {
-      resolve({ status: answer?.status ?? null, body: answer?.body ?? '', upload: failure ?? 'sent' });
+    const done = (ending: 'sent' | 'closed') => {
+      resolve({ status: answer?.status ?? null, body: answer?.body ?? '', upload: failure ?? ending });
       agent.destroy();
     };
-    agent.once('free', done);
+    agent.once('free', () => done('sent'));
     req.on('socket', (socket) => {
       socket.on('error', failed);
-      socket.on('close', done);
+      socket.on('close', () => done('closed'));
     });
     req.end(Buffer.alloc(size, 'x'));
   });
@@ -86,7 +89,9 @@ describe('the drain is bounded', () => {
 
   it('a body past the byte bound has its connection closed instead of being read to the end', async () => {
     const got = await upload(origin, 64 * 1024 * 1024);
-    expect(got.upload).toMatch(/^failed: (ECONNRESET|EPIPE)$/);
+    // Usually the client sees the reset; on a busy machine the server's close can reach it as a
+    // plain end of the connection first. Either way the connection was not read to the end.
+    expect(got.upload).toMatch(/^(closed|failed: (ECONNRESET|EPIPE))$/);
   });
 
   it('a body within the bound is drained', async () => {
