@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const packages = ['shell', 'remote-catalogue', 'remote-cart-checkout', 'remote-account', 'shop-api'];
+const packages = ['shell', 'remote-catalogue', 'remote-cart-checkout', 'remote-account', 'remote-backoffice', 'shop-api'];
 
 /** Import patterns that reach into another package's files, relative or by name. */
 function foreignPackagePatterns(own) {
@@ -17,7 +17,7 @@ function foreignPackagePatterns(own) {
     .flatMap((p) => [`**/${p}/**`, `**/${p}`, `@cgg/${p}`, `@cgg/${p}/**`]);
 }
 
-const frontEnds = ['shell', 'remote-catalogue', 'remote-cart-checkout', 'remote-account'];
+const frontEnds = ['shell', 'remote-catalogue', 'remote-cart-checkout', 'remote-account', 'remote-backoffice'];
 
 function foreignPackageGroup(own) {
   return {

@@ -15,7 +15,7 @@ const reports = path.join(root, '.cache', 'test-reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
-const unitPackages = ['shared-contracts', 'shop-api', 'shell', 'remote-catalogue', 'remote-cart-checkout', 'remote-account'];
+const unitPackages = ['shared-contracts', 'shop-api', 'shell', 'remote-catalogue', 'remote-cart-checkout', 'remote-account', 'remote-backoffice'];
 
 ensureInstalled();
 ensureChromium();

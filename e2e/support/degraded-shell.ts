@@ -28,6 +28,7 @@ export async function startShellWith(remotes: Partial<Record<RemoteKey, string>>
       CATALOGUE_URL: urls.catalogue,
       CART_CHECKOUT_URL: urls.cartCheckout,
       ACCOUNT_URL: urls.account,
+      BACKOFFICE_URL: urls.backoffice,
     },
     // Ready when the server says it listens (its own line), not after a guessed delay.
     readyLine: 'listening on',

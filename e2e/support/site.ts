@@ -14,6 +14,7 @@ export const e2ePorts = {
   CATALOGUE_PORT: port(3101),
   CART_CHECKOUT_PORT: port(3102),
   ACCOUNT_PORT: port(3103),
+  BACKOFFICE_PORT: port(3104),
   API_PORT: port(8180),
   RTDB_PORT: port(9100),
   PG_PORT: port(5533),
@@ -29,4 +30,5 @@ export const remoteURLs = {
   catalogue: `http://localhost:${e2ePorts.CATALOGUE_PORT}`,
   cartCheckout: `http://localhost:${e2ePorts.CART_CHECKOUT_PORT}`,
   account: `http://localhost:${e2ePorts.ACCOUNT_PORT}`,
+  backoffice: `http://localhost:${e2ePorts.BACKOFFICE_PORT}`,
 };

@@ -8,7 +8,7 @@ const marker = path.join(root, 'node_modules', '.cgg-install');
 
 /** Installs the workspace when the lockfile or any manifest changed since the last install. */
 export function ensureInstalled() {
-  const manifests = ['pnpm-lock.yaml', 'pnpm-workspace.yaml', 'package.json', ...['shared-contracts', 'build-kit', 'shell', 'remote-catalogue', 'remote-cart-checkout', 'remote-account', 'shop-api', 'e2e'].map((p) => `${p}/package.json`)];
+  const manifests = ['pnpm-lock.yaml', 'pnpm-workspace.yaml', 'package.json', ...['shared-contracts', 'build-kit', 'shell', 'remote-catalogue', 'remote-cart-checkout', 'remote-account', 'remote-backoffice', 'shop-api', 'e2e'].map((p) => `${p}/package.json`)];
   const want = fingerprint(manifests.map((m) => path.join(root, m)));
   if (existsSync(marker) && readMarker(marker) === want) return false;
   console.log('[setup] installing dependencies (pnpm install)');

@@ -57,6 +57,7 @@ export function siteServices(env = process.env) {
     remote('catalogue', 'remote-catalogue', ports.catalogue, 'CATALOGUE_PORT'),
     remote('cart-checkout', 'remote-cart-checkout', ports.cartCheckout, 'CART_CHECKOUT_PORT'),
     remote('account', 'remote-account', ports.account, 'ACCOUNT_PORT'),
+    remote('backoffice', 'remote-backoffice', ports.backoffice, 'BACKOFFICE_PORT'),
     {
       name: 'shell',
       cwd: path.join(root, 'shell'),
@@ -72,6 +73,7 @@ export function siteServices(env = process.env) {
         CATALOGUE_URL: env.CATALOGUE_URL ?? remoteBase(ports.catalogue),
         CART_CHECKOUT_URL: env.CART_CHECKOUT_URL ?? remoteBase(ports.cartCheckout),
         ACCOUNT_URL: env.ACCOUNT_URL ?? remoteBase(ports.account),
+        BACKOFFICE_URL: env.BACKOFFICE_URL ?? remoteBase(ports.backoffice),
       },
       ready: `http://127.0.0.1:${ports.shell}/`,
       port: ports.shell,

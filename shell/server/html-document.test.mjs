@@ -40,7 +40,7 @@ describe('HTML pages and their Content-Security-Policy', () => {
       expect(await first.text()).toContain(`<script nonce="${nonce}" defer src="/assets/main.0123456789.js">`);
       expect(second.headers.get('content-security-policy')).not.toContain(nonce);
       const scriptSrc = csp.split('; ').find((d) => d.startsWith('script-src '));
-      expect(scriptSrc).toBe(`script-src 'self' 'nonce-${nonce}' https://cat.example.com http://localhost:3002 http://localhost:4003`);
+      expect(scriptSrc).toBe(`script-src 'self' 'nonce-${nonce}' https://cat.example.com http://localhost:3002 http://localhost:4003 http://localhost:3004`);
       expect(csp).toContain("object-src 'none'");
       expect(csp).toMatch(/connect-src 'self' https:\/\/cat\.example\.com .*ws:\/\/127\.0\.0\.1:9000/);
       expect(first.headers.get('cache-control')).toBe('no-cache');

@@ -3,7 +3,7 @@
  * lives, from the environment, so one shell build serves every environment and a
  * team redeploys its remote without rebuilding the shell.
  *
- * CATALOGUE_URL, CART_CHECKOUT_URL and ACCOUNT_URL hold the remote's BASE URL
+ * CATALOGUE_URL, CART_CHECKOUT_URL, ACCOUNT_URL and BACKOFFICE_URL hold the remote's BASE URL
  * (e.g. http://localhost:3001); `/mf-manifest.json` is appended. A value that already
  * ends in `.json` (a manifest at another path) is used as it is.
  */
@@ -11,6 +11,7 @@ export const remoteEnv = [
   { name: 'catalogue', env: 'CATALOGUE_URL', fallback: 'http://localhost:3001' },
   { name: 'cartCheckout', env: 'CART_CHECKOUT_URL', fallback: 'http://localhost:3002' },
   { name: 'account', env: 'ACCOUNT_URL', fallback: 'http://localhost:3003' },
+  { name: 'backoffice', env: 'BACKOFFICE_URL', fallback: 'http://localhost:3004' },
 ];
 
 export function manifestUrl(value) {

@@ -57,11 +57,12 @@ async function withShell(env, run, shopData = fakeShopData(), remotePreloads = n
 
 describe('remotes document', () => {
   it('builds manifest URLs from the base URLs in the environment', () => {
-    expect(remotesDocument({ CATALOGUE_URL: 'https://cat.example.com/', CART_CHECKOUT_URL: 'http://localhost:4002', ACCOUNT_URL: 'https://cdn.example.com/account/v2/mf-manifest.json' })).toEqual({
+    expect(remotesDocument({ CATALOGUE_URL: 'https://cat.example.com/', CART_CHECKOUT_URL: 'http://localhost:4002', ACCOUNT_URL: 'https://cdn.example.com/account/v2/mf-manifest.json', BACKOFFICE_URL: 'https://staff.example.com' })).toEqual({
       remotes: [
         { name: 'catalogue', entry: 'https://cat.example.com/mf-manifest.json' },
         { name: 'cartCheckout', entry: 'http://localhost:4002/mf-manifest.json' },
         { name: 'account', entry: 'https://cdn.example.com/account/v2/mf-manifest.json' },
+        { name: 'backoffice', entry: 'https://staff.example.com/mf-manifest.json' },
       ],
     });
     expect(manifestUrl('http://localhost:3001')).toBe('http://localhost:3001/mf-manifest.json');
@@ -77,6 +78,7 @@ describe('remotes document', () => {
         { name: 'catalogue', entry: 'http://cat.test:9001/mf-manifest.json' },
         { name: 'cartCheckout', entry: 'http://localhost:3002/mf-manifest.json' },
         { name: 'account', entry: 'http://localhost:3003/mf-manifest.json' },
+        { name: 'backoffice', entry: 'http://localhost:3004/mf-manifest.json' },
       ]);
     });
   });

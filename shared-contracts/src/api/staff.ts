@@ -54,6 +54,10 @@ export const staffCreateRequestSchema = z.strictObject({
 });
 export const staffCreateResponseSchema = z.object({ success: z.literal(true), data: staffMemberSchema });
 
+/** What the audit log records, as dotted names: the back office filters by them. */
+export const auditActions = ['order.refund', 'staff.create', 'staff.update', 'staff.sign-in', 'staff.enrol-second-factor', 'staff.sign-out'] as const;
+export type AuditAction = (typeof auditActions)[number];
+
 export const auditEntrySchema = z.object({
   id: z.int(),
   at: z.string(),

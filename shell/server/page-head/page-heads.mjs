@@ -17,8 +17,8 @@ export const siteName = 'CGG Competitions';
 const defaultDescription =
   'Win cars, tech, cash and holidays with CGG Competitions: UK prize competitions with instant wins and live draws.';
 
-/** Pages that belong to one visitor (basket, account, sign-in): never indexed, never given a preview. */
-const privateOwners = new Set(['cartCheckout', 'account']);
+/** Pages that belong to one visitor (basket, account, sign-in) or to staff (the back office): never indexed, never given a preview. */
+const privateOwners = new Set(['cartCheckout', 'account', 'backoffice']);
 
 /** The SEO row (getSEOSettings page key) of each public catalogue list page. */
 const catalogueSeoPages = {

@@ -74,7 +74,7 @@ describe('page heads', () => {
     expect(await head('/faq', data)).toMatchObject({ title: 'FAQ | CGG', description: 'Answers.', robots: 'index, follow' });
     expect(await head('/how-it-works', data)).toMatchObject({ title: `How it works | ${siteName}` });
     expect(await head('/winners_list', data)).toMatchObject({ title: 'Winners | CGG', description: 'Our winners.' });
-    for (const path of ['/cart', '/checkout', '/account/orders', '/auth/login']) expect((await head(path, data)).robots).toBe('noindex');
+    for (const path of ['/cart', '/checkout', '/account/orders', '/auth/login', '/admin', '/admin/staff']) expect((await head(path, data)).robots).toBe('noindex');
     expect(await head('/no/such/page', data)).toMatchObject({ status: 404, robots: 'noindex', title: `Page not found | ${siteName}` });
   });
 
@@ -104,6 +104,7 @@ describe('robots.txt and sitemap.xml', () => {
   it('keeps crawlers out of personal pages and points at the sitemap', () => {
     const robots = robotsTxt(siteUrl);
     expect(robots).toContain('Disallow: /account');
+    expect(robots).toContain('Disallow: /admin');
     expect(robots).toContain('Disallow: /checkout');
     expect(robots).toContain('Sitemap: https://shop.example/sitemap.xml');
   });

@@ -6,6 +6,8 @@ export const exposedModules = {
   catalogue: ['./HomePage', './CompetitionListPage', './CompetitionDetailsPage', './DrawResultsPage', './WinnersListPage'],
   cartCheckout: ['./CartPage', './CheckoutPage', './ConfirmationPage', './ClaimPrizePage', './MiniCart'],
   account: ['./LoginPage', './SignUpPage', './ForgotPasswordPage', './ResetPasswordPage', './LoginAsUserPage', './AccountPage', './AccountMenu'],
+  // Loaded only under /admin (the staff layout): no customer page references it.
+  backoffice: ['./BackOffice'],
 } as const;
 
 export type RemoteName = keyof typeof exposedModules;

@@ -17,4 +17,8 @@ export const remoteParts: Record<RemoteName, { label: string; unavailable: strin
     label: 'account area',
     unavailable: 'Your account area is unavailable right now. Please try again in a moment.',
   },
+  backoffice: {
+    label: 'back office',
+    unavailable: 'The back office is unavailable right now. Please try again in a moment.',
+  },
 };

@@ -32,6 +32,9 @@ const specRoutes: { url: string; owner: RemoteName | 'shell'; target: string }[]
   { url: '/account', owner: 'account', target: './AccountPage' },
   { url: '/account/points', owner: 'account', target: './AccountPage' },
   { url: '/account/recent/orders/order-detail/42', owner: 'account', target: './AccountPage' },
+  // The back office (issue 16), under the staff layout.
+  { url: '/admin', owner: 'backoffice', target: './BackOffice' },
+  { url: '/admin/audit', owner: 'backoffice', target: './BackOffice' },
   { url: '/no/such/page', owner: 'shell', target: 'not-found' },
 ];
 

@@ -3,7 +3,7 @@ import type { ExposedModule, RemoteName } from '../federation/exposed-modules.ts
 /** Pages the shell renders itself (docs/decisions.md#layout-who-owns-what). */
 export type ShellPage = 'faq' | 'how-it-works' | 'legal-terms' | 'contact' | 'free-postal-route' | 'community-chat' | 'not-found';
 
-type RemoteRoute = { [R in RemoteName]: { path: string; owner: R; module: ExposedModule<R> } }[RemoteName];
+type RemoteRoute = { [R in RemoteName]: { path: string; owner: R; module: ExposedModule<R>; layout?: 'staff' } }[RemoteName];
 export type ShellRoute = { path: string; owner: 'shell'; page: ShellPage };
 export type RouteEntry = RemoteRoute | ShellRoute;
 
@@ -37,6 +37,10 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/login-as-user', owner: 'account', module: './LoginAsUserPage' },
   // The account remote renders /account and its children with its own nested <Routes>.
   { path: '/account/*', owner: 'account', module: './AccountPage' },
+
+  // The back office, for staff: its own plain layout (no shop header, basket, pop-up or banner);
+  // its remote is fetched only when this route renders.
+  { path: '/admin/*', owner: 'backoffice', module: './BackOffice', layout: 'staff' },
 
   { path: '/faq', owner: 'shell', page: 'faq' },
   { path: '/how-it-works', owner: 'shell', page: 'how-it-works' },

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@cgg/contracts/staff';
+import type { AuditAction, AuditEntry } from '@cgg/contracts/staff';
 import type { Queryable } from '../accounts/queryable.ts';
 
 /** A staff member as the audit log names them: 'Amy Admin <amy@cgg.test>'. */
@@ -9,8 +9,8 @@ export interface StaffAction {
   staffId: number | null;
   /** Who, as a person reads it: 'Amy Admin <amy@cgg.test>', 'cli:amy'. */
   actor: string;
-  /** What, as a dotted name: 'staff.create', 'staff.sign-in', 'order.refund'. */
-  action: string;
+  /** What, as a dotted name: 'staff.create', 'staff.sign-in', 'order.refund' (the contracts' list). */
+  action: AuditAction;
   /** To what: 'staff #3', 'order #10016'. */
   subject: string;
   before?: unknown;

@@ -1,0 +1,102 @@
+import { expect, test } from '@playwright/test';
+import { registerCustomer } from '../support/customers.ts';
+import { startShellWithout } from '../support/degraded-shell.ts';
+import { buyTickets, createAllWinsCompetition } from '../support/instant-win.ts';
+import { remoteURLs, spareE2ePort } from '../support/site.ts';
+import { createStaffWithCli, enterPassword, firstSignIn } from '../support/staff.ts';
+
+// The back office (issue 16) under /admin: staff sign-in with a second factor, staff management,
+// refunds within a support member's limit, and the audit log that records each of them.
+
+test('an admin adds a support member with a refund limit; support refunds part of an order within it; the audit log shows every step', async ({ page, request }) => {
+  const admin = createStaffWithCli('admin', 'Ada Admin');
+  const { recoveryCodes } = await firstSignIn(page, admin);
+  await expect(page.getByRole('navigation', { name: 'Back office' })).toHaveText(/OverviewRefundsStaffAudit log/);
+
+  // Staff: add a support member, then give them a £5 refund limit.
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Staff' }).click();
+  const supportEmail = `sam.${Date.now()}@cgg.test`;
+  const form = page.getByRole('form', { name: 'Add a staff member' });
+  await form.getByLabel('Email address').fill(supportEmail);
+  await form.getByLabel('Name').fill('Sam Support');
+  await form.getByLabel('Role').selectOption('support');
+  await form.getByLabel('First password').fill('Support-Pass-2026');
+  await form.getByRole('button', { name: 'Add staff member' }).click();
+  await expect(page.getByRole('status')).toHaveText(`Added Sam Support (${supportEmail}). Their first sign-in sets up their authenticator app.`);
+  const row = page.getByRole('row', { name: 'Sam Support' });
+  await row.getByLabel('Refund limit of Sam Support (£)').fill('5');
+  await row.getByRole('button', { name: 'Save' }).click();
+  await expect(row.getByLabel('Refund limit of Sam Support (£)')).toHaveValue('5.00');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByText('You have signed out of the back office.')).toBeVisible();
+
+  // A customer's card order (99p a ticket, 3 tickets).
+  const customer = await registerCustomer('Rhiannon', 'Refundable');
+  const competition = await createAllWinsCompetition(`Refund test ${Date.now()}`, 3);
+  const order = await buyTickets(request, customer.token, competition.productId, 3);
+
+  // Support: their first sign-in, then a refund over their limit (refused) and one within it.
+  await firstSignIn(page, { email: supportEmail, name: 'Sam Support', password: 'Support-Pass-2026' });
+  await expect(page.getByRole('navigation', { name: 'Back office' })).toHaveText('OverviewRefunds');
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Refunds' }).click();
+  await page.getByLabel('Order number').fill(String(order.order_id));
+  await page.getByLabel('Reason').fill('Customer bought one ticket too many');
+  await page.getByRole('button', { name: 'Refund' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Your refund limit is £5.00; ask an admin to refund more.');
+  await page.getByLabel('Amount (£)').fill('0.99');
+  await page.getByRole('button', { name: 'Refund' }).click();
+  await expect(page.getByRole('status')).toContainText(`Refunded £0.99 of order #${order.order_id}`);
+  await expect(page.getByRole('status')).toContainText('Left to refund: £1.98.');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+
+  // The admin again, with a recovery code this time, reads the log.
+  await enterPassword(page, admin);
+  await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+  await page.getByLabel('Recovery code').fill(recoveryCodes[0]!);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Audit log' }).click();
+  await page.getByLabel('Action').selectOption('order.refund');
+  const refund = page.getByRole('row').filter({ hasText: `order #${order.order_id}` });
+  await expect(refund).toContainText(`Sam Support <${supportEmail}>`);
+  await expect(refund).toContainText('Customer bought one ticket too many');
+  await page.getByLabel('Action').selectOption('');
+  await page.getByLabel('Staff member').selectOption('Ada Admin');
+  const entries = page.getByRole('table').getByRole('row');
+  await expect(entries.filter({ hasText: 'staff.create' })).toContainText(supportEmail);
+  await expect(entries.filter({ hasText: 'staff.update' })).toContainText('"refund_limit":"5.00"');
+  await expect(entries.filter({ hasText: 'staff.enrol-second-factor' })).toHaveCount(1);
+  await expect(entries.filter({ hasText: 'staff.sign-in' })).toContainText('recovery code');
+});
+
+test("the shop's pages never download the back office; /admin does, and is not for search engines", async ({ page }) => {
+  const fromBackOffice: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().startsWith(remoteURLs.backoffice)) fromBackOffice.push(r.url());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(fromBackOffice).toEqual([]);
+
+  const answer = await page.goto('/admin');
+  expect(await answer!.text()).toContain('<meta name="robots" content="noindex" />');
+  await expect(page.getByRole('heading', { name: 'Back office sign in' })).toBeVisible();
+  expect(fromBackOffice.length).toBeGreaterThan(0);
+  // The staff layout: none of the shop's header, footer or basket.
+  await expect(page.getByRole('banner')).toHaveCount(0);
+  await expect(page.getByRole('contentinfo')).toHaveCount(0);
+});
+
+test('with the back-office remote stopped, /admin says so and the shop still works', async ({ page }) => {
+  const shell = await startShellWithout('backoffice', spareE2ePort(4));
+  try {
+    await page.goto(`${shell.url}/admin`);
+    await expect(page.getByRole('alert')).toContainText('The back office is unavailable right now. Please try again in a moment.');
+    await page.goto(`${shell.url}/faq`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: /unavailable/i })).toHaveCount(0);
+  } finally {
+    await shell.stop();
+  }
+});

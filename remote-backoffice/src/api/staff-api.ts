@@ -1,0 +1,28 @@
+import { ApiError, type RequestOptions } from '@cgg/contracts';
+import { staffSession } from '../session/staff-session.ts';
+
+/** What a 401 on a signed-in call means to the member. */
+export const SESSION_ENDED = 'Your back-office session has ended. Please sign in again.';
+
+/**
+ * One back-office call, `send(options)` being the contracts' apiRequest, with the staff
+ * session's token as the bearer:
+ *   staffRequest((o) => apiRequest(staffCalls.staffList, {}, o))
+ * A 401 means the session ended (30 idle minutes, signed out elsewhere, or the member was
+ * disabled): the tab signs out and the sign-in form says why. Other refusals reach the screen
+ * as ApiError, with the API's message.
+ */
+export async function staffRequest<T>(send: (options: RequestOptions) => Promise<T>, token: string | null = staffSession.token()): Promise<T> {
+  try {
+    return await send(token ? { bearer: token } : {});
+  } catch (error) {
+    if (token && error instanceof ApiError && error.status === 401) staffSession.signedOut(SESSION_ENDED);
+    throw error;
+  }
+}
+
+/** The message to show for a failed call: the API's own, or a plain one when no answer came. */
+export function failureMessage(error: unknown): string {
+  if (error instanceof ApiError && error.code !== 'http_error' && error.code !== 'invalid_json' && error.code !== 'invalid_response') return error.message;
+  return 'The back office could not reach the shop. Please try again.';
+}

@@ -1,0 +1,27 @@
+import { useCallback, useEffect, useState } from 'react';
+import { failureMessage } from './staff-api.ts';
+
+export type Loaded<T> = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'loaded'; data: T };
+
+/**
+ * Loads a screen's data with `load` (a staffRequest) whenever `key` changes, and on `reload()`.
+ * An answer that arrives after a newer request started is dropped, so filters typed quickly
+ * never show an older page.
+ */
+export function useStaffData<T>(key: string, load: () => Promise<T>): { loaded: Loaded<T>; reload: () => void } {
+  const [loaded, setLoaded] = useState<Loaded<T>>({ state: 'loading' });
+  const [round, setRound] = useState(0);
+  const reload = useCallback(() => setRound((n) => n + 1), []);
+  useEffect(() => {
+    let current = true;
+    load().then(
+      (data) => current && setLoaded({ state: 'loaded', data }),
+      (error: unknown) => current && setLoaded({ state: 'failed', message: failureMessage(error) }),
+    );
+    return () => {
+      current = false;
+    };
+    // `load` is a new function each render; `key` says when what it loads has changed.
+  }, [key, round]);
+  return { loaded, reload };
+}

@@ -1,0 +1,46 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, refusal } from './test/fake-api.ts';
+import { operator, support } from './test/fixtures.ts';
+import { renderBackOffice } from './test/render-back-office.tsx';
+
+describe('back office session', () => {
+  it("checks a tab's stored session and shows only the sections the role may use", async () => {
+    const api = fakeApi({ 'staff/me': { success: true, data: support } });
+    renderBackOffice('/admin', 'stored-token');
+    expect(await screen.findByRole('heading', { name: 'Welcome, Sid Support' })).toBeTruthy();
+    expect(api.sent[0]).toEqual({ route: 'staff/me', body: {}, bearer: 'stored-token' });
+    expect(screen.getByRole('navigation', { name: 'Back office' }).textContent).toBe('OverviewRefunds');
+  });
+
+  it("sends a member to the overview from a screen their role does not have", async () => {
+    fakeApi({ 'staff/me': { success: true, data: support } });
+    renderBackOffice('/admin/staff', 'stored-token');
+    expect(await screen.findByRole('heading', { name: 'Welcome, Sid Support' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Staff' })).toBeNull();
+  });
+
+  it('tells an operator that their work is still done with the CLI', async () => {
+    fakeApi({ 'staff/me': { success: true, data: operator } });
+    renderBackOffice('/admin', 'stored-token');
+    expect(await screen.findByText(/Your role has no back-office screens yet/)).toBeTruthy();
+  });
+
+  it('asks to sign in again when the session has ended on the server', async () => {
+    fakeApi({ 'staff/me': refusal(401, 'cgg_staff_sign_in', 'Please sign in to the back office.') });
+    renderBackOffice('/admin/refunds', 'expired-token');
+    expect(await screen.findByText('Your back-office session has ended. Please sign in again.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Back office sign in' })).toBeTruthy();
+    expect(sessionStorage.getItem('cgg.backoffice.token')).toBeNull();
+  });
+
+  it('signs out on the server and in the tab', async () => {
+    const api = fakeApi({ 'staff/me': { success: true, data: support }, 'staff/logout': { success: true, message: 'You have signed out of the back office.' } });
+    renderBackOffice('/admin', 'stored-token');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByText('You have signed out of the back office.')).toBeTruthy();
+    expect(api.sent[1]).toEqual({ route: 'staff/logout', body: {}, bearer: 'stored-token' });
+    expect(sessionStorage.getItem('cgg.backoffice.token')).toBeNull();
+  });
+});

@@ -1,0 +1,19 @@
+/** A form's messages by field name: the first issue a schema or a check found for each. */
+export type FieldErrors = Partial<Record<string, string>>;
+
+interface Issue {
+  path: ReadonlyArray<PropertyKey>;
+  message: string;
+}
+
+/** The contracts' schema issues as one message per field, so the form says what the API would. */
+export function fieldErrorsOf(issues: readonly Issue[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? '');
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+export const hasErrors = (errors: FieldErrors): boolean => Object.values(errors).some(Boolean);

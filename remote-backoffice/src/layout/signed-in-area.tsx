@@ -1,0 +1,54 @@
+import { apiRequest } from '@cgg/contracts';
+import { staffCalls, type StaffMember } from '@cgg/contracts/staff';
+import { Navigate, NavLink, Route, Routes } from 'react-router-dom';
+import { staffRequest } from '../api/staff-api.ts';
+import { AuditLogScreen } from '../audit/audit-log-screen.tsx';
+import { HomeScreen } from '../home/home-screen.tsx';
+import { RefundScreen } from '../refunds/refund-screen.tsx';
+import { staffSession } from '../session/staff-session.ts';
+import { roleNames } from '../staff/role-names.ts';
+import { StaffScreen } from '../staff/staff-screen.tsx';
+import { ADMIN_BASE, sectionHref, sectionsFor } from './sections.ts';
+
+async function signOut() {
+  // Ended on the server too, so the token is useless if it was copied; signed out here whatever it answers.
+  await staffRequest((o) => apiRequest(staffCalls.staffLogout, {}, o)).catch(() => {});
+  staffSession.signedOut('You have signed out of the back office.');
+}
+
+const screens = { refunds: RefundScreen, staff: StaffScreen, audit: AuditLogScreen } as const;
+
+/** The signed-in back office: who is signed in, the sections their role allows, and the screens (paths relative to /admin). */
+export default function SignedInArea({ staff }: { staff: StaffMember }) {
+  const allowed = sectionsFor(staff.role);
+  return (
+    <div className="bo-area">
+      <header className="bo-header">
+        <p className="bo-header__who">
+          Signed in as <strong>{staff.name}</strong> <span className="bo-badge">{roleNames[staff.role]}</span>
+        </p>
+        <nav aria-label="Back office" className="bo-nav">
+          <NavLink to={ADMIN_BASE} end>
+            Overview
+          </NavLink>
+          {allowed.map((s) => (
+            <NavLink key={s.path} to={sectionHref(s)}>
+              {s.label}
+            </NavLink>
+          ))}
+        </nav>
+        <button type="button" className="bo-link-button" onClick={() => void signOut()}>
+          Sign out
+        </button>
+      </header>
+      <Routes>
+        <Route index element={<HomeScreen staff={staff} />} />
+        {allowed.map((s) => {
+          const Screen = screens[s.path as keyof typeof screens];
+          return <Route key={s.path} path={s.path} element={<Screen staff={staff} />} />;
+        })}
+        <Route path="*" element={<Navigate to={ADMIN_BASE} replace />} />
+      </Routes>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, refusal } from '../test/fake-api.ts';
+import { support } from '../test/fixtures.ts';
+import { renderBackOffice } from '../test/render-back-office.tsx';
+
+const me = { success: true, data: support };
+const refunded = (body: Record<string, unknown>) => ({
+  success: true,
+  data: { order_id: body.order_id, amount: '5.00', left: '7.50', order_status: 'partially-refunded', reference: 'demo_re_1', repeated: false },
+});
+
+async function fill(user: ReturnType<typeof userEvent.setup>, order: string, amount: string, reason: string) {
+  for (const [label, value] of [['Order number', order], ['Amount (£)', amount], ['Reason', reason]] as const) {
+    await user.clear(screen.getByLabelText(label));
+    if (value) await user.type(screen.getByLabelText(label), value);
+  }
+  await user.click(screen.getByRole('button', { name: 'Refund' }));
+}
+
+describe('refund screen', () => {
+  it('checks the order number, the amount and the reason before sending', async () => {
+    const api = fakeApi({ 'staff/me': me });
+    renderBackOffice('/admin/refunds', 'tok');
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Refund an order' });
+    expect(screen.getByText(/Support staff refund up to the limit/)).toBeTruthy();
+    await fill(user, 'abc', '5.555', '');
+    expect(screen.getByText('Enter the order number, e.g. 10016.')).toBeTruthy();
+    expect(screen.getByText('Enter an amount in pounds, e.g. 50 or 12.50')).toBeTruthy();
+    expect(screen.getByText('Say why the order is refunded.')).toBeTruthy();
+    expect(api.routes()).toEqual(['staff/me']);
+  });
+
+  it('refunds, and a retry after a lost answer repeats the same refund (one key) while the next refund gets a new one', async () => {
+    let answers = 0;
+    const api = fakeApi({
+      'staff/me': me,
+      'staff/refund_order': (body) => (++answers === 1 ? refusal(502, 'http_error', 'Bad gateway') : refunded(body)),
+    });
+    renderBackOffice('/admin/refunds', 'tok');
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Refund an order' });
+    await fill(user, '#10016', '£5', 'Customer asked');
+    expect((await screen.findByRole('alert')).textContent).toBe('The back office could not reach the shop. Please try again.');
+    await user.click(screen.getByRole('button', { name: 'Refund' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Refunded £5.00 of order #10016 (reference demo_re_1). Left to refund: £7.50. Order status: partially-refunded.');
+    const [first, second] = api.sent.filter((s) => s.route === 'staff/refund_order');
+    expect(first!.body).toEqual({ order_id: 10016, amount: '5', reason: 'Customer asked', idempotency_key: first!.body.idempotency_key });
+    expect(second!.body.idempotency_key).toBe(first!.body.idempotency_key);
+    await fill(user, '10017', '', 'Duplicate order');
+    await screen.findByText(/of order #10017/);
+    const third = api.sent.filter((s) => s.route === 'staff/refund_order')[2]!;
+    expect(third.body.idempotency_key).not.toBe(first!.body.idempotency_key);
+    expect(third.body).not.toHaveProperty('amount');
+  });
+
+  it("shows the API's refusal (over the member's limit)", async () => {
+    fakeApi({ 'staff/me': me, 'staff/refund_order': refusal(403, 'cgg_refund_over_limit', 'Your refund limit is £20.00; ask an admin to refund more.') });
+    renderBackOffice('/admin/refunds', 'tok');
+    await screen.findByRole('heading', { name: 'Refund an order' });
+    await fill(userEvent.setup(), '10016', '50', 'Goodwill');
+    expect((await screen.findByRole('alert')).textContent).toBe('Your refund limit is £20.00; ask an admin to refund more.');
+  });
+});

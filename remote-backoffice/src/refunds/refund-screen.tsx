@@ -1,0 +1,92 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { apiRequest } from '@cgg/contracts';
+import { staffCalls, staffRefundRequestSchema, type StaffMember } from '@cgg/contracts/staff';
+import { failureMessage, staffRequest } from '../api/staff-api.ts';
+import { fieldErrorsOf, hasErrors, type FieldErrors } from '../components/field-errors.ts';
+import { FormAlert } from '../components/form-alert.tsx';
+import { TextField } from '../components/text-field.tsx';
+
+interface Done {
+  order_id: number;
+  amount: string;
+  left: string;
+  order_status: string;
+  reference: string;
+  repeated: boolean;
+}
+
+const newKey = (): string => crypto.randomUUID();
+
+/**
+ * Refund one order's card payment, whole or in part. The form keeps one idempotency key
+ * until a refund succeeds, so pressing again after a lost answer repeats the same refund and
+ * never pays twice; the API checks the member's role and support's limit.
+ */
+export function RefundScreen({ staff }: { staff: StaffMember }) {
+  const [orderId, setOrderId] = useState('');
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [done, setDone] = useState<Done | null>(null);
+  const [busy, setBusy] = useState(false);
+  const key = useRef(newKey());
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setRefusal(null);
+    setDone(null);
+    const id = orderId.trim().replace(/^#/, '');
+    const payload = {
+      order_id: /^\d{1,9}$/.test(id) ? Number(id) : 0,
+      ...(amount.trim() ? { amount: amount.trim().replace(/^£/, '') } : {}),
+      reason: reason.trim(),
+      idempotency_key: key.current,
+    };
+    const parsed = staffRefundRequestSchema.safeParse(payload);
+    const found = parsed.success ? {} : fieldErrorsOf(parsed.error.issues);
+    if (found.order_id) found.order_id = 'Enter the order number, e.g. 10016.';
+    setErrors(found);
+    if (hasErrors(found)) return;
+    setBusy(true);
+    try {
+      const answer = await staffRequest((o) => apiRequest(staffCalls.staffRefundOrder, payload, o));
+      setDone(answer.data);
+      key.current = newKey();
+      setOrderId('');
+      setAmount('');
+      setReason('');
+    } catch (error) {
+      setRefusal(failureMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="bo-refund-title">
+      <h1 id="bo-refund-title" className="bo-title">
+        Refund an order
+      </h1>
+      <p className="bo-muted">
+        The money goes back to the card the order was paid with.
+        {staff.role === 'support' && ' Support staff refund up to the limit an admin has set for them.'}
+      </p>
+      {done && (
+        <p className="bo-success" role="status">
+          {done.repeated ? `This refund had already been made (reference ${done.reference}): nothing more was paid. ` : `Refunded £${done.amount} of order #${done.order_id} (reference ${done.reference}). `}
+          Left to refund: £{done.left}. Order status: {done.order_status}.
+        </p>
+      )}
+      <form className="bo-form" onSubmit={submit} noValidate aria-label="Refund">
+        <FormAlert message={refusal} />
+        <TextField name="order_id" label="Order number" inputMode="numeric" value={orderId} onChange={setOrderId} error={errors.order_id} />
+        <TextField name="amount" label="Amount (£)" inputMode="decimal" hint="Leave empty to refund all that is left of the card payment." value={amount} onChange={setAmount} error={errors.amount} />
+        <TextField name="reason" label="Reason" hint="Recorded in the audit log." value={reason} onChange={setReason} error={errors.reason} maxLength={200} />
+        <button type="submit" className="bo-button" disabled={busy}>
+          {busy ? 'Refunding…' : 'Refund'}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { useState, type FormEvent } from 'react';
+import { apiRequest, isEmail } from '@cgg/contracts';
+import { staffCalls, staffCreateRequestSchema, type StaffMember, type StaffRole } from '@cgg/contracts/staff';
+import { failureMessage, staffRequest } from '../api/staff-api.ts';
+import { fieldErrorsOf, hasErrors, type FieldErrors } from '../components/field-errors.ts';
+import { FormAlert } from '../components/form-alert.tsx';
+import { TextField } from '../components/text-field.tsx';
+import { roleNames, roles } from './role-names.ts';
+
+/** Admins add a member with a first password they pass on privately; the member enrols an authenticator app at first sign-in. */
+export function CreateStaffForm({ onCreated }: { onCreated: (member: StaffMember) => void }) {
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [role, setRole] = useState<StaffRole>('support');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setRefusal(null);
+    const payload = { email: email.trim(), name: name.trim(), role, password };
+    const parsed = staffCreateRequestSchema.safeParse(payload);
+    const found = parsed.success ? {} : fieldErrorsOf(parsed.error.issues);
+    if (!isEmail(payload.email)) found.email = 'Enter a valid email address.';
+    if (found.name) found.name = 'Enter their name.';
+    setErrors(found);
+    if (hasErrors(found)) return;
+    setBusy(true);
+    try {
+      const answer = await staffRequest((o) => apiRequest(staffCalls.staffCreate, payload, o));
+      setEmail('');
+      setName('');
+      setPassword('');
+      onCreated(answer.data);
+    } catch (error) {
+      setRefusal(failureMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="bo-form bo-card" onSubmit={submit} noValidate aria-labelledby="bo-create-staff-title">
+      <h2 id="bo-create-staff-title" className="bo-card__title">
+        Add a staff member
+      </h2>
+      <FormAlert message={refusal} />
+      <TextField name="new-email" label="Email address" type="email" autoComplete="off" value={email} onChange={setEmail} error={errors.email} />
+      <TextField name="new-name" label="Name" autoComplete="off" value={name} onChange={setName} error={errors.name} />
+      <div className="bo-field">
+        <label htmlFor="bo-new-role" className="bo-field__label">
+          Role
+        </label>
+        <select id="bo-new-role" className="bo-field__input" value={role} onChange={(e) => setRole(e.target.value as StaffRole)}>
+          {roles.map((r) => (
+            <option key={r} value={r}>
+              {roleNames[r]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <TextField
+        name="new-password"
+        label="First password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 12 characters. Give it to them privately."
+        value={password}
+        onChange={setPassword}
+        error={errors.password}
+      />
+      <button type="submit" className="bo-button" disabled={busy}>
+        {busy ? 'Adding…' : 'Add staff member'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,83 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, refusal } from '../test/fake-api.ts';
+import { account, admin, support } from '../test/fixtures.ts';
+import { renderBackOffice } from '../test/render-back-office.tsx';
+
+const me = { success: true, data: admin };
+
+describe('staff screen', () => {
+  it('lists the staff; an admin cannot disable themselves or change their own role', async () => {
+    fakeApi({ 'staff/me': me, 'staff/list': { success: true, data: [account(admin), account(support, { refund_limit: '50.00', second_factor: false })] } });
+    renderBackOffice('/admin/staff', 'tok');
+    const sid = await screen.findByRole('row', { name: 'Sid Support' });
+    expect((within(sid).getByLabelText('Refund limit of Sid Support (£)') as HTMLInputElement).value).toBe('50.00');
+    expect(within(sid).getByText('Not yet')).toBeTruthy();
+    const amy = screen.getByRole('row', { name: 'Amy Admin' });
+    expect((within(amy).getByLabelText('Role of Amy Admin') as HTMLSelectElement).disabled).toBe(true);
+    expect(within(amy).queryByRole('button', { name: /Disable/ })).toBeNull();
+  });
+
+  it('disables a member and changes a refund limit, each saved at once', async () => {
+    const api = fakeApi({
+      'staff/me': me,
+      'staff/list': { success: true, data: [account(admin), account(support)] },
+      'staff/update': (body) => ({ success: true, data: account(support, { disabled: body.disabled === true, refund_limit: (body.refund_limit as string | undefined) ?? null }) }),
+    });
+    renderBackOffice('/admin/staff', 'tok');
+    const user = userEvent.setup();
+    const sid = await screen.findByRole('row', { name: 'Sid Support' });
+    await user.click(within(sid).getByRole('button', { name: 'Disable Sid Support' }));
+    expect(await within(sid).findByRole('button', { name: 'Enable Sid Support' })).toBeTruthy();
+    expect(api.sent.at(-1)).toEqual({ route: 'staff/update', body: { id: 2, disabled: true }, bearer: 'tok' });
+    const limit = within(sid).getByLabelText('Refund limit of Sid Support (£)');
+    await user.type(limit, '12.345');
+    await user.click(within(sid).getByRole('button', { name: 'Save' }));
+    expect(within(sid).getByRole('alert').textContent).toBe('Enter an amount in pounds, e.g. 50 or 12.50, or leave it empty for no refunds.');
+    await user.clear(limit);
+    await user.type(limit, '£25');
+    await user.click(within(sid).getByRole('button', { name: 'Save' }));
+    await within(sid).findByDisplayValue('25');
+    expect(api.sent.at(-1)!.body).toEqual({ id: 2, refund_limit: '25' });
+  });
+
+  it("shows the API's refusal on the member's row", async () => {
+    fakeApi({ 'staff/me': me, 'staff/list': { success: true, data: [account(admin), account(support)] }, 'staff/update': refusal(404, 'cgg_staff_not_found', 'There is no such staff member.') });
+    renderBackOffice('/admin/staff', 'tok');
+    const sid = await screen.findByRole('row', { name: 'Sid Support' });
+    await userEvent.setup().selectOptions(within(sid).getByLabelText('Role of Sid Support'), 'operator');
+    expect((await within(sid).findByRole('alert')).textContent).toBe('There is no such staff member.');
+  });
+
+  it('adds a member: checks each field first, then says what happens next and lists them', async () => {
+    let listed = [account(admin)];
+    const api = fakeApi({
+      'staff/me': me,
+      'staff/list': () => ({ success: true, data: listed }),
+      'staff/create': (body) => {
+        const created = { id: 9, email: String(body.email), name: String(body.name), role: 'operator' as const };
+        listed = [...listed, account(created, { second_factor: false })];
+        return { success: true, data: created };
+      },
+    });
+    renderBackOffice('/admin/staff', 'tok');
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Add a staff member' });
+    await user.type(within(form).getByLabelText('Email address'), 'olu@');
+    await user.type(within(form).getByLabelText('First password'), 'short');
+    await user.click(within(form).getByRole('button', { name: 'Add staff member' }));
+    expect(within(form).getByText('Enter a valid email address.')).toBeTruthy();
+    expect(within(form).getByText('Enter their name.')).toBeTruthy();
+    expect(within(form).getByText('A staff password has at least 12 characters.')).toBeTruthy();
+    expect(api.routes()).not.toContain('staff/create');
+    await user.type(within(form).getByLabelText('Email address'), 'cgg.test');
+    await user.type(within(form).getByLabelText('Name'), 'Olu Operator');
+    await user.selectOptions(within(form).getByLabelText('Role'), 'operator');
+    await user.type(within(form).getByLabelText('First password'), '-and-longer');
+    await user.click(within(form).getByRole('button', { name: 'Add staff member' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Added Olu Operator (olu@cgg.test). Their first sign-in sets up their authenticator app.');
+    expect(await screen.findByRole('row', { name: 'Olu Operator' })).toBeTruthy();
+    expect(api.sent.find((s) => s.route === 'staff/create')!.body).toEqual({ email: 'olu@cgg.test', name: 'Olu Operator', role: 'operator', password: 'short-and-longer' });
+  });
+});
