@@ -9,24 +9,27 @@ import { createStaffWithCli, enterPassword, firstSignIn } from '../support/staff
 // refunds within a support member's limit, and the audit log that records each of them.
 
 test('an admin adds a support member with a refund limit; support refunds part of an order within it; the audit log shows every step', async ({ page, request }) => {
-  const admin = createStaffWithCli('admin', 'Ada Admin');
+  // Names of their own: --repeat-each and reruns share one database.
+  const run = `${Date.now()}`.slice(-6);
+  const admin = createStaffWithCli('admin', `Ada Admin ${run}`);
+  const supportName = `Sam Support ${run}`;
   const { recoveryCodes } = await firstSignIn(page, admin);
   await expect(page.getByRole('navigation', { name: 'Back office' })).toHaveText(/OverviewRefundsStaffAudit log/);
 
-  // Staff: add a support member, then give them a £5 refund limit.
+  // Staff: add a support member, then give them a £1 refund limit.
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Staff' }).click();
-  const supportEmail = `sam.${Date.now()}@cgg.test`;
+  const supportEmail = `sam.${run}.${Math.floor(Math.random() * 1e6)}@cgg.test`;
   const form = page.getByRole('form', { name: 'Add a staff member' });
   await form.getByLabel('Email address').fill(supportEmail);
-  await form.getByLabel('Name').fill('Sam Support');
+  await form.getByLabel('Name').fill(supportName);
   await form.getByLabel('Role').selectOption('support');
   await form.getByLabel('First password').fill('Support-Pass-2026');
   await form.getByRole('button', { name: 'Add staff member' }).click();
-  await expect(page.getByRole('status')).toHaveText(`Added Sam Support (${supportEmail}). Their first sign-in sets up their authenticator app.`);
-  const row = page.getByRole('row', { name: 'Sam Support' });
-  await row.getByLabel('Refund limit of Sam Support (£)').fill('5');
+  await expect(page.getByRole('status')).toHaveText(`Added ${supportName} (${supportEmail}). Their first sign-in sets up their authenticator app.`);
+  const row = page.getByRole('row', { name: supportName });
+  await row.getByLabel(`Refund limit of ${supportName} (£)`).fill('1');
   await row.getByRole('button', { name: 'Save' }).click();
-  await expect(row.getByLabel('Refund limit of Sam Support (£)')).toHaveValue('5.00');
+  await expect(row.getByLabel(`Refund limit of ${supportName} (£)`)).toHaveValue('1.00');
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByText('You have signed out of the back office.')).toBeVisible();
 
@@ -36,13 +39,13 @@ test('an admin adds a support member with a refund limit; support refunds part o
   const order = await buyTickets(request, customer.token, competition.productId, 3);
 
   // Support: their first sign-in, then a refund over their limit (refused) and one within it.
-  await firstSignIn(page, { email: supportEmail, name: 'Sam Support', password: 'Support-Pass-2026' });
+  await firstSignIn(page, { email: supportEmail, name: supportName, password: 'Support-Pass-2026' });
   await expect(page.getByRole('navigation', { name: 'Back office' })).toHaveText('OverviewRefunds');
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Refunds' }).click();
   await page.getByLabel('Order number').fill(String(order.order_id));
   await page.getByLabel('Reason').fill('Customer bought one ticket too many');
   await page.getByRole('button', { name: 'Refund' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Your refund limit is £5.00; ask an admin to refund more.');
+  await expect(page.getByRole('alert')).toHaveText('Your refund limit is £1.00; ask an admin to refund more.');
   await page.getByLabel('Amount (£)').fill('0.99');
   await page.getByRole('button', { name: 'Refund' }).click();
   await expect(page.getByRole('status')).toContainText(`Refunded £0.99 of order #${order.order_id}`);
@@ -57,13 +60,13 @@ test('an admin adds a support member with a refund limit; support refunds part o
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Audit log' }).click();
   await page.getByLabel('Action').selectOption('order.refund');
   const refund = page.getByRole('row').filter({ hasText: `order #${order.order_id}` });
-  await expect(refund).toContainText(`Sam Support <${supportEmail}>`);
+  await expect(refund).toContainText(`${supportName} <${supportEmail}>`);
   await expect(refund).toContainText('Customer bought one ticket too many');
   await page.getByLabel('Action').selectOption('');
-  await page.getByLabel('Staff member').selectOption('Ada Admin');
+  await page.getByLabel('Staff member').selectOption(admin.name);
   const entries = page.getByRole('table').getByRole('row');
   await expect(entries.filter({ hasText: 'staff.create' })).toContainText(supportEmail);
-  await expect(entries.filter({ hasText: 'staff.update' })).toContainText('"refund_limit":"5.00"');
+  await expect(entries.filter({ hasText: 'staff.update' })).toContainText('"refund_limit":"1.00"');
   await expect(entries.filter({ hasText: 'staff.enrol-second-factor' })).toHaveCount(1);
   await expect(entries.filter({ hasText: 'staff.sign-in' })).toContainText('recovery code');
 });
