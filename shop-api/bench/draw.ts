@@ -84,7 +84,7 @@ try {
   for (let run = 0; run < RUNS; run++) {
     const id = await fillCompetition();
     const t0 = process.hrtime.bigint();
-    const done = await drawOneNow(pool, id, { now: new Date(), drawnBy: 'bench', siteUrl: 'http://localhost:3000', mailer: createMailer(pool), log: () => {} });
+    const done = await drawOneNow(pool, id, { now: new Date(), drawnBy: 'bench', audit: { staffId: null, actor: 'bench' }, siteUrl: 'http://localhost:3000', mailer: createMailer(pool), log: () => {} });
     draws.push(ms(t0));
     if (done.entryCount !== ENTRIES) throw new Error(`expected ${ENTRIES} entries, drew among ${done.entryCount}`);
 

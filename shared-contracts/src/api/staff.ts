@@ -55,7 +55,10 @@ export const staffCreateRequestSchema = z.strictObject({
 export const staffCreateResponseSchema = z.object({ success: z.literal(true), data: staffMemberSchema });
 
 /** What the audit log records, as dotted names: the back office filters by them. */
-export const auditActions = ['order.refund', 'staff.create', 'staff.update', 'staff.sign-in', 'staff.enrol-second-factor', 'staff.sign-out'] as const;
+export const auditActions = [
+  'order.refund', 'staff.create', 'staff.update', 'staff.sign-in', 'staff.enrol-second-factor', 'staff.sign-out',
+  'entries.export', 'draw.run', 'claim.state',
+] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 export const auditEntrySchema = z.object({
@@ -113,6 +116,96 @@ export const staffRefundResponseSchema = z.object({
   data: z.object({ order_id: z.int(), amount: z.string(), left: z.string(), order_status: z.string(), reference: z.string(), repeated: z.boolean() }),
 });
 
+const positiveId = z.int().check(z.positive());
+const pageNumber = z.optional(z.int().check(z.minimum(1), z.maximum(10000)));
+const paged = { page: z.int(), total: z.int(), total_pages: z.int() };
+
+/** A competition as the operators' screens list it. */
+export const staffCompetitionSchema = z.object({
+  id: z.int(),
+  title: z.string(),
+  /** 'open' (on sale), 'closed' (entries closed, not drawn), 'drawn'. */
+  stage: z.enum(['open', 'closed', 'drawn']),
+  closing_at: z.string(),
+  draw_at: z.string(),
+  total_tickets: z.int(),
+  paid_entries: z.int(),
+  postal_entries: z.int(),
+  /** The seed's published commitment (SHA-256), made before entries close. */
+  commitment: z.nullable(z.string()),
+  winning_ticket: z.nullable(z.int()),
+});
+export type StaffCompetition = z.infer<typeof staffCompetitionSchema>;
+export const staffCompetitionsRequestSchema = z.strictObject({
+  stage: z.optional(z.enum(['open', 'closed', 'drawn'])),
+  search: z.optional(z.string().check(z.maxLength(100))),
+  page: pageNumber,
+});
+export const staffCompetitionsResponseSchema = z.object({ success: z.literal(true), data: z.array(staffCompetitionSchema), ...paged });
+
+/** One entry of a competition: a paid ticket of an order that counts, or a postal entry. */
+export const staffEntrySchema = z.object({
+  ticket_number: z.int(),
+  entry_type: z.enum(['paid', 'postal']),
+  name: z.string(),
+  email: z.string(),
+  /** 'order #10016' or 'postal #3'. */
+  reference: z.string(),
+  created_at: z.string(),
+});
+export type StaffEntry = z.infer<typeof staffEntrySchema>;
+export const staffEntriesRequestSchema = z.strictObject({
+  competition_id: positiveId,
+  /** A ticket number, or part of a name, email or reference. */
+  search: z.optional(z.string().check(z.maxLength(100))),
+  page: pageNumber,
+  limit: z.optional(z.int().check(z.minimum(1), z.maximum(200))),
+});
+export const staffEntriesResponseSchema = z.object({ success: z.literal(true), data: z.array(staffEntrySchema), ...paged });
+/** A GET answered with the whole list as a CSV download, streamed from the database (not JSON, so not a staff call). */
+export const STAFF_ENTRIES_CSV_ROUTE = '/api/v1/staff/entries_csv';
+export const staffEntriesCsvPath = (competitionId: number): string => `/?rest_route=${STAFF_ENTRIES_CSV_ROUTE}&competition_id=${competitionId}`;
+export const staffEntriesCsvRequestSchema = z.strictObject({ competition_id: z.string().check(z.regex(/^[1-9]\d{0,8}$/)) });
+
+export const staffRunDrawRequestSchema = z.strictObject({ competition_id: positiveId });
+export const staffRunDrawResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    competition_id: z.int(),
+    entry_count: z.int(),
+    /** null: no entries, closed without a winner. */
+    winning_ticket: z.nullable(z.int()),
+    commitment: z.string(),
+    seed: z.string(),
+    entry_list_sha256: z.string(),
+    /** Where anyone checks it: the public results page of the draw. */
+    verify_url: z.string(),
+    entry_list_url: z.string(),
+  }),
+});
+
+export const claimStates = ['received', 'processing', 'fulfilled'] as const;
+export const staffClaimSchema = z.object({
+  id: z.int(),
+  state: z.enum(claimStates),
+  /** prize, cash or credit. */
+  choice: z.string(),
+  amount: z.string(),
+  prize_title: z.string(),
+  win_kind: z.string(),
+  customer_email: z.string(),
+  /** Where a prize goes; null for cash and credit. */
+  deliver_to: z.nullable(z.string()),
+  /** Cash: the account's last 4 digits only. */
+  pay_to: z.nullable(z.string()),
+  created_at: z.string(),
+});
+export type StaffClaim = z.infer<typeof staffClaimSchema>;
+export const staffClaimsRequestSchema = z.strictObject({ state: z.optional(z.enum(claimStates)), page: pageNumber });
+export const staffClaimsResponseSchema = z.object({ success: z.literal(true), data: z.array(staffClaimSchema), ...paged });
+export const staffClaimStateRequestSchema = z.strictObject({ id: positiveId, state: z.enum(['processing', 'fulfilled']) });
+export const staffClaimStateResponseSchema = z.object({ success: z.literal(true), data: staffClaimSchema });
+
 /** A back-office call: `staff` access, and which roles may make it (the server checks both). */
 export interface StaffCall<Req extends z.ZodMiniType | null, Res extends z.ZodMiniType, A extends CallAccess = CallAccess> extends ApiCall<Req, Res, A> {
   readonly staffRoles?: readonly StaffRole[];
@@ -133,5 +226,10 @@ export const staffCalls = {
   staffList: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/list', method: 'POST', auth: 'site', request: staffTokenRequestSchema, response: staffListResponseSchema }),
   staffUpdate: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/update', method: 'POST', auth: 'site', request: staffUpdateRequestSchema, response: staffUpdateResponseSchema }),
   staffRefundOrder: staffCall({ access: 'staff', staffRoles: ['admin', 'support'], route: '/api/v1/staff/refund_order', method: 'POST', auth: 'site', request: staffRefundRequestSchema, response: staffRefundResponseSchema }),
+  staffCompetitions: staffCall({ access: 'staff', staffRoles: everyRole, route: '/api/v1/staff/competitions', method: 'POST', auth: 'site', request: staffCompetitionsRequestSchema, response: staffCompetitionsResponseSchema }),
+  staffEntries: staffCall({ access: 'staff', staffRoles: everyRole, route: '/api/v1/staff/entries', method: 'POST', auth: 'site', request: staffEntriesRequestSchema, response: staffEntriesResponseSchema }),
+  staffRunDraw: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/run_draw', method: 'POST', auth: 'site', request: staffRunDrawRequestSchema, response: staffRunDrawResponseSchema }),
+  staffClaims: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/claims', method: 'POST', auth: 'site', request: staffClaimsRequestSchema, response: staffClaimsResponseSchema }),
+  staffClaimState: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/claim_state', method: 'POST', auth: 'site', request: staffClaimStateRequestSchema, response: staffClaimStateResponseSchema }),
   staffAuditLog: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/audit_log', method: 'POST', auth: 'site', request: auditLogRequestSchema, response: auditLogResponseSchema }),
 } as const;

@@ -155,7 +155,7 @@ describe('draws', () => {
     const c = await createCompetition(kit.pool, { total: 100 });
     await kit.pool.query(`UPDATE competitions SET live_draw = true, live_draw_info = 'Live at 8pm' WHERE id = $1`, [c.id]);
     await buy(c.productId, 2);
-    const opts = { now: new Date(), drawnBy: 'cli:test', siteUrl: SITE, mailer: createMailer(kit.pool), ...quiet };
+    const opts = { now: new Date(), drawnBy: 'cli:test', audit: { staffId: null, actor: 'cli:test' }, siteUrl: SITE, mailer: createMailer(kit.pool), ...quiet };
     await expect(drawOneNow(kit.pool, c.id, opts)).rejects.toThrow(/still taking entries/);
     await makeDue(c.id);
     expect((await drawDue(kit.pool)).map((d) => d.competitionId)).not.toContain(c.id);

@@ -167,7 +167,7 @@ describe('postal entries and the main draw', () => {
     const c = await createCompetition(kit.pool, { total: 1 });
     const e = await recordPostalEntry(kit.pool, { competitionId: c.id, fullName: 'Dora Draw', email: 'dora.draw@example.org', town: 'York', recordedBy: 'test', now: now() });
     await kit.pool.query(`UPDATE competitions SET closing_at = now() - interval '2 minutes', draw_at = now() - interval '1 minute' WHERE id = $1`, [c.id]);
-    const done = await drawOneNow(kit.pool, c.id, { now: now(), drawnBy: 'test', siteUrl: SITE, mailer: createMailer(kit.pool, undefined), log: () => {} });
+    const done = await drawOneNow(kit.pool, c.id, { now: now(), drawnBy: 'test', audit: { staffId: null, actor: 'test' }, siteUrl: SITE, mailer: createMailer(kit.pool, undefined), log: () => {} });
     expect(done.winningTicket).toBe(e.ticketNumber);
     const mail = await kit.pool.query('SELECT text_body FROM email_outbox WHERE to_address = $1', ['dora.draw@example.org']);
     expect(mail.rows).toHaveLength(1);

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { HOLDING_STATUSES } from '../accounts/order-routes.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
+import { recordStaffAction } from '../staff/audit-log.ts';
 import { ensureCommitments } from './commitments.ts';
 import { drawWinnerEmail } from './draw-emails.ts';
 import { drawFromEntries, type DrawEntry } from './draw-function.ts';
@@ -155,7 +156,11 @@ export class DrawRefused extends Error {}
  * The operator's draw of one competition (live draws): the same function, refused
  * before entries close, when already drawn, or while another draw of it is running.
  */
-export async function drawOneNow(pool: pg.Pool, competitionId: number, o: DrawOptions & { mailer: Mailer; log?: (m: string) => void }): Promise<DrawDone> {
+export async function drawOneNow(
+  pool: pg.Pool,
+  competitionId: number,
+  o: DrawOptions & { mailer: Mailer; log?: (m: string) => void; /** Who ran it, for the audit log (written with the draw). */ audit: { staffId: number | null; actor: string } },
+): Promise<DrawDone> {
   await ensureCommitments(pool, o.now);
   const client = await pool.connect();
   let result: DrawDone;
@@ -171,6 +176,10 @@ export async function drawOneNow(pool: pg.Pool, competitionId: number, o: DrawOp
     const locked = await client.query('SELECT 1 FROM competition_draws WHERE competition_id = $1 AND drawn_at IS NULL FOR UPDATE SKIP LOCKED', [competitionId]);
     if (locked.rowCount === 0) throw new DrawRefused(`Competition ${competitionId} is being drawn right now (or was just drawn).`);
     result = await drawLocked(client, competitionId, o);
+    await recordStaffAction(client, {
+      staffId: o.audit.staffId, actor: o.audit.actor, action: 'draw.run', subject: `competition #${competitionId}`,
+      after: { entry_count: result.entryCount, winning_ticket: result.winningTicket }, at: o.now,
+    });
     await client.query('COMMIT');
   } catch (err) {
     await client.query('ROLLBACK').catch(() => {});

@@ -24,10 +24,11 @@ import { routeTable, type RouteDeclaration, type RouteName } from './route-table
  * everywhere; another customer is served, but never with the first one's data.
  */
 
-type CallerName = 'visitor' | 'customer' | 'other customer' | 'staff admin' | 'staff support';
+type CallerName = 'visitor' | 'customer' | 'other customer' | 'staff admin' | 'staff operator' | 'staff support';
 
 interface Fixtures {
   admin: { id: number; email: string; recoveryCodes: string[] };
+  operator: { id: number };
   support: { id: number };
   owner: Winner;
   other: Buyer;
@@ -152,6 +153,13 @@ const samples: Record<RouteName, Sample> = {
   staffUpdate: { payload: (fx) => ({ id: fx.support.id, refund_limit: '5.00' }) },
   staffRefundOrder: { payload: (fx) => ({ order_id: fx.owner.orderId, amount: '0.01', reason: 'Route test', idempotency_key: randomUUID() }) },
   staffAuditLog: { payload: () => ({}) },
+  staffCompetitions: { payload: () => ({ stage: 'open' }) },
+  staffEntries: { payload: (fx) => ({ competition_id: fx.openCompetitionId, search: 'x' }) },
+  staffEntriesCsv: { payload: (fx) => ({ competition_id: String(fx.openCompetitionId) }) },
+  // Still open: the roles that may draw are refused with 409, the others with 401/403.
+  staffRunDraw: { payload: (fx) => ({ competition_id: fx.openCompetitionId }) },
+  staffClaims: { payload: () => ({}) },
+  staffClaimState: { payload: () => ({ id: 999_999, state: 'processing' }) },
 };
 
 const STAFF_PASSWORD = 'Staff!Pass-2026';
@@ -160,6 +168,7 @@ const STAFF_PASSWORD = 'Staff!Pass-2026';
 async function bearerOf(caller: CallerName): Promise<string> {
   if (caller === 'visitor') return SITE_BEARER;
   if (caller === 'staff admin') return createStaffSession(pool, f.admin.id, 'signed-in', new Date());
+  if (caller === 'staff operator') return createStaffSession(pool, f.operator.id, 'signed-in', new Date());
   if (caller === 'staff support') return createStaffSession(pool, f.support.id, 'signed-in', new Date());
   const id = caller === 'customer' ? f.owner.buyer.customerId : f.other.customerId;
   return createSession(pool, id, 'login', new Date());
@@ -208,7 +217,7 @@ async function callAs(name: RouteName, d: RouteDeclaration, caller: CallerName):
 }
 
 /** A staff member who has enrolled an authenticator app: its id and recovery codes. */
-async function enrolledStaff(role: 'admin' | 'support', refundLimitPence: number | null = null) {
+async function enrolledStaff(role: 'admin' | 'operator' | 'support', refundLimitPence: number | null = null) {
   const email = `${role}-${randomUUID()}@cgg.test`;
   const created = await inTransaction(pool, (client) => createStaff(client, { email, name: `Test ${role}`, role, password: STAFF_PASSWORD, by: { staffId: null, actor: 'test' }, now: new Date() }));
   await pool.query('UPDATE staff SET refund_limit_pence = $2 WHERE id = $1', [created.id, refundLimitPence]);
@@ -237,6 +246,7 @@ beforeAll(async () => {
   const drawn = await pool.query<{ competition_id: number }>('SELECT competition_id FROM competition_draws WHERE drawn_at IS NOT NULL ORDER BY competition_id LIMIT 1');
   f = {
     admin: await enrolledStaff('admin'),
+    operator: await enrolledStaff('operator'),
     support: await enrolledStaff('support', 500),
     owner, other: await newBuyer(pool, base), openProductId: open.productId, openCompetitionId: open.id, drawnCompetitionId: drawn.rows[0]!.competition_id,
   };
@@ -250,14 +260,14 @@ const routes = Object.entries(routeTable) as Array<[RouteName, RouteDeclaration]
 
 describe('each route is called as its declaration says', () => {
   it.each(routes)('%s', async (name, d) => {
-    const callers: CallerName[] = ['visitor', 'customer', 'other customer', ...(d.access === 'staff' ? (['staff admin', 'staff support'] as const) : [])];
+    const callers: CallerName[] = ['visitor', 'customer', 'other customer', ...(d.access === 'staff' ? (['staff admin', 'staff operator', 'staff support'] as const) : [])];
     for (const caller of callers) {
       const answer = await callAs(name, d, caller);
       const label = `${caller} -> ${d.method} ${d.route}: ${answer.status} ${answer.body.slice(0, 200)}`;
       expect(answer.status, label).toBeLessThan(500);
       if (d.access === 'staff') {
         // The back office: no visitor or customer gets in; a staff member only in the route's roles.
-        const role = caller === 'staff admin' ? 'admin' : caller === 'staff support' ? 'support' : null;
+        const role = caller === 'staff admin' ? 'admin' : caller === 'staff operator' ? 'operator' : caller === 'staff support' ? 'support' : null;
         if (role === null) expect(answer.status, label).toBe(401);
         else if (d.staffRoles?.includes(role)) expect([401, 403], label).not.toContain(answer.status);
         else expect(answer.status, label).toBe(403);

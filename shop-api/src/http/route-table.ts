@@ -8,7 +8,7 @@ import {
   type CallAccess,
   type CallAuth,
 } from '@cgg/contracts';
-import { staffCalls, type StaffRole } from '@cgg/contracts/staff';
+import { STAFF_ENTRIES_CSV_ROUTE, staffCalls, staffEntriesCsvRequestSchema, type StaffRole } from '@cgg/contracts/staff';
 import type { z } from 'zod/mini';
 
 /** One HTTP route as the contracts declare it: where, how, who may call it, and its shapes. */
@@ -54,6 +54,7 @@ export const routeTable = {
   storeCheckout: store(storeEndpoints.checkout),
   chatStream: { route: CHAT_STREAM_ROUTE, method: 'GET', access: 'anyone', request: null, response: null },
   drawEntries: { route: DRAW_ENTRIES_ROUTE, method: 'GET', access: 'anyone', request: drawEntriesRequestSchema, response: null },
+  staffEntriesCsv: { route: STAFF_ENTRIES_CSV_ROUTE, method: 'GET', access: 'staff', staffRoles: ['admin', 'operator', 'support'], request: staffEntriesCsvRequestSchema, response: null },
 } as const satisfies Record<string, RouteDeclaration>;
 
 export type RouteName = keyof typeof routeTable;

@@ -15,8 +15,9 @@ export const drawCommand: Command = {
     const id = positiveInt(required(flags, 'competition'), 'competition');
     const site = (ctx.siteUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
     try {
+      const drawnBy = `cli:${operatorName(flags.by)}`;
       const done = await drawOneNow(ctx.pool, id, {
-        now: (ctx.now ?? (() => new Date()))(), drawnBy: `cli:${operatorName(flags.by)}`, siteUrl: site, mailer: createMailer(ctx.pool, process.env.SMTP_URL || undefined),
+        now: (ctx.now ?? (() => new Date()))(), drawnBy, audit: { staffId: null, actor: drawnBy }, siteUrl: site, mailer: createMailer(ctx.pool, process.env.SMTP_URL || undefined),
         log: (m) => out(m),
       });
       const proof = (await ctx.pool.query<{ seed: Buffer; commitment: string; entry_list_sha256: string }>(

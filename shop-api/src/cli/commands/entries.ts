@@ -1,20 +1,17 @@
+import { createWriteStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { UsageError, parseFlags, type Command } from '../command.ts';
 import { positiveInt, required } from '../cli-helpers.ts';
-import { HOLDING_STATUSES } from '../../accounts/order-routes.ts';
 import { entryListCsv } from '../../draws/draw-function.ts';
-
-const csvCell = (v: unknown): string => {
-  const s = v === null || v === undefined ? '' : String(v);
-  // Quote when needed, and defuse spreadsheet formulas in names typed by the public.
-  const safe = /^[=+\-@]/.test(s) ? `'${s}` : s;
-  return /[",\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
+import { competitionExists, entriesCsv, entryBatches, type EntryRow } from '../../competitions/competition-entries.ts';
 
 /**
  * `entries --competition 12 [--csv] [--public] [--out file]`: the competition's entries
  * (paid tickets of orders that count, and postal entries) with who holds each, for the
  * operator; `--public` gives the published list (ticket numbers and entry types only).
+ * The same functions as the back office's entries screen and its CSV export.
  */
 export const entriesCommand: Command = {
   name: 'entries',
@@ -25,29 +22,24 @@ export const entriesCommand: Command = {
     const flags = parseFlags(args, ['competition', 'out'], ['csv', 'public']);
     const id = positiveInt(required(flags, 'competition'), 'competition');
     if (flags.csv && flags.public) throw new UsageError('Choose --csv or --public, not both.');
-    const exists = await ctx.pool.query('SELECT 1 FROM competitions WHERE id = $1', [id]);
-    if (exists.rowCount === 0) {
+    if (!(await competitionExists(ctx.pool, id))) {
       out(`No competition with id ${id}.`);
       return 1;
     }
-    const { rows } = await ctx.pool.query<{ ticket_number: number; entry_type: 'paid' | 'postal'; name: string; email: string; reference: string; created_at: Date }>(
-      `SELECT t.ticket_number, CASE WHEN t.order_item_id IS NULL THEN 'postal' ELSE 'paid' END AS entry_type,
-              COALESCE(p.full_name, trim(o.billing_first_name || ' ' || o.billing_last_name)) AS name,
-              COALESCE(p.email, NULLIF(o.billing_email, ''), cu.email, '') AS email,
-              COALESCE('postal #' || p.id, 'order #' || o.id) AS reference, t.created_at
-       FROM tickets t
-       LEFT JOIN order_items i ON i.id = t.order_item_id LEFT JOIN orders o ON o.id = i.order_id
-       LEFT JOIN postal_entries p ON p.competition_id = t.competition_id AND p.ticket_number = t.ticket_number
-       LEFT JOIN customers cu ON cu.id = t.customer_id
-       WHERE t.competition_id = $1 AND (t.order_item_id IS NULL OR o.status = ANY($2))
-       ORDER BY t.ticket_number`,
-      [id, HOLDING_STATUSES],
-    );
+    // The operator's CSV to a file is streamed, however many entries there are.
+    if (typeof flags.out === 'string' && !flags.public) {
+      let count = 0;
+      await pipeline(Readable.from(entriesCsv(ctx.pool, id, (n) => (count += n))), createWriteStream(flags.out));
+      out(`Wrote ${count} entries to ${flags.out}.`);
+      return 0;
+    }
+    const rows: EntryRow[] = [];
+    for await (const batch of entryBatches(ctx.pool, id)) rows.push(...batch);
     let text: string;
     if (flags.public) text = entryListCsv(rows);
-    else if (flags.csv || flags.out) {
-      const header = 'ticket_number,entry_type,name,email,reference,created_at';
-      text = `${[header, ...rows.map((r) => [r.ticket_number, r.entry_type, r.name, r.email, r.reference, r.created_at.toISOString()].map(csvCell).join(','))].join('\n')}\n`;
+    else if (flags.csv) {
+      text = '';
+      for await (const chunk of entriesCsv(ctx.pool, id)) text += chunk;
     } else {
       text = rows.length === 0
         ? `Competition ${id} has no entries.\n`

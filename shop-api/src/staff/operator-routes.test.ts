@@ -1,0 +1,167 @@
+import { createHash } from 'node:crypto';
+import { staffClaimsResponseSchema, staffCompetitionsResponseSchema, staffEntriesResponseSchema, staffRunDrawResponseSchema } from '@cgg/contracts/staff';
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction } from '../accounts/queryable.ts';
+import { addDrawWin, address, claim, instantWinner } from '../claims/claims-test-kit.ts';
+import { ensureCommitments } from '../draws/commitments.ts';
+import { recordPostalEntry } from '../draws/postal-entry.ts';
+import { entryBatches } from '../competitions/competition-entries.ts';
+import { addToBasket, checkoutOnce, newBuyer } from '../store/race-harness.ts';
+import { createCompetition } from '../store/store-fixtures.ts';
+import { storeTestApp } from '../store/store-test-kit.ts';
+import { createStaff } from './staff-accounts.ts';
+import { createStaffSession } from './staff-sessions.ts';
+
+let app: FastifyInstance;
+let pool: pg.Pool;
+let base: string;
+let close: () => Promise<void>;
+let operator: string;
+let operatorId: number;
+
+beforeAll(async () => {
+  const t = await storeTestApp();
+  ({ app, pool, close } = t);
+  base = await t.listen();
+  const member = await inTransaction(pool, (client) =>
+    createStaff(client, { email: 'olu@cgg.test', name: 'Olu Operator', role: 'operator', password: 'Staff!Pass-2026', by: { staffId: null, actor: 'test' }, now: new Date() }),
+  );
+  operatorId = member.id;
+  operator = await createStaffSession(pool, member.id, 'signed-in', new Date());
+}, 60_000);
+afterAll(() => close());
+
+const staffPost = (name: string, payload: object) =>
+  app.inject({ method: 'POST', url: `/?rest_route=/api/v1/staff/${name}`, headers: { 'content-type': 'application/json', authorization: `Bearer ${operator}` }, payload });
+
+async function auditOf(subject: string) {
+  return (await pool.query<{ action: string; actor: string; before: unknown; after: unknown }>('SELECT action, actor, before, after FROM staff_audit_log WHERE subject = $1 ORDER BY id', [subject])).rows;
+}
+
+/** A competition with 3 paid tickets (two buyers) and one postal entry; the first buyer's billing name is a spreadsheet formula. */
+async function competitionWithEntries(title: string) {
+  const c = await createCompetition(pool, { title, total: 20, maxPerUser: 10 });
+  const orders: number[] = [];
+  for (const quantity of [2, 1]) {
+    const buyer = await newBuyer(pool, base);
+    await addToBasket(base, buyer, c.productId, quantity);
+    const out = await checkoutOnce(base, buyer);
+    if (!out.ok) throw new Error(out.code);
+    orders.push(out.order.order_id);
+  }
+  // What a customer could type as their billing name.
+  await pool.query(`UPDATE orders SET billing_first_name = '=HYPERLINK("x")' WHERE id = $1`, [orders[0]]);
+  const postal = await recordPostalEntry(pool, { competitionId: c.id, fullName: 'Pat Post', email: 'pat@example.co.uk', town: 'Leeds', recordedBy: 'test', now: new Date() });
+  return { ...c, orders, postal };
+}
+
+describe('operator routes: competitions and their entries', () => {
+  it('lists competitions by stage with their paid and postal entries', async () => {
+    const c = await competitionWithEntries('Stage test Land Rover');
+    // The scheduler commits to each competition's seed ahead of its draw.
+    await ensureCommitments(pool, new Date());
+    const open = staffCompetitionsResponseSchema.parse((await staffPost('competitions', { stage: 'open', search: 'stage test land' })).json());
+    expect(open.data).toEqual([expect.objectContaining({ id: c.id, stage: 'open', paid_entries: 3, postal_entries: 1, total_tickets: 20, winning_ticket: null })]);
+    expect(open.data[0]!.commitment).toMatch(/^[0-9a-f]{64}$/);
+    await pool.query(`UPDATE competitions SET closing_at = now() - interval '1 minute' WHERE id = $1`, [c.id]);
+    const closed = staffCompetitionsResponseSchema.parse((await staffPost('competitions', { stage: 'closed', search: 'Stage test' })).json());
+    expect(closed.data.map((x) => x.id)).toEqual([c.id]);
+    expect(staffCompetitionsResponseSchema.parse((await staffPost('competitions', { stage: 'open', search: 'Stage test' })).json()).total).toBe(0);
+  });
+
+  it('pages and searches entries by ticket number, name, email or reference; an unknown competition is 404', async () => {
+    const c = await competitionWithEntries('Entries test');
+    const all = staffEntriesResponseSchema.parse((await staffPost('entries', { competition_id: c.id, limit: 2 })).json());
+    expect(all).toMatchObject({ total: 4, total_pages: 2, page: 1 });
+    expect(all.data.map((e) => e.ticket_number)).toEqual([...all.data.map((e) => e.ticket_number)].sort((a, b) => a - b));
+    const postal = staffEntriesResponseSchema.parse((await staffPost('entries', { competition_id: c.id, search: 'pat@' })).json());
+    expect(postal.data).toEqual([expect.objectContaining({ entry_type: 'postal', name: 'Pat Post', reference: `postal #${c.postal.entryId}`, ticket_number: c.postal.ticketNumber })]);
+    const byTicket = staffEntriesResponseSchema.parse((await staffPost('entries', { competition_id: c.id, search: String(c.postal.ticketNumber) })).json());
+    expect(byTicket.data.map((e) => e.ticket_number)).toContain(c.postal.ticketNumber);
+    const byOrder = staffEntriesResponseSchema.parse((await staffPost('entries', { competition_id: c.id, search: `order #${c.orders[0]}` })).json());
+    expect(byOrder.total).toBe(2);
+    // LIKE's own characters are searched for as text.
+    expect(staffEntriesResponseSchema.parse((await staffPost('entries', { competition_id: c.id, search: '%' })).json()).total).toBe(0);
+    const missing = await staffPost('entries', { competition_id: 999_999 });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe('cgg_competition_not_found');
+  });
+
+  it('exports every entry as a CSV download, formulas defused, and records who exported it', async () => {
+    const c = await competitionWithEntries('CSV test');
+    const res = await app.inject({ method: 'GET', url: `/?rest_route=/api/v1/staff/entries_csv&competition_id=${c.id}`, headers: { authorization: `Bearer ${operator}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="competition-${c.id}-entries.csv"`);
+    const lines = res.body.trimEnd().split('\n');
+    expect(lines[0]).toBe('ticket_number,entry_type,name,email,reference,created_at');
+    expect(lines).toHaveLength(5);
+    expect(lines.filter((l) => l.includes(`order #${c.orders[0]}`))[0]).toContain(`"'=HYPERLINK(""x"") Taylor"`);
+    expect(lines.some((l) => l.startsWith(`${c.postal.ticketNumber},postal,Pat Post,pat@example.co.uk,postal #${c.postal.entryId},`))).toBe(true);
+    expect(await auditOf(`competition #${c.id}`)).toEqual([{ action: 'entries.export', actor: 'Olu Operator <olu@cgg.test>', before: null, after: { format: 'csv' } }]);
+    const bad = await app.inject({ method: 'GET', url: '/?rest_route=/api/v1/staff/entries_csv&competition_id=abc', headers: { authorization: `Bearer ${operator}` } });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('entry batches', () => {
+  it('reads every entry that counts in ticket order, across batches, skipping a batch whose orders no longer count', async () => {
+    const c = await competitionWithEntries('Batch test');
+    const before: number[] = [];
+    for await (const rows of entryBatches(pool, c.id, 1)) before.push(...rows.map((r) => r.ticket_number));
+    expect(before).toHaveLength(4);
+    expect(before).toEqual([...before].sort((a, b) => a - b));
+    // A cancelled order's tickets are not entries, wherever they fall.
+    await pool.query(`UPDATE orders SET status = 'cancelled' WHERE id = $1`, [c.orders[0]]);
+    const after: number[] = [];
+    for await (const rows of entryBatches(pool, c.id, 1)) after.push(...rows.map((r) => r.ticket_number));
+    expect(after).toHaveLength(2);
+    expect(after.every((n) => before.includes(n))).toBe(true);
+  });
+});
+
+describe('operator routes: live draws', () => {
+  it('refuses while entries are open, then draws once with the seed that matches the commitment, audited', async () => {
+    const c = await competitionWithEntries('Draw test');
+    const early = await staffPost('run_draw', { competition_id: c.id });
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ code: 'cgg_draw_refused', message: expect.stringMatching(/still taking entries/) });
+    await pool.query(`UPDATE competitions SET closing_at = now() - interval '1 minute' WHERE id = $1`, [c.id]);
+    const drawn = staffRunDrawResponseSchema.parse((await staffPost('run_draw', { competition_id: c.id })).json()).data;
+    expect(drawn).toMatchObject({ competition_id: c.id, entry_count: 4, verify_url: '/draw/results', entry_list_url: `/?rest_route=/api/v1/draw_entries&id=${c.id}` });
+    expect(createHash('sha256').update(Buffer.from(drawn.seed, 'hex')).digest('hex')).toBe(drawn.commitment);
+    expect(drawn.winning_ticket).not.toBeNull();
+    const again = await staffPost('run_draw', { competition_id: c.id });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/already drawn/);
+    expect(await auditOf(`competition #${c.id}`)).toEqual([{ action: 'draw.run', actor: 'Olu Operator <olu@cgg.test>', before: null, after: { entry_count: 4, winning_ticket: drawn.winning_ticket } }]);
+    const row = (await pool.query<{ drawn_by: string }>('SELECT drawn_by FROM competition_draws WHERE competition_id = $1', [c.id])).rows[0]!;
+    expect(row.drawn_by).toBe('staff:olu@cgg.test');
+  });
+});
+
+describe('operator routes: the fulfilment queue', () => {
+  it('lists claims with what to send where, moves them forward once (two at once: one wins), never back', async () => {
+    const w = await instantWinner(pool, base);
+    const made = await claim(base, w.buyer.token, { win_kind: 'draw', win_id: await addDrawWin(pool, w), choice: 'prize', delivery_address: address });
+    const queue = staffClaimsResponseSchema.parse((await staffPost('claims', { state: 'received' })).json());
+    const mine = queue.data.find((q) => q.id === made.id)!;
+    expect(mine).toMatchObject({ state: 'received', choice: 'prize', pay_to: null, deliver_to: expect.stringContaining('12, Market Street, Manchester') });
+
+    const [a, b] = await Promise.all([staffPost('claim_state', { id: mine.id, state: 'processing' }), staffPost('claim_state', { id: mine.id, state: 'processing' })]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const sent = await staffPost('claim_state', { id: mine.id, state: 'fulfilled' });
+    expect(sent.json().data.state).toBe('fulfilled');
+    const back = await staffPost('claim_state', { id: mine.id, state: 'processing' });
+    expect(back.statusCode).toBe(409);
+    expect(back.json().message).toBe(`Claim ${mine.id} is already fulfilled.`);
+    expect((await staffPost('claim_state', { id: 999_999, state: 'processing' })).statusCode).toBe(404);
+    expect(await auditOf(`claim #${mine.id}`)).toEqual([
+      { action: 'claim.state', actor: 'Olu Operator <olu@cgg.test>', before: { state: 'received' }, after: { state: 'processing' } },
+      { action: 'claim.state', actor: 'Olu Operator <olu@cgg.test>', before: { state: 'processing' }, after: { state: 'fulfilled' } },
+    ]);
+    expect((await pool.query('SELECT 1 FROM staff_audit_log WHERE staff_id = $1', [operatorId])).rowCount).toBeGreaterThanOrEqual(2);
+  });
+});
