@@ -54,7 +54,7 @@ export async function buyTickets(request: APIRequestContext, token: string, prod
     },
   });
   if (!paid.ok()) throw new Error(`checkout: ${paid.status()} ${await paid.text()}`);
-  return (await paid.json()) as { order_id: number; extensions: { cgg: { instant_wins: Array<{ competition_id: number; prize_title: string }> } } };
+  return (await paid.json()) as { order_id: number; extensions: { cgg: { instant_wins: Array<{ win_id: number; competition_id: number; prize_title: string }> } } };
 }
 
 interface AdminDatabase {

@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { registerCustomer } from '../support/customers.ts';
+import { registerCustomer, signInContext } from '../support/customers.ts';
+import { sql } from '../support/db.ts';
 import { startShellWithout } from '../support/degraded-shell.ts';
 import { buyTickets, createAllWinsCompetition } from '../support/instant-win.ts';
-import { remoteURLs, spareE2ePort } from '../support/site.ts';
+import { apiURL, remoteURLs, spareE2ePort } from '../support/site.ts';
 import { createStaffWithCli, enterPassword, firstSignIn } from '../support/staff.ts';
 
 // The back office (issue 16) under /admin: staff sign-in with a second factor, staff management,
@@ -14,7 +17,7 @@ test('an admin adds a support member with a refund limit; support refunds part o
   const admin = createStaffWithCli('admin', `Ada Admin ${run}`);
   const supportName = `Sam Support ${run}`;
   const { recoveryCodes } = await firstSignIn(page, admin);
-  await expect(page.getByRole('navigation', { name: 'Back office' })).toHaveText(/OverviewRefundsStaffAudit log/);
+  await expect(page.getByRole('navigation', { name: 'Back office' })).toHaveText('OverviewCompetitionsFulfilmentRefundsStaffAudit log');
 
   // Staff: add a support member, then give them a £1 refund limit.
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Staff' }).click();
@@ -40,7 +43,7 @@ test('an admin adds a support member with a refund limit; support refunds part o
 
   // Support: their first sign-in, then a refund over their limit (refused) and one within it.
   await firstSignIn(page, { email: supportEmail, name: supportName, password: 'Support-Pass-2026' });
-  await expect(page.getByRole('navigation', { name: 'Back office' })).toHaveText('OverviewRefunds');
+  await expect(page.getByRole('navigation', { name: 'Back office' })).toHaveText('OverviewCompetitionsRefunds');
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Refunds' }).click();
   await page.getByLabel('Order number').fill(String(order.order_id));
   await page.getByLabel('Reason').fill('Customer bought one ticket too many');
@@ -69,6 +72,67 @@ test('an admin adds a support member with a refund limit; support refunds part o
   await expect(entries.filter({ hasText: 'staff.update' })).toContainText('"refund_limit":"1.00"');
   await expect(entries.filter({ hasText: 'staff.enrol-second-factor' })).toHaveCount(1);
   await expect(entries.filter({ hasText: 'staff.sign-in' })).toContainText('recovery code');
+});
+
+test("an operator finds a closed competition's entries, downloads them, runs the draw and fulfils a winner's claim; the winner's account shows it", async ({ page, browser, request }) => {
+  const run = `${Date.now()}`.slice(-6);
+  const customer = await registerCustomer('Winifred', `Winner${run}`);
+  const competition = await createAllWinsCompetition(`Operator journey ${run}`, 3);
+  const order = await buyTickets(request, customer.token, competition.productId, 2);
+  // Time passes: entries close.
+  await sql(`UPDATE competitions SET closing_at = now() - interval '1 minute' WHERE id = $1`, [competition.id]);
+  const win = order.extensions.cgg.instant_wins[0]!;
+  const claimed = await request.post(`${apiURL}/?rest_route=/api/v1/claim_prize`, {
+    headers: { Authorization: 'Bearer cgg-storefront' },
+    data: {
+      token: customer.token, win_kind: 'instant', win_id: win.win_id, choice: 'prize', idempotency_key: randomUUID(),
+      delivery_address: { first_name: 'Winifred', last_name: 'Winner', phone: '07700900123', address_1: '3', address_2: 'Mill Lane', city: 'York', postcode: 'YO1 7HH' },
+    },
+  });
+  expect(claimed.ok(), await claimed.text()).toBe(true);
+  const claimId = (await claimed.json()).data.id as number;
+
+  const operator = createStaffWithCli('operator', `Olu Operator ${run}`);
+  await firstSignIn(page, operator);
+  const nav = page.getByRole('navigation', { name: 'Back office' });
+  await nav.getByRole('link', { name: 'Competitions' }).click();
+  await page.getByLabel('Stage').selectOption('closed');
+  await page.getByLabel('Title').fill(`Operator journey ${run}`);
+  await page.getByRole('link', { name: competition.title }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(competition.title);
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(3);
+  await expect(page.getByRole('table')).toContainText(`order #${order.order_id}`);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download all entries (CSV)' }).click()]);
+  expect(download.suggestedFilename()).toBe(`competition-${competition.id}-entries.csv`);
+  const csv = readFileSync((await download.path())!, 'utf8').trimEnd().split('\n');
+  expect(csv[0]).toBe('ticket_number,entry_type,name,email,reference,created_at');
+  expect(csv).toHaveLength(3);
+
+  await page.getByRole('button', { name: 'Run the draw' }).click();
+  await page.getByRole('button', { name: 'Yes, run the draw' }).click();
+  await expect(page.getByRole('status')).toContainText(/Winning ticket: \d of 2 entries/);
+  await expect(page.getByRole('status').getByText(/^[0-9a-f]{64}$/)).toHaveCount(2);
+
+  await nav.getByRole('link', { name: 'Fulfilment' }).click();
+  const row = page.getByRole('row', { name: `Claim ${claimId}` });
+  await expect(row).toContainText('Send to Winifred Winner, 3, Mill Lane, York');
+  await row.getByRole('button', { name: `Start: claim ${claimId}` }).click();
+  await row.getByRole('button', { name: `Mark done: claim ${claimId}` }).click();
+  await expect(row).toContainText('Done');
+
+  // The winner sees it in their account.
+  const context = await browser.newContext();
+  await signInContext(context, customer);
+  const account = await context.newPage();
+  await account.goto('/account');
+  const prizes = account.getByRole('region', { name: 'Your prizes' });
+  await expect(prizes).toContainText('Fulfilled');
+  await context.close();
+
+  // Every step is in the audit log, under the operator's name (read as the database holds it).
+  const actions = await sql<{ action: string }>(`SELECT action FROM staff_audit_log WHERE actor = $1 ORDER BY id`, [`${operator.name} <${operator.email}>`]);
+  expect(actions.map((a) => a.action)).toEqual(['staff.enrol-second-factor', 'entries.export', 'draw.run', 'claim.state', 'claim.state']);
 });
 
 test("the shop's pages never download the back office; /admin does, and is not for search engines", async ({ page }) => {

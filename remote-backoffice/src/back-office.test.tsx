@@ -11,7 +11,7 @@ describe('back office session', () => {
     renderBackOffice('/admin', 'stored-token');
     expect(await screen.findByRole('heading', { name: 'Welcome, Sid Support' })).toBeTruthy();
     expect(api.sent[0]).toEqual({ route: 'staff/me', body: {}, bearer: 'stored-token' });
-    expect(screen.getByRole('navigation', { name: 'Back office' }).textContent).toBe('OverviewRefunds');
+    expect(screen.getByRole('navigation', { name: 'Back office' }).textContent).toBe('OverviewCompetitionsRefunds');
   });
 
   it("sends a member to the overview from a screen their role does not have", async () => {
@@ -21,10 +21,11 @@ describe('back office session', () => {
     expect(screen.queryByRole('heading', { name: 'Staff' })).toBeNull();
   });
 
-  it('tells an operator that their work is still done with the CLI', async () => {
+  it('gives an operator competitions and fulfilment, not refunds or staff', async () => {
     fakeApi({ 'staff/me': { success: true, data: operator } });
     renderBackOffice('/admin', 'stored-token');
-    expect(await screen.findByText(/Your role has no back-office screens yet/)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Olu Operator' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Back office' }).textContent).toBe('OverviewCompetitionsFulfilment');
   });
 
   it('asks to sign in again when the session has ended on the server', async () => {

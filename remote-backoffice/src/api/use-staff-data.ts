@@ -5,23 +5,24 @@ export type Loaded<T> = { state: 'loading' } | { state: 'failed'; message: strin
 
 /**
  * Loads a screen's data with `load` (a staffRequest) whenever `key` changes, and on `reload()`.
- * An answer that arrives after a newer request started is dropped, so filters typed quickly
- * never show an older page.
+ * A new key (another filter, another page) shows loading at once, never the previous answer;
+ * a reload keeps the answer on screen until the new one arrives. An answer that arrives after a
+ * newer request started is dropped, so filters typed quickly never show an older page.
  */
 export function useStaffData<T>(key: string, load: () => Promise<T>): { loaded: Loaded<T>; reload: () => void } {
-  const [loaded, setLoaded] = useState<Loaded<T>>({ state: 'loading' });
+  const [answer, setAnswer] = useState<{ key: string; loaded: Loaded<T> } | null>(null);
   const [round, setRound] = useState(0);
   const reload = useCallback(() => setRound((n) => n + 1), []);
   useEffect(() => {
     let current = true;
     load().then(
-      (data) => current && setLoaded({ state: 'loaded', data }),
-      (error: unknown) => current && setLoaded({ state: 'failed', message: failureMessage(error) }),
+      (data) => current && setAnswer({ key, loaded: { state: 'loaded', data } }),
+      (error: unknown) => current && setAnswer({ key, loaded: { state: 'failed', message: failureMessage(error) } }),
     );
     return () => {
       current = false;
     };
     // `load` is a new function each render; `key` says when what it loads has changed.
   }, [key, round]);
-  return { loaded, reload };
+  return { loaded: answer?.key === key ? answer.loaded : { state: 'loading' }, reload };
 }

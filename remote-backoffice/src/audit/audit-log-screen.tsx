@@ -4,10 +4,11 @@ import { auditActions, staffCalls, type AuditEntry, type StaffMember } from '@cg
 import { staffRequest } from '../api/staff-api.ts';
 import { useStaffData } from '../api/use-staff-data.ts';
 import { FormAlert } from '../components/form-alert.tsx';
+import { inLondon } from '../components/london-time.ts';
+import { Pager } from '../components/pager.tsx';
 import { Spinner } from '../components/spinner.tsx';
 
 const PAGE_SIZE = 25;
-const londonTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', dateStyle: 'medium', timeStyle: 'medium' });
 
 /** Before and after, as the log stored them: compact JSON, or a dash when there is none. */
 const shown = (value: unknown): string => (value === null || value === undefined ? '–' : JSON.stringify(value));
@@ -15,7 +16,7 @@ const shown = (value: unknown): string => (value === null || value === undefined
 function EntryRow({ entry }: { entry: AuditEntry }) {
   return (
     <tr>
-      <td>{londonTime.format(new Date(entry.at))}</td>
+      <td>{inLondon(entry.at, true)}</td>
       <td>{entry.actor}</td>
       <td>
         <code>{entry.action}</code>
@@ -114,17 +115,7 @@ export function AuditLogScreen(_props: { staff: StaffMember }) {
               </table>
             </div>
           )}
-          <nav className="bo-pager" aria-label="Audit log pages">
-            <button type="button" className="bo-small-button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-              Newer
-            </button>
-            <span>
-              Page {loaded.data.page} of {Math.max(loaded.data.total_pages, 1)} ({loaded.data.total} entries)
-            </span>
-            <button type="button" className="bo-small-button" disabled={page >= loaded.data.total_pages} onClick={() => setPage((p) => p + 1)}>
-              Older
-            </button>
-          </nav>
+          <Pager label="Audit log pages" page={loaded.data.page} totalPages={loaded.data.total_pages} total={loaded.data.total} onPage={setPage} />
         </>
       )}
     </section>

@@ -10,20 +10,16 @@ export function HomeScreen({ staff }: { staff: StaffMember }) {
       <h1 id="bo-home-title" className="bo-title">
         Welcome, {staff.name}
       </h1>
-      {allowed.length === 0 ? (
-        <p className="bo-muted">Your role has no back-office screens yet. Competitions, draws and fulfilment are run with the operator CLI.</p>
-      ) : (
-        <ul className="bo-cards">
-          {allowed.map((s) => (
-            <li key={s.path} className="bo-card">
-              <h2 className="bo-card__title">
-                <Link to={sectionHref(s)}>{s.label}</Link>
-              </h2>
-              <p>{s.summary}</p>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ul className="bo-cards">
+        {allowed.map((s) => (
+          <li key={s.path} className="bo-card">
+            <h2 className="bo-card__title">
+              <Link to={sectionHref(s)}>{s.label}</Link>
+            </h2>
+            <p>{s.summary}</p>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -3,6 +3,8 @@ import { staffCalls, type StaffMember } from '@cgg/contracts/staff';
 import { Navigate, NavLink, Route, Routes } from 'react-router-dom';
 import { staffRequest } from '../api/staff-api.ts';
 import { AuditLogScreen } from '../audit/audit-log-screen.tsx';
+import { CompetitionsArea } from '../competitions/competitions-area.tsx';
+import { FulfilmentScreen } from '../fulfilment/fulfilment-screen.tsx';
 import { HomeScreen } from '../home/home-screen.tsx';
 import { RefundScreen } from '../refunds/refund-screen.tsx';
 import { staffSession } from '../session/staff-session.ts';
@@ -16,7 +18,7 @@ async function signOut() {
   staffSession.signedOut('You have signed out of the back office.');
 }
 
-const screens = { refunds: RefundScreen, staff: StaffScreen, audit: AuditLogScreen } as const;
+const screens = { competitions: CompetitionsArea, fulfilment: FulfilmentScreen, refunds: RefundScreen, staff: StaffScreen, audit: AuditLogScreen } as const;
 
 /** The signed-in back office: who is signed in, the sections their role allows, and the screens (paths relative to /admin). */
 export default function SignedInArea({ staff }: { staff: StaffMember }) {
@@ -45,7 +47,7 @@ export default function SignedInArea({ staff }: { staff: StaffMember }) {
         <Route index element={<HomeScreen staff={staff} />} />
         {allowed.map((s) => {
           const Screen = screens[s.path as keyof typeof screens];
-          return <Route key={s.path} path={s.path} element={<Screen staff={staff} />} />;
+          return <Route key={s.path} path={`${s.path}/*`} element={<Screen staff={staff} />} />;
         })}
         <Route path="*" element={<Navigate to={ADMIN_BASE} replace />} />
       </Routes>

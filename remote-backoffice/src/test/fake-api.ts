@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 
-type Reply = ((body: Record<string, unknown>) => unknown) | object;
+type Reply = ((body: Record<string, unknown>) => unknown) | object | string;
 export interface SentCall {
   route: string;
   body: Record<string, unknown>;

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import type { ApiCall, CallAccess } from './calls.ts';
+import { claimStateSchema } from './claims.ts';
 
 /*
  * The back office's own calls (issue "The operator's back office"): staff sign-in with a
@@ -137,6 +138,8 @@ export const staffCompetitionSchema = z.object({
 });
 export type StaffCompetition = z.infer<typeof staffCompetitionSchema>;
 export const staffCompetitionsRequestSchema = z.strictObject({
+  /** One competition only. */
+  id: z.optional(positiveId),
   stage: z.optional(z.enum(['open', 'closed', 'drawn'])),
   search: z.optional(z.string().check(z.maxLength(100))),
   page: pageNumber,
@@ -184,10 +187,11 @@ export const staffRunDrawResponseSchema = z.object({
   }),
 });
 
-export const claimStates = ['received', 'processing', 'fulfilled'] as const;
+/** A claim's states, in order: the customer's account shows the same ones. */
+export const claimStates = claimStateSchema.options;
 export const staffClaimSchema = z.object({
   id: z.int(),
-  state: z.enum(claimStates),
+  state: claimStateSchema,
   /** prize, cash or credit. */
   choice: z.string(),
   amount: z.string(),
@@ -201,7 +205,7 @@ export const staffClaimSchema = z.object({
   created_at: z.string(),
 });
 export type StaffClaim = z.infer<typeof staffClaimSchema>;
-export const staffClaimsRequestSchema = z.strictObject({ state: z.optional(z.enum(claimStates)), page: pageNumber });
+export const staffClaimsRequestSchema = z.strictObject({ state: z.optional(claimStateSchema), page: pageNumber });
 export const staffClaimsResponseSchema = z.object({ success: z.literal(true), data: z.array(staffClaimSchema), ...paged });
 export const staffClaimStateRequestSchema = z.strictObject({ id: positiveId, state: z.enum(['processing', 'fulfilled']) });
 export const staffClaimStateResponseSchema = z.object({ success: z.literal(true), data: staffClaimSchema });

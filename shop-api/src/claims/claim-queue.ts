@@ -1,3 +1,4 @@
+import { claimStates, type StaffClaim } from '@cgg/contracts/staff';
 import type { Queryable } from '../accounts/queryable.ts';
 import { maskedBankDetails } from '../accounts/bank-details-at-rest.ts';
 
@@ -8,8 +9,8 @@ import { maskedBankDetails } from '../accounts/bank-details-at-rest.ts';
  * the back office's fulfilment queue use these.
  */
 
-export const CLAIM_STATES = ['received', 'processing', 'fulfilled'] as const;
-export type ClaimState = (typeof CLAIM_STATES)[number];
+export const CLAIM_STATES = claimStates;
+export type ClaimState = StaffClaim['state'];
 
 export interface QueuedClaim {
   id: number;

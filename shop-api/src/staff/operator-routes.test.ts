@@ -69,6 +69,7 @@ describe('operator routes: competitions and their entries', () => {
     const closed = staffCompetitionsResponseSchema.parse((await staffPost('competitions', { stage: 'closed', search: 'Stage test' })).json());
     expect(closed.data.map((x) => x.id)).toEqual([c.id]);
     expect(staffCompetitionsResponseSchema.parse((await staffPost('competitions', { stage: 'open', search: 'Stage test' })).json()).total).toBe(0);
+    expect(staffCompetitionsResponseSchema.parse((await staffPost('competitions', { id: c.id })).json()).data.map((x) => x.title)).toEqual(['Stage test Land Rover']);
   });
 
   it('pages and searches entries by ticket number, name, email or reference; an unknown competition is 404', async () => {

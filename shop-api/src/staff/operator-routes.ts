@@ -47,7 +47,7 @@ export function operatorRoutes(deps: { pool: pg.Pool; now: () => Date; mailer: M
   return [
     declaredRoute(routeTable.staffCompetitions, {
       summary: 'Competitions for the back office: their stage (open, closed, drawn), entries so far (paid and postal) and the draw\'s commitment and winner.',
-      description: 'Newest draw date first, 25 a page; `stage` filters, `search` matches the title.',
+      description: 'Newest draw date first, 25 a page; `id` picks one, `stage` filters, `search` matches the title.',
       handler: async ({ input }) => {
         const at = now();
         const { limit, offset, page } = pageOf(input.page, PAGE);
@@ -57,14 +57,14 @@ export function operatorRoutes(deps: { pool: pg.Pool; now: () => Date; mailer: M
              SELECT c.id, c.title, c.status, c.closing_at, c.draw_at, c.total_tickets, d.commitment, d.drawn_at, d.winning_ticket_number,
                     CASE WHEN d.drawn_at IS NOT NULL THEN 'drawn' WHEN c.status <> 'open' OR c.closing_at <= $1 THEN 'closed' ELSE 'open' END AS stage
              FROM competitions c LEFT JOIN competition_draws d ON d.competition_id = c.id
-             WHERE $2::text IS NULL OR c.title ILIKE $2)
+             WHERE ($2::text IS NULL OR c.title ILIKE $2) AND ($7::int IS NULL OR c.id = $7))
            SELECT s.*, count(*) OVER ()::int AS total,
                   (SELECT count(*)::int FROM tickets t JOIN order_items i ON i.id = t.order_item_id JOIN orders o ON o.id = i.order_id
                     WHERE t.competition_id = s.id AND o.status = ANY($6)) AS paid,
                   (SELECT count(*)::int FROM postal_entries p WHERE p.competition_id = s.id) AS postal
            FROM staged s WHERE $3::text IS NULL OR s.stage = $3
            ORDER BY s.draw_at DESC, s.id DESC LIMIT $4 OFFSET $5`,
-          [at, search, input.stage ?? null, limit, offset, HOLDING_STATUSES],
+          [at, search, input.stage ?? null, limit, offset, HOLDING_STATUSES, input.id ?? null],
         );
         const total = rows[0]?.total ?? 0;
         const data: StaffCompetition[] = rows.map((r) => ({

@@ -1,0 +1,63 @@
+import { apiRequest } from '@cgg/contracts';
+import { staffCalls, type StaffMember } from '@cgg/contracts/staff';
+import { Link, useParams } from 'react-router-dom';
+import { staffRequest } from '../api/staff-api.ts';
+import { useStaffData } from '../api/use-staff-data.ts';
+import { FormAlert } from '../components/form-alert.tsx';
+import { inLondon } from '../components/london-time.ts';
+import { Spinner } from '../components/spinner.tsx';
+import { ADMIN_BASE } from '../layout/sections.ts';
+import { DrawPanel } from './draw-panel.tsx';
+import { EntriesPanel } from './entries-panel.tsx';
+import { stageNames } from './stage-names.ts';
+
+/** One competition: its figures, its draw and its entries. */
+export function CompetitionScreen({ staff }: { staff: StaffMember }) {
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const { loaded, reload } = useStaffData(`competition ${id}`, () =>
+    valid ? staffRequest((o) => apiRequest(staffCalls.staffCompetitions, { id }, o)) : Promise.resolve(null),
+  );
+  const back = <Link to={`${ADMIN_BASE}/competitions`}>All competitions</Link>;
+  if (loaded.state === 'loading') return <Spinner label="Loading the competition…" />;
+  if (loaded.state === 'failed') return <FormAlert message={loaded.message} />;
+  const competition = loaded.data?.data[0];
+  if (!competition) {
+    return (
+      <section>
+        <h1 className="bo-title">Competition not found</h1>
+        <p>There is no competition {valid ? id : 'at this address'}. {back}</p>
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby="bo-competition-title">
+      <p>{back}</p>
+      <h1 id="bo-competition-title" className="bo-title">
+        {competition.title}
+      </h1>
+      <dl className="bo-facts">
+        <div>
+          <dt>Stage</dt>
+          <dd>{stageNames[competition.stage]}</dd>
+        </div>
+        <div>
+          <dt>Entries</dt>
+          <dd>
+            {competition.paid_entries} paid + {competition.postal_entries} postal of {competition.total_tickets}
+          </dd>
+        </div>
+        <div>
+          <dt>Closes</dt>
+          <dd>{inLondon(competition.closing_at)}</dd>
+        </div>
+        <div>
+          <dt>Draw</dt>
+          <dd>{inLondon(competition.draw_at)}</dd>
+        </div>
+      </dl>
+      <DrawPanel competition={competition} staff={staff} onDrawn={reload} />
+      <EntriesPanel competitionId={competition.id} />
+    </section>
+  );
+}
