@@ -17,7 +17,7 @@ test('an admin adds a support member with a refund limit; support refunds part o
   const admin = createStaffWithCli('admin', `Ada Admin ${run}`);
   const supportName = `Sam Support ${run}`;
   const { recoveryCodes } = await firstSignIn(page, admin);
-  await expect(page.getByRole('navigation', { name: 'Back office' })).toHaveText('OverviewCompetitionsFulfilmentRefundsStaffAudit log');
+  await expect(page.getByRole('navigation', { name: 'Back office' })).toHaveText('OverviewCompetitionsFulfilmentCustomersRefundsStaffAudit log');
 
   // Staff: add a support member, then give them a £1 refund limit.
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Staff' }).click();
@@ -43,7 +43,7 @@ test('an admin adds a support member with a refund limit; support refunds part o
 
   // Support: their first sign-in, then a refund over their limit (refused) and one within it.
   await firstSignIn(page, { email: supportEmail, name: supportName, password: 'Support-Pass-2026' });
-  await expect(page.getByRole('navigation', { name: 'Back office' })).toHaveText('OverviewCompetitionsRefunds');
+  await expect(page.getByRole('navigation', { name: 'Back office' })).toHaveText('OverviewCompetitionsCustomersRefunds');
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Refunds' }).click();
   await page.getByLabel('Order number').fill(String(order.order_id));
   await page.getByLabel('Reason').fill('Customer bought one ticket too many');
@@ -53,6 +53,16 @@ test('an admin adds a support member with a refund limit; support refunds part o
   await page.getByRole('button', { name: 'Refund' }).click();
   await expect(page.getByRole('status')).toContainText(`Refunded £0.99 of order #${order.order_id}`);
   await expect(page.getByRole('status')).toContainText('Left to refund: £1.98.');
+
+  // ...then finds the customer and notes what was agreed.
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Customers' }).click();
+  await page.getByLabel('Name, email, customer or order number, or competition:ticket').fill(`#${order.order_id}`);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('link', { name: 'Rhiannon Refundable' }).click();
+  await expect(page.getByRole('table').first()).toContainText(`#${order.order_id}`);
+  await page.getByLabel('New note').fill('Refunded one ticket bought by mistake.');
+  await page.getByRole('button', { name: 'Add note' }).click();
+  await expect(page.getByRole('list', { name: 'Notes' })).toContainText(`Refunded one ticket bought by mistake.${supportName} <${supportEmail}>`);
   await page.getByRole('button', { name: 'Sign out' }).click();
 
   // The admin again, with a recovery code this time, reads the log.

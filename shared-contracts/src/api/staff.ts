@@ -58,7 +58,7 @@ export const staffCreateResponseSchema = z.object({ success: z.literal(true), da
 /** What the audit log records, as dotted names: the back office filters by them. */
 export const auditActions = [
   'order.refund', 'staff.create', 'staff.update', 'staff.sign-in', 'staff.enrol-second-factor', 'staff.sign-out',
-  'entries.export', 'draw.run', 'claim.state',
+  'entries.export', 'draw.run', 'claim.state', 'customer.note', 'points.adjust', 'credit.adjust',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -210,6 +210,56 @@ export const staffClaimsResponseSchema = z.object({ success: z.literal(true), da
 export const staffClaimStateRequestSchema = z.strictObject({ id: positiveId, state: z.enum(['processing', 'fulfilled']) });
 export const staffClaimStateResponseSchema = z.object({ success: z.literal(true), data: staffClaimSchema });
 
+/** A customer as a search lists them. */
+export const staffCustomerMatchSchema = z.object({ id: z.int(), name: z.string(), email: z.string(), created_at: z.string() });
+export const staffCustomerSearchRequestSchema = z.strictObject({
+  /** Part of a name or email; or a customer number, order number (10016 or #10016) or ticket ("12:345", competition and ticket). */
+  query: z.string().check(
+    z.trim(),
+    z.maxLength(100),
+    // A number may be one digit (customer 4); a name or email needs 2 characters to mean anything.
+    z.refine((q) => /^#?\d+$/.test(q) || q.length >= 2, 'Enter at least 2 characters: a name, email, order number or competition:ticket.'),
+  ),
+});
+export const staffCustomerSearchResponseSchema = z.object({ success: z.literal(true), data: z.array(staffCustomerMatchSchema) });
+
+const pounds2 = z.string();
+/** One customer, whole, for support: what they bought and won, their balances, limits and breaks, and staff notes. */
+export const staffCustomerSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  town: z.string(),
+  created_at: z.string(),
+  points: z.int(),
+  credit: pounds2,
+  /** The spend limit in force ('£50.00 a month'), a pending change, and a break (lock). */
+  limit: z.nullable(z.string()),
+  pending_limit: z.nullable(z.string()),
+  locked_until: z.nullable(z.string()),
+  lock_permanent: z.boolean(),
+  orders: z.array(z.object({ id: z.int(), created_at: z.string(), status: z.string(), total: pounds2, tickets: z.int() })),
+  wins: z.array(z.object({ kind: z.string(), competition_id: z.int(), ticket_number: z.int(), prize_title: z.string(), won_at: z.string() })),
+  claims: z.array(z.object({ id: z.int(), prize_title: z.string(), choice: z.string(), state: claimStateSchema, created_at: z.string() })),
+  notes: z.array(z.object({ id: z.int(), author: z.string(), text: z.string(), created_at: z.string() })),
+});
+export type StaffCustomer = z.infer<typeof staffCustomerSchema>;
+export const staffCustomerRequestSchema = z.strictObject({ id: positiveId });
+export const staffCustomerResponseSchema = z.object({ success: z.literal(true), data: staffCustomerSchema });
+
+export const staffCustomerNoteRequestSchema = z.strictObject({
+  customer_id: positiveId,
+  text: z.string().check(z.trim(), z.minLength(1, 'Write the note.'), z.maxLength(2000, 'A note has at most 2,000 characters.')),
+});
+export const staffAdjustBalanceRequestSchema = z.strictObject({
+  customer_id: positiveId,
+  kind: z.enum(['points', 'credit']),
+  /** Points: a signed whole number (50, -50). Credit: signed pounds (10, -4.50). Never 0. */
+  amount: z.string().check(z.trim(), z.regex(/^[+-]?(?!0+(\.0+)?$)\d{1,7}(\.\d{1,2})?$/, 'Enter a change like 50 or -50 (credit in pounds, e.g. 4.50).')),
+  reason: z.string().check(z.trim(), z.minLength(1, 'Say why: the customer sees it.'), z.maxLength(200)),
+});
+
 /** A back-office call: `staff` access, and which roles may make it (the server checks both). */
 export interface StaffCall<Req extends z.ZodMiniType | null, Res extends z.ZodMiniType, A extends CallAccess = CallAccess> extends ApiCall<Req, Res, A> {
   readonly staffRoles?: readonly StaffRole[];
@@ -235,5 +285,9 @@ export const staffCalls = {
   staffRunDraw: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/run_draw', method: 'POST', auth: 'site', request: staffRunDrawRequestSchema, response: staffRunDrawResponseSchema }),
   staffClaims: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/claims', method: 'POST', auth: 'site', request: staffClaimsRequestSchema, response: staffClaimsResponseSchema }),
   staffClaimState: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/claim_state', method: 'POST', auth: 'site', request: staffClaimStateRequestSchema, response: staffClaimStateResponseSchema }),
+  staffCustomerSearch: staffCall({ access: 'staff', staffRoles: ['admin', 'support'], route: '/api/v1/staff/customer_search', method: 'POST', auth: 'site', request: staffCustomerSearchRequestSchema, response: staffCustomerSearchResponseSchema }),
+  staffCustomer: staffCall({ access: 'staff', staffRoles: ['admin', 'support'], route: '/api/v1/staff/customer', method: 'POST', auth: 'site', request: staffCustomerRequestSchema, response: staffCustomerResponseSchema }),
+  staffCustomerNote: staffCall({ access: 'staff', staffRoles: ['admin', 'support'], route: '/api/v1/staff/customer_note', method: 'POST', auth: 'site', request: staffCustomerNoteRequestSchema, response: staffCustomerResponseSchema }),
+  staffAdjustBalance: staffCall({ access: 'staff', staffRoles: ['admin', 'support'], route: '/api/v1/staff/adjust_balance', method: 'POST', auth: 'site', request: staffAdjustBalanceRequestSchema, response: staffCustomerResponseSchema }),
   staffAuditLog: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/audit_log', method: 'POST', auth: 'site', request: auditLogRequestSchema, response: auditLogResponseSchema }),
 } as const;

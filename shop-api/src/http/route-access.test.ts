@@ -159,6 +159,10 @@ const samples: Record<RouteName, Sample> = {
   // Still open: the roles that may draw are refused with 409, the others with 401/403.
   staffRunDraw: { payload: (fx) => ({ competition_id: fx.openCompetitionId }) },
   staffClaims: { payload: () => ({}) },
+  staffCustomerSearch: { payload: () => ({ query: 'cgg.test' }) },
+  staffCustomer: { payload: (fx) => ({ id: fx.owner.buyer.customerId }) },
+  staffCustomerNote: { payload: (fx) => ({ customer_id: fx.owner.buyer.customerId, text: 'Route test note' }) },
+  staffAdjustBalance: { payload: (fx) => ({ customer_id: fx.owner.buyer.customerId, kind: 'points', amount: '1', reason: 'Route test' }) },
   staffClaimState: { payload: () => ({ id: 999_999, state: 'processing' }) },
 };
 

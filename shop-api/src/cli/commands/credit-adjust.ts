@@ -1,13 +1,7 @@
 import { parseFlags, UsageError, type Command } from '../command.ts';
 import { poundsToPenceSigned, required } from '../cli-helpers.ts';
-import { adjustLedger, type Ledger } from '../ledger-adjustment.ts';
-
-const creditLedger: Ledger = {
-  table: 'credit_logs',
-  column: 'amount_pence',
-  type: 'admin-credit',
-  show: (pence) => `£${(pence / 100).toFixed(2)} site credit`,
-};
+import { ledgers } from '../../accounts/ledger-adjustment.ts';
+import { adjustLedger } from '../ledger-adjustment.ts';
 
 /** `credit-adjust --customer x --amount -4.50 --reason "..."`: an admin-credit ledger row; the balance never goes below 0. */
 export const creditAdjustCommand: Command = {
@@ -20,6 +14,6 @@ export const creditAdjustCommand: Command = {
     if (pence === 0) throw new UsageError('--amount must not be 0.');
     const reason = required(flags, 'reason');
     if (reason.length > 200) throw new UsageError('--reason must be at most 200 characters.');
-    return adjustLedger(ctx, creditLedger, { customer: required(flags, 'customer'), amount: pence, reason, by: flags.by });
+    return adjustLedger(ctx, ledgers.credit, { customer: required(flags, 'customer'), amount: pence, reason, by: flags.by });
   },
 };

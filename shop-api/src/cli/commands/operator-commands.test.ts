@@ -146,7 +146,7 @@ describe('operator CLI', () => {
     expect((await run(pointsAdjustCommand, ['--customer', 'new@cgg.test', '--points', '1.5', '--reason', 'x'])).code).toBe(2);
     expect((await run(pointsAdjustCommand, ['--customer', 'new@cgg.test', '--points', '250', '--reason', 'Sorry for the wait', '--by', 'amy'])).code).toBe(0);
     const p = await t.pool.query(`SELECT p.type, p.points, p.description, p.adjusted_by FROM points_logs p JOIN customers c ON c.id = p.customer_id WHERE c.email = 'new@cgg.test'`);
-    expect(p.rows).toEqual([{ type: 'admin-adjust', points: 250, description: 'Sorry for the wait', adjusted_by: 'amy' }]);
+    expect(p.rows).toEqual([{ type: 'admin-adjust', points: 250, description: 'Sorry for the wait', adjusted_by: 'cli:amy' }]);
 
     expect((await run(creditAdjustCommand, ['--customer', 'new@cgg.test', '--amount', '-1', '--reason', 'x'])).code).toBe(1);
     expect((await run(creditAdjustCommand, ['--customer', 'new@cgg.test', '--amount', 'ten', '--reason', 'x'])).code).toBe(2);

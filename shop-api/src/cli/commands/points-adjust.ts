@@ -1,13 +1,7 @@
 import { parseFlags, UsageError, type Command } from '../command.ts';
 import { required } from '../cli-helpers.ts';
-import { adjustLedger, type Ledger } from '../ledger-adjustment.ts';
-
-const pointsLedger: Ledger = {
-  table: 'points_logs',
-  column: 'points',
-  type: 'admin-adjust',
-  show: (points) => `${points} points`,
-};
+import { ledgers } from '../../accounts/ledger-adjustment.ts';
+import { adjustLedger } from '../ledger-adjustment.ts';
 
 /** `points-adjust --customer x --points -50 --reason "..."`: an admin-adjust ledger row; the balance never goes below 0. */
 export const pointsAdjustCommand: Command = {
@@ -20,6 +14,6 @@ export const pointsAdjustCommand: Command = {
     if (!/^[+-]?[1-9]\d{0,6}$/.test(points)) throw new UsageError('--points must be a non-zero whole number like 50 or -50.');
     const reason = required(flags, 'reason');
     if (reason.length > 200) throw new UsageError('--reason must be at most 200 characters.');
-    return adjustLedger(ctx, pointsLedger, { customer: required(flags, 'customer'), amount: Number(points), reason, by: flags.by });
+    return adjustLedger(ctx, ledgers.points, { customer: required(flags, 'customer'), amount: Number(points), reason, by: flags.by });
   },
 };

@@ -1,0 +1,59 @@
+import { useState, type FormEvent } from 'react';
+import { apiRequest } from '@cgg/contracts';
+import { staffCalls, staffCustomerSearchRequestSchema } from '@cgg/contracts/staff';
+import { Link, useSearchParams } from 'react-router-dom';
+import { staffRequest } from '../api/staff-api.ts';
+import { useStaffData } from '../api/use-staff-data.ts';
+import { fieldErrorsOf } from '../components/field-errors.ts';
+import { FormAlert } from '../components/form-alert.tsx';
+import { inLondon } from '../components/london-time.ts';
+import { Spinner } from '../components/spinner.tsx';
+import { TextField } from '../components/text-field.tsx';
+import { ADMIN_BASE } from '../layout/sections.ts';
+
+/** Finds customers; the query stays in the address, so Back returns to the same results. */
+export function CustomerSearchScreen() {
+  const [params, setParams] = useSearchParams();
+  const query = params.get('q') ?? '';
+  const [typed, setTyped] = useState(query);
+  const [error, setError] = useState<string | undefined>();
+  const { loaded } = useStaffData(`search ${query}`, () =>
+    query ? staffRequest((o) => apiRequest(staffCalls.staffCustomerSearch, { query }, o)) : Promise.resolve(null),
+  );
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = staffCustomerSearchRequestSchema.safeParse({ query: typed });
+    setError(parsed.success ? undefined : fieldErrorsOf(parsed.error.issues).query);
+    if (parsed.success) setParams({ q: parsed.data.query });
+  }
+
+  return (
+    <section aria-labelledby="bo-customers-title">
+      <h1 id="bo-customers-title" className="bo-title">
+        Customers
+      </h1>
+      <form className="bo-form" role="search" onSubmit={submit} noValidate>
+        <TextField name="customer-query" label="Name, email, customer or order number, or competition:ticket" value={typed} onChange={setTyped} error={error} maxLength={100} />
+        <button type="submit" className="bo-button">
+          Search
+        </button>
+      </form>
+      {query && loaded.state === 'loading' && <Spinner label="Searching…" />}
+      {loaded.state === 'failed' && <FormAlert message={loaded.message} />}
+      {loaded.state === 'loaded' && loaded.data && (
+        loaded.data.data.length === 0 ? (
+          <p className="bo-muted">No customer matches “{query}”.</p>
+        ) : (
+          <ul className="bo-results" aria-label="Customers found">
+            {loaded.data.data.map((c) => (
+              <li key={c.id}>
+                <Link to={`${ADMIN_BASE}/customers/${c.id}`}>{c.name || c.email}</Link> <span className="bo-muted">{c.email} · #{c.id} · joined {inLondon(c.created_at)}</span>
+              </li>
+            ))}
+          </ul>
+        )
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { StaffCustomer } from '@cgg/contracts/staff';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, refusal } from '../test/fake-api.ts';
+import { support } from '../test/fixtures.ts';
+import { renderBackOffice } from '../test/render-back-office.tsx';
+
+const me = { 'staff/me': { success: true, data: support } };
+const customer = (over: Partial<StaffCustomer> = {}): StaffCustomer => ({
+  id: 4, name: 'Rosalind Quarrington', email: 'ros@example.co.uk', phone: '07700900123', town: 'Bath', created_at: '2026-01-02T10:00:00.000Z',
+  points: 120, credit: '5.00', limit: '£50.00 a month', pending_limit: null, locked_until: null, lock_permanent: false,
+  orders: [{ id: 10016, created_at: '2026-11-20T10:00:00.000Z', status: 'completed', total: '4.95', tickets: 5 }],
+  wins: [{ kind: 'instant', competition_id: 12, ticket_number: 42, prize_title: '£25 Amazon Voucher', won_at: '2026-11-20T10:00:00.000Z' }],
+  claims: [], notes: [], ...over,
+});
+
+describe('customers', () => {
+  it('searches (the query kept in the address) and opens a customer', async () => {
+    const api = fakeApi({ ...me, 'staff/customer_search': { success: true, data: [{ id: 4, name: 'Rosalind Quarrington', email: 'ros@example.co.uk', created_at: '2026-01-02T10:00:00.000Z' }] }, 'staff/customer': { success: true, data: customer() } });
+    renderBackOffice('/admin/customers', 'tok');
+    const user = userEvent.setup();
+    const box = await screen.findByLabelText('Name, email, customer or order number, or competition:ticket');
+    await user.type(box, 'r');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.getByText('Enter at least 2 characters: a name, email, order number or competition:ticket.')).toBeTruthy();
+    expect(api.routes()).not.toContain('staff/customer_search');
+    await user.type(box, 'os');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await user.click(await screen.findByRole('link', { name: 'Rosalind Quarrington' }));
+    expect(await screen.findByRole('heading', { name: 'Rosalind Quarrington #4' })).toBeTruthy();
+    expect(api.sent.find((s) => s.route === 'staff/customer_search')!.body).toEqual({ query: 'ros' });
+    expect(screen.getByText('£50.00 a month')).toBeTruthy();
+    expect(screen.getByText(/£25 Amazon Voucher \(instant win, competition #12, ticket 42/)).toBeTruthy();
+  });
+
+  it('adds a note and adjusts points, checking the change first; a refusal is shown', async () => {
+    let points = 120;
+    const api = fakeApi({
+      ...me,
+      'staff/customer': { success: true, data: customer() },
+      'staff/customer_note': (b) => ({ success: true, data: customer({ notes: [{ id: 1, author: 'Sid Support <sid@cgg.test>', text: String(b.text), created_at: '2026-11-25T10:00:00.000Z' }] }) }),
+      'staff/adjust_balance': (b) =>
+        String(b.amount).startsWith('-') ? refusal(409, 'cgg_balance_below_zero', 'Not changed: the customer has 170 points; removing 500 points would go below 0.') : { success: true, data: customer({ points: (points += Number(b.amount)) }) },
+    });
+    renderBackOffice('/admin/customers/4', 'tok');
+    const user = userEvent.setup();
+    const notes = await screen.findByRole('form', { name: 'Add a note' });
+    await user.click(within(notes).getByRole('button', { name: 'Add note' }));
+    expect(within(notes).getByText('Write the note.')).toBeTruthy();
+    await user.type(within(notes).getByLabelText('New note'), 'Called about a late prize.');
+    await user.click(within(notes).getByRole('button', { name: 'Add note' }));
+    expect(await screen.findByText('Called about a late prize.')).toBeTruthy();
+
+    const adjust = screen.getByRole('form', { name: 'Adjust points or credit' });
+    await user.type(within(adjust).getByLabelText('Change'), '1.5');
+    await user.type(within(adjust).getByLabelText('Reason (the customer sees it)'), 'Sorry for the wait');
+    await user.click(within(adjust).getByRole('button', { name: 'Save change' }));
+    expect(within(adjust).getByText('Points are whole numbers, like 50 or -50.')).toBeTruthy();
+    await user.clear(within(adjust).getByLabelText('Change'));
+    await user.type(within(adjust).getByLabelText('Change'), '50');
+    await user.click(within(adjust).getByRole('button', { name: 'Save change' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Points now 170.');
+    await user.type(within(adjust).getByLabelText('Change'), '-500');
+    await user.type(within(adjust).getByLabelText('Reason (the customer sees it)'), 'Mistake');
+    await user.click(within(adjust).getByRole('button', { name: 'Save change' }));
+    expect((await within(adjust).findByRole('alert')).textContent).toBe('Not changed: the customer has 170 points; removing 500 points would go below 0.');
+    expect(api.sent.filter((s) => s.route === 'staff/adjust_balance').map((s) => s.body)).toEqual([
+      { customer_id: 4, kind: 'points', amount: '50', reason: 'Sorry for the wait' },
+      { customer_id: 4, kind: 'points', amount: '-500', reason: 'Mistake' },
+    ]);
+  });
+});

@@ -1,0 +1,105 @@
+import { staffCustomerResponseSchema, staffCustomerSearchResponseSchema } from '@cgg/contracts/staff';
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction } from '../accounts/queryable.ts';
+import { instantWinner, type Winner } from '../claims/claims-test-kit.ts';
+import { storeTestApp } from '../store/store-test-kit.ts';
+import { createStaff } from './staff-accounts.ts';
+import { createStaffSession } from './staff-sessions.ts';
+
+let app: FastifyInstance;
+let pool: pg.Pool;
+let close: () => Promise<void>;
+let support: string;
+let w: Winner;
+
+beforeAll(async () => {
+  const t = await storeTestApp();
+  ({ app, pool, close } = t);
+  const base = await t.listen();
+  const member = await inTransaction(pool, (client) =>
+    createStaff(client, { email: 'sid@cgg.test', name: 'Sid Support', role: 'support', password: 'Staff!Pass-2026', by: { staffId: null, actor: 'test' }, now: new Date() }),
+  );
+  support = await createStaffSession(pool, member.id, 'signed-in', new Date());
+  w = await instantWinner(pool, base, 2);
+  await pool.query(`UPDATE customers SET first_name = 'Rosalind', last_name = 'Quarrington', billing_city = 'Bath' WHERE id = $1`, [w.buyer.customerId]);
+}, 60_000);
+afterAll(() => close());
+
+const staffPost = (name: string, payload: object) =>
+  app.inject({ method: 'POST', url: `/?rest_route=/api/v1/staff/${name}`, headers: { 'content-type': 'application/json', authorization: `Bearer ${support}` }, payload });
+const search = async (query: string) => {
+  const res = await staffPost('customer_search', { query });
+  expect(res.statusCode, `${query}: ${res.body}`).toBe(200);
+  return staffCustomerSearchResponseSchema.parse(res.json()).data.map((m) => m.id);
+};
+const audit = async () => (await pool.query<{ action: string; after: Record<string, unknown> }>('SELECT action, after FROM staff_audit_log WHERE subject = $1 ORDER BY id', [`customer #${w.buyer.customerId}`])).rows;
+
+describe('customer look-up', () => {
+  it('finds a customer by name, email, customer number, order number or competition:ticket', async () => {
+    const id = w.buyer.customerId;
+    const email = (await pool.query<{ email: string }>('SELECT email FROM customers WHERE id = $1', [id])).rows[0]!.email;
+    expect(await search('quarring')).toEqual([id]);
+    expect(await search('Rosalind Q')).toEqual([id]);
+    expect(await search(email.toUpperCase())).toEqual([id]);
+    expect(await search(String(id))).toContain(id);
+    expect(await search(`#${w.orderId}`)).toContain(id);
+    expect(await search(`${w.competitionId}:1`)).toEqual([id]);
+    expect(await search(`${w.competitionId}:99`)).toEqual([]);
+    expect(await search('%%')).toEqual([]);
+    const short = await staffPost('customer_search', { query: ' a ' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().data.params.query).toBe('Enter at least 2 characters: a name, email, order number or competition:ticket.');
+  });
+
+  it("shows a customer's orders, wins, balances and limits; an unknown one is 404", async () => {
+    const c = staffCustomerResponseSchema.parse((await staffPost('customer', { id: w.buyer.customerId })).json()).data;
+    expect(c).toMatchObject({ id: w.buyer.customerId, name: 'Rosalind Quarrington', town: 'Bath', limit: null, locked_until: null, lock_permanent: false });
+    expect(c.orders).toEqual([expect.objectContaining({ id: w.orderId, status: 'completed', tickets: 2 })]);
+    expect(c.wins).toHaveLength(2);
+    expect(c.wins.every((x) => x.kind === 'instant' && x.competition_id === w.competitionId)).toBe(true);
+    expect((await staffPost('customer', { id: 999_999 })).statusCode).toBe(404);
+  });
+});
+
+describe('notes and balance adjustments', () => {
+  it('adds a note, kept with its author and in the audit log', async () => {
+    const c = staffCustomerResponseSchema.parse((await staffPost('customer_note', { customer_id: w.buyer.customerId, text: '  Called about a late prize.  ' })).json()).data;
+    expect(c.notes[0]).toMatchObject({ author: 'Sid Support <sid@cgg.test>', text: 'Called about a late prize.' });
+    expect(await audit()).toContainEqual({ action: 'customer.note', after: { note: 'Called about a late prize.' } });
+    expect((await staffPost('customer_note', { customer_id: w.buyer.customerId, text: '   ' })).statusCode).toBe(400);
+    expect((await staffPost('customer_note', { customer_id: 999_999, text: 'x' })).statusCode).toBe(404);
+  });
+
+  it('adds and removes points and credit with a reason, never below zero, whole points only', async () => {
+    const id = w.buyer.customerId;
+    const start = staffCustomerResponseSchema.parse((await staffPost('customer', { id })).json()).data;
+    const plus = staffCustomerResponseSchema.parse((await staffPost('adjust_balance', { customer_id: id, kind: 'points', amount: '+50', reason: 'Sorry for the wait' })).json()).data;
+    expect(plus.points).toBe(start.points + 50);
+    const credit = staffCustomerResponseSchema.parse((await staffPost('adjust_balance', { customer_id: id, kind: 'credit', amount: '4.50', reason: 'Goodwill' })).json()).data;
+    expect(Number(credit.credit)).toBeCloseTo(Number(start.credit) + 4.5);
+    const tooMuch = await staffPost('adjust_balance', { customer_id: id, kind: 'credit', amount: '-10000', reason: 'Mistake' });
+    expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.json().message).toMatch(/^Not changed: the customer has £\d+\.\d\d site credit; removing £10000\.00 site credit would go below 0\.$/);
+    const half = await staffPost('adjust_balance', { customer_id: id, kind: 'points', amount: '1.5', reason: 'x' });
+    expect(half.statusCode).toBe(400);
+    expect(half.json().message).toBe('Points are whole numbers, like 50 or -50.');
+    expect((await staffPost('adjust_balance', { customer_id: id, kind: 'points', amount: '0', reason: 'x' })).statusCode).toBe(400);
+    const end = staffCustomerResponseSchema.parse((await staffPost('customer', { id })).json()).data;
+    expect(end.points).toBe(start.points + 50);
+    expect((await audit()).filter((a) => a.action !== 'customer.note')).toEqual([
+      { action: 'points.adjust', after: { balance: start.points + 50, change: 50, reason: 'Sorry for the wait' } },
+      { action: 'credit.adjust', after: expect.objectContaining({ change: 450, reason: 'Goodwill' }) },
+    ]);
+  });
+
+  it('two removals racing for one balance: one is made, the other refused', async () => {
+    const id = w.buyer.customerId;
+    const points = staffCustomerResponseSchema.parse((await staffPost('customer', { id })).json()).data.points;
+    const take = () => staffPost('adjust_balance', { customer_id: id, kind: 'points', amount: String(-points), reason: 'Race' });
+    const answers = await Promise.all([take(), take()]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(staffCustomerResponseSchema.parse((await staffPost('customer', { id })).json()).data.points).toBe(0);
+  });
+});
