@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { apiRequest } from '@cgg/contracts';
 import { staffCalls, type StaffMember } from '@cgg/contracts/staff';
 import { Link, useParams } from 'react-router-dom';
@@ -9,11 +10,14 @@ import { Spinner } from '../components/spinner.tsx';
 import { ADMIN_BASE } from '../layout/sections.ts';
 import { DrawPanel } from './draw-panel.tsx';
 import { EntriesPanel } from './entries-panel.tsx';
+import { PostalEntriesPanel } from './postal-entries-panel.tsx';
 import { stageNames } from './stage-names.ts';
 
 /** One competition: its figures, its draw and its entries. */
 export function CompetitionScreen({ staff }: { staff: StaffMember }) {
   const id = Number(useParams().id);
+  // Recorded postal entries show in the list below at once.
+  const [entriesRound, setEntriesRound] = useState(0);
   const valid = Number.isInteger(id) && id > 0;
   const { loaded, reload } = useStaffData(`competition ${id}`, () =>
     valid ? staffRequest((o) => apiRequest(staffCalls.staffCompetitions, { id }, o)) : Promise.resolve(null),
@@ -57,7 +61,16 @@ export function CompetitionScreen({ staff }: { staff: StaffMember }) {
         </div>
       </dl>
       <DrawPanel competition={competition} staff={staff} onDrawn={reload} />
-      <EntriesPanel competitionId={competition.id} />
+      {competition.stage === 'open' && (staff.role === 'admin' || staff.role === 'operator') && (
+        <PostalEntriesPanel
+          competitionId={competition.id}
+          onRecorded={() => {
+            setEntriesRound((n) => n + 1);
+            reload();
+          }}
+        />
+      )}
+      <EntriesPanel key={entriesRound} competitionId={competition.id} />
     </section>
   );
 }

@@ -59,6 +59,7 @@ export const staffCreateResponseSchema = z.object({ success: z.literal(true), da
 export const auditActions = [
   'order.refund', 'staff.create', 'staff.update', 'staff.sign-in', 'staff.enrol-second-factor', 'staff.sign-out',
   'entries.export', 'draw.run', 'claim.state', 'customer.note', 'points.adjust', 'credit.adjust',
+  'postal.entry',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -260,6 +261,33 @@ export const staffAdjustBalanceRequestSchema = z.strictObject({
   reason: z.string().check(z.trim(), z.minLength(1, 'Say why: the customer sees it.'), z.maxLength(200)),
 });
 
+/** One free postal entry as written on the card. */
+export const postalEntryLineSchema = z.strictObject({
+  full_name: z.string().check(z.trim(), z.minLength(1, 'The entrant\'s name is required.'), z.maxLength(200)),
+  email: z.string().check(z.trim(), z.maxLength(254), z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'A valid email address is required, to tell the entrant if they win.')),
+  town: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  /** The answer written on the entry: an option's text (or id). */
+  answer: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+});
+export type PostalEntryLine = z.infer<typeof postalEntryLineSchema>;
+export const staffPostalEntriesRequestSchema = z.strictObject({
+  competition_id: positiveId,
+  /** One entry, or a batch (a CSV read in the browser): each recorded on its own, in order. */
+  entries: z.array(postalEntryLineSchema).check(z.minLength(1), z.maxLength(500, 'At most 500 entries at a time.')),
+});
+export const staffPostalEntriesResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(z.object({
+    line: z.int(),
+    recorded: z.boolean(),
+    ticket_number: z.nullable(z.int()),
+    /** Instant-win prizes this entry won. */
+    instant_wins: z.array(z.string()),
+    /** Why a line was not recorded. */
+    message: z.nullable(z.string()),
+  })),
+});
+
 /** A back-office call: `staff` access, and which roles may make it (the server checks both). */
 export interface StaffCall<Req extends z.ZodMiniType | null, Res extends z.ZodMiniType, A extends CallAccess = CallAccess> extends ApiCall<Req, Res, A> {
   readonly staffRoles?: readonly StaffRole[];
@@ -285,6 +313,7 @@ export const staffCalls = {
   staffRunDraw: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/run_draw', method: 'POST', auth: 'site', request: staffRunDrawRequestSchema, response: staffRunDrawResponseSchema }),
   staffClaims: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/claims', method: 'POST', auth: 'site', request: staffClaimsRequestSchema, response: staffClaimsResponseSchema }),
   staffClaimState: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/claim_state', method: 'POST', auth: 'site', request: staffClaimStateRequestSchema, response: staffClaimStateResponseSchema }),
+  staffPostalEntries: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/postal_entries', method: 'POST', auth: 'site', request: staffPostalEntriesRequestSchema, response: staffPostalEntriesResponseSchema }),
   staffCustomerSearch: staffCall({ access: 'staff', staffRoles: ['admin', 'support'], route: '/api/v1/staff/customer_search', method: 'POST', auth: 'site', request: staffCustomerSearchRequestSchema, response: staffCustomerSearchResponseSchema }),
   staffCustomer: staffCall({ access: 'staff', staffRoles: ['admin', 'support'], route: '/api/v1/staff/customer', method: 'POST', auth: 'site', request: staffCustomerRequestSchema, response: staffCustomerResponseSchema }),
   staffCustomerNote: staffCall({ access: 'staff', staffRoles: ['admin', 'support'], route: '/api/v1/staff/customer_note', method: 'POST', auth: 'site', request: staffCustomerNoteRequestSchema, response: staffCustomerResponseSchema }),

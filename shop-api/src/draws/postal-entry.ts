@@ -1,5 +1,6 @@
 import { STORE_ERRORS, type Competition, type StoreInstantWinWon } from '@cgg/contracts';
 import type pg from 'pg';
+import { recordStaffAction } from '../staff/audit-log.ts';
 import { inTransaction } from '../accounts/queryable.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { assertPurchasable } from '../store/cart-rules.ts';
@@ -19,6 +20,8 @@ export interface PostalEntryInput {
   answer?: string;
   recordedBy: string;
   now: Date;
+  /** A person's entry (the CLI's, the back office's) is recorded in the audit log, in the entry's transaction. */
+  audit?: { staffId: number | null; actor: string };
 }
 
 export interface PostalEntryRecorded {
@@ -83,8 +86,8 @@ export async function recordPostalEntry(pool: pg.Pool, input: PostalEntryInput):
       email ||= me.email;
       town ||= me.billing_city;
     } else {
-      if (!fullName) throw new PostalEntryRefused('The entrant\'s name is required (--name).');
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new PostalEntryRefused('A valid email address is required (--email), to tell the entrant if they win.');
+      if (!fullName) throw new PostalEntryRefused('The entrant\'s name is required.');
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new PostalEntryRefused('A valid email address is required, to tell the entrant if they win.');
       const { rows } = await client.query<{ id: number }>('SELECT id FROM customers WHERE lower(email) = lower($1) FOR UPDATE', [email]);
       customerId = rows[0]?.id ?? null;
     }
@@ -124,6 +127,12 @@ export async function recordPostalEntry(pool: pg.Pool, input: PostalEntryInput):
     const rewardWinsFired = allocation.rewardDue
       ? await fireRewardWins(client, { competitionId: c.id, soldAfter: allocation.soldAfter, total: allocation.total, now: input.now })
       : 0;
+    if (input.audit) {
+      await recordStaffAction(client, {
+        staffId: input.audit.staffId, actor: input.audit.actor, action: 'postal.entry', subject: `competition #${c.id}`,
+        after: { entry_id: entryId, ticket_number: ticketNumber, name: fullName, email }, at: input.now,
+      });
+    }
     return { entryId, ticketNumber, customerId, fullName, email, instantWins, rewardWinsFired };
   });
 }

@@ -143,6 +143,36 @@ describe('operator routes: live draws', () => {
   });
 });
 
+describe('operator routes: postal entries', () => {
+  it('records a batch line by line: valid ones get tickets (instant wins as paid ones), a refused line changes nothing, all audited', async () => {
+    const c = await createCompetition(pool, { title: 'Postal batch', total: 10, maxPerUser: 1, instantWinNumbers: Array.from({ length: 10 }, (_, i) => i + 1) });
+    const sold = async () => (await pool.query<{ n: number }>('SELECT tickets_sold AS n FROM competitions WHERE id = $1', [c.id])).rows[0]!.n;
+    const res = await staffPost('postal_entries', {
+      competition_id: c.id,
+      entries: [
+        { full_name: 'Pat Post', email: 'pat@example.co.uk', town: 'Leeds' },
+        { full_name: 'Pat Post', email: 'PAT@example.co.uk' },
+        { full_name: 'Quinn Post', email: 'quinn@example.co.uk' },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const lines = res.json().data as Array<{ line: number; recorded: boolean; ticket_number: number | null; instant_wins: string[]; message: string | null }>;
+    expect(lines.map((l) => [l.line, l.recorded])).toEqual([[1, true], [2, false], [3, true]]);
+    expect(lines[0]!.instant_wins).toEqual([`£50 Cash #${lines[0]!.ticket_number}`]);
+    expect(lines[1]!.message).toMatch(/already holds 1 of the 1 tickets/);
+    expect(await sold()).toBe(2);
+    // A line that is not an entry at all refuses the whole request: nothing recorded.
+    const bad = await staffPost('postal_entries', { competition_id: c.id, entries: [{ full_name: 'Ray Post', email: 'ray@example.co.uk' }, { full_name: 'No Email', email: 'not-an-email' }] });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json().data.params)).toContain('A valid email address is required, to tell the entrant if they win.');
+    expect(await sold()).toBe(2);
+    const audited = await auditOf(`competition #${c.id}`);
+    expect(audited.map((a) => [a.action, (a.after as { name: string }).name])).toEqual([['postal.entry', 'Pat Post'], ['postal.entry', 'Quinn Post']]);
+    const empty = await staffPost('postal_entries', { competition_id: c.id, entries: [] });
+    expect(empty.statusCode).toBe(400);
+  });
+});
+
 describe('operator routes: the fulfilment queue', () => {
   it('lists claims with what to send where, moves them forward once (two at once: one wins), never back', async () => {
     const w = await instantWinner(pool, base);

@@ -6,7 +6,9 @@ import { inTransaction } from '../accounts/queryable.ts';
 import { HOLDING_STATUSES } from '../accounts/order-routes.ts';
 import { advanceClaim, claimQueue, type QueuedClaim } from '../claims/claim-queue.ts';
 import { competitionExists, entriesCsv, entriesPage } from '../competitions/competition-entries.ts';
+import { PostalEntryRefused } from '../draws/postal-entry.ts';
 import { DrawRefused, drawOneNow } from '../draws/run-draw.ts';
+import { takePostalEntry } from '../draws/take-postal-entry.ts';
 import { declaredRoute, type DeclaredRoute } from '../http/declared-routes.ts';
 import { routeTable } from '../http/route-table.ts';
 import { WpHttpError } from '../http/wp-error.ts';
@@ -124,6 +126,29 @@ export function operatorRoutes(deps: { pool: pg.Pool; now: () => Date; mailer: M
           if (err instanceof DrawRefused) throw new WpHttpError(409, 'cgg_draw_refused', err.message);
           throw err;
         }
+      },
+    }),
+
+    declaredRoute(routeTable.staffPostalEntries, {
+      summary: 'Records free postal entries (one, or a batch read from a CSV), each under the purchase rules, each on its own: a refused line changes nothing and the rest go on.',
+      description: 'The CLI\'s postal-entry (`takePostalEntry`): same per-person cap and question rule, instant wins and reward milestones as a paid ticket, winners mailed after commit. Each entry recorded in the audit log. Answers one result per line.',
+      handler: async ({ input, staff }) => {
+        const actor = staffActor(staff);
+        const results = [];
+        // In order and one at a time: a batch is the same as typing them in one by one.
+        for (const [index, line] of input.entries.entries()) {
+          try {
+            const { entry } = await takePostalEntry(deps, {
+              competitionId: input.competition_id, fullName: line.full_name, email: line.email, town: line.town, answer: line.answer || undefined,
+              recordedBy: staff.email, now: now(), audit: { staffId: staff.staffId, actor },
+            });
+            results.push({ line: index + 1, recorded: true, ticket_number: entry.ticketNumber, instant_wins: entry.instantWins.map((w) => w.prize_title), message: null });
+          } catch (err) {
+            if (!(err instanceof PostalEntryRefused)) throw err;
+            results.push({ line: index + 1, recorded: false, ticket_number: null, instant_wins: [], message: err.message });
+          }
+        }
+        return { success: true, data: results };
       },
     }),
 

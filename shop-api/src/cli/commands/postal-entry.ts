@@ -1,7 +1,7 @@
 import { UsageError, parseFlags, type Command } from '../command.ts';
 import { findCustomer, operatorName, positiveInt, required } from '../cli-helpers.ts';
-import { PostalEntryRefused, recordPostalEntry } from '../../draws/postal-entry.ts';
-import { notifyPostalEntryWins } from '../../claims/win-notifications.ts';
+import { PostalEntryRefused } from '../../draws/postal-entry.ts';
+import { takePostalEntry } from '../../draws/take-postal-entry.ts';
 import { createMailer } from '../../mail/mailer.ts';
 
 /**
@@ -29,18 +29,17 @@ export const postalEntryCommand: Command = {
       customerId = c.id;
     }
     try {
-      const e = await recordPostalEntry(ctx.pool, {
+      const by = operatorName(flags.by);
+      const mailer = createMailer(ctx.pool, process.env.SMTP_URL || undefined);
+      const { entry: e, mailsSent } = await takePostalEntry({ pool: ctx.pool, mailer, siteUrl: ctx.siteUrl ?? 'http://localhost:3000' }, {
         competitionId, customerId, fullName: str('name'), email: str('email'), town: str('town'), answer: str('answer'),
-        recordedBy: operatorName(flags.by), now: (ctx.now ?? (() => new Date()))(),
+        recordedBy: by, now: (ctx.now ?? (() => new Date()))(), audit: { staffId: null, actor: `cli:${by}` },
       });
       out(`Recorded postal entry #${e.entryId} for ${e.fullName} <${e.email}>${e.customerId ? ` (customer #${e.customerId})` : ''}: ticket ${e.ticketNumber} in competition ${competitionId}.`);
       for (const w of e.instantWins) out(`Instant win: ticket ${w.ticket_number} wins ${w.prize_title} (£${w.prize_value}), award #${w.win_id}.`);
       if (e.rewardWinsFired > 0) out(`This ticket crossed ${e.rewardWinsFired} reward-win milestone(s); their winners were drawn among all entries.`);
       if (e.instantWins.length > 0 || e.rewardWinsFired > 0) {
-        // After the commit, like the checkout's winner mails: a mail failure never undoes the entry.
-        const mailer = createMailer(ctx.pool, process.env.SMTP_URL || undefined);
-        const sent = await notifyPostalEntryWins({ pool: ctx.pool, mailer, siteUrl: (ctx.siteUrl ?? 'http://localhost:3000').replace(/\/+$/, '') }, { entryId: e.entryId, competitionId });
-        out(`Winner mail(s) sent: ${sent}.${e.customerId === null && e.instantWins.length > 0 ? ' No account: settle the prize with cli postal-wins.' : ''}`);
+        out(`Winner mail(s) sent: ${mailsSent}.${e.customerId === null && e.instantWins.length > 0 ? ' No account: settle the prize with cli postal-wins.' : ''}`);
       }
       return 0;
     } catch (err) {

@@ -1,0 +1,51 @@
+import { postalEntryLineSchema, type PostalEntryLine } from '@cgg/contracts/staff';
+
+export type ParsedLine = { line: number; entry: PostalEntryLine; problem: null } | { line: number; entry: null; problem: string; text: string };
+
+/** Splits CSV text into rows of cells: commas, double-quoted cells with "" for a quote, any line ending. */
+export function csvRows(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"' && cell === '') quoted = true;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += ch;
+  }
+  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
+  return rows.filter((r) => r.some((c) => c.trim() !== ''));
+}
+
+/**
+ * Postal entries from a CSV of `name,email,town,answer` (town and answer may be empty; a first
+ * row of those headings is skipped), each checked as the API will check it, so the preview shows
+ * which lines will be recorded and why the others will not.
+ */
+export function parsePostalCsv(text: string): ParsedLine[] {
+  const rows = csvRows(text);
+  const header = rows[0]?.map((c) => c.trim().toLowerCase());
+  const start = header && header[0] === 'name' && header[1] === 'email' ? 1 : 0;
+  return rows.slice(start).map((cells, i) => {
+    const line = i + 1;
+    const [full_name = '', email = '', town = '', answer = ''] = cells;
+    const parsed = postalEntryLineSchema.safeParse({ full_name, email, ...(town.trim() ? { town } : {}), ...(answer.trim() ? { answer } : {}) });
+    if (parsed.success) return { line, entry: parsed.data, problem: null };
+    return { line, entry: null, problem: parsed.error.issues[0]?.message ?? 'Not a valid entry.', text: cells.join(', ') };
+  });
+}

@@ -1,0 +1,146 @@
+import { useState, type FormEvent } from 'react';
+import { apiRequest } from '@cgg/contracts';
+import { postalEntryLineSchema, staffCalls, type PostalEntryLine } from '@cgg/contracts/staff';
+import { failureMessage, staffRequest } from '../api/staff-api.ts';
+import { fieldErrorsOf, hasErrors, type FieldErrors } from '../components/field-errors.ts';
+import { FormAlert } from '../components/form-alert.tsx';
+import { TextField } from '../components/text-field.tsx';
+import { parsePostalCsv, type ParsedLine } from './postal-csv.ts';
+
+type Result = { line: number; recorded: boolean; ticket_number: number | null; instant_wins: string[]; message: string | null };
+
+function Results({ results, entries }: { results: Result[]; entries: PostalEntryLine[] }) {
+  const recorded = results.filter((r) => r.recorded).length;
+  return (
+    <div role="status">
+      <p>
+        Recorded {recorded} of {results.length} {results.length === 1 ? 'entry' : 'entries'}.
+      </p>
+      <ul className="bo-results" aria-label="Postal entry results">
+        {results.map((r) => (
+          <li key={r.line}>
+            {entries[r.line - 1]?.full_name}:{' '}
+            {r.recorded ? `ticket ${r.ticket_number}${r.instant_wins.length ? `, instant win: ${r.instant_wins.join(', ')}` : ''}` : `not recorded: ${r.message}`}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * Free postal entries for an open competition: one typed in, or a batch pasted as CSV and
+ * previewed line by line before anything is recorded. The API applies the purchase rules.
+ */
+export function PostalEntriesPanel({ competitionId, onRecorded }: { competitionId: number; onRecorded: () => void }) {
+  const [one, setOne] = useState({ full_name: '', email: '', town: '', answer: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [csv, setCsv] = useState('');
+  const [preview, setPreview] = useState<ParsedLine[] | null>(null);
+  const [sent, setSent] = useState<{ results: Result[]; entries: PostalEntryLine[] } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function record(entries: PostalEntryLine[]) {
+    setProblem(null);
+    setBusy(true);
+    try {
+      const answer = await staffRequest((o) => apiRequest(staffCalls.staffPostalEntries, { competition_id: competitionId, entries }, o));
+      setSent({ results: answer.data, entries });
+      onRecorded();
+      return true;
+    } catch (error) {
+      setProblem(failureMessage(error));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function submitOne(event: FormEvent) {
+    event.preventDefault();
+    const entry = { full_name: one.full_name, email: one.email, ...(one.town.trim() ? { town: one.town } : {}), ...(one.answer.trim() ? { answer: one.answer } : {}) };
+    const parsed = postalEntryLineSchema.safeParse(entry);
+    const found = parsed.success ? {} : fieldErrorsOf(parsed.error.issues);
+    setErrors(found);
+    if (hasErrors(found) || !parsed.success) return;
+    if (await record([parsed.data])) setOne({ full_name: '', email: '', town: '', answer: '' });
+  }
+
+  const valid = preview?.flatMap((p) => (p.entry ? [p.entry] : [])) ?? [];
+  const set = (field: keyof typeof one) => (value: string) => setOne((o) => ({ ...o, [field]: value }));
+
+  return (
+    <section className="bo-card" aria-labelledby="bo-postal-title">
+      <h2 id="bo-postal-title" className="bo-card__title">
+        Free postal entries
+      </h2>
+      <FormAlert message={problem} />
+      {sent && <Results results={sent.results} entries={sent.entries} />}
+      <form className="bo-form" onSubmit={submitOne} noValidate aria-label="Record a postal entry">
+        <TextField name="postal-name" label="Entrant's name" value={one.full_name} onChange={set('full_name')} error={errors.full_name} maxLength={200} />
+        <TextField name="postal-email" label="Entrant's email" type="email" value={one.email} onChange={set('email')} error={errors.email} maxLength={254} />
+        <TextField name="postal-town" label="Town (optional)" value={one.town} onChange={set('town')} maxLength={100} />
+        <TextField name="postal-answer" label="Answer written on the entry (if the competition asks one)" value={one.answer} onChange={set('answer')} maxLength={200} />
+        <button type="submit" className="bo-small-button" disabled={busy}>
+          Record entry
+        </button>
+      </form>
+      <form
+        className="bo-form"
+        aria-label="Record a batch of postal entries"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setSent(null);
+          setPreview(parsePostalCsv(csv));
+        }}
+      >
+        <div className="bo-field">
+          <label htmlFor="bo-postal-csv" className="bo-field__label">
+            Or paste a batch as CSV: name,email,town,answer
+          </label>
+          <textarea
+            id="bo-postal-csv"
+            className="bo-field__input"
+            rows={5}
+            value={csv}
+            onChange={(e) => {
+              setCsv(e.target.value);
+              setPreview(null);
+            }}
+          />
+        </div>
+        <button type="submit" className="bo-small-button" disabled={!csv.trim()}>
+          Preview
+        </button>
+      </form>
+      {preview && (
+        <div aria-label="Batch preview" role="region">
+          <p>
+            {valid.length} of {preview.length} lines will be recorded{preview.length > valid.length ? '; the others are shown with what is wrong' : ''}. The API applies the purchase rules as it records each one.
+          </p>
+          <ol className="bo-results">
+            {preview.map((p) => (
+              <li key={p.line}>{p.entry ? `${p.entry.full_name} <${p.entry.email}>${p.entry.town ? `, ${p.entry.town}` : ''}` : `Line ${p.line} (${p.text}): ${p.problem}`}</li>
+            ))}
+          </ol>
+          <button
+            type="button"
+            className="bo-button"
+            disabled={busy || valid.length === 0}
+            onClick={() =>
+              void record(valid).then((ok) => {
+                if (ok) {
+                  setCsv('');
+                  setPreview(null);
+                }
+              })
+            }
+          >
+            Record {valid.length} {valid.length === 1 ? 'entry' : 'entries'}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

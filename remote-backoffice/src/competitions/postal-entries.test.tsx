@@ -1,0 +1,65 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { StaffCompetition } from '@cgg/contracts/staff';
+import { describe, expect, it } from 'vitest';
+import { fakeApi } from '../test/fake-api.ts';
+import { operator, support } from '../test/fixtures.ts';
+import { renderBackOffice } from '../test/render-back-office.tsx';
+import { csvRows, parsePostalCsv } from './postal-csv.ts';
+
+const open: StaffCompetition = {
+  id: 12, title: 'Win a Tesla Model 3', stage: 'open', closing_at: '2026-12-20T20:00:00.000Z', draw_at: '2026-12-20T21:00:00.000Z',
+  total_tickets: 5000, paid_entries: 3, postal_entries: 1, commitment: null, winning_ticket: null,
+};
+const page = <T,>(data: T[]) => ({ success: true, data, page: 1, total: data.length, total_pages: 1 });
+
+describe('postal entries CSV', () => {
+  it('reads quoted cells, CRLF and blank lines, and skips a heading row', () => {
+    expect(csvRows('name,email\r\n"Smith, Jo","jo@x.co.uk"\n\n"Say ""hi""",a@b.co')).toEqual([['name', 'email'], ['Smith, Jo', 'jo@x.co.uk'], ['Say "hi"', 'a@b.co']]);
+    const parsed = parsePostalCsv('name,email,town,answer\nJo Smith,jo@example.co.uk,Leeds,4\n,nobody@example.co.uk\n');
+    expect(parsed).toEqual([
+      { line: 1, entry: { full_name: 'Jo Smith', email: 'jo@example.co.uk', town: 'Leeds', answer: '4' }, problem: null },
+      { line: 2, entry: null, problem: "The entrant's name is required.", text: ', nobody@example.co.uk' },
+    ]);
+  });
+});
+
+describe('postal entries panel', () => {
+  it('records one entry after checking it, and a previewed batch of the valid lines', async () => {
+    const api = fakeApi({
+      'staff/me': { success: true, data: operator },
+      'staff/competitions': page([open]),
+      'staff/entries': page([]),
+      'staff/postal_entries': (b) => ({
+        success: true,
+        data: (b.entries as unknown[]).map((_, i) => (i === 1 ? { line: 2, recorded: false, ticket_number: null, instant_wins: [], message: 'Jo already holds 1 of the 1 tickets.' } : { line: i + 1, recorded: true, ticket_number: 100 + i, instant_wins: i === 0 ? ['£50 Cash'] : [], message: null })),
+      }),
+    });
+    renderBackOffice('/admin/competitions/12', 'tok');
+    const user = userEvent.setup();
+    const single = await screen.findByRole('form', { name: 'Record a postal entry' });
+    await user.click(within(single).getByRole('button', { name: 'Record entry' }));
+    expect(within(single).getByText("The entrant's name is required.")).toBeTruthy();
+    await user.type(within(single).getByLabelText("Entrant's name"), 'Pat Post');
+    await user.type(within(single).getByLabelText("Entrant's email"), 'pat@example.co.uk');
+    await user.click(within(single).getByRole('button', { name: 'Record entry' }));
+    expect((await screen.findByRole('status')).textContent).toContain('Pat Post: ticket 100, instant win: £50 Cash');
+
+    await user.type(screen.getByLabelText('Or paste a batch as CSV: name,email,town,answer'), 'Jo Smith,jo@example.co.uk{enter}Jo Smith,jo@example.co.uk{enter}Bad Line,not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    const preview = screen.getByRole('region', { name: 'Batch preview' });
+    expect(within(preview).getByText(/^2 of 3 lines will be recorded/)).toBeTruthy();
+    expect(within(preview).getByText('Line 3 (Bad Line, not-an-email): A valid email address is required, to tell the entrant if they win.')).toBeTruthy();
+    await user.click(within(preview).getByRole('button', { name: 'Record 2 entries' }));
+    expect((await screen.findByText('Recorded 1 of 2 entries.'))).toBeTruthy();
+    expect(screen.getByText('Jo Smith: not recorded: Jo already holds 1 of the 1 tickets.')).toBeTruthy();
+    expect(api.sent.filter((s) => s.route === 'staff/postal_entries').map((s) => (s.body.entries as unknown[]).length)).toEqual([1, 2]);
+  });
+
+  it('is not offered to support, nor once entries have closed', async () => {
+    fakeApi({ 'staff/me': { success: true, data: support }, 'staff/competitions': page([open]), 'staff/entries': page([]) });
+    renderBackOffice('/admin/competitions/12', 'tok');
+    expect(await screen.findByRole('heading', { name: 'Entries' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Free postal entries' })).toBeNull();
+  });
+});
