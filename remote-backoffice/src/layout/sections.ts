@@ -8,16 +8,15 @@ export interface Section {
   path: string;
   label: string;
   roles: readonly StaffRole[];
-  summary: string;
 }
 
 export const sections: readonly Section[] = [
-  { path: 'competitions', label: 'Competitions', roles: ['admin', 'operator', 'support'], summary: 'Each competition\'s entries, their CSV export, and live draws with their proof.' },
-  { path: 'fulfilment', label: 'Fulfilment', roles: ['admin', 'operator'], summary: 'Prize claims to send, pay or credit, oldest first.' },
-  { path: 'customers', label: 'Customers', roles: ['admin', 'support'], summary: 'Find a customer; their orders, wins, claims, balances, limits and breaks; notes and adjustments.' },
-  { path: 'refunds', label: 'Refunds', roles: ['admin', 'support'], summary: 'Refund an order to the card it was paid with, whole or in part.' },
-  { path: 'staff', label: 'Staff', roles: ['admin'], summary: 'Add staff members, change their roles and refund limits, disable accounts.' },
-  { path: 'audit', label: 'Audit log', roles: ['admin'], summary: 'Every staff action: who, when, what, before and after.' },
+  { path: 'competitions', label: 'Competitions', roles: ['admin', 'operator', 'support'] },
+  { path: 'fulfilment', label: 'Fulfilment', roles: ['admin', 'operator'] },
+  { path: 'customers', label: 'Customers', roles: ['admin', 'support'] },
+  { path: 'refunds', label: 'Refunds', roles: ['admin', 'support'] },
+  { path: 'staff', label: 'Staff', roles: ['admin'] },
+  { path: 'audit', label: 'Audit log', roles: ['admin'] },
 ];
 
 export const sectionHref = (s: Section): string => `${ADMIN_BASE}/${s.path}`;

@@ -6,7 +6,7 @@ import { AuditLogScreen } from '../audit/audit-log-screen.tsx';
 import { CompetitionsArea } from '../competitions/competitions-area.tsx';
 import { CustomersArea } from '../customers/customers-area.tsx';
 import { FulfilmentScreen } from '../fulfilment/fulfilment-screen.tsx';
-import { HomeScreen } from '../home/home-screen.tsx';
+import { DashboardScreen } from '../dashboard/dashboard-screen.tsx';
 import { RefundScreen } from '../refunds/refund-screen.tsx';
 import { staffSession } from '../session/staff-session.ts';
 import { roleNames } from '../staff/role-names.ts';
@@ -32,7 +32,7 @@ export default function SignedInArea({ staff }: { staff: StaffMember }) {
         </p>
         <nav aria-label="Back office" className="bo-nav">
           <NavLink to={ADMIN_BASE} end>
-            Overview
+            Dashboard
           </NavLink>
           {allowed.map((s) => (
             <NavLink key={s.path} to={sectionHref(s)}>
@@ -45,7 +45,7 @@ export default function SignedInArea({ staff }: { staff: StaffMember }) {
         </button>
       </header>
       <Routes>
-        <Route index element={<HomeScreen staff={staff} />} />
+        <Route index element={<DashboardScreen staff={staff} />} />
         {allowed.map((s) => {
           const Screen = screens[s.path as keyof typeof screens];
           return <Route key={s.path} path={`${s.path}/*`} element={<Screen staff={staff} />} />;

@@ -6,6 +6,9 @@ import { resetStaffSessionForTests } from '../session/staff-session.ts';
 // when CI runs two suites at once on two cores.
 configure({ asyncUtilTimeout: 5000 });
 
+// jsdom draws no canvas (and says so on the console): the charts show their tables instead.
+HTMLCanvasElement.prototype.getContext = () => null;
+
 afterEach(() => {
   cleanup();
   resetStaffSessionForTests();

@@ -288,6 +288,24 @@ export const staffPostalEntriesResponseSchema = z.object({
   })),
 });
 
+/** Sales figures for a period: orders placed that count (not refunded or cancelled). */
+const salesSchema = z.object({ orders: z.int(), revenue: z.string(), paid_tickets: z.int(), postal_entries: z.int() });
+export const staffDashboardSchema = z.object({
+  /** London days and weeks (Monday first). */
+  today: salesSchema,
+  this_week: salesSchema,
+  /** The last 14 London days, oldest first, for the chart. */
+  daily: z.array(z.object({ day: z.string(), revenue: z.string(), paid_tickets: z.int(), postal_entries: z.int() })),
+  /** This week's revenue per competition, highest first (at most 10). */
+  by_competition: z.array(z.object({ competition_id: z.int(), title: z.string(), revenue: z.string(), paid_tickets: z.int() })),
+  /** Open competitions closing in the next 3 days, soonest first. */
+  closing_soon: z.array(z.object({ competition_id: z.int(), title: z.string(), closing_at: z.string(), sold: z.int(), total: z.int() })),
+  /** Prize claims not yet fulfilled. */
+  open_claims: z.int(),
+});
+export type StaffDashboard = z.infer<typeof staffDashboardSchema>;
+export const staffDashboardResponseSchema = z.object({ success: z.literal(true), data: staffDashboardSchema });
+
 /** A back-office call: `staff` access, and which roles may make it (the server checks both). */
 export interface StaffCall<Req extends z.ZodMiniType | null, Res extends z.ZodMiniType, A extends CallAccess = CallAccess> extends ApiCall<Req, Res, A> {
   readonly staffRoles?: readonly StaffRole[];
@@ -308,6 +326,7 @@ export const staffCalls = {
   staffList: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/list', method: 'POST', auth: 'site', request: staffTokenRequestSchema, response: staffListResponseSchema }),
   staffUpdate: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/update', method: 'POST', auth: 'site', request: staffUpdateRequestSchema, response: staffUpdateResponseSchema }),
   staffRefundOrder: staffCall({ access: 'staff', staffRoles: ['admin', 'support'], route: '/api/v1/staff/refund_order', method: 'POST', auth: 'site', request: staffRefundRequestSchema, response: staffRefundResponseSchema }),
+  staffDashboard: staffCall({ access: 'staff', staffRoles: everyRole, route: '/api/v1/staff/dashboard', method: 'POST', auth: 'site', request: staffTokenRequestSchema, response: staffDashboardResponseSchema }),
   staffCompetitions: staffCall({ access: 'staff', staffRoles: everyRole, route: '/api/v1/staff/competitions', method: 'POST', auth: 'site', request: staffCompetitionsRequestSchema, response: staffCompetitionsResponseSchema }),
   staffEntries: staffCall({ access: 'staff', staffRoles: everyRole, route: '/api/v1/staff/entries', method: 'POST', auth: 'site', request: staffEntriesRequestSchema, response: staffEntriesResponseSchema }),
   staffRunDraw: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/run_draw', method: 'POST', auth: 'site', request: staffRunDrawRequestSchema, response: staffRunDrawResponseSchema }),

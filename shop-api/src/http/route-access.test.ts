@@ -159,6 +159,7 @@ const samples: Record<RouteName, Sample> = {
   // Still open: the roles that may draw are refused with 409, the others with 401/403.
   staffRunDraw: { payload: (fx) => ({ competition_id: fx.openCompetitionId }) },
   staffClaims: { payload: () => ({}) },
+  staffDashboard: { payload: () => ({}) },
   staffPostalEntries: { payload: (fx) => ({ competition_id: fx.openCompetitionId, entries: [{ full_name: 'Pat Post', email: `pat-${randomUUID()}@example.co.uk` }] }) },
   staffCustomerSearch: { payload: () => ({ query: 'cgg.test' }) },
   staffCustomer: { payload: (fx) => ({ id: fx.owner.buyer.customerId }) },

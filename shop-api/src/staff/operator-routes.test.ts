@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { staffClaimsResponseSchema, staffCompetitionsResponseSchema, staffEntriesResponseSchema, staffRunDrawResponseSchema } from '@cgg/contracts/staff';
+import { staffClaimsResponseSchema, staffCompetitionsResponseSchema, staffDashboardResponseSchema, staffEntriesResponseSchema, staffRunDrawResponseSchema } from '@cgg/contracts/staff';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,6 +120,25 @@ describe('entry batches', () => {
     for await (const rows of entryBatches(pool, c.id, 1)) after.push(...rows.map((r) => r.ticket_number));
     expect(after).toHaveLength(2);
     expect(after.every((n) => before.includes(n))).toBe(true);
+  });
+});
+
+describe('operator routes: the dashboard', () => {
+  it("counts today's and this week's sales and free entries, per day and per competition", async () => {
+    const read = async () => staffDashboardResponseSchema.parse((await staffPost('dashboard', {})).json()).data;
+    const before = await read();
+    const c = await competitionWithEntries('Dashboard test');
+    const after = await read();
+    expect(after.today.orders - before.today.orders).toBe(2);
+    expect(after.today.paid_tickets - before.today.paid_tickets).toBe(3);
+    expect(after.today.postal_entries - before.today.postal_entries).toBe(1);
+    expect(Number(after.today.revenue) - Number(before.today.revenue)).toBeCloseTo(3);
+    expect(after.this_week.paid_tickets).toBeGreaterThanOrEqual(after.today.paid_tickets);
+    expect(after.daily).toHaveLength(14);
+    expect(after.daily.at(-1)!.paid_tickets).toBe(after.today.paid_tickets);
+    expect(after.by_competition).toContainEqual({ competition_id: c.id, title: 'Dashboard test', revenue: '3.00', paid_tickets: 3 });
+    await pool.query(`UPDATE competitions SET closing_at = now() + interval '1 hour' WHERE id = $1`, [c.id]);
+    expect((await read()).closing_soon.map((x) => x.competition_id)).toContain(c.id);
   });
 });
 

@@ -15,6 +15,7 @@ import { WpHttpError } from '../http/wp-error.ts';
 import { penceToPounds } from '../lib/money.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { recordStaffAction, staffActor } from './audit-log.ts';
+import { dashboardFigures } from './dashboard.ts';
 
 const PAGE = 25;
 const pageOf = (page: number | undefined, limit: number) => ({ limit, offset: ((page ?? 1) - 1) * limit, page: page ?? 1 });
@@ -47,6 +48,12 @@ const toClaim = (c: QueuedClaim): StaffClaim => ({
 export function operatorRoutes(deps: { pool: pg.Pool; now: () => Date; mailer: Mailer; siteUrl: string }): DeclaredRoute[] {
   const { pool, now } = deps;
   return [
+    declaredRoute(routeTable.staffDashboard, {
+      summary: "The dashboard: today's and this week's sales (orders, revenue, paid tickets, free postal entries), the last 14 days, this week's revenue per competition, competitions closing soon and open claims.",
+      description: 'London days and weeks (Monday first). Sales are orders placed that still count (processing, completed).',
+      handler: async () => ({ success: true, data: await dashboardFigures(pool, now()) }),
+    }),
+
     declaredRoute(routeTable.staffCompetitions, {
       summary: 'Competitions for the back office: their stage (open, closed, drawn), entries so far (paid and postal) and the draw\'s commitment and winner.',
       description: 'Newest draw date first, 25 a page; `id` picks one, `stage` filters, `search` matches the title.',
