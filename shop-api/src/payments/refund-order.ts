@@ -49,7 +49,7 @@ interface Claimed {
  * whole card payment has come back the order becomes `refunded`. Site credit and points used
  * on the order, and its tickets, are left as they are (an operator's separate decision).
  * Each refund done is a staff action in the audit log (`order.refund`), with the reason.
- * The CLI's `refund-order` calls this; the back office will too.
+ * The CLI's `refund-order` and the back office's `staff/refund_order` call this.
  */
 export async function refundOrder(pool: pg.Pool, gateway: PaymentGateway, input: RefundInput): Promise<RefundOutcome> {
   if (!KEY.test(input.idempotencyKey)) throw refused(400, 'cgg_invalid_idempotency_key', 'The refund key must be 8-128 letters, digits, - or _.');
