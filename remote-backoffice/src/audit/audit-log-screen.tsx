@@ -3,6 +3,7 @@ import { apiRequest } from '@cgg/contracts';
 import { auditActions, staffCalls, type AuditEntry, type StaffMember } from '@cgg/contracts/staff';
 import { staffRequest } from '../api/staff-api.ts';
 import { useStaffData } from '../api/use-staff-data.ts';
+import { FilterSelect } from '../components/filter-select.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
 import { inLondon } from '../components/london-time.ts';
 import { Pager } from '../components/pager.tsx';
@@ -43,49 +44,26 @@ export function AuditLogScreen(_props: { staff: StaffMember }) {
         Audit log
       </h1>
       <div className="bo-filters">
-        <div className="bo-field">
-          <label htmlFor="bo-audit-action" className="bo-field__label">
-            Action
-          </label>
-          <select
-            id="bo-audit-action"
-            className="bo-field__input"
-            value={action}
-            onChange={(e) => {
-              setAction(e.target.value);
-              setPage(1);
-            }}
-          >
-            <option value="">All actions</option>
-            {auditActions.map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="bo-field">
-          <label htmlFor="bo-audit-staff" className="bo-field__label">
-            Staff member
-          </label>
-          <select
-            id="bo-audit-staff"
-            className="bo-field__input"
-            value={staffId}
-            onChange={(e) => {
-              setStaffId(e.target.value);
-              setPage(1);
-            }}
-          >
-            <option value="">Everyone</option>
-            {members.state === 'loaded' &&
-              members.data.data.map((m) => (
-                <option key={m.id} value={String(m.id)}>
-                  {m.name}
-                </option>
-              ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="bo-audit-action"
+          label="Action"
+          value={action}
+          options={[['', 'All actions'], ...auditActions.map((a) => [a, a] as const)]}
+          onChange={(v) => {
+            setAction(v);
+            setPage(1);
+          }}
+        />
+        <FilterSelect
+          id="bo-audit-staff"
+          label="Staff member"
+          value={staffId}
+          options={[['', 'Everyone'], ...(members.state === 'loaded' ? members.data.data.map((m) => [String(m.id), m.name] as const) : [])]}
+          onChange={(v) => {
+            setStaffId(v);
+            setPage(1);
+          }}
+        />
       </div>
       {loaded.state === 'loading' && <Spinner label="Loading the audit log…" />}
       {loaded.state === 'failed' && <FormAlert message={loaded.message} />}

@@ -4,6 +4,7 @@ import { staffCalls, type StaffCompetition } from '@cgg/contracts/staff';
 import { Link } from 'react-router-dom';
 import { staffRequest } from '../api/staff-api.ts';
 import { useStaffData } from '../api/use-staff-data.ts';
+import { FilterSelect } from '../components/filter-select.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
 import { inLondon } from '../components/london-time.ts';
 import { Pager } from '../components/pager.tsx';
@@ -27,27 +28,16 @@ export function CompetitionListScreen() {
         Competitions
       </h1>
       <div className="bo-filters">
-        <div className="bo-field">
-          <label htmlFor="bo-competition-stage" className="bo-field__label">
-            Stage
-          </label>
-          <select
-            id="bo-competition-stage"
-            className="bo-field__input"
-            value={stage}
-            onChange={(e) => {
-              setStage(e.target.value as Stage);
-              setPage(1);
-            }}
-          >
-            <option value="">Every stage</option>
-            {(Object.keys(stageNames) as StaffCompetition['stage'][]).map((s) => (
-              <option key={s} value={s}>
-                {stageNames[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="bo-competition-stage"
+          label="Stage"
+          value={stage}
+          options={[['', 'Every stage'], ...(Object.keys(stageNames) as StaffCompetition['stage'][]).map((s) => [s, stageNames[s]] as const)]}
+          onChange={(v) => {
+            setStage(v as Stage);
+            setPage(1);
+          }}
+        />
         <div className="bo-field">
           <label htmlFor="bo-competition-search" className="bo-field__label">
             Title

@@ -3,6 +3,7 @@ import { apiRequest } from '@cgg/contracts';
 import { claimStates, staffCalls, type StaffClaim } from '@cgg/contracts/staff';
 import { failureMessage, staffRequest } from '../api/staff-api.ts';
 import { useStaffData } from '../api/use-staff-data.ts';
+import { FilterSelect } from '../components/filter-select.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
 import { inLondon } from '../components/london-time.ts';
 import { Pager } from '../components/pager.tsx';
@@ -86,27 +87,16 @@ export function FulfilmentScreen() {
         Fulfilment
       </h1>
       <div className="bo-filters">
-        <div className="bo-field">
-          <label htmlFor="bo-claim-state" className="bo-field__label">
-            Show
-          </label>
-          <select
-            id="bo-claim-state"
-            className="bo-field__input"
-            value={state}
-            onChange={(e) => {
-              setState(e.target.value as State | '');
-              setPage(1);
-            }}
-          >
-            {claimStates.map((s) => (
-              <option key={s} value={s}>
-                {stateNames[s]}
-              </option>
-            ))}
-            <option value="">Every claim</option>
-          </select>
-        </div>
+        <FilterSelect
+          id="bo-claim-state"
+          label="Show"
+          value={state}
+          options={[...claimStates.map((s) => [s, stateNames[s]] as const), ['', 'Every claim']]}
+          onChange={(v) => {
+            setState(v as State | '');
+            setPage(1);
+          }}
+        />
       </div>
       {loaded.state === 'loading' && <Spinner label="Loading claims…" />}
       {loaded.state === 'failed' && <FormAlert message={loaded.message} />}
