@@ -15,6 +15,7 @@ export const sections: readonly Section[] = [
   { path: 'fulfilment', label: 'Fulfilment', roles: ['admin', 'operator'] },
   { path: 'customers', label: 'Customers', roles: ['admin', 'support'] },
   { path: 'refunds', label: 'Refunds', roles: ['admin', 'support'] },
+  { path: 'content', label: 'Site content', roles: ['admin'] },
   { path: 'staff', label: 'Staff', roles: ['admin'] },
   { path: 'audit', label: 'Audit log', roles: ['admin'] },
 ];

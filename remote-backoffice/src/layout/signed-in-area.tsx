@@ -4,6 +4,7 @@ import { Navigate, NavLink, Route, Routes } from 'react-router-dom';
 import { staffRequest } from '../api/staff-api.ts';
 import { AuditLogScreen } from '../audit/audit-log-screen.tsx';
 import { CompetitionsArea } from '../competitions/competitions-area.tsx';
+import { ContentScreen } from '../content/content-screen.tsx';
 import { CustomersArea } from '../customers/customers-area.tsx';
 import { FulfilmentScreen } from '../fulfilment/fulfilment-screen.tsx';
 import { DashboardScreen } from '../dashboard/dashboard-screen.tsx';
@@ -19,7 +20,7 @@ async function signOut() {
   staffSession.signedOut('You have signed out of the back office.');
 }
 
-const screens = { competitions: CompetitionsArea, fulfilment: FulfilmentScreen, customers: CustomersArea, refunds: RefundScreen, staff: StaffScreen, audit: AuditLogScreen } as const;
+const screens = { competitions: CompetitionsArea, fulfilment: FulfilmentScreen, customers: CustomersArea, content: ContentScreen, refunds: RefundScreen, staff: StaffScreen, audit: AuditLogScreen } as const;
 
 /** The signed-in back office: who is signed in, the sections their role allows, and the screens (paths relative to /admin). */
 export default function SignedInArea({ staff }: { staff: StaffMember }) {

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import type { ApiCall, CallAccess } from './calls.ts';
 import { claimStateSchema } from './claims.ts';
+import { settingsResponseSchema } from './content.ts';
 
 /*
  * The back office's own calls (issue "The operator's back office"): staff sign-in with a
@@ -59,7 +60,7 @@ export const staffCreateResponseSchema = z.object({ success: z.literal(true), da
 export const auditActions = [
   'order.refund', 'staff.create', 'staff.update', 'staff.sign-in', 'staff.enrol-second-factor', 'staff.sign-out',
   'entries.export', 'draw.run', 'claim.state', 'customer.note', 'points.adjust', 'credit.adjust',
-  'postal.entry',
+  'postal.entry', 'settings.update', 'seo.update',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -306,6 +307,34 @@ export const staffDashboardSchema = z.object({
 export type StaffDashboard = z.infer<typeof staffDashboardSchema>;
 export const staffDashboardResponseSchema = z.object({ success: z.literal(true), data: staffDashboardSchema });
 
+/** The shop settings an admin edits (any subset); the site's 15-minute caches pick a change up. */
+export const staffSettingsUpdateRequestSchema = z.strictObject({
+  suggested_tickets: z.optional(z.array(z.int().check(z.minimum(1), z.maximum(1000))).check(z.minLength(1, 'Give at least one ticket count.'), z.maxLength(8, 'At most 8 ticket counts.'))),
+  announcement: z.optional(z.string().check(z.trim(), z.maxLength(500, 'At most 500 characters.'))),
+  live_draw_info: z.optional(z.string().check(z.trim(), z.maxLength(500, 'At most 500 characters.'))),
+  main_competition: z.optional(z.nullable(positiveId)),
+  slider_height_desktop: z.optional(z.int().check(z.minimum(100, 'Between 100 and 1200 pixels.'), z.maximum(1200, 'Between 100 and 1200 pixels.'))),
+  slider_height_tablet: z.optional(z.int().check(z.minimum(100, 'Between 100 and 1200 pixels.'), z.maximum(1200, 'Between 100 and 1200 pixels.'))),
+  slider_height_mobile: z.optional(z.int().check(z.minimum(100, 'Between 100 and 1200 pixels.'), z.maximum(1200, 'Between 100 and 1200 pixels.'))),
+  show_question: z.optional(z.union([z.literal(0), z.literal(1)])),
+  slider_speed: z.optional(z.int().check(z.minimum(1000, 'Between 1,000 and 60,000 milliseconds.'), z.maximum(60000, 'Between 1,000 and 60,000 milliseconds.'))),
+  reward_prize_info: z.optional(z.string().check(z.trim(), z.maxLength(2000, 'At most 2,000 characters.'))),
+  frontend_scripts: z.optional(z.string().check(z.maxLength(20000, 'At most 20,000 characters.'))),
+});
+export type StaffSettingsUpdate = z.infer<typeof staffSettingsUpdateRequestSchema>;
+
+/** One page's SEO row. */
+export const staffSeoRowSchema = z.object({ page: z.string(), page_title: z.string(), meta_title: z.string(), meta_description: z.string() });
+export type StaffSeoRow = z.infer<typeof staffSeoRowSchema>;
+export const staffSeoListResponseSchema = z.object({ success: z.literal(true), data: z.array(staffSeoRowSchema) });
+export const staffSeoUpdateRequestSchema = z.strictObject({
+  page: z.string().check(z.minLength(1), z.maxLength(64)),
+  page_title: z.string().check(z.trim(), z.minLength(1, 'A page title is required.'), z.maxLength(120, 'At most 120 characters.')),
+  meta_title: z.string().check(z.trim(), z.minLength(1, 'A meta title is required.'), z.maxLength(120, 'At most 120 characters.')),
+  meta_description: z.string().check(z.trim(), z.minLength(1, 'A description is required.'), z.maxLength(320, 'At most 320 characters.')),
+});
+export const staffSeoUpdateResponseSchema = z.object({ success: z.literal(true), data: staffSeoRowSchema });
+
 /** A back-office call: `staff` access, and which roles may make it (the server checks both). */
 export interface StaffCall<Req extends z.ZodMiniType | null, Res extends z.ZodMiniType, A extends CallAccess = CallAccess> extends ApiCall<Req, Res, A> {
   readonly staffRoles?: readonly StaffRole[];
@@ -337,5 +366,8 @@ export const staffCalls = {
   staffCustomer: staffCall({ access: 'staff', staffRoles: ['admin', 'support'], route: '/api/v1/staff/customer', method: 'POST', auth: 'site', request: staffCustomerRequestSchema, response: staffCustomerResponseSchema }),
   staffCustomerNote: staffCall({ access: 'staff', staffRoles: ['admin', 'support'], route: '/api/v1/staff/customer_note', method: 'POST', auth: 'site', request: staffCustomerNoteRequestSchema, response: staffCustomerResponseSchema }),
   staffAdjustBalance: staffCall({ access: 'staff', staffRoles: ['admin', 'support'], route: '/api/v1/staff/adjust_balance', method: 'POST', auth: 'site', request: staffAdjustBalanceRequestSchema, response: staffCustomerResponseSchema }),
+  staffSettingsUpdate: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/settings', method: 'POST', auth: 'site', request: staffSettingsUpdateRequestSchema, response: settingsResponseSchema }),
+  staffSeoList: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/seo_list', method: 'POST', auth: 'site', request: staffTokenRequestSchema, response: staffSeoListResponseSchema }),
+  staffSeoUpdate: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/seo_update', method: 'POST', auth: 'site', request: staffSeoUpdateRequestSchema, response: staffSeoUpdateResponseSchema }),
   staffAuditLog: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/audit_log', method: 'POST', auth: 'site', request: auditLogRequestSchema, response: auditLogResponseSchema }),
 } as const;
