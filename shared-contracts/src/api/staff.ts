@@ -60,7 +60,7 @@ export const staffCreateResponseSchema = z.object({ success: z.literal(true), da
 export const auditActions = [
   'order.refund', 'staff.create', 'staff.update', 'staff.sign-in', 'staff.enrol-second-factor', 'staff.sign-out',
   'entries.export', 'draw.run', 'claim.state', 'customer.note', 'points.adjust', 'credit.adjust',
-  'postal.entry', 'settings.update', 'seo.update',
+  'postal.entry', 'settings.update', 'seo.update', 'competition.create', 'competition.update',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { inTransaction } from '../accounts/queryable.ts';
+import { recordStaffAction } from '../staff/audit-log.ts';
 import { drawInstantWinNumbers } from '../competitions/instant-win-numbers.ts';
 import { commitSeed } from '../draws/commitments.ts';
 import { fromLondon, instantWinNumberCount, toPence, type CompetitionFields } from './competition-input.ts';
@@ -104,7 +105,13 @@ async function writeParts(client: pg.PoolClient, id: number, c: Partial<Competit
 }
 
 /** Creates the competition, its question and gallery, and its draw commitment, in one transaction. */
-export async function createCompetitionFromFile(pool: pg.Pool, c: CompetitionFields, now: Date): Promise<{ id: number; commitment: string; instantWinNumbers: number }> {
+/** Who made a change, for the audit log (written in the change's transaction). */
+export interface ChangedBy {
+  staffId: number | null;
+  actor: string;
+}
+
+export async function createCompetitionFromFile(pool: pg.Pool, c: CompetitionFields, now: Date, by: ChangedBy): Promise<{ id: number; commitment: string; instantWinNumbers: number }> {
   return inTransaction(pool, async (client) => {
     const col = { ...columns(c, await categoryId(client, c.category)), created_at: now, updated_at: now };
     const names = Object.keys(col);
@@ -118,6 +125,7 @@ export async function createCompetitionFromFile(pool: pg.Pool, c: CompetitionFie
     await writeRewardWins(client, id, c.reward_wins);
     await commitSeed(client, id, now);
     const commitment = (await client.query<{ commitment: string }>('SELECT commitment FROM competition_draws WHERE competition_id = $1', [id])).rows[0]!.commitment;
+    await recordStaffAction(client, { staffId: by.staffId, actor: by.actor, action: 'competition.create', subject: `competition #${id}`, after: c, at: now });
     return { id, commitment, instantWinNumbers: instantWinNumberCount(c.instant_wins) };
   });
 }
@@ -130,7 +138,7 @@ export async function createCompetitionFromFile(pool: pg.Pool, c: CompetitionFie
  * over the new range; after a sale the numbers never change, so the total may not drop
  * below an instant-win number.
  */
-export async function updateCompetitionFromFile(pool: pg.Pool, id: number, c: Partial<CompetitionFields>, now: Date): Promise<string[]> {
+export async function updateCompetitionFromFile(pool: pg.Pool, id: number, c: Partial<CompetitionFields>, now: Date, by: ChangedBy): Promise<string[]> {
   return inTransaction(pool, async (client) => {
     const { rows } = await client.query<{ status: string; tickets_sold: number; total_tickets: number; drawn: boolean; top_instant: number | null }>(
       `SELECT c.status, c.tickets_sold, c.total_tickets, (SELECT max(ticket_number) FROM instant_win_tickets t WHERE t.competition_id = c.id) AS top_instant, EXISTS (SELECT 1 FROM competition_draws d WHERE d.competition_id = c.id AND d.drawn_at IS NOT NULL) AS drawn
@@ -170,6 +178,7 @@ export async function updateCompetitionFromFile(pool: pg.Pool, id: number, c: Pa
     await writeParts(client, id, c);
     if (prizes) await writeInstantWins(client, id, prizes, total);
     if (c.reward_wins !== undefined) await writeRewardWins(client, id, c.reward_wins);
+    await recordStaffAction(client, { staffId: by.staffId, actor: by.actor, action: 'competition.update', subject: `competition #${id}`, after: c, at: now });
     return [
       ...names, ...(c.question !== undefined ? ['question options'] : []), ...(c.gallery_images !== undefined ? ['gallery'] : []),
       ...(prizes ? [`instant-win numbers (${instantWinNumberCount(prizes)} drawn)`] : []), ...(c.reward_wins !== undefined ? ['reward wins'] : []),

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { parseFlags, type Command } from '../command.ts';
 import { competitionFields, crossFieldErrors, issueLines } from '../competition-input.ts';
 import { CompetitionRefused, createCompetitionFromFile } from '../competition-writer.ts';
-import { required } from '../cli-helpers.ts';
+import { operatorName, required } from '../cli-helpers.ts';
 
 /** Reads and parses a JSON file; a message (not a stack) when it cannot. */
 export async function readJsonFile(file: string): Promise<{ ok: true; value: unknown } | { ok: false; message: string }> {
@@ -22,11 +22,11 @@ export async function readJsonFile(file: string): Promise<{ ok: true; value: unk
 /** `competition-create --file comp.json`: a new competition, with its draw commitment. */
 export const competitionCreateCommand: Command = {
   name: 'competition-create',
-  usage: 'competition-create --file <competition.json>',
+  usage: 'competition-create --file <competition.json> [--by <operator>]',
   summary: 'Create a competition from a JSON file (fields in README "Operator CLI"); publishes its draw commitment.',
   async run(args, ctx) {
     const out = ctx.out ?? console.log;
-    const flags = parseFlags(args, ['file']);
+    const flags = parseFlags(args, ['file', 'by']);
     const file = required(flags, 'file');
     const json = await readJsonFile(file);
     if (!json.ok) {
@@ -44,7 +44,7 @@ export const competitionCreateCommand: Command = {
       return 1;
     }
     try {
-      const { id, commitment, instantWinNumbers } = await createCompetitionFromFile(ctx.pool, parsed.data, (ctx.now ?? (() => new Date()))());
+      const { id, commitment, instantWinNumbers } = await createCompetitionFromFile(ctx.pool, parsed.data, (ctx.now ?? (() => new Date()))(), { staffId: null, actor: `cli:${operatorName(flags.by)}` });
       out(`Created competition #${id}: ${parsed.data.title}`);
       if (instantWinNumbers > 0) out(`Instant wins: ${parsed.data.instant_wins.length} prize(s) on ${instantWinNumbers} ticket numbers drawn at random (fixed once tickets sell).`);
       if (parsed.data.reward_wins.length > 0) out(`Reward wins at ${parsed.data.reward_wins.map((r) => `${r.percentage}%`).join(', ')} of tickets sold.`);

@@ -1,17 +1,17 @@
 import { parseFlags, type Command } from '../command.ts';
 import { competitionPatch, crossFieldErrors, issueLines } from '../competition-input.ts';
 import { CompetitionRefused, updateCompetitionFromFile } from '../competition-writer.ts';
-import { positiveInt, required } from '../cli-helpers.ts';
+import { operatorName, positiveInt, required } from '../cli-helpers.ts';
 import { readJsonFile } from './competition-create.ts';
 
 /** `competition-update --id 12 --file changes.json`: changes the fields in the file, nothing else. */
 export const competitionUpdateCommand: Command = {
   name: 'competition-update',
-  usage: 'competition-update --id <competition id> --file <changes.json>',
+  usage: 'competition-update --id <competition id> --file <changes.json> [--by <operator>]',
   summary: 'Update a competition from a JSON file holding any of the create fields (refused once drawn).',
   async run(args, ctx) {
     const out = ctx.out ?? console.log;
-    const flags = parseFlags(args, ['id', 'file']);
+    const flags = parseFlags(args, ['id', 'file', 'by']);
     const id = positiveInt(required(flags, 'id'), 'id');
     const file = required(flags, 'file');
     const json = await readJsonFile(file);
@@ -30,7 +30,7 @@ export const competitionUpdateCommand: Command = {
       return 1;
     }
     try {
-      const changed = await updateCompetitionFromFile(ctx.pool, id, parsed.data, (ctx.now ?? (() => new Date()))());
+      const changed = await updateCompetitionFromFile(ctx.pool, id, parsed.data, (ctx.now ?? (() => new Date()))(), { staffId: null, actor: `cli:${operatorName(flags.by)}` });
       out(`Updated competition #${id}: ${changed.join(', ')}`);
       return 0;
     } catch (err) {

@@ -91,6 +91,11 @@ describe('operator CLI', () => {
     const bad = await run(competitionUpdateCommand, ['--id', String(id), '--file', file('u2.json', { closing: '2031-01-01 00:00' })]);
     expect(bad.code).toBe(1);
     expect(bad.text).toMatch(/Nothing was changed.*closing/);
+    // Both the creation and the change are in the audit log, a refused change is not.
+    const audited = await t.pool.query<{ action: string; actor: string; after: Record<string, unknown> }>('SELECT action, actor, after FROM staff_audit_log WHERE subject = $1 ORDER BY id', [`competition #${id}`]);
+    expect(audited.rows.map((r) => r.action)).toEqual(['competition.create', 'competition.update']);
+    expect(audited.rows[0]!.actor).toMatch(/^cli:/);
+    expect(audited.rows[1]!.after).toEqual({ title: 'Audi RS3 Sportback Vorsprung', featured: true });
     expect((await run(competitionUpdateCommand, ['--id', '999999', '--file', file('u3.json', { featured: false })])).text).toContain('No competition with id 999999');
   });
 
