@@ -128,8 +128,9 @@ test("an operator finds a closed competition's entries, downloads them, runs the
   const row = page.getByRole('row', { name: `Claim ${claimId}` });
   await expect(row).toContainText('Send to Winifred Winner, 3, Mill Lane, York');
   await row.getByRole('button', { name: `Start: claim ${claimId}` }).click();
-  await row.getByRole('button', { name: `Mark done: claim ${claimId}` }).click();
-  await expect(row).toContainText('Done');
+  await row.getByLabel(`Tracking reference for claim ${claimId} (optional)`).fill('RM123456789GB');
+  await row.getByRole('button', { name: `Mark sent: claim ${claimId}` }).click();
+  await expect(row).toContainText('Done · tracking RM123456789GB');
 
   // The winner sees it in their account.
   const context = await browser.newContext();
@@ -137,7 +138,7 @@ test("an operator finds a closed competition's entries, downloads them, runs the
   const account = await context.newPage();
   await account.goto('/account');
   const prizes = account.getByRole('region', { name: 'Your prizes' });
-  await expect(prizes).toContainText('Fulfilled');
+  await expect(prizes).toContainText('Fulfilled · Tracking RM123456789GB');
   await context.close();
 
   // Every step is in the audit log, under the operator's name (read as the database holds it).

@@ -8,7 +8,7 @@ import { renderBackOffice } from '../test/render-back-office.tsx';
 
 const claim = (over: Partial<StaffClaim> = {}): StaffClaim => ({
   id: 7, state: 'received', choice: 'prize', amount: '45000.00', prize_title: 'Audi RS3', win_kind: 'draw', customer_email: 'jamie@example.co.uk',
-  deliver_to: 'Jamie Taylor, 12, Market Street, Manchester, M1 1AB', pay_to: null, created_at: '2026-11-20T10:00:00.000Z', ...over,
+  deliver_to: 'Jamie Taylor, 12, Market Street, Manchester, M1 1AB', pay_to: null, tracking_reference: null, created_at: '2026-11-20T10:00:00.000Z', ...over,
 });
 
 describe('fulfilment', () => {
@@ -16,7 +16,7 @@ describe('fulfilment', () => {
     const api = fakeApi({
       'staff/me': { success: true, data: operator },
       'staff/claims': { success: true, data: [claim(), claim({ id: 8, choice: 'cash', deliver_to: null, pay_to: '****5678', amount: '40000.00' })], page: 1, total: 2, total_pages: 1 },
-      'staff/claim_state': (b) => ({ success: true, data: claim({ state: b.state as StaffClaim['state'] }) }),
+      'staff/claim_state': (b) => ({ success: true, data: claim({ state: b.state as StaffClaim['state'], tracking_reference: (b.tracking_reference as string | undefined) ?? null }) }),
     });
     renderBackOffice('/admin/fulfilment', 'tok');
     const user = userEvent.setup();
@@ -26,9 +26,12 @@ describe('fulfilment', () => {
     expect(api.sent.find((s) => s.route === 'staff/claims')!.body).toEqual({ page: 1, state: 'received' });
     await user.click(within(seven).getByRole('button', { name: 'Start: claim 7' }));
     expect(await within(seven).findByText(/In progress/)).toBeTruthy();
-    await user.click(within(seven).getByRole('button', { name: 'Mark done: claim 7' }));
+    await user.type(within(seven).getByLabelText('Tracking reference for claim 7 (optional)'), 'RM123456789GB');
+    await user.click(within(seven).getByRole('button', { name: 'Mark sent: claim 7' }));
     await waitFor(() => expect(within(seven).queryByRole('button')).toBeNull());
-    expect(api.sent.filter((s) => s.route === 'staff/claim_state').map((s) => s.body)).toEqual([{ id: 7, state: 'processing' }, { id: 7, state: 'fulfilled' }]);
+    expect(within(seven).getByText(/tracking RM123456789GB/)).toBeTruthy();
+    expect(within(screen.getByRole('row', { name: 'Claim 8' })).queryByLabelText(/Tracking reference/)).toBeNull();
+    expect(api.sent.filter((s) => s.route === 'staff/claim_state').map((s) => s.body)).toEqual([{ id: 7, state: 'processing' }, { id: 7, state: 'fulfilled', tracking_reference: 'RM123456789GB' }]);
   });
 
   it("shows the API's refusal on the claim's row", async () => {

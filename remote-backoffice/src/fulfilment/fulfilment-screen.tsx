@@ -11,11 +11,12 @@ import { Spinner } from '../components/spinner.tsx';
 
 type State = StaffClaim['state'];
 const stateNames: Record<State, string> = { received: 'To do', processing: 'In progress', fulfilled: 'Done' };
-/** The next step of a claim, as the button names it. */
-const nextStep: Partial<Record<State, { state: 'processing' | 'fulfilled'; label: string }>> = {
-  received: { state: 'processing', label: 'Start' },
-  processing: { state: 'fulfilled', label: 'Mark done' },
-};
+/** The next step of a claim, as the button names it: a prize is sent (with tracking), cash paid, credit done. */
+function nextStep(c: StaffClaim): { state: 'processing' | 'fulfilled'; label: string } | null {
+  if (c.state === 'received') return { state: 'processing', label: 'Start' };
+  if (c.state === 'processing') return { state: 'fulfilled', label: c.deliver_to ? 'Mark sent' : c.pay_to ? 'Mark paid' : 'Mark done' };
+  return null;
+}
 
 function what(c: StaffClaim): string {
   if (c.deliver_to) return `Send to ${c.deliver_to}`;
@@ -26,13 +27,16 @@ function what(c: StaffClaim): string {
 function ClaimRow({ claim, onMoved }: { claim: StaffClaim; onMoved: (c: StaffClaim) => void }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const step = nextStep[claim.state];
+  const [tracking, setTracking] = useState('');
+  const step = nextStep(claim);
+  const asksTracking = step?.state === 'fulfilled' && claim.deliver_to !== null;
   async function move() {
     if (!step) return;
     setBusy(true);
     setProblem(null);
+    const payload = { id: claim.id, state: step.state, ...(asksTracking && tracking.trim() ? { tracking_reference: tracking.trim() } : {}) };
     try {
-      onMoved((await staffRequest((o) => apiRequest(staffCalls.staffClaimState, { id: claim.id, state: step.state }, o))).data);
+      onMoved((await staffRequest((o) => apiRequest(staffCalls.staffClaimState, payload, o))).data);
     } catch (error) {
       setProblem(failureMessage(error));
     } finally {
@@ -57,7 +61,18 @@ function ClaimRow({ claim, onMoved }: { claim: StaffClaim; onMoved: (c: StaffCla
       <td>{claim.customer_email}</td>
       <td>{what(claim)}</td>
       <td>
-        {stateNames[claim.state]}{' '}
+        {stateNames[claim.state]}
+        {claim.tracking_reference && <span className="bo-muted"> · tracking {claim.tracking_reference}</span>}{' '}
+        {asksTracking && (
+          <input
+            className="bo-field__input bo-field__input--short"
+            aria-label={`Tracking reference for claim ${claim.id} (optional)`}
+            placeholder="Tracking (optional)"
+            maxLength={100}
+            value={tracking}
+            onChange={(e) => setTracking(e.target.value)}
+          />
+        )}{' '}
         {step && (
           <button type="button" className="bo-small-button" disabled={busy} onClick={() => void move()} aria-label={`${step.label}: claim ${claim.id}`}>
             {step.label}

@@ -94,6 +94,8 @@ export const prizeClaimSchema = z.object({
   })),
   /** Masked: only the last digits ever leave the server. */
   bank_details: z.nullable(z.object({ account_number: z.string(), sort_code: z.string() })),
+  /** A prize sent with tracking: the carrier's reference. */
+  tracking_reference: z.optional(z.nullable(z.string())),
 });
 export type PrizeClaim = z.infer<typeof prizeClaimSchema>;
 

@@ -204,12 +204,19 @@ export const staffClaimSchema = z.object({
   deliver_to: z.nullable(z.string()),
   /** Cash: the account's last 4 digits only. */
   pay_to: z.nullable(z.string()),
+  /** A sent prize's tracking reference. */
+  tracking_reference: z.nullable(z.string()),
   created_at: z.string(),
 });
 export type StaffClaim = z.infer<typeof staffClaimSchema>;
 export const staffClaimsRequestSchema = z.strictObject({ state: z.optional(claimStateSchema), page: pageNumber });
 export const staffClaimsResponseSchema = z.object({ success: z.literal(true), data: z.array(staffClaimSchema), ...paged });
-export const staffClaimStateRequestSchema = z.strictObject({ id: positiveId, state: z.enum(['processing', 'fulfilled']) });
+export const staffClaimStateRequestSchema = z.strictObject({
+  id: positiveId,
+  state: z.enum(['processing', 'fulfilled']),
+  /** With `fulfilled` for a prize sent by post or courier. */
+  tracking_reference: z.optional(z.string().check(z.trim(), z.minLength(1, 'Enter the tracking reference, or leave it out.'), z.maxLength(100, 'At most 100 characters.'))),
+});
 export const staffClaimStateResponseSchema = z.object({ success: z.literal(true), data: staffClaimSchema });
 
 /** A customer as a search lists them. */

@@ -24,6 +24,7 @@ export interface QueuedClaim {
   deliverTo: string | null;
   /** Cash: the account number masked to its last 4 digits. */
   payTo: string | null;
+  trackingReference: string | null;
   createdAt: Date;
 }
 
@@ -37,6 +38,7 @@ interface ClaimRow {
   win_kind: string;
   address: string | null;
   bank_account_number: string | null;
+  tracking_reference: string | null;
   created_at: Date;
   total: number;
 }
@@ -45,7 +47,7 @@ const CLAIM_SQL = `
   SELECT pc.id::text, pc.state, pc.choice, pc.amount_pence, pc.prize_title, cu.email, pc.win_kind, pc.created_at,
          CASE WHEN pc.delivery_address_1 IS NOT NULL THEN concat_ws(', ', pc.delivery_first_name || ' ' || pc.delivery_last_name, pc.delivery_address_1,
            pc.delivery_address_2, pc.delivery_city, NULLIF(pc.delivery_state, ''), pc.delivery_postcode, pc.delivery_phone) END AS address,
-         pc.bank_account_number, count(*) OVER ()::int AS total
+         pc.bank_account_number, pc.tracking_reference, count(*) OVER ()::int AS total
   FROM prize_claims pc JOIN customers cu ON cu.id = pc.customer_id`;
 
 const toClaim = (r: ClaimRow): QueuedClaim => ({
@@ -53,6 +55,7 @@ const toClaim = (r: ClaimRow): QueuedClaim => ({
   customerEmail: r.email, deliverTo: r.address,
   // Stored encrypted; only the last 4 digits leave the API.
   payTo: r.bank_account_number ? maskedBankDetails({ account_number: r.bank_account_number, sort_code: '' }).account_number : null,
+  trackingReference: r.tracking_reference,
   createdAt: r.created_at,
 });
 
@@ -68,15 +71,16 @@ export async function claimQueue(db: Queryable, o: { state?: ClaimState | null; 
 export type ClaimMove = { moved: true; claim: QueuedClaim; from: ClaimState } | { moved: false; current: ClaimState | null };
 
 /**
- * Moves a claim forward to `state`, atomically (a claim moved by two people at once moves once).
+ * Moves a claim forward to `state` (a sent prize with its tracking reference), atomically (a claim moved by two people at once moves once).
  * Not moved: `current` is its state now (already there or past it), or null when there is no such claim.
  */
-export async function advanceClaim(db: Queryable, o: { id: number; state: 'processing' | 'fulfilled'; now: Date }): Promise<ClaimMove> {
+export async function advanceClaim(db: Queryable, o: { id: number; state: 'processing' | 'fulfilled'; now: Date; trackingReference?: string | null }): Promise<ClaimMove> {
   const earlier = CLAIM_STATES.slice(0, CLAIM_STATES.indexOf(o.state));
   const { rows } = await db.query<{ from: ClaimState }>(
-    `UPDATE prize_claims pc SET state = $2, updated_at = $3 FROM (SELECT id, state FROM prize_claims WHERE id = $1 FOR UPDATE) old
+    `UPDATE prize_claims pc SET state = $2, updated_at = $3, tracking_reference = COALESCE($5, pc.tracking_reference)
+     FROM (SELECT id, state FROM prize_claims WHERE id = $1 FOR UPDATE) old
      WHERE pc.id = old.id AND old.state = ANY($4::text[]) RETURNING old.state AS from`,
-    [o.id, o.state, o.now, earlier],
+    [o.id, o.state, o.now, earlier, o.trackingReference ?? null],
   );
   if (rows.length === 0) {
     const found = await db.query<{ state: ClaimState }>('SELECT state FROM prize_claims WHERE id = $1', [o.id]);

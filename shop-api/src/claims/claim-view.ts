@@ -25,6 +25,7 @@ export interface ClaimRow {
   delivery_city: string | null;
   delivery_postcode: string | null;
   delivery_state: string | null;
+  tracking_reference: string | null;
   bank_account_number: string | null;
   bank_sort_code: string | null;
 }
@@ -66,5 +67,6 @@ export function toPrizeClaim(r: ClaimRow): PrizeClaim {
           },
     bank_details:
       r.bank_account_number === null ? null : maskedBankDetails({ account_number: r.bank_account_number, sort_code: r.bank_sort_code ?? '' }),
+    tracking_reference: r.tracking_reference,
   };
 }

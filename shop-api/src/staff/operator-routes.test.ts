@@ -202,15 +202,20 @@ describe('operator routes: the fulfilment queue', () => {
 
     const [a, b] = await Promise.all([staffPost('claim_state', { id: mine.id, state: 'processing' }), staffPost('claim_state', { id: mine.id, state: 'processing' })]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
-    const sent = await staffPost('claim_state', { id: mine.id, state: 'fulfilled' });
-    expect(sent.json().data.state).toBe('fulfilled');
+    const early = await staffPost('claim_state', { id: mine.id, state: 'processing', tracking_reference: 'RM123456789GB' });
+    expect(early.statusCode).toBe(400);
+    const sent = await staffPost('claim_state', { id: mine.id, state: 'fulfilled', tracking_reference: ' RM123456789GB ' });
+    expect(sent.json().data).toMatchObject({ state: 'fulfilled', tracking_reference: 'RM123456789GB' });
+    // The winner reads it in their account.
+    const theirs = await app.inject({ method: 'POST', url: '/?rest_route=/api/v1/get_claims', headers: { 'content-type': 'application/json' }, payload: { token: w.buyer.token } });
+    expect(theirs.json().data.find((k: { id: number }) => k.id === mine.id)).toMatchObject({ state: 'fulfilled', tracking_reference: 'RM123456789GB' });
     const back = await staffPost('claim_state', { id: mine.id, state: 'processing' });
     expect(back.statusCode).toBe(409);
     expect(back.json().message).toBe(`Claim ${mine.id} is already fulfilled.`);
     expect((await staffPost('claim_state', { id: 999_999, state: 'processing' })).statusCode).toBe(404);
     expect(await auditOf(`claim #${mine.id}`)).toEqual([
       { action: 'claim.state', actor: 'Olu Operator <olu@cgg.test>', before: { state: 'received' }, after: { state: 'processing' } },
-      { action: 'claim.state', actor: 'Olu Operator <olu@cgg.test>', before: { state: 'processing' }, after: { state: 'fulfilled' } },
+      { action: 'claim.state', actor: 'Olu Operator <olu@cgg.test>', before: { state: 'processing' }, after: { state: 'fulfilled', tracking_reference: 'RM123456789GB' } },
     ]);
     expect((await pool.query('SELECT 1 FROM staff_audit_log WHERE staff_id = $1', [operatorId])).rowCount).toBeGreaterThanOrEqual(2);
   });

@@ -41,7 +41,7 @@ const stageOf = (r: CompetitionRow, now: Date): StaffCompetition['stage'] =>
 
 const toClaim = (c: QueuedClaim): StaffClaim => ({
   id: c.id, state: c.state, choice: c.choice, amount: penceToPounds(c.amountPence), prize_title: c.prizeTitle, win_kind: c.winKind,
-  customer_email: c.customerEmail, deliver_to: c.deliverTo, pay_to: c.payTo, created_at: c.createdAt.toISOString(),
+  customer_email: c.customerEmail, deliver_to: c.deliverTo, pay_to: c.payTo, tracking_reference: c.trackingReference, created_at: c.createdAt.toISOString(),
 });
 
 /** The operators' screens: competitions with their entries, the CSV export, live draws and the fulfilment queue. */
@@ -170,15 +170,19 @@ export function operatorRoutes(deps: { pool: pg.Pool; now: () => Date; mailer: M
     }),
 
     declaredRoute(routeTable.staffClaimState, {
-      summary: 'Moves a prize claim forward (received, processing, fulfilled), never back; the winner\'s account shows it at once.',
+      summary: 'Moves a prize claim forward (received, processing, fulfilled), never back, a sent prize with its tracking reference; the winner\'s account shows it at once.',
       description: '404 `cgg_claim_not_found`; 409 `cgg_claim_state` when the claim is already in that state or past it. Recorded in the audit log.',
       handler: async ({ input, staff }) => {
         const at = now();
         const move = await inTransaction(pool, async (client) => {
-          const done = await advanceClaim(client, { id: input.id, state: input.state, now: at });
+          if (input.tracking_reference !== undefined && input.state !== 'fulfilled') {
+            throw new WpHttpError(400, 'rest_invalid_param', 'A tracking reference goes with marking the prize sent (fulfilled).', { params: { tracking_reference: 'Only when marking it sent.' } });
+          }
+          const done = await advanceClaim(client, { id: input.id, state: input.state, now: at, trackingReference: input.tracking_reference });
           if (done.moved) {
             await recordStaffAction(client, {
-              staffId: staff.staffId, actor: staffActor(staff), action: 'claim.state', subject: `claim #${input.id}`, before: { state: done.from }, after: { state: input.state }, at,
+              staffId: staff.staffId, actor: staffActor(staff), action: 'claim.state', subject: `claim #${input.id}`, before: { state: done.from },
+              after: { state: input.state, ...(input.tracking_reference ? { tracking_reference: input.tracking_reference } : {}) }, at,
             });
           }
           return done;

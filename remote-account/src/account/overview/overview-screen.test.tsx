@@ -39,11 +39,16 @@ describe('overview: your prizes (issue 5)', () => {
     bank_details: choice === 'cash' ? { account_number: '****5678', sort_code: '****33' } : null,
   });
 
-  it('lists each claim with what it was taken as and its state', async () => {
-    const { api } = openAccount('/account', { get_claims: { success: true, data: [claim(2, 'fulfilled', 'credit', '10.00'), claim(1, 'processing', 'cash', '250.00')] } });
+  it('lists each claim with what it was taken as and its state, and a sent prize its tracking reference', async () => {
+    const sent = { ...claim(3, 'fulfilled', 'prize', '500.00'), tracking_reference: 'RM123456789GB' };
+    const { api } = openAccount('/account', { get_claims: { success: true, data: [sent, claim(2, 'fulfilled', 'credit', '10.00'), claim(1, 'processing', 'cash', '250.00')] } });
     const section = await screen.findByRole('region', { name: 'Your prizes' });
     const rows = within(section).getAllByRole('row').slice(1).map((r) => r.textContent);
-    expect(rows).toEqual(['Prize 2 (Instant Cash Bonanza)Site credit · £10.00Fulfilled', 'Prize 1 (Instant Cash Bonanza)Cash · £250.00Being processed']);
+    expect(rows).toEqual([
+      'Prize 3 (Instant Cash Bonanza)Prize · £500.00Fulfilled · Tracking RM123456789GB',
+      'Prize 2 (Instant Cash Bonanza)Site credit · £10.00Fulfilled',
+      'Prize 1 (Instant Cash Bonanza)Cash · £250.00Being processed',
+    ]);
     expect(api.calls.find((c) => c.route === 'get_claims')?.body).toMatchObject({ token: expect.any(String) });
   });
 

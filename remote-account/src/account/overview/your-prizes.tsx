@@ -39,6 +39,7 @@ export function YourPrizes() {
               </td>
               <td data-label="State">
                 <strong>{STATE_LABEL[c.state]}</strong>
+                {c.tracking_reference && <> · Tracking {c.tracking_reference}</>}
               </td>
             </tr>
           ))}
