@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { apiRequest } from '@cgg/contracts';
-import { auditActions, staffCalls, type AuditEntry, type StaffMember } from '@cgg/contracts/staff';
+import { auditActions, staffCalls, type AuditEntry } from '@cgg/contracts/staff';
 import { staffRequest } from '../api/staff-api.ts';
 import { useStaffData } from '../api/use-staff-data.ts';
 import { FilterSelect } from '../components/filter-select.tsx';
@@ -30,7 +30,7 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
 }
 
 /** Admins: every staff action, newest first, filtered by action and by member. Nothing here can change it. */
-export function AuditLogScreen(_props: { staff: StaffMember }) {
+export function AuditLogScreen() {
   const [action, setAction] = useState('');
   const [staffId, setStaffId] = useState('');
   const [page, setPage] = useState(1);

@@ -4,8 +4,10 @@ import type { StaffRole } from '@cgg/contracts/staff';
 export const ADMIN_BASE = '/admin';
 
 /** The back office's screens, each with the roles the API lets make its calls (the server checks again). */
+export type SectionPath = 'competitions' | 'fulfilment' | 'customers' | 'refunds' | 'content' | 'staff' | 'audit';
+
 export interface Section {
-  path: string;
+  path: SectionPath;
   label: string;
   roles: readonly StaffRole[];
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { apiRequest } from '@cgg/contracts';
 import { staffCalls, type StaffMember } from '@cgg/contracts/staff';
 import { Navigate, NavLink, Route, Routes } from 'react-router-dom';
@@ -12,7 +13,7 @@ import { RefundScreen } from '../refunds/refund-screen.tsx';
 import { staffSession } from '../session/staff-session.ts';
 import { roleNames } from '../staff/role-names.ts';
 import { StaffScreen } from '../staff/staff-screen.tsx';
-import { ADMIN_BASE, sectionHref, sectionsFor } from './sections.ts';
+import { ADMIN_BASE, sectionHref, sectionsFor, type SectionPath } from './sections.ts';
 
 async function signOut() {
   // Ended on the server too, so the token is useless if it was copied; signed out here whatever it answers.
@@ -20,7 +21,9 @@ async function signOut() {
   staffSession.signedOut('You have signed out of the back office.');
 }
 
-const screens = { competitions: CompetitionsArea, fulfilment: FulfilmentScreen, customers: CustomersArea, content: ContentScreen, refunds: RefundScreen, staff: StaffScreen, audit: AuditLogScreen } as const;
+const screens: Record<SectionPath, (props: { staff: StaffMember }) => ReactNode> = {
+  competitions: CompetitionsArea, fulfilment: FulfilmentScreen, customers: CustomersArea, content: ContentScreen, refunds: RefundScreen, staff: StaffScreen, audit: AuditLogScreen,
+};
 
 /** The signed-in back office: who is signed in, the sections their role allows, and the screens (paths relative to /admin). */
 export default function SignedInArea({ staff }: { staff: StaffMember }) {
@@ -48,7 +51,7 @@ export default function SignedInArea({ staff }: { staff: StaffMember }) {
       <Routes>
         <Route index element={<DashboardScreen staff={staff} />} />
         {allowed.map((s) => {
-          const Screen = screens[s.path as keyof typeof screens];
+          const Screen = screens[s.path];
           return <Route key={s.path} path={`${s.path}/*`} element={<Screen staff={staff} />} />;
         })}
         <Route path="*" element={<Navigate to={ADMIN_BASE} replace />} />
