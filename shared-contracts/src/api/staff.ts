@@ -61,6 +61,7 @@ export const auditActions = [
   'order.refund', 'staff.create', 'staff.update', 'staff.sign-in', 'staff.enrol-second-factor', 'staff.sign-out',
   'entries.export', 'draw.run', 'claim.state', 'customer.note', 'points.adjust', 'credit.adjust',
   'postal.entry', 'settings.update', 'seo.update', 'competition.create', 'competition.update',
+  'coupon.create', 'chat.remove', 'login-as-user.issue', 'postal-win.settle',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

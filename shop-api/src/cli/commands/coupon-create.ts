@@ -1,14 +1,16 @@
 import { UsageError, parseFlags, type Command } from '../command.ts';
-import { findCustomer, poundsToPenceSigned, required } from '../cli-helpers.ts';
+import { inTransaction } from '../../accounts/queryable.ts';
+import { recordStaffAction } from '../../staff/audit-log.ts';
+import { findCustomer, operatorName, poundsToPenceSigned, required } from '../cli-helpers.ts';
 
 /** `coupon-create --code X (--amount 5.00 | --percent 10) [--customer id|email] [--description d] [--expires YYYY-MM-DD]`. */
 export const couponCreateCommand: Command = {
   name: 'coupon-create',
-  usage: 'coupon-create --code <CODE> (--amount <pounds> | --percent <1-100>) [--customer <id|email>] [--description <text>] [--expires <YYYY-MM-DD>]',
+  usage: 'coupon-create --code <CODE> (--amount <pounds> | --percent <1-100>) [--customer <id|email>] [--description <text>] [--expires <YYYY-MM-DD>] [--by <operator>]',
   summary: 'Create a coupon: fixed amount or percentage, for one customer (single use) or site-wide.',
   async run(args, ctx) {
     const out = ctx.out ?? console.log;
-    const flags = parseFlags(args, ['code', 'amount', 'percent', 'customer', 'description', 'expires']);
+    const flags = parseFlags(args, ['code', 'amount', 'percent', 'customer', 'description', 'expires', 'by']);
     const code = required(flags, 'code');
     if (!/^[A-Za-z0-9_-]{3,40}$/.test(code)) throw new UsageError('--code must be 3-40 letters, digits, _ or -.');
     if (Boolean(flags.amount) === Boolean(flags.percent)) throw new UsageError('Give exactly one of --amount or --percent.');
@@ -40,11 +42,20 @@ export const couponCreateCommand: Command = {
       out(`A coupon with the code ${code} already exists.`);
       return 1;
     }
-    const { rows } = await ctx.pool.query<{ id: number }>(
-      `INSERT INTO coupons (customer_id, code, description, amount_pence, percent, discount_type, expires_at, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-      [customerId, code, typeof flags.description === 'string' ? flags.description : 'CGG Coupon', amount, percent, amount ? 'fixed_cart' : 'percent', expires, (ctx.now ?? (() => new Date()))()],
-    );
+    const at = (ctx.now ?? (() => new Date()))();
+    const description = typeof flags.description === 'string' ? flags.description : 'CGG Coupon';
+    const rows = await inTransaction(ctx.pool, async (client) => {
+      const made = await client.query<{ id: number }>(
+        `INSERT INTO coupons (customer_id, code, description, amount_pence, percent, discount_type, expires_at, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+        [customerId, code, description, amount, percent, amount ? 'fixed_cart' : 'percent', expires, at],
+      );
+      await recordStaffAction(client, {
+        staffId: null, actor: `cli:${operatorName(flags.by)}`, action: 'coupon.create', subject: `coupon #${made.rows[0]!.id}`,
+        after: { code, customer_id: customerId, amount_pence: amount, percent, expires_at: expires, description }, at,
+      });
+      return made.rows;
+    });
     out(`Created coupon #${rows[0]!.id} ${code}: ${amount ? `£${(amount / 100).toFixed(2)} off` : `${percent}% off`}${customerId ? ` for customer #${customerId} (single use)` : ' site-wide'}${expires ? `, until ${flags.expires}` : ''}.`);
     return 0;
   },

@@ -140,7 +140,10 @@ describe('operator CLI', () => {
     expect((await run(couponCreateCommand, ['--code', 'x', '--amount', '5'])).code).toBe(2);
     expect((await run(couponCreateCommand, ['--code', 'SPRING5', '--amount', '5.00', '--customer', 'demo@cgg.test'])).code).toBe(0);
     expect((await run(couponCreateCommand, ['--code', 'spring5', '--percent', '10'])).text).toContain('already exists');
-    expect((await run(couponCreateCommand, ['--code', 'ALL10', '--percent', '10', '--expires', '2030-12-31'])).code).toBe(0);
+    expect((await run(couponCreateCommand, ['--code', 'ALL10', '--percent', '10', '--expires', '2030-12-31', '--by', 'amy'])).code).toBe(0);
+    const audited = await t.pool.query<{ actor: string; after: { code: string; percent: number } }>(`SELECT actor, after FROM staff_audit_log WHERE action = 'coupon.create' ORDER BY id`);
+    expect(audited.rows.map((r) => r.after.code)).toEqual(['SPRING5', 'ALL10']);
+    expect(audited.rows[1]).toMatchObject({ actor: 'cli:amy', after: { percent: 10 } });
     const coupons = await t.pool.query(`SELECT code, amount_pence, percent, customer_id IS NOT NULL AS personal FROM coupons WHERE code IN ('SPRING5', 'ALL10') ORDER BY code`);
     expect(coupons.rows).toEqual([
       { code: 'ALL10', amount_pence: null, percent: 10, personal: false },

@@ -1,3 +1,5 @@
+import { inTransaction } from '../../accounts/queryable.ts';
+import { recordStaffAction } from '../../staff/audit-log.ts';
 import { parseFlags, UsageError, type Command } from '../command.ts';
 import { operatorName, positiveInt } from '../cli-helpers.ts';
 
@@ -69,10 +71,15 @@ export const postalWinsCommand: Command = {
         return 1;
       }
       // Conditional, like an online claim: settled once, even if two operators try at once.
-      const done = await ctx.pool.query(
-        `UPDATE ${TABLE[kind]} SET claimed = true, claimed_at = $2, settled_by = $3 WHERE id = $1 AND NOT claimed AND customer_id IS NULL`,
-        [m[2], (ctx.now ?? (() => new Date()))(), by],
-      );
+      const at = (ctx.now ?? (() => new Date()))();
+      const done = await inTransaction(ctx.pool, async (client) => {
+        const settled = await client.query(
+          `UPDATE ${TABLE[kind]} SET claimed = true, claimed_at = $2, settled_by = $3 WHERE id = $1 AND NOT claimed AND customer_id IS NULL`,
+          [m[2], at, by],
+        );
+        if (settled.rowCount === 1) await recordStaffAction(client, { staffId: null, actor: `cli:${by}`, action: 'postal-win.settle', subject: `${kind} win #${m[2]}`, at });
+        return settled;
+      });
       out(done.rowCount === 1 ? `${kind} win #${m[2]} settled by ${by}.` : `${kind} win #${m[2]} was already settled.`);
       return done.rowCount === 1 ? 0 : 1;
     }

@@ -1,4 +1,7 @@
 import { removeMessage } from '../../chat/chat-repository.ts';
+import { inTransaction } from '../../accounts/queryable.ts';
+import { recordStaffAction } from '../../staff/audit-log.ts';
+import { operatorName } from '../cli-helpers.ts';
 import { UsageError, type Command } from '../command.ts';
 
 /**
@@ -14,7 +17,12 @@ export const removeChatMessageCommand: Command = {
     const out = ctx.out ?? console.log;
     const id = Number(args[0]);
     if (args.length !== 1 || !Number.isSafeInteger(id) || id <= 0) throw new UsageError('Give the id of one chat message.');
-    if (await removeMessage(ctx.pool, id)) {
+    const removed = await inTransaction(ctx.pool, async (client) => {
+      if (!(await removeMessage(client, id))) return false;
+      await recordStaffAction(client, { staffId: null, actor: `cli:${operatorName(undefined)}`, action: 'chat.remove', subject: `chat message #${id}`, at: (ctx.now ?? (() => new Date()))() });
+      return true;
+    });
+    if (removed) {
       out(`Removed chat message ${id}.`);
       return 0;
     }
