@@ -233,7 +233,6 @@ export const staffCustomerSearchRequestSchema = z.strictObject({
 });
 export const staffCustomerSearchResponseSchema = z.object({ success: z.literal(true), data: z.array(staffCustomerMatchSchema) });
 
-const pounds2 = z.string();
 /** One customer, whole, for support: what they bought and won, their balances, limits and breaks, and staff notes. */
 export const staffCustomerSchema = z.object({
   id: z.int(),
@@ -243,13 +242,13 @@ export const staffCustomerSchema = z.object({
   town: z.string(),
   created_at: z.string(),
   points: z.int(),
-  credit: pounds2,
+  credit: z.string(),
   /** The spend limit in force ('£50.00 a month'), a pending change, and a break (lock). */
   limit: z.nullable(z.string()),
   pending_limit: z.nullable(z.string()),
   locked_until: z.nullable(z.string()),
   lock_permanent: z.boolean(),
-  orders: z.array(z.object({ id: z.int(), created_at: z.string(), status: z.string(), total: pounds2, tickets: z.int() })),
+  orders: z.array(z.object({ id: z.int(), created_at: z.string(), status: z.string(), total: z.string(), tickets: z.int() })),
   wins: z.array(z.object({ kind: z.string(), competition_id: z.int(), ticket_number: z.int(), prize_title: z.string(), won_at: z.string() })),
   claims: z.array(z.object({ id: z.int(), prize_title: z.string(), choice: z.string(), state: claimStateSchema, created_at: z.string() })),
   notes: z.array(z.object({ id: z.int(), author: z.string(), text: z.string(), created_at: z.string() })),

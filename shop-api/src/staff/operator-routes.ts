@@ -24,7 +24,8 @@ const noCompetition = (id: number) => new WpHttpError(404, 'cgg_competition_not_
 interface CompetitionRow {
   id: number;
   title: string;
-  status: string;
+  /** Worked out by the query, which also filters on it. */
+  stage: StaffCompetition['stage'];
   closing_at: Date;
   draw_at: Date;
   total_tickets: number;
@@ -35,9 +36,6 @@ interface CompetitionRow {
   winning_ticket_number: number | null;
   total: number;
 }
-
-const stageOf = (r: CompetitionRow, now: Date): StaffCompetition['stage'] =>
-  r.drawn_at ? 'drawn' : r.status !== 'open' || r.closing_at <= now ? 'closed' : 'open';
 
 const toClaim = (c: QueuedClaim): StaffClaim => ({
   id: c.id, state: c.state, choice: c.choice, amount: penceToPounds(c.amountPence), prize_title: c.prizeTitle, win_kind: c.winKind,
@@ -77,7 +75,7 @@ export function operatorRoutes(deps: { pool: pg.Pool; now: () => Date; mailer: M
         );
         const total = rows[0]?.total ?? 0;
         const data: StaffCompetition[] = rows.map((r) => ({
-          id: r.id, title: r.title, stage: stageOf(r, at), closing_at: r.closing_at.toISOString(), draw_at: r.draw_at.toISOString(),
+          id: r.id, title: r.title, stage: r.stage, closing_at: r.closing_at.toISOString(), draw_at: r.draw_at.toISOString(),
           total_tickets: r.total_tickets, paid_entries: r.paid, postal_entries: r.postal, commitment: r.commitment, winning_ticket: r.winning_ticket_number,
         }));
         return { success: true, data, page, total, total_pages: Math.ceil(total / limit) };
