@@ -27,6 +27,8 @@ import { rewriteRestUrl } from './http/rest-addressing.ts';
 import { registerBadStringGuard } from './http/reject-bad-strings.ts';
 import { registerRefusedBodyDrain } from './http/drain-refused-body.ts';
 import { registerUploads } from './http/static-uploads.ts';
+import { UPLOADS_URL_PREFIX, uploadsDir } from './competitions/competition-images.ts';
+import { competitionEditorRoutes } from './staff/competition-editor-routes.ts';
 import { createImageVariants, imageVariantsDir, type ImageVariants } from './http/image-variants.ts';
 import { dataDirFrom } from './config.ts';
 import { WpHttpError, invalidJson, noRoute } from './http/wp-error.ts';
@@ -45,6 +47,8 @@ export interface AppOptions {
   /** Fastify log level; off by default. Logs never carry headers or token query values. */
   logLevel?: string;
   publicDir?: string;
+  /** Prize photos uploaded from the back office; default DATA_DIR/uploads. */
+  uploadsDir?: string;
   /** Resized / WebP / AVIF copies of uploaded images; default: cached in DATA_DIR/image-variants. */
   imageVariants?: ImageVariants;
   /** The clock of the account calls (tests move it). */
@@ -136,16 +140,16 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const gateway = options.gateway ?? createDemoGateway(options.pool);
   const store = storeRoutes({ pool: options.pool, now, secret: options.store?.secret ?? process.env.STORE_SECRET, allocator: options.store?.allocator, onOrderCommitted, gateway });
   // The back office (issue 16): staff sign-in, staff management, refunds and the audit log.
-  const staff = [...staffRoutes({ pool: options.pool, now }), ...staffManagementRoutes({ pool: options.pool, now, gateway }), ...operatorRoutes({ pool: options.pool, now, mailer, siteUrl }), ...customerRoutes({ pool: options.pool, now }), ...contentEditingRoutes({ pool: options.pool, now })];
+  const imageVariants = options.imageVariants ?? createImageVariants(imageVariantsDir(dataDirFrom()));
+  const staffUploads = options.uploadsDir ?? uploadsDir(dataDirFrom());
+  const editor = competitionEditorRoutes({ pool: options.pool, now, imageVariants, uploadsDir: staffUploads });
+  const staff = [...editor, ...staffRoutes({ pool: options.pool, now }), ...staffManagementRoutes({ pool: options.pool, now, gateway }), ...operatorRoutes({ pool: options.pool, now, mailer, siteUrl }), ...customerRoutes({ pool: options.pool, now }), ...contentEditingRoutes({ pool: options.pool, now })];
   const routes = [...contentRoutes(options.pool), ...competitionRoutes(options.pool), ...sitePageRoutes, ...accounts, ...store, ...drawRoutes(options.pool), ...claims, ...staff];
   // The document first: its route hook must see every route registered after it.
   registerOpenApi(app);
   void app.register(async (scope) => registerDeclaredRoutes(scope, { pool: options.pool, now, canonicalPaths }, routes));
-  registerUploads(
-    app,
-    options.publicDir ?? path.join(PUBLIC_DIR, 'wp-content', 'uploads'),
-    options.imageVariants ?? createImageVariants(imageVariantsDir(dataDirFrom())),
-  );
+  registerUploads(app, options.publicDir ?? path.join(PUBLIC_DIR, 'wp-content', 'uploads'), imageVariants);
+  registerUploads(app, staffUploads, imageVariants, { url: UPLOADS_URL_PREFIX, key: 'staff/' });
 
   app.setNotFoundHandler((_request, reply) => {
     const err = noRoute();

@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { createImageVariants, imageVariantsDir } from './http/image-variants.ts';
+import { uploadsDir } from './competitions/competition-images.ts';
 import { productionRefusals, readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { prepareDatabase } from './db/prepare.ts';
@@ -31,6 +32,7 @@ const app = buildApp({
   mailer: createMailer(db.pool, config.smtpUrl),
   siteUrl: config.siteUrl,
   imageVariants: createImageVariants(imageVariantsDir(config.dataDir)),
+  uploadsDir: uploadsDir(config.dataDir),
   gateway: gatewayFor(config.paymentGateway, db.pool),
 });
 

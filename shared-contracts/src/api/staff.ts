@@ -3,6 +3,8 @@ import type { ApiCall, CallAccess } from './calls.ts';
 import { claimStateSchema } from './claims.ts';
 import { settingsResponseSchema } from './content.ts';
 
+export * from './competition-fields.ts';
+
 /*
  * The back office's own calls (issue "The operator's back office"): staff sign-in with a
  * second factor, and the audit log. A separate entry (`@cgg/contracts/staff`), so the
@@ -62,6 +64,7 @@ export const auditActions = [
   'entries.export', 'draw.run', 'claim.state', 'customer.note', 'points.adjust', 'credit.adjust',
   'postal.entry', 'settings.update', 'seo.update', 'competition.create', 'competition.update',
   'coupon.create', 'chat.remove', 'login-as-user.issue', 'postal-win.settle',
+  'competition.publish', 'competition.unpublish', 'competition.duplicate', 'image.upload',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -128,8 +131,8 @@ const paged = { page: z.int(), total: z.int(), total_pages: z.int() };
 export const staffCompetitionSchema = z.object({
   id: z.int(),
   title: z.string(),
-  /** 'open' (on sale), 'closed' (entries closed, not drawn), 'drawn'. */
-  stage: z.enum(['open', 'closed', 'drawn']),
+  /** 'draft' (not on the shop yet), 'open' (on sale), 'closed' (entries closed, not drawn), 'drawn'. */
+  stage: z.enum(['draft', 'open', 'closed', 'drawn']),
   closing_at: z.string(),
   draw_at: z.string(),
   total_tickets: z.int(),
@@ -143,7 +146,7 @@ export type StaffCompetition = z.infer<typeof staffCompetitionSchema>;
 export const staffCompetitionsRequestSchema = z.strictObject({
   /** One competition only. */
   id: z.optional(positiveId),
-  stage: z.optional(z.enum(['open', 'closed', 'drawn'])),
+  stage: z.optional(z.enum(['draft', 'open', 'closed', 'drawn'])),
   search: z.optional(z.string().check(z.maxLength(100))),
   page: pageNumber,
 });
@@ -353,6 +356,50 @@ function staffCall<Req extends z.ZodMiniType | null, Res extends z.ZodMiniType, 
 
 const everyRole = ['admin', 'operator', 'support'] as const;
 
+/** The editor opens a competition (or, without `id`, a blank one) with its fields and what may still change. */
+export const staffCompetitionFieldsRequestSchema = z.strictObject({ id: z.optional(positiveId) });
+export const staffCompetitionFieldsResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    /** null for a new competition. */
+    fields: z.nullable(z.record(z.string(), z.unknown())),
+    stage: z.nullable(z.enum(['draft', 'open', 'closed', 'drawn'])),
+    tickets_sold: z.int(),
+    /** Fields fixed by now (tickets sold, or drawn), each with why. */
+    locked: z.array(z.object({ field: z.string(), why: z.string() })),
+    categories: z.array(z.object({ slug: z.string(), name: z.string() })),
+  }),
+});
+
+/**
+ * Saves a competition: without `id` a new draft from every field; with `id` the fields that
+ * changed. `fields` are checked with the contracts' competition-fields rules; a refusal is
+ * 400 `cgg_invalid_competition` with `data.problems` (field and message each).
+ */
+export const staffCompetitionSaveRequestSchema = z.strictObject({
+  id: z.optional(positiveId),
+  fields: z.record(z.string(), z.unknown()),
+  /** Why: required when the draw moves later (kept in the audit log). */
+  reason: z.optional(z.string().check(z.trim(), z.maxLength(500))),
+});
+export const staffCompetitionSaveResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ id: z.int(), created: z.boolean(), changed: z.array(z.string()), commitment: z.nullable(z.string()) }),
+});
+
+export const staffCompetitionScheduleRequestSchema = z.strictObject({ id: positiveId, action: z.enum(['publish', 'unpublish', 'duplicate']) });
+export const staffCompetitionScheduleResponseSchema = z.object({ success: z.literal(true), data: z.object({ id: z.int(), message: z.string() }) });
+
+/** A prize photo, base64 in JSON (at most 5 MB of picture). */
+export const staffImageUploadRequestSchema = z.strictObject({
+  file_name: z.string().check(z.minLength(1), z.maxLength(200)),
+  data_base64: z.string().check(z.minLength(1), z.maxLength(7_000_000, 'image: must be at most 5 MB'), z.regex(/^[A-Za-z0-9+/]*={0,2}$/, 'image: the file was not sent as base64')),
+});
+export const staffImageUploadResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ url: z.string(), width: z.int(), height: z.int(), bytes: z.int(), variants: z.int() }),
+});
+
 export const staffCalls = {
   staffLogin: staffCall({ access: 'anyone', route: '/api/v1/staff/login', method: 'POST', auth: 'site', request: staffLoginRequestSchema, response: staffLoginResponseSchema }),
   staffSecondFactor: staffCall({ access: 'anyone', route: '/api/v1/staff/second_factor', method: 'POST', auth: 'site', request: staffSecondFactorRequestSchema, response: staffSessionResponseSchema }),
@@ -376,5 +423,9 @@ export const staffCalls = {
   staffSettingsUpdate: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/settings', method: 'POST', auth: 'site', request: staffSettingsUpdateRequestSchema, response: settingsResponseSchema }),
   staffSeoList: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/seo_list', method: 'POST', auth: 'site', request: staffTokenRequestSchema, response: staffSeoListResponseSchema }),
   staffSeoUpdate: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/seo_update', method: 'POST', auth: 'site', request: staffSeoUpdateRequestSchema, response: staffSeoUpdateResponseSchema }),
+  staffCompetitionFields: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/competition_fields', method: 'POST', auth: 'site', request: staffCompetitionFieldsRequestSchema, response: staffCompetitionFieldsResponseSchema }),
+  staffCompetitionSave: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/competition_save', method: 'POST', auth: 'site', request: staffCompetitionSaveRequestSchema, response: staffCompetitionSaveResponseSchema }),
+  staffCompetitionSchedule: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/competition_schedule', method: 'POST', auth: 'site', request: staffCompetitionScheduleRequestSchema, response: staffCompetitionScheduleResponseSchema }),
+  staffImageUpload: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/image_upload', method: 'POST', auth: 'site', request: staffImageUploadRequestSchema, response: staffImageUploadResponseSchema }),
   staffAuditLog: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/audit_log', method: 'POST', auth: 'site', request: auditLogRequestSchema, response: auditLogResponseSchema }),
 } as const;

@@ -1,7 +1,7 @@
 import type { Competition, CompetitionCategory } from '@cgg/contracts';
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import { COMPETITION_COLUMNS, statusFilters, type StatusFilter } from './competition-sql.ts';
+import { COMPETITION_COLUMNS, PUBLIC_SQL, statusFilters, type StatusFilter } from './competition-sql.ts';
 import { toCompetition, type CompetitionRow } from './to-payload.ts';
 
 /** Lists without paging (home sections) are capped so a big catalogue stays cheap. */
@@ -40,7 +40,7 @@ async function select(pool: pg.Pool, q: Select): Promise<{ competitions: Competi
     WITH page AS (
       SELECT c.*, count(*) OVER () AS total_count
       FROM competitions c
-      WHERE ${q.where.length ? q.where.join(' AND ') : 'true'}
+      WHERE ${[PUBLIC_SQL, ...q.where].join(' AND ')}
       ORDER BY ${ORDER[q.order]}
       LIMIT $${params.length - 1} OFFSET $${params.length}
     )
@@ -78,7 +78,7 @@ export async function listCompetitions(pool: pg.Pool, f: ListFilter): Promise<{ 
   const result = await select(pool, { where, params, order, limit: f.limit, offset: (f.page - 1) * f.limit });
   if (result.competitions.length === 0 && f.page > 1) {
     // Past the last page the window count has no row to ride on.
-    const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM competitions c WHERE ${where.join(' AND ')}`, params);
+    const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM competitions c WHERE ${[PUBLIC_SQL, ...where].join(' AND ')}`, params);
     result.total = rows[0]?.n ?? 0;
   }
   return result;

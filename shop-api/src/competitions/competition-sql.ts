@@ -6,12 +6,15 @@
 
 const london = (column: string, format: string): string => `to_char(${column} AT TIME ZONE 'Europe/London', '${format}')`;
 
-export const STATUS_SQL = `CASE WHEN c.status = 'drawn' THEN 'drawn' WHEN c.status = 'closed' OR c.closing_at <= now() THEN 'closed' ELSE 'open' END`;
+export const STATUS_SQL = `CASE WHEN c.status = 'drawn' THEN 'drawn' WHEN c.status <> 'open' OR c.closing_at <= now() THEN 'closed' ELSE 'open' END`;
+
+/** What the shop may show: a draft (back office, not yet published) is nobody's business but staff's. */
+export const PUBLIC_SQL = `c.status <> 'draft'`;
 
 /** Shaped to use competitions_status_closing_idx. */
 export const statusFilters = {
   open: `c.status = 'open' AND c.closing_at > now()`,
-  closed: `c.status <> 'drawn' AND (c.status = 'closed' OR c.closing_at <= now())`,
+  closed: `c.status <> 'drawn' AND (c.status <> 'open' OR c.closing_at <= now())`,
   drawn: `c.status = 'drawn'`,
   finished: `(c.status <> 'open' OR c.closing_at <= now())`,
   all: 'true',

@@ -34,6 +34,8 @@ export interface DeclaredRoute<D extends RouteDeclaration = RouteDeclaration> {
   /** The answer of a `customer` route to a caller who is not one; default 401 `rest_forbidden` / `invalid_token`. */
   refuse?: (why: Refusal) => WpHttpError;
   handler: (ctx: RouteContext<D>) => Promise<unknown>;
+  /** A larger body than the API's default limit (an image upload); the access check still runs first after parsing. */
+  bodyLimit?: number;
 }
 
 /** Ties a handler to its declaration, so its input and customer are typed from the contracts. */
@@ -87,6 +89,7 @@ export function registerDeclaredRoutes(app: FastifyInstance, deps: RouteDeps, ro
     app.route({
       method: d.method,
       url,
+      ...(r.bodyLimit ? { bodyLimit: r.bodyLimit } : {}),
       schema: {
         summary: r.summary,
         ...(r.description ? { description: r.description } : {}),

@@ -169,6 +169,12 @@ const samples: Record<RouteName, Sample> = {
   staffCustomerNote: { payload: (fx) => ({ customer_id: fx.owner.buyer.customerId, text: 'Route test note' }) },
   staffAdjustBalance: { payload: (fx) => ({ customer_id: fx.owner.buyer.customerId, kind: 'points', amount: '1', reason: 'Route test' }) },
   staffClaimState: { payload: () => ({ id: 999_999, state: 'processing' }) },
+  staffCompetitionFields: { payload: (fx) => ({ id: fx.openCompetitionId }) },
+  // An empty competition: the roles that may save are answered 400 with its problems, nothing written.
+  staffCompetitionSave: { payload: () => ({ fields: {} }) },
+  // A drawn competition is not a draft: 409 for the roles that may publish.
+  staffCompetitionSchedule: { payload: (fx) => ({ id: fx.drawnCompetitionId, action: 'publish' }) },
+  staffImageUpload: { payload: () => ({ file_name: 'not-a-picture.jpg', data_base64: Buffer.from('hello').toString('base64') }) },
 };
 
 const STAFF_PASSWORD = 'Staff!Pass-2026';

@@ -31,13 +31,14 @@ export function safeJoin(root: string, requested: string): string | null {
  *
  * A raster image (jpg, png, webp, avif) can be asked for at a listed width and/or as WebP or
  * AVIF: `?w=640&format=avif` (image-variants.ts; made once, then served from the disk cache).
- * SVG and GIF ignore the query.
+ * SVG and GIF ignore the query. `at` serves another folder under another path (the back
+ * office's uploads: `/wp-content/uploads/staff/`), its variants cached under `at.key`.
  */
-export function registerUploads(app: FastifyInstance, root: string, variants: ImageVariants): void {
+export function registerUploads(app: FastifyInstance, root: string, variants: ImageVariants, at = { url: '/wp-content/uploads/', key: '' }): void {
   const base = path.resolve(root);
   app.route({
     method: ['GET', 'HEAD'],
-    url: '/wp-content/uploads/*',
+    url: `${at.url}*`,
     exposeHeadRoute: false,
     handler: async (request, reply) => {
       const file = safeJoin(base, (request.params as { '*': string })['*']);
@@ -51,7 +52,7 @@ export function registerUploads(app: FastifyInstance, root: string, variants: Im
       // The variant is made (or found) before any header is set, so a failure answers a plain error.
       const body =
         want && !notModified
-          ? await variants.get({ file, key: path.relative(base, file).split(path.sep).join('/'), size: info.size, mtimeMs: info.mtimeMs }, want)
+          ? await variants.get({ file, key: at.key + path.relative(base, file).split(path.sep).join('/'), size: info.size, mtimeMs: info.mtimeMs }, want)
           : { file, size: info.size };
       reply
         .header('Content-Type', want ? variantContentType(file, want) : type)

@@ -16,9 +16,10 @@ export async function competitionsById(db: Queryable, ids: readonly number[]): P
 
 const PG_INT_MAX = 2_147_483_647;
 
+/** A draft is not for sale: its product is not found. */
 export async function competitionIdForProduct(db: Queryable, productId: number): Promise<number | null> {
   if (productId > PG_INT_MAX) return null;
-  const { rows } = await db.query<{ id: number }>('SELECT id FROM competitions WHERE competition_product_id = $1', [productId]);
+  const { rows } = await db.query<{ id: number }>("SELECT id FROM competitions WHERE competition_product_id = $1 AND status <> 'draft'", [productId]);
   return rows[0]?.id ?? null;
 }
 

@@ -1,3 +1,7 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createImageVariants } from '../http/image-variants.ts';
 import type { FastifyInstance } from 'fastify';
 import { createPool } from '../db/pool.ts';
 import { buildApp } from '../app.ts';
@@ -49,7 +53,12 @@ export async function storeTestApp(options: { allocator?: TicketAllocator; poolS
   const appPool = options.poolSize ? createPool({ connectionString: db.url, max: options.poolSize }) : db.pool;
   // pool.end() resolves before its sockets close; dropping the database then ends them.
   if (appPool !== db.pool) appPool.on('error', () => {});
-  const app = buildApp({ pool: appPool, store: { secret: 'test-secret-test-secret-test-secret-0123', allocator: options.allocator } });
+  // Uploaded photos and their variants go to a folder of this run's own, removed on close.
+  const media = await mkdtemp(path.join(os.tmpdir(), 'cgg-store-media-'));
+  const app = buildApp({
+    pool: appPool, store: { secret: 'test-secret-test-secret-test-secret-0123', allocator: options.allocator },
+    uploadsDir: path.join(media, 'uploads'), imageVariants: createImageVariants(path.join(media, 'variants')),
+  });
   await app.ready();
   return {
     app,
@@ -64,6 +73,7 @@ export async function storeTestApp(options: { allocator?: TicketAllocator; poolS
       await app.close();
       if (appPool !== db.pool) await appPool.end();
       await db.drop();
+      await rm(media, { recursive: true, force: true });
     },
   };
 }

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseFlags, type Command } from '../command.ts';
-import { competitionFields, crossFieldErrors, issueLines } from '../competition-input.ts';
-import { CompetitionRefused, createCompetitionFromFile } from '../competition-writer.ts';
+import { checkNewCompetition, problemLines } from '@cgg/contracts/staff';
+import { CompetitionRefused, createCompetitionFromFile } from '../../competitions/competition-writer.ts';
 import { operatorName, required } from '../cli-helpers.ts';
 
 /** Reads and parses a JSON file; a message (not a stack) when it cannot. */
@@ -33,21 +33,16 @@ export const competitionCreateCommand: Command = {
       out(json.message);
       return 1;
     }
-    const parsed = competitionFields.safeParse(json.value);
-    if (!parsed.success) {
-      out(`${file} is not a valid competition; nothing was created:\n  ${issueLines(parsed.error).join('\n  ')}`);
-      return 1;
-    }
-    const cross = crossFieldErrors(parsed.data);
-    if (cross.length > 0) {
-      out(`${file} is not a valid competition; nothing was created:\n  ${cross.join('\n  ')}`);
+    const parsed = checkNewCompetition(json.value);
+    if (!parsed.ok) {
+      out(`${file} is not a valid competition; nothing was created:\n  ${problemLines(parsed.problems).join('\n  ')}`);
       return 1;
     }
     try {
-      const { id, commitment, instantWinNumbers } = await createCompetitionFromFile(ctx.pool, parsed.data, (ctx.now ?? (() => new Date()))(), { staffId: null, actor: `cli:${operatorName(flags.by)}` });
-      out(`Created competition #${id}: ${parsed.data.title}`);
-      if (instantWinNumbers > 0) out(`Instant wins: ${parsed.data.instant_wins.length} prize(s) on ${instantWinNumbers} ticket numbers drawn at random (fixed once tickets sell).`);
-      if (parsed.data.reward_wins.length > 0) out(`Reward wins at ${parsed.data.reward_wins.map((r) => `${r.percentage}%`).join(', ')} of tickets sold.`);
+      const { id, commitment, instantWinNumbers } = await createCompetitionFromFile(ctx.pool, parsed.value, (ctx.now ?? (() => new Date()))(), { staffId: null, actor: `cli:${operatorName(flags.by)}` });
+      out(`Created competition #${id}: ${parsed.value.title}`);
+      if (instantWinNumbers > 0) out(`Instant wins: ${parsed.value.instant_wins.length} prize(s) on ${instantWinNumbers} ticket numbers drawn at random (fixed once tickets sell).`);
+      if (parsed.value.reward_wins.length > 0) out(`Reward wins at ${parsed.value.reward_wins.map((r) => `${r.percentage}%`).join(', ')} of tickets sold.`);
       out(`Draw commitment (SHA-256 of its secret seed): ${commitment}`);
       return 0;
     } catch (err) {

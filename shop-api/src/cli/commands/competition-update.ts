@@ -1,17 +1,17 @@
 import { parseFlags, type Command } from '../command.ts';
-import { competitionPatch, crossFieldErrors, issueLines } from '../competition-input.ts';
-import { CompetitionRefused, updateCompetitionFromFile } from '../competition-writer.ts';
+import { checkCompetitionPatch, problemLines } from '@cgg/contracts/staff';
+import { CompetitionRefused, updateCompetitionFromFile } from '../../competitions/competition-writer.ts';
 import { operatorName, positiveInt, required } from '../cli-helpers.ts';
 import { readJsonFile } from './competition-create.ts';
 
 /** `competition-update --id 12 --file changes.json`: changes the fields in the file, nothing else. */
 export const competitionUpdateCommand: Command = {
   name: 'competition-update',
-  usage: 'competition-update --id <competition id> --file <changes.json> [--by <operator>]',
-  summary: 'Update a competition from a JSON file holding any of the create fields (refused once drawn).',
+  usage: 'competition-update --id <competition id> --file <changes.json> [--reason <why>] [--by <operator>]',
+  summary: 'Update a competition from a JSON file holding any of the create fields (refused once drawn; moving the draw later needs --reason).',
   async run(args, ctx) {
     const out = ctx.out ?? console.log;
-    const flags = parseFlags(args, ['id', 'file', 'by']);
+    const flags = parseFlags(args, ['id', 'file', 'reason', 'by']);
     const id = positiveInt(required(flags, 'id'), 'id');
     const file = required(flags, 'file');
     const json = await readJsonFile(file);
@@ -19,19 +19,14 @@ export const competitionUpdateCommand: Command = {
       out(json.message);
       return 1;
     }
-    const parsed = competitionPatch.safeParse(json.value);
-    if (!parsed.success) {
-      out(`${file} is not a valid change; nothing was changed:\n  ${issueLines(parsed.error).join('\n  ')}`);
-      return 1;
-    }
-    const cross = crossFieldErrors(parsed.data);
-    if (cross.length > 0 || Object.keys(parsed.data).length === 0) {
-      out(`${file} is not a valid change; nothing was changed:\n  ${cross.length ? cross.join('\n  ') : '(file): names no field to change'}`);
+    const parsed = checkCompetitionPatch(json.value);
+    if (!parsed.ok) {
+      out(`${file} is not a valid change; nothing was changed:\n  ${problemLines(parsed.problems).join('\n  ')}`);
       return 1;
     }
     try {
-      const changed = await updateCompetitionFromFile(ctx.pool, id, parsed.data, (ctx.now ?? (() => new Date()))(), { staffId: null, actor: `cli:${operatorName(flags.by)}` });
-      out(`Updated competition #${id}: ${changed.join(', ')}`);
+      const changed = await updateCompetitionFromFile(ctx.pool, id, parsed.value, (ctx.now ?? (() => new Date()))(), { staffId: null, actor: `cli:${operatorName(flags.by)}`, reason: typeof flags.reason === 'string' ? flags.reason : undefined });
+      out(changed.length === 0 ? `Competition #${id}: every field in the file is already as it says; nothing changed.` : `Updated competition #${id}: ${changed.join(', ')}`);
       return 0;
     } catch (err) {
       if (err instanceof CompetitionRefused) {

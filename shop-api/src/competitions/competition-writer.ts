@@ -1,9 +1,20 @@
 import type pg from 'pg';
+import { londonWallTimeToInstant } from '@cgg/contracts';
+import { instantWinNumberCount, type CompetitionFields } from '@cgg/contracts/staff';
 import { inTransaction } from '../accounts/queryable.ts';
 import { recordStaffAction } from '../staff/audit-log.ts';
-import { drawInstantWinNumbers } from '../competitions/instant-win-numbers.ts';
+import { readCompetitionFields } from './competition-fields-reader.ts';
+import { drawInstantWinNumbers } from './instant-win-numbers.ts';
 import { commitSeed } from '../draws/commitments.ts';
-import { fromLondon, instantWinNumberCount, toPence, type CompetitionFields } from './competition-input.ts';
+
+/*
+ * Writes competitions from the fields an operator sends (checked by the contracts'
+ * competition-fields.ts first): the CLI's competition-create/-update and the back office's
+ * editor call these, so the rules that protect buyers hold whichever way a change comes.
+ */
+
+const toPence = (pounds: string): number => Math.round(Number(pounds) * 100);
+const fromLondon = (v: string): Date => new Date(londonWallTimeToInstant(v));
 
 export class CompetitionRefused extends Error {}
 
@@ -104,16 +115,25 @@ async function writeParts(client: pg.PoolClient, id: number, c: Partial<Competit
   }
 }
 
-/** Creates the competition, its question and gallery, and its draw commitment, in one transaction. */
 /** Who made a change, for the audit log (written in the change's transaction). */
 export interface ChangedBy {
   staffId: number | null;
   actor: string;
+  /** Why: required when the draw moves later, and kept in the audit log. */
+  reason?: string;
 }
 
-export async function createCompetitionFromFile(pool: pg.Pool, c: CompetitionFields, now: Date, by: ChangedBy): Promise<{ id: number; commitment: string; instantWinNumbers: number }> {
+/**
+ * Creates the competition, its question and gallery, and its draw commitment, in one
+ * transaction. The CLI creates it on sale ('open'); the back office as a 'draft' the shop
+ * does not show until it is published.
+ */
+export async function createCompetitionFromFile(
+  pool: pg.Pool, c: CompetitionFields, now: Date, by: ChangedBy, opts: { status?: 'open' | 'draft'; copyOf?: number } = {},
+): Promise<{ id: number; commitment: string; instantWinNumbers: number }> {
   return inTransaction(pool, async (client) => {
-    const col = { ...columns(c, await categoryId(client, c.category)), created_at: now, updated_at: now };
+    const status = opts.status ?? 'open';
+    const col = { ...columns(c, await categoryId(client, c.category)), status, created_at: now, updated_at: now };
     const names = Object.keys(col);
     const { rows } = await client.query<{ id: number }>(
       `INSERT INTO competitions (${names.join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`,
@@ -125,14 +145,31 @@ export async function createCompetitionFromFile(pool: pg.Pool, c: CompetitionFie
     await writeRewardWins(client, id, c.reward_wins);
     await commitSeed(client, id, now);
     const commitment = (await client.query<{ commitment: string }>('SELECT commitment FROM competition_draws WHERE competition_id = $1', [id])).rows[0]!.commitment;
-    await recordStaffAction(client, { staffId: by.staffId, actor: by.actor, action: 'competition.create', subject: `competition #${id}`, after: c, at: now });
+    await recordStaffAction(client, {
+      staffId: by.staffId, actor: by.actor, action: opts.copyOf ? 'competition.duplicate' : 'competition.create', subject: `competition #${id}`,
+      after: { ...c, status, ...(opts.copyOf ? { copy_of: opts.copyOf } : {}) }, at: now,
+    });
     return { id, commitment, instantWinNumbers: instantWinNumberCount(c.instant_wins) };
   });
 }
 
+/** The fields of `c` whose value differs from what is stored (sending a field unchanged changes nothing). */
+function changedFields(c: Partial<CompetitionFields>, stored: CompetitionFields): Partial<CompetitionFields> {
+  const changed: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(c)) {
+    if (value !== undefined && JSON.stringify(value) !== JSON.stringify(stored[key as keyof CompetitionFields])) changed[key] = value;
+  }
+  return changed as Partial<CompetitionFields>;
+}
+
+/** What a buyer relied on when they bought: fixed once a ticket is sold. */
+const RELIED_ON = ['title', 'prize_value', 'cash_alternative'] as const;
+
 /**
- * Updates the fields given. Refused once drawn; tickets cannot drop below those sold,
- * and the question cannot change once tickets are sold (entries answered the old one).
+ * Updates the fields given (those equal to the stored values are left out). Refused once
+ * drawn; tickets cannot drop below those sold, and once tickets are sold neither the prize
+ * (title, value, cash alternative) nor the question (entries answered it) changes.
+ * The draw may move later only with a reason (`by.reason`), kept in the audit log.
  * Instant-win and reward-win prizes can be replaced only while no ticket is sold (the
  * numbers are drawn again); a new total_tickets before any sale re-draws the numbers
  * over the new range; after a sale the numbers never change, so the total may not drop
@@ -140,17 +177,27 @@ export async function createCompetitionFromFile(pool: pg.Pool, c: CompetitionFie
  */
 export async function updateCompetitionFromFile(pool: pg.Pool, id: number, c: Partial<CompetitionFields>, now: Date, by: ChangedBy): Promise<string[]> {
   return inTransaction(pool, async (client) => {
-    const { rows } = await client.query<{ status: string; tickets_sold: number; total_tickets: number; drawn: boolean; top_instant: number | null }>(
-      `SELECT c.status, c.tickets_sold, c.total_tickets, (SELECT max(ticket_number) FROM instant_win_tickets t WHERE t.competition_id = c.id) AS top_instant, EXISTS (SELECT 1 FROM competition_draws d WHERE d.competition_id = c.id AND d.drawn_at IS NOT NULL) AS drawn
+    const { rows } = await client.query<{ status: string; tickets_sold: number; total_tickets: number; draw_at: Date; drawn: boolean; top_instant: number | null }>(
+      `SELECT c.status, c.tickets_sold, c.total_tickets, c.draw_at, (SELECT max(ticket_number) FROM instant_win_tickets t WHERE t.competition_id = c.id) AS top_instant, EXISTS (SELECT 1 FROM competition_draws d WHERE d.competition_id = c.id AND d.drawn_at IS NOT NULL) AS drawn
        FROM competitions c WHERE c.id = $1 FOR UPDATE`,
       [id],
     );
     const current = rows[0];
     if (!current) throw new CompetitionRefused(`No competition with id ${id}.`);
     if (current.drawn || current.status === 'drawn') throw new CompetitionRefused(`Competition ${id} has been drawn; its record cannot change.`);
+    const stored = (await readCompetitionFields(client, id))!;
+    c = changedFields(c, stored);
+    if (Object.keys(c).length === 0) return [];
     if (c.total_tickets !== undefined && c.total_tickets < current.tickets_sold) throw new CompetitionRefused(`total_tickets: ${current.tickets_sold} tickets are already sold`);
     if (c.question !== undefined && current.tickets_sold > 0) throw new CompetitionRefused('question: tickets are already sold against the current question');
     const sold = current.tickets_sold > 0;
+    for (const field of RELIED_ON) {
+      if (c[field] !== undefined && sold) throw new CompetitionRefused(`${field}: ${current.tickets_sold} tickets are already sold; the prize buyers entered for never changes`);
+    }
+    const reason = by.reason?.trim();
+    if (c.draw !== undefined && fromLondon(c.draw) > current.draw_at && current.status !== 'draft' && !reason) {
+      throw new CompetitionRefused('draw: moving the draw later needs a reason, which goes in the audit log');
+    }
     if (c.instant_wins !== undefined && sold) throw new CompetitionRefused(`instant_wins: ${current.tickets_sold} tickets are already sold; instant-win prizes and numbers never change once tickets are sold`);
     if (c.reward_wins !== undefined && sold) throw new CompetitionRefused(`reward_wins: ${current.tickets_sold} tickets are already sold; reward-win milestones never change once tickets are sold`);
     const total = c.total_tickets ?? current.total_tickets;
@@ -178,7 +225,10 @@ export async function updateCompetitionFromFile(pool: pg.Pool, id: number, c: Pa
     await writeParts(client, id, c);
     if (prizes) await writeInstantWins(client, id, prizes, total);
     if (c.reward_wins !== undefined) await writeRewardWins(client, id, c.reward_wins);
-    await recordStaffAction(client, { staffId: by.staffId, actor: by.actor, action: 'competition.update', subject: `competition #${id}`, after: c, at: now });
+    const before = Object.fromEntries(Object.keys(c).map((k) => [k, stored[k as keyof CompetitionFields]]));
+    await recordStaffAction(client, {
+      staffId: by.staffId, actor: by.actor, action: 'competition.update', subject: `competition #${id}`, before, after: reason ? { ...c, reason } : c, at: now,
+    });
     return [
       ...names, ...(c.question !== undefined ? ['question options'] : []), ...(c.gallery_images !== undefined ? ['gallery'] : []),
       ...(prizes ? [`instant-win numbers (${instantWinNumberCount(prizes)} drawn)`] : []), ...(c.reward_wins !== undefined ? ['reward wins'] : []),
