@@ -14,8 +14,8 @@ import { stageNames } from './stage-names.ts';
 
 type Stage = StaffCompetition['stage'] | '';
 
-/** Every competition by stage (on sale, closed and waiting for its draw, drawn), searched by title. */
-export function CompetitionListScreen() {
+/** Every competition by stage (draft, on sale, closed and waiting for its draw, drawn), searched by title. */
+export function CompetitionListScreen({ canCreate }: { canCreate: boolean }) {
   const [stage, setStage] = useState<Stage>('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -27,6 +27,13 @@ export function CompetitionListScreen() {
       <h1 id="bo-competitions-title" className="bo-title">
         Competitions
       </h1>
+      {canCreate && (
+        <p>
+          <Link className="bo-button" to={`${ADMIN_BASE}/competitions/new`}>
+            New competition
+          </Link>
+        </p>
+      )}
       <div className="bo-filters">
         <FilterSelect
           id="bo-competition-stage"

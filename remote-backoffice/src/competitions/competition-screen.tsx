@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { apiRequest } from '@cgg/contracts';
 import { staffCalls, type StaffMember } from '@cgg/contracts/staff';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { staffRequest } from '../api/staff-api.ts';
 import { useStaffData } from '../api/use-staff-data.ts';
 import { FormAlert } from '../components/form-alert.tsx';
@@ -10,7 +10,9 @@ import { Spinner } from '../components/spinner.tsx';
 import { ADMIN_BASE } from '../layout/sections.ts';
 import { DrawPanel } from './draw-panel.tsx';
 import { EntriesPanel } from './entries-panel.tsx';
+import { canEditCompetitions } from './competitions-area.tsx';
 import { PostalEntriesPanel } from './postal-entries-panel.tsx';
+import { ScheduleActions } from './schedule-actions.tsx';
 import { stageNames } from './stage-names.ts';
 
 /** One competition: its figures, its draw and its entries. */
@@ -18,6 +20,8 @@ export function CompetitionScreen({ staff }: { staff: StaffMember }) {
   const id = Number(useParams().id);
   // Recorded postal entries show in the list below at once.
   const [entriesRound, setEntriesRound] = useState(0);
+  // The editor's "saved as a draft", or a schedule move's answer.
+  const [notice, setNotice] = useState<string | null>((useLocation().state as { notice?: string } | null)?.notice ?? null);
   const valid = Number.isInteger(id) && id > 0;
   const { loaded, reload } = useStaffData(`competition ${id}`, () =>
     valid ? staffRequest((o) => apiRequest(staffCalls.staffCompetitions, { id }, o)) : Promise.resolve(null),
@@ -60,7 +64,21 @@ export function CompetitionScreen({ staff }: { staff: StaffMember }) {
           <dd>{inLondon(competition.draw_at)}</dd>
         </div>
       </dl>
-      <DrawPanel competition={competition} staff={staff} onDrawn={reload} />
+      {notice && (
+        <p className="bo-success" role="status">
+          {notice}
+        </p>
+      )}
+      {canEditCompetitions(staff) && (
+        <ScheduleActions
+          competition={competition}
+          onMoved={(message) => {
+            setNotice(message);
+            reload();
+          }}
+        />
+      )}
+      {competition.stage !== 'draft' && <DrawPanel competition={competition} staff={staff} onDrawn={reload} />}
       {competition.stage === 'open' && (staff.role === 'admin' || staff.role === 'operator') && (
         <PostalEntriesPanel
           competitionId={competition.id}
