@@ -1,17 +1,38 @@
-import { apiRequest, calls } from '@cgg/contracts';
+import { ApiError, apiRequest, calls } from '@cgg/contracts';
 import { staffCalls } from '@cgg/contracts/staff';
 import { staffRequest } from '../api/staff-api.ts';
-import { useStaffData } from '../api/use-staff-data.ts';
+import { useStaffData, type Loaded } from '../api/use-staff-data.ts';
 import { FormAlert } from '../components/form-alert.tsx';
 import { Spinner } from '../components/spinner.tsx';
+import { FaqEditor } from './faq-editor.tsx';
+import { HowItWorksForm } from './how-it-works-form.tsx';
+import { LegalTermsEditor } from './legal-terms-editor.tsx';
+import { PostalRouteForm } from './postal-route-form.tsx';
 import { SeoRowForm } from './seo-row-form.tsx';
 import { SettingsForm } from './settings-form.tsx';
 
-/** Admins: the shop settings and each page's SEO row, each change in the audit log. */
+/** A page not written yet (404) is an empty form: saving writes it. */
+const orNothing = <T,>(load: Promise<T>): Promise<T | null> => load.catch((error: unknown) => {
+  if (error instanceof ApiError && error.status === 404) return null;
+  throw error;
+});
+
+/** Loading, a failure, or the section's editor. */
+function Section<T>({ loaded, what, children }: { loaded: Loaded<T>; what: string; children: (data: T) => React.ReactNode }) {
+  if (loaded.state === 'loading') return <Spinner label={`Loading ${what}…`} />;
+  if (loaded.state === 'failed') return <FormAlert message={loaded.message} />;
+  return <>{children(loaded.data)}</>;
+}
+
+/** Admins: the shop settings, each page's SEO row, and the pages' copy, each change in the audit log. */
 export function ContentScreen() {
-  // The settings as the shop reads them (the public call), fresh, not from a cache.
+  // The settings and copy as the shop reads them (the public calls), fresh, not from a cache.
   const settings = useStaffData('settings', () => apiRequest(calls.getsettings, undefined));
   const seo = useStaffData('seo', () => staffRequest((o) => apiRequest(staffCalls.staffSeoList, {}, o)));
+  const faqs = useStaffData('faqs', () => staffRequest((o) => apiRequest(staffCalls.staffFaqList, {}, o)));
+  const legal = useStaffData('legal', () => apiRequest(calls.getLegalTerms, undefined));
+  const howItWorks = useStaffData('how-it-works', () => orNothing(apiRequest(calls.howItWorks, undefined).then((r) => r.data)));
+  const postal = useStaffData('postal-route', () => orNothing(apiRequest(calls.getFreePostalRoute, undefined).then((r) => r.data)));
   return (
     <section aria-labelledby="bo-content-title">
       <h1 id="bo-content-title" className="bo-title">
@@ -31,6 +52,22 @@ export function ContentScreen() {
           ))}
         </div>
       )}
+      <h2 className="bo-card__title">FAQs</h2>
+      <Section loaded={faqs.loaded} what="the FAQs">
+        {(answer) => <FaqEditor faqs={answer.data} />}
+      </Section>
+      <h2 className="bo-card__title">Legal terms</h2>
+      <Section loaded={legal.loaded} what="the legal terms">
+        {(answer) => <LegalTermsEditor terms={answer.data} />}
+      </Section>
+      <h2 className="bo-card__title">How it works</h2>
+      <Section loaded={howItWorks.loaded} what="how it works">
+        {(content) => <HowItWorksForm content={content} />}
+      </Section>
+      <h2 className="bo-card__title">Free postal route</h2>
+      <Section loaded={postal.loaded} what="the postal route">
+        {(route) => <PostalRouteForm route={route} />}
+      </Section>
     </section>
   );
 }

@@ -1,7 +1,14 @@
 import { z } from 'zod/mini';
 import type { ApiCall, CallAccess } from './calls.ts';
 import { claimStateSchema } from './claims.ts';
-import { settingsResponseSchema } from './content.ts';
+import { howItWorksResponseSchema, settingsResponseSchema } from './content.ts';
+import { legalTermsResponseSchema, postalRouteResponseSchema } from './site.ts';
+import {
+  staffFaqListResponseSchema, staffFaqRemoveRequestSchema, staffFaqReorderRequestSchema, staffFaqSaveRequestSchema, staffHowItWorksUpdateRequestSchema,
+  staffLegalTermRemoveRequestSchema, staffLegalTermSaveRequestSchema, staffPostalRouteUpdateRequestSchema,
+} from './staff-content.ts';
+
+export * from './staff-content.ts';
 
 export * from './competition-fields.ts';
 
@@ -65,6 +72,7 @@ export const auditActions = [
   'postal.entry', 'settings.update', 'seo.update', 'competition.create', 'competition.update',
   'coupon.create', 'chat.remove', 'login-as-user.issue', 'postal-win.settle',
   'competition.publish', 'competition.unpublish', 'competition.duplicate', 'image.upload',
+  'faq.create', 'faq.update', 'faq.reorder', 'faq.remove', 'legal.create', 'legal.update', 'legal.remove', 'how-it-works.update', 'postal-route.update',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -427,5 +435,13 @@ export const staffCalls = {
   staffCompetitionSave: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/competition_save', method: 'POST', auth: 'site', request: staffCompetitionSaveRequestSchema, response: staffCompetitionSaveResponseSchema }),
   staffCompetitionSchedule: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/competition_schedule', method: 'POST', auth: 'site', request: staffCompetitionScheduleRequestSchema, response: staffCompetitionScheduleResponseSchema }),
   staffImageUpload: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/image_upload', method: 'POST', auth: 'site', request: staffImageUploadRequestSchema, response: staffImageUploadResponseSchema }),
+  staffFaqList: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/faq_list', method: 'POST', auth: 'site', request: staffTokenRequestSchema, response: staffFaqListResponseSchema }),
+  staffFaqSave: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/faq_save', method: 'POST', auth: 'site', request: staffFaqSaveRequestSchema, response: staffFaqListResponseSchema }),
+  staffFaqReorder: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/faq_reorder', method: 'POST', auth: 'site', request: staffFaqReorderRequestSchema, response: staffFaqListResponseSchema }),
+  staffFaqRemove: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/faq_remove', method: 'POST', auth: 'site', request: staffFaqRemoveRequestSchema, response: staffFaqListResponseSchema }),
+  staffLegalTermSave: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/legal_term_save', method: 'POST', auth: 'site', request: staffLegalTermSaveRequestSchema, response: legalTermsResponseSchema }),
+  staffLegalTermRemove: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/legal_term_remove', method: 'POST', auth: 'site', request: staffLegalTermRemoveRequestSchema, response: legalTermsResponseSchema }),
+  staffHowItWorksUpdate: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/how_it_works', method: 'POST', auth: 'site', request: staffHowItWorksUpdateRequestSchema, response: howItWorksResponseSchema }),
+  staffPostalRouteUpdate: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/postal_route', method: 'POST', auth: 'site', request: staffPostalRouteUpdateRequestSchema, response: postalRouteResponseSchema }),
   staffAuditLog: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/audit_log', method: 'POST', auth: 'site', request: auditLogRequestSchema, response: auditLogResponseSchema }),
 } as const;

@@ -5,6 +5,7 @@ import { declaredRoute, type DeclaredRoute } from '../http/declared-routes.ts';
 import { routeTable } from '../http/route-table.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { recordStaffAction, staffActor } from './audit-log.ts';
+import { siteCopyRoutes } from './site-copy-routes.ts';
 
 /** Settings columns by the payload's names; fixed here, never from input. */
 const SETTING_COLUMNS = {
@@ -18,6 +19,7 @@ const SETTINGS_SELECT = `SELECT ${Object.entries(SETTING_COLUMNS).map(([name, co
 /**
  * Site content admins edit (issue 16): the shop settings and the pages' SEO rows, each change in
  * the audit log with the values before and after. The site's own 15-minute caches pick it up.
+ * The pages' copy (FAQs, legal terms, how it works, postal route) is in site-copy-routes.ts.
  */
 export function contentEditingRoutes(deps: { pool: pg.Pool; now: () => Date }): DeclaredRoute[] {
   const { pool, now } = deps;
@@ -78,5 +80,7 @@ export function contentEditingRoutes(deps: { pool: pg.Pool; now: () => Date }): 
         return { success: true, data: row };
       },
     }),
+
+    ...siteCopyRoutes(deps),
   ];
 }

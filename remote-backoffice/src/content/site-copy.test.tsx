@@ -1,0 +1,195 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { HowItWorks, LegalTerm, PostalRoute, Settings } from '@cgg/contracts';
+import { PLAIN_TEXT_MESSAGE, type StaffFaq } from '@cgg/contracts/staff';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, refusal } from '../test/fake-api.ts';
+import { admin } from '../test/fixtures.ts';
+import { renderBackOffice } from '../test/render-back-office.tsx';
+
+const settings: Settings = {
+  suggested_tickets: [5, 10], announcement: '', live_draw_info: '', main_competition: null, slider_height_desktop: 520,
+  slider_height_tablet: 420, slider_height_mobile: 300, show_question: 1, slider_speed: 5000, reward_prize_info: '', frontend_scripts: '',
+};
+const faqs: StaffFaq[] = [
+  { id: 1, category: 'Entering', question: 'How do I enter?', answer: 'Pick a competition.', position: 1, published: true },
+  { id: 2, category: 'Draws', question: 'When is the draw?', answer: 'At 8pm.', position: 2, published: true },
+];
+const terms: LegalTerm[] = [
+  { tab: 1, slug: 'terms-and-conditions', title: 'Terms & Conditions', body: '## About us\nWe run competitions.', updated_on: '2026-11-01' },
+  { tab: 6, slug: 'refund-policy', title: 'Refunds', body: 'When we refund.', updated_on: '2026-11-02' },
+];
+const howItWorks: HowItWorks = { title: 'How it works', intro: 'Three steps.', steps: [{ title: 'Choose', body: 'Pick one.' }, { title: 'Answer', body: 'Answer the question.' }] };
+const postal: PostalRoute = {
+  title: 'Free postal entry', intro: 'Enter by post.', address_lines: ['PO Box 1234', 'Manchester', 'M1 1AA'], what_to_write: ['Your name'], fairness: 'Same odds.', closing_rules: ['One per envelope.'],
+};
+
+/** The content screen's API, with `over` replacing or adding replies. */
+function contentApi(over: Parameters<typeof fakeApi>[0] = {}) {
+  return fakeApi({
+    'staff/me': { success: true, data: admin },
+    getsettings: { success: true, data: settings },
+    'staff/seo_list': { success: true, data: [] },
+    'staff/faq_list': { success: true, data: faqs },
+    get_legal_terms: { success: true, data: terms },
+    gethowitworkssettings: { success: true, data: howItWorks },
+    get_free_postal_route: { success: true, data: postal },
+    ...over,
+  });
+}
+
+const bodyOf = (api: ReturnType<typeof fakeApi>, route: string) => api.sent.find((s) => s.route === route)?.body;
+
+describe('FAQs', () => {
+  it('checks each field, previews the answer as the FAQ page shows it, and saves with a message', async () => {
+    const api = contentApi({ 'staff/faq_save': (b) => ({ success: true, data: faqs.map((f) => (f.id === b.id ? { ...f, ...b } : f)) }) });
+    renderBackOffice('/admin/content', 'tok');
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'FAQ: How do I enter?' });
+    await user.clear(within(form).getByLabelText('Question'));
+    await user.clear(within(form).getByLabelText('Answer'));
+    await user.type(within(form).getByLabelText('Answer'), '<p>Pick one</p>');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(within(form).getByText('A question is required.')).toBeTruthy();
+    expect(within(form).getByText(PLAIN_TEXT_MESSAGE)).toBeTruthy();
+    expect(api.routes()).not.toContain('staff/faq_save');
+
+    await user.type(within(form).getByLabelText('Question'), 'How do I enter a competition?');
+    await user.clear(within(form).getByLabelText('Answer'));
+    await user.type(within(form).getByLabelText('Answer'), '## Online{enter}Pick a competition.{enter}{enter}Or enter by post.');
+    const preview = within(form).getByRole('region', { name: 'Preview: FAQ: How do I enter?' });
+    expect(within(preview).getByRole('heading', { level: 4, name: 'Online' })).toBeTruthy();
+    expect(within(preview).getByText('Or enter by post.').tagName).toBe('P');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect((await within(form).findByRole('status')).textContent).toBe('Saved. The FAQ page shows it on its next load.');
+    expect(bodyOf(api, 'staff/faq_save')).toEqual({ id: 1, category: 'Entering', question: 'How do I enter a competition?', answer: '## Online\nPick a competition.\n\nOr enter by post.', published: true });
+  });
+
+  it('adds an FAQ, moves one, and removes one after a confirmation', async () => {
+    const api = contentApi({
+      'staff/faq_save': (b) => ({ success: true, data: [...faqs, { ...b, id: 3, position: 3 }] }),
+      'staff/faq_reorder': { success: true, data: [faqs[1], faqs[0]] },
+      'staff/faq_remove': { success: true, data: [faqs[1]] },
+    });
+    renderBackOffice('/admin/content', 'tok');
+    const user = userEvent.setup();
+    const add = await screen.findByRole('form', { name: 'New FAQ' });
+    await user.click(within(add).getByRole('button', { name: 'Add FAQ' }));
+    expect(within(add).getByText('A category is required (questions are grouped by it).')).toBeTruthy();
+    expect(within(add).getByText('An answer is required.')).toBeTruthy();
+    await user.type(within(add).getByLabelText('Category'), 'Prizes');
+    await user.type(within(add).getByLabelText('Question'), 'Do you deliver?');
+    await user.type(within(add).getByLabelText('Answer'), 'Yes, in the UK.');
+    await user.click(within(add).getByRole('button', { name: 'Add FAQ' }));
+    expect(await screen.findByRole('form', { name: 'FAQ: Do you deliver?' })).toBeTruthy();
+    expect(bodyOf(api, 'staff/faq_save')).toEqual({ category: 'Prizes', question: 'Do you deliver?', answer: 'Yes, in the UK.', published: true });
+
+    await user.click(screen.getByRole('button', { name: 'Move down: How do I enter?' }));
+    expect((await screen.findByText('FAQs updated. The FAQ page shows them on its next load.'))).toBeTruthy();
+    expect(bodyOf(api, 'staff/faq_reorder')).toEqual({ ids: [2, 1, 3] });
+
+    await user.click(screen.getByRole('button', { name: 'Remove: How do I enter?' }));
+    expect(api.routes()).not.toContain('staff/faq_remove');
+    await user.click(within(screen.getByRole('form', { name: 'FAQ: How do I enter?' })).getByRole('button', { name: 'Confirm removal' }));
+    await screen.findByText('FAQs updated. The FAQ page shows them on its next load.');
+    expect(bodyOf(api, 'staff/faq_remove')).toEqual({ id: 1 });
+    expect(screen.queryByRole('form', { name: 'FAQ: How do I enter?' })).toBeNull();
+  });
+});
+
+describe('legal terms', () => {
+  it('previews a document with its headings, checks the title, and shows a refused save', async () => {
+    const api = contentApi({ 'staff/legal_term_save': refusal(404, 'cgg_legal_term_not_found', 'There is no legal document on tab 1.') });
+    renderBackOffice('/admin/content', 'tok');
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Legal: Terms & Conditions' });
+    const preview = within(form).getByRole('region', { name: 'Preview: Legal: Terms & Conditions' });
+    expect(within(preview).getByRole('heading', { level: 4, name: 'About us' })).toBeTruthy();
+    expect(within(preview).getByText('Last updated November 1, 2026')).toBeTruthy();
+    // The tabs the site links have no Remove; one an admin added has.
+    expect(within(form).queryByRole('button', { name: 'Remove' })).toBeNull();
+    expect(within(screen.getByRole('form', { name: 'Legal: Refunds' })).getByRole('button', { name: 'Remove' })).toBeTruthy();
+
+    await user.clear(within(form).getByLabelText('Title'));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(within(form).getByText('A title is required.')).toBeTruthy();
+    await user.type(within(form).getByLabelText('Title'), 'Terms');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('There is no legal document on tab 1.');
+    expect(bodyOf(api, 'staff/legal_term_save')).toEqual({ tab: 1, title: 'Terms', body: '## About us\nWe run competitions.' });
+  });
+
+  it('adds a document only with a slug', async () => {
+    const api = contentApi({ 'staff/legal_term_save': (b) => ({ success: true, data: [...terms, { tab: 7, slug: b.slug, title: b.title, body: b.body, updated_on: '2026-11-03' }] }) });
+    renderBackOffice('/admin/content', 'tok');
+    const user = userEvent.setup();
+    const add = await screen.findByRole('form', { name: 'New legal document' });
+    await user.type(within(add).getByLabelText('Title'), 'Complaints');
+    await user.type(within(add).getByLabelText('Text'), 'Write to us.');
+    await user.click(within(add).getByRole('button', { name: 'Add document' }));
+    expect(within(add).getByText('A new document needs a slug, e.g. refund-policy.')).toBeTruthy();
+    await user.type(within(add).getByLabelText('Slug'), 'Complaints Policy');
+    await user.click(within(add).getByRole('button', { name: 'Add document' }));
+    expect(within(add).getByText('Lower-case letters, digits and single hyphens, e.g. refund-policy.')).toBeTruthy();
+    await user.clear(within(add).getByLabelText('Slug'));
+    await user.type(within(add).getByLabelText('Slug'), 'complaints');
+    await user.click(within(add).getByRole('button', { name: 'Add document' }));
+    expect(await screen.findByRole('form', { name: 'Legal: Complaints' })).toBeTruthy();
+    expect(bodyOf(api, 'staff/legal_term_save')).toEqual({ slug: 'complaints', title: 'Complaints', body: 'Write to us.' });
+  });
+});
+
+describe('how it works', () => {
+  it("checks each step's fields, previews the numbered steps, and saves the whole section", async () => {
+    const api = contentApi({ 'staff/how_it_works': (b) => ({ success: true, data: b }) });
+    renderBackOffice('/admin/content', 'tok');
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'How it works' });
+    await user.clear(within(form).getByLabelText('Step 2 text'));
+    await user.click(within(form).getByRole('button', { name: 'Add a step' }));
+    await user.type(within(form).getByLabelText('Step 3 title'), 'Watch');
+    await user.click(within(form).getByRole('button', { name: 'Save how it works' }));
+    expect(within(form).getAllByText('A step needs its text.')).toHaveLength(2);
+    expect(within(form).getByLabelText('Step 2 text').getAttribute('aria-invalid')).toBe('true');
+    expect(api.routes()).not.toContain('staff/how_it_works');
+
+    await user.type(within(form).getByLabelText('Step 2 text'), 'Answer it.');
+    await user.type(within(form).getByLabelText('Step 3 text'), 'Live at 8pm.');
+    const preview = within(form).getByRole('region', { name: 'How it works preview' });
+    expect(within(preview).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['ChoosePick one.', 'AnswerAnswer it.', 'WatchLive at 8pm.']);
+    await user.click(within(form).getByRole('button', { name: 'Save how it works' }));
+    expect((await within(form).findByRole('status')).textContent).toBe('Saved. The How it works page shows it on its next load.');
+    expect(bodyOf(api, 'staff/how_it_works')).toEqual({ ...howItWorks, steps: [howItWorks.steps[0], { title: 'Answer', body: 'Answer it.' }, { title: 'Watch', body: 'Live at 8pm.' }] });
+  });
+});
+
+describe('free postal route', () => {
+  it('edits the lists one per line, says which line is wrong, previews the address, and saves', async () => {
+    const api = contentApi({ 'staff/postal_route': (b) => ({ success: true, data: b }) });
+    renderBackOffice('/admin/content', 'tok');
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Free postal route' });
+    await user.type(within(form).getByLabelText('Address'), `{enter}${'x'.repeat(101)}`);
+    await user.clear(within(form).getByLabelText('Closing rules'));
+    await user.click(within(form).getByRole('button', { name: 'Save postal route' }));
+    expect(within(form).getByText('Line 4: At most 100 characters.')).toBeTruthy();
+    expect(within(form).getByText('Give at least one rule.')).toBeTruthy();
+    expect(api.routes()).not.toContain('staff/postal_route');
+
+    await user.clear(within(form).getByLabelText('Address'));
+    await user.type(within(form).getByLabelText('Address'), 'PO Box 99{enter}{enter}Leeds');
+    await user.type(within(form).getByLabelText('Closing rules'), 'Arrive before closing.');
+    const preview = within(form).getByRole('region', { name: 'Free postal route preview' });
+    expect(preview.querySelector('address')!.textContent).toBe('PO Box 99Leeds');
+    await user.click(within(form).getByRole('button', { name: 'Save postal route' }));
+    expect((await within(form).findByRole('status')).textContent).toBe('Saved. The free postal route page shows it on its next load.');
+    expect(bodyOf(api, 'staff/postal_route')).toEqual({ ...postal, address_lines: ['PO Box 99', 'Leeds'], closing_rules: ['Arrive before closing.'] });
+  });
+
+  it('shows an empty form when the page has not been written yet', async () => {
+    contentApi({ get_free_postal_route: refusal(404, 'rest_postal_route_missing', 'The free postal route has not been written yet.') });
+    renderBackOffice('/admin/content', 'tok');
+    const form = await screen.findByRole('form', { name: 'Free postal route' });
+    expect((within(form).getByLabelText('Title') as HTMLInputElement).value).toBe('');
+  });
+});
