@@ -6,12 +6,13 @@
 
 const london = (column: string, format: string): string => `to_char(${column} AT TIME ZONE 'Europe/London', '${format}')`;
 
-export const STATUS_SQL = `CASE WHEN c.status = 'drawn' THEN 'drawn' WHEN c.status = 'closed' OR c.closing_at <= now() THEN 'closed' ELSE 'open' END`;
+// A cancelled competition (migration 022) reads as closed: never open, never sold.
+export const STATUS_SQL = `CASE WHEN c.status = 'drawn' THEN 'drawn' WHEN c.status <> 'open' OR c.closing_at <= now() THEN 'closed' ELSE 'open' END`;
 
 /** Shaped to use competitions_status_closing_idx. */
 export const statusFilters = {
   open: `c.status = 'open' AND c.closing_at > now()`,
-  closed: `c.status <> 'drawn' AND (c.status = 'closed' OR c.closing_at <= now())`,
+  closed: `c.status <> 'drawn' AND (c.status <> 'open' OR c.closing_at <= now())`,
   drawn: `c.status = 'drawn'`,
   finished: `(c.status <> 'open' OR c.closing_at <= now())`,
   all: 'true',

@@ -131,7 +131,7 @@ export async function drawDueCompetitions(pool: pg.Pool, o: Omit<DrawOptions, 'd
       await client.query('BEGIN');
       const { rows } = await client.query<{ competition_id: number }>(
         `SELECT d.competition_id FROM competition_draws d JOIN competitions c ON c.id = d.competition_id
-         WHERE d.drawn_at IS NULL AND c.draw_at <= $1 AND NOT c.live_draw
+         WHERE d.drawn_at IS NULL AND c.draw_at <= $1 AND NOT c.live_draw AND c.status <> 'cancelled'
          ORDER BY c.draw_at, c.id LIMIT 1 FOR UPDATE OF d SKIP LOCKED`,
         [o.now],
       );
@@ -166,11 +166,12 @@ export async function drawOneNow(
   let result: DrawDone;
   try {
     await client.query('BEGIN');
-    const comp = (await client.query<{ closing_at: Date; drawn_at: Date | null }>(
-      'SELECT c.closing_at, d.drawn_at FROM competitions c JOIN competition_draws d ON d.competition_id = c.id WHERE c.id = $1',
+    const comp = (await client.query<{ closing_at: Date; drawn_at: Date | null; status: string }>(
+      'SELECT c.closing_at, c.status, d.drawn_at FROM competitions c JOIN competition_draws d ON d.competition_id = c.id WHERE c.id = $1',
       [competitionId],
     )).rows[0];
     if (!comp) throw new DrawRefused(`No competition with id ${competitionId}.`);
+    if (comp.status === 'cancelled') throw new DrawRefused(`Competition ${competitionId} was cancelled (and its orders refunded): it is never drawn.`);
     if (comp.drawn_at) throw new DrawRefused(`Competition ${competitionId} was already drawn at ${comp.drawn_at.toISOString()}.`);
     if (comp.closing_at > o.now) throw new DrawRefused(`Competition ${competitionId} is still taking entries until ${comp.closing_at.toISOString()}; draw it after it closes.`);
     const locked = await client.query('SELECT 1 FROM competition_draws WHERE competition_id = $1 AND drawn_at IS NULL FOR UPDATE SKIP LOCKED', [competitionId]);
