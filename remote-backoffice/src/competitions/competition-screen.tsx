@@ -8,6 +8,7 @@ import { FormAlert } from '../components/form-alert.tsx';
 import { inLondon } from '../components/london-time.ts';
 import { Spinner } from '../components/spinner.tsx';
 import { ADMIN_BASE } from '../layout/sections.ts';
+import { CancelCompetitionPanel } from './cancel-competition-panel.tsx';
 import { DrawPanel } from './draw-panel.tsx';
 import { EntriesPanel } from './entries-panel.tsx';
 import { PostalEntriesPanel } from './postal-entries-panel.tsx';
@@ -60,7 +61,7 @@ export function CompetitionScreen({ staff }: { staff: StaffMember }) {
           <dd>{inLondon(competition.draw_at)}</dd>
         </div>
       </dl>
-      <DrawPanel competition={competition} staff={staff} onDrawn={reload} />
+      {competition.stage !== 'cancelled' && <DrawPanel competition={competition} staff={staff} onDrawn={reload} />}
       {competition.stage === 'open' && (staff.role === 'admin' || staff.role === 'operator') && (
         <PostalEntriesPanel
           competitionId={competition.id}
@@ -69,6 +70,9 @@ export function CompetitionScreen({ staff }: { staff: StaffMember }) {
             reload();
           }}
         />
+      )}
+      {(competition.stage === 'open' || competition.stage === 'closed' || competition.stage === 'cancelled') && (staff.role === 'admin' || staff.role === 'operator') && (
+        <CancelCompetitionPanel competition={competition} onCancelled={reload} />
       )}
       <EntriesPanel key={entriesRound} competitionId={competition.id} />
     </section>
