@@ -36,6 +36,7 @@ import { databaseUnavailable } from './http/database-unavailable.ts';
 import { isDatabaseUnreachable } from './db/unreachable.ts';
 import { redactUrl } from './http/redact.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { competitionCancelRoutes } from './staff/competition-cancel-routes.ts';
 import { createBackgroundWork, type BackgroundWork } from './lib/background-work.ts';
 
 export const PUBLIC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'public');
@@ -143,7 +144,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const imageVariants = options.imageVariants ?? createImageVariants(imageVariantsDir(dataDirFrom()));
   const staffUploads = options.uploadsDir ?? uploadsDir(dataDirFrom());
   const editor = competitionEditorRoutes({ pool: options.pool, now, imageVariants, uploadsDir: staffUploads });
-  const staff = [...editor, ...staffRoutes({ pool: options.pool, now }), ...staffManagementRoutes({ pool: options.pool, now, gateway }), ...operatorRoutes({ pool: options.pool, now, mailer, siteUrl }), ...customerRoutes({ pool: options.pool, now }), ...contentEditingRoutes({ pool: options.pool, now })];
+  const staff = [...editor, ...staffRoutes({ pool: options.pool, now }), ...staffManagementRoutes({ pool: options.pool, now, gateway, mailer }), ...competitionCancelRoutes({ pool: options.pool, now, gateway, mailer }), ...operatorRoutes({ pool: options.pool, now, mailer, siteUrl }), ...customerRoutes({ pool: options.pool, now }), ...contentEditingRoutes({ pool: options.pool, now })];
   const routes = [...contentRoutes(options.pool), ...competitionRoutes(options.pool), ...sitePageRoutes, ...accounts, ...store, ...drawRoutes(options.pool), ...claims, ...staff];
   // The document first: its route hook must see every route registered after it.
   registerOpenApi(app);

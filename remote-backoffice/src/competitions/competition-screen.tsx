@@ -8,6 +8,7 @@ import { FormAlert } from '../components/form-alert.tsx';
 import { inLondon } from '../components/london-time.ts';
 import { Spinner } from '../components/spinner.tsx';
 import { ADMIN_BASE } from '../layout/sections.ts';
+import { CancelCompetitionPanel } from './cancel-competition-panel.tsx';
 import { DrawPanel } from './draw-panel.tsx';
 import { EntriesPanel } from './entries-panel.tsx';
 import { canEditCompetitions } from './competitions-area.tsx';
@@ -78,7 +79,7 @@ export function CompetitionScreen({ staff }: { staff: StaffMember }) {
           }}
         />
       )}
-      {competition.stage !== 'draft' && <DrawPanel competition={competition} staff={staff} onDrawn={reload} />}
+      {competition.stage !== 'draft' && competition.stage !== 'cancelled' && <DrawPanel competition={competition} staff={staff} onDrawn={reload} />}
       {competition.stage === 'open' && (staff.role === 'admin' || staff.role === 'operator') && (
         <PostalEntriesPanel
           competitionId={competition.id}
@@ -87,6 +88,9 @@ export function CompetitionScreen({ staff }: { staff: StaffMember }) {
             reload();
           }}
         />
+      )}
+      {(competition.stage === 'open' || competition.stage === 'closed' || competition.stage === 'cancelled') && (staff.role === 'admin' || staff.role === 'operator') && (
+        <CancelCompetitionPanel competition={competition} onCancelled={reload} />
       )}
       <EntriesPanel key={entriesRound} competitionId={competition.id} />
     </section>

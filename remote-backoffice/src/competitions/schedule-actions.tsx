@@ -29,7 +29,7 @@ export function ScheduleActions({ competition, onMoved }: { competition: StaffCo
   const unsold = competition.paid_entries + competition.postal_entries === 0;
   return (
     <div className="bo-filters" role="group" aria-label="Schedule">
-      {competition.stage !== 'drawn' && (
+      {competition.stage !== 'drawn' && competition.stage !== 'cancelled' && (
         <Link className="bo-small-button" to={`${ADMIN_BASE}/competitions/${competition.id}/edit`}>
           Edit
         </Link>

@@ -47,13 +47,26 @@ describe('refund screen', () => {
     await user.click(screen.getByRole('button', { name: 'Refund' }));
     expect((await screen.findByRole('status')).textContent).toBe('Refunded £5.00 of order #10016 (reference demo_re_1). Left to refund: £7.50. Order status: partially-refunded.');
     const [first, second] = api.sent.filter((s) => s.route === 'staff/refund_order');
-    expect(first!.body).toEqual({ order_id: 10016, amount: '5', reason: 'Customer asked', idempotency_key: first!.body.idempotency_key });
+    expect(first!.body).toEqual({ order_id: 10016, amount: '5', to: 'card', reason: 'Customer asked', idempotency_key: first!.body.idempotency_key });
     expect(second!.body.idempotency_key).toBe(first!.body.idempotency_key);
     await fill(user, '10017', '', 'Duplicate order');
     await screen.findByText(/of order #10017/);
     const third = api.sent.filter((s) => s.route === 'staff/refund_order')[2]!;
     expect(third.body.idempotency_key).not.toBe(first!.body.idempotency_key);
     expect(third.body).not.toHaveProperty('amount');
+  });
+
+  it('refunds to site credit when that is chosen, and says so', async () => {
+    const api = fakeApi({ 'staff/me': me, 'staff/refund_order': (body) => ({ success: true, data: { ...refunded(body).data, to: body.to } }) });
+    renderBackOffice('/admin/refunds', 'tok');
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Refund an order' });
+    expect((screen.getByLabelText('Back to the card') as HTMLInputElement).checked).toBe(true);
+    await user.click(screen.getByLabelText('As site credit'));
+    await fill(user, '10016', '5', 'Goodwill');
+    expect((await screen.findByRole('status')).textContent).toBe('Refunded £5.00 as site credit of order #10016 (reference demo_re_1). Left to refund: £7.50. Order status: partially-refunded.');
+    expect(api.sent.find((s) => s.route === 'staff/refund_order')!.body).toMatchObject({ order_id: 10016, amount: '5', to: 'site_credit' });
+    expect((screen.getByLabelText('Back to the card') as HTMLInputElement).checked).toBe(true);
   });
 
   it("shows the API's refusal (over the member's limit)", async () => {

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { apiRequest } from '@cgg/contracts';
-import { staffCalls, staffRefundRequestSchema, type StaffMember } from '@cgg/contracts/staff';
+import { staffCalls, staffRefundRequestSchema, type RefundDestination, type StaffMember } from '@cgg/contracts/staff';
 import { failureMessage, staffRequest } from '../api/staff-api.ts';
 import { fieldErrorsOf, hasErrors, type FieldErrors } from '../components/field-errors.ts';
 import { FormAlert } from '../components/form-alert.tsx';
@@ -13,12 +13,18 @@ interface Done {
   order_status: string;
   reference: string;
   repeated: boolean;
+  to?: RefundDestination | undefined;
 }
 
 const newKey = (): string => crypto.randomUUID();
 
+const destinations: ReadonlyArray<readonly [RefundDestination, string]> = [
+  ['card', 'Back to the card'],
+  ['site_credit', 'As site credit'],
+];
+
 /**
- * Refund one order's card payment, whole or in part. The form keeps one idempotency key
+ * Refund one order, whole or in part, back to the card or as site credit. The form keeps one idempotency key
  * until a refund succeeds, so pressing again after a lost answer repeats the same refund and
  * never pays twice; the API checks the member's role and support's limit.
  */
@@ -26,6 +32,7 @@ export function RefundScreen({ staff }: { staff: StaffMember }) {
   const [orderId, setOrderId] = useState('');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
+  const [to, setTo] = useState<RefundDestination>('card');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const [done, setDone] = useState<Done | null>(null);
@@ -40,6 +47,7 @@ export function RefundScreen({ staff }: { staff: StaffMember }) {
     const payload = {
       order_id: /^\d{1,9}$/.test(id) ? Number(id) : 0,
       ...(amount.trim() ? { amount: amount.trim().replace(/^£/, '') } : {}),
+      to,
       reason: reason.trim(),
       idempotency_key: key.current,
     };
@@ -56,6 +64,7 @@ export function RefundScreen({ staff }: { staff: StaffMember }) {
       setOrderId('');
       setAmount('');
       setReason('');
+      setTo('card');
     } catch (error) {
       setRefusal(failureMessage(error));
     } finally {
@@ -69,12 +78,13 @@ export function RefundScreen({ staff }: { staff: StaffMember }) {
         Refund an order
       </h1>
       <p className="bo-muted">
-        The money goes back to the card the order was paid with.
+        The money goes back to the card the order was paid with, or into the customer&apos;s site credit. Refunding the whole order also gives back the site credit and points it used and
+        releases its tickets.
         {staff.role === 'support' && ' Support staff refund up to the limit an admin has set for them.'}
       </p>
       {done && (
         <p className="bo-success" role="status">
-          {done.repeated ? `This refund had already been made (reference ${done.reference}): nothing more was paid. ` : `Refunded £${done.amount} of order #${done.order_id} (reference ${done.reference}). `}
+          {done.repeated ? `This refund had already been made (reference ${done.reference}): nothing more was paid. ` : `Refunded £${done.amount}${done.to === 'site_credit' ? ' as site credit' : ''} of order #${done.order_id} (reference ${done.reference}). `}
           Left to refund: £{done.left}. Order status: {done.order_status}.
         </p>
       )}
@@ -82,6 +92,14 @@ export function RefundScreen({ staff }: { staff: StaffMember }) {
         <FormAlert message={refusal} />
         <TextField name="order_id" label="Order number" inputMode="numeric" value={orderId} onChange={setOrderId} error={errors.order_id} />
         <TextField name="amount" label="Amount (£)" inputMode="decimal" hint="Leave empty to refund all that is left of the card payment." value={amount} onChange={setAmount} error={errors.amount} />
+        <fieldset className="bo-field">
+          <legend>Refund to</legend>
+          {destinations.map(([value, label]) => (
+            <label key={value}>
+              <input type="radio" name="to" value={value} checked={to === value} onChange={() => setTo(value)} /> {label}
+            </label>
+          ))}
+        </fieldset>
         <TextField name="reason" label="Reason" hint="Recorded in the audit log." value={reason} onChange={setReason} error={errors.reason} maxLength={200} />
         <button type="submit" className="bo-button" disabled={busy}>
           {busy ? 'Refunding…' : 'Refund'}

@@ -73,6 +73,7 @@ export const auditActions = [
   'coupon.create', 'chat.remove', 'login-as-user.issue', 'postal-win.settle',
   'competition.publish', 'competition.unpublish', 'competition.duplicate', 'image.upload',
   'faq.create', 'faq.update', 'faq.reorder', 'faq.remove', 'legal.create', 'legal.update', 'legal.remove', 'how-it-works.update', 'postal-route.update',
+  'competition.cancel',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -118,17 +119,48 @@ export const staffUpdateRequestSchema = z.strictObject({
 });
 export const staffUpdateResponseSchema = z.object({ success: z.literal(true), data: staffAccountSchema });
 
+export const refundDestinationSchema = z.enum(['card', 'site_credit']);
+export type RefundDestination = z.infer<typeof refundDestinationSchema>;
+
 export const staffRefundRequestSchema = z.strictObject({
   order_id: z.int().check(z.positive()),
   /** Pounds; left out: all that is left of the card payment. */
   amount: z.optional(pounds),
+  /** Where the money goes: back to the card (the default) or into the customer's site credit. */
+  to: z.optional(refundDestinationSchema),
   reason: z.string().check(z.trim(), z.minLength(1, 'Say why the order is refunded.'), z.maxLength(200)),
   /** One per refund asked for (a UUID): a retry with the same key is the same refund. */
   idempotency_key: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,128}$/)),
 });
 export const staffRefundResponseSchema = z.object({
   success: z.literal(true),
-  data: z.object({ order_id: z.int(), amount: z.string(), left: z.string(), order_status: z.string(), reference: z.string(), repeated: z.boolean() }),
+  data: z.object({
+    order_id: z.int(), amount: z.string(), left: z.string(), order_status: z.string(), reference: z.string(), repeated: z.boolean(),
+    to: z.optional(refundDestinationSchema),
+    /** Site credit and points the order spent, given back with a whole order. */
+    credit_returned: z.optional(z.string()),
+    points_returned: z.optional(z.int()),
+    tickets_released: z.optional(z.int()),
+  }),
+});
+
+/** Cancel a competition and refund every paid order of it (a re-run refunds only what is left). */
+export const staffCancelCompetitionRequestSchema = z.strictObject({
+  competition_id: z.int().check(z.positive()),
+  reason: z.string().check(z.trim(), z.minLength(1, 'Say why the competition is cancelled.'), z.maxLength(200, 'At most 200 characters.')),
+  to: refundDestinationSchema,
+});
+export const staffCancelCompetitionResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    competition_id: z.int(),
+    title: z.string(),
+    refunded: z.int(),
+    already_refunded: z.int(),
+    /** Pounds given back by this run. */
+    total: z.string(),
+    failed: z.array(z.object({ order_id: z.int(), code: z.string(), message: z.string() })),
+  }),
 });
 
 const positiveId = z.int().check(z.positive());
@@ -139,8 +171,8 @@ const paged = { page: z.int(), total: z.int(), total_pages: z.int() };
 export const staffCompetitionSchema = z.object({
   id: z.int(),
   title: z.string(),
-  /** 'draft' (not on the shop yet), 'open' (on sale), 'closed' (entries closed, not drawn), 'drawn'. */
-  stage: z.enum(['draft', 'open', 'closed', 'drawn']),
+  /** 'draft' (not on the shop yet), 'open' (on sale), 'closed' (entries closed, not drawn), 'drawn', 'cancelled' (everyone refunded, never drawn). */
+  stage: z.enum(['draft', 'open', 'closed', 'drawn', 'cancelled']),
   closing_at: z.string(),
   draw_at: z.string(),
   total_tickets: z.int(),
@@ -154,7 +186,7 @@ export type StaffCompetition = z.infer<typeof staffCompetitionSchema>;
 export const staffCompetitionsRequestSchema = z.strictObject({
   /** One competition only. */
   id: z.optional(positiveId),
-  stage: z.optional(z.enum(['draft', 'open', 'closed', 'drawn'])),
+  stage: z.optional(z.enum(['draft', 'open', 'closed', 'drawn', 'cancelled'])),
   search: z.optional(z.string().check(z.maxLength(100))),
   page: pageNumber,
 });
@@ -371,7 +403,7 @@ export const staffCompetitionFieldsResponseSchema = z.object({
   data: z.object({
     /** null for a new competition. */
     fields: z.nullable(z.record(z.string(), z.unknown())),
-    stage: z.nullable(z.enum(['draft', 'open', 'closed', 'drawn'])),
+    stage: z.nullable(z.enum(['draft', 'open', 'closed', 'drawn', 'cancelled'])),
     tickets_sold: z.int(),
     /** Fields fixed by now (tickets sold, or drawn), each with why. */
     locked: z.array(z.object({ field: z.string(), why: z.string() })),
@@ -443,5 +475,6 @@ export const staffCalls = {
   staffLegalTermRemove: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/legal_term_remove', method: 'POST', auth: 'site', request: staffLegalTermRemoveRequestSchema, response: legalTermsResponseSchema }),
   staffHowItWorksUpdate: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/how_it_works', method: 'POST', auth: 'site', request: staffHowItWorksUpdateRequestSchema, response: howItWorksResponseSchema }),
   staffPostalRouteUpdate: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/postal_route', method: 'POST', auth: 'site', request: staffPostalRouteUpdateRequestSchema, response: postalRouteResponseSchema }),
+  staffCancelCompetition: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/cancel_competition', method: 'POST', auth: 'site', request: staffCancelCompetitionRequestSchema, response: staffCancelCompetitionResponseSchema }),
   staffAuditLog: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/audit_log', method: 'POST', auth: 'site', request: auditLogRequestSchema, response: auditLogResponseSchema }),
 } as const;

@@ -21,12 +21,13 @@ import { pointsAdjustCommand } from './commands/points-adjust.ts';
 import { postalEntryCommand } from './commands/postal-entry.ts';
 import { postalWinsCommand } from './commands/postal-wins.ts';
 import { refundOrderCommand } from './commands/refund-order.ts';
+import { competitionCancelCommand } from './commands/competition-cancel.ts';
 import { staffCreateCommand } from './commands/staff-create.ts';
 
 const commands: Command[] = [
   loginAsUserCommand, outboxCommand, removeChatMessageCommand,
   competitionCreateCommand, competitionUpdateCommand, entriesCommand, postalEntryCommand, postalWinsCommand, drawCommand,
-  couponCreateCommand, pointsAdjustCommand, creditAdjustCommand, claimsCommand, claimStateCommand, claimPayeeCommand, refundOrderCommand, staffCreateCommand,
+  couponCreateCommand, pointsAdjustCommand, creditAdjustCommand, claimsCommand, claimStateCommand, claimPayeeCommand, refundOrderCommand, competitionCancelCommand, staffCreateCommand,
 ];
 
 function help(): void {

@@ -185,6 +185,7 @@ export async function updateCompetitionFromFile(pool: pg.Pool, id: number, c: Pa
     const current = rows[0];
     if (!current) throw new CompetitionRefused(`No competition with id ${id}.`);
     if (current.drawn || current.status === 'drawn') throw new CompetitionRefused(`Competition ${id} has been drawn; its record cannot change.`);
+    if (current.status === 'cancelled') throw new CompetitionRefused(`Competition ${id} was cancelled and its orders refunded; its record cannot change.`);
     const stored = (await readCompetitionFields(client, id))!;
     c = changedFields(c, stored);
     if (Object.keys(c).length === 0) return [];

@@ -158,6 +158,8 @@ const samples: Record<RouteName, Sample> = {
   staffEntriesCsv: { payload: (fx) => ({ competition_id: String(fx.openCompetitionId) }) },
   // Still open: the roles that may draw are refused with 409, the others with 401/403.
   staffRunDraw: { payload: (fx) => ({ competition_id: fx.openCompetitionId }) },
+  // Drawn: the roles that may cancel are refused with 409 (nothing changes), the others with 401/403.
+  staffCancelCompetition: { payload: (fx) => ({ competition_id: fx.drawnCompetitionId, reason: 'Route test', to: 'card' }) },
   staffClaims: { payload: () => ({}) },
   staffDashboard: { payload: () => ({}) },
   staffSettingsUpdate: { payload: () => ({ announcement: 'Route test announcement' }) },

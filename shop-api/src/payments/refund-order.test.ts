@@ -126,13 +126,15 @@ describe('refunds through the payment gateway', () => {
     expect(await state(id)).toMatchObject({ refunds: 1, demo_refunded: 200 });
   });
 
-  it('an order paid with site credit alone has no card payment to refund', async () => {
+  it('an order paid with site credit alone has no card payment: refunded whole, its credit comes back', async () => {
     const buyer = await newBuyer(pool, base);
     await pool.query("INSERT INTO credit_logs (customer_id, type, amount_pence, description, created_at) VALUES ($1, 'admin-credit', 1000, 'Gift', now())", [buyer.customerId]);
     const c = await createCompetition(pool, { total: 100 });
     await addToBasket(base, buyer, c.productId, 2);
     const out = await checkoutOnce(base, buyer, randomUUID(), [{ key: 'use_credit', value: '200' }]);
     if (!out.ok) throw new Error(out.code);
+    expect((await refusal(refund(out.order.order_id, { amountPence: 100 }))).code).toBe('cgg_nothing_to_refund');
+    expect(await refund(out.order.order_id)).toMatchObject({ amountPence: 0, reference: 'none', creditReturnedPence: 200, ticketsReleased: 2, orderStatus: 'refunded' });
     expect((await refusal(refund(out.order.order_id))).code).toBe('cgg_nothing_to_refund');
   });
 

@@ -2,13 +2,22 @@ import type pg from 'pg';
 import { inTransaction } from '../accounts/queryable.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { penceToPounds } from '../lib/money.ts';
+import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { recordStaffAction } from '../staff/audit-log.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
+import { refundEmail } from './refund-emails.ts';
+import { releaseTickets } from './release-tickets.ts';
+
+export type RefundDestination = 'card' | 'site_credit';
 
 export interface RefundInput {
   orderId: number;
-  /** Pence; left out: all that is left of the card payment. */
+  /** Pence; left out: all that is left of the card payment (the whole order). */
   amountPence?: number;
+  /** Where the money goes: back to the card through the gateway (the default) or into the customer's site credit. */
+  to?: RefundDestination;
+  /** Only this competition's lines of the order (a cancelled competition): their value, and their tickets released. Not with amountPence. */
+  competitionId?: number;
   /** One per refund asked for: a retry with the same key is the same refund. */
   idempotencyKey: string;
   reason: string;
@@ -23,10 +32,18 @@ export interface RefundInput {
 
 export interface RefundOutcome {
   orderId: number;
+  /** Money given back, to the card or as site credit (`to`). */
   amountPence: number;
+  to: RefundDestination;
+  /** The gateway's reference; for site credit, the refund's own ('credit_12'); 'none' when no card money moved. */
   reference: string;
   /** What is left of the card payment to refund. */
   leftPence: number;
+  /** Site credit and points the order spent, given back (a whole order only, or what a line cost beyond the card). */
+  creditReturnedPence: number;
+  pointsReturned: number;
+  /** Tickets that stopped counting (their numbers are on sale again if the competition is). */
+  ticketsReleased: number;
   orderStatus: string;
   /** True when this key had already refunded: nothing new happened. */
   repeated: boolean;
@@ -35,107 +52,251 @@ export interface RefundOutcome {
 const KEY = /^[A-Za-z0-9_-]{8,128}$/;
 const refused = (status: number, code: string, message: string): WpHttpError => new WpHttpError(status, code, message);
 
-interface Claimed {
-  refundId: number;
-  amountPence: number;
-  done: RefundOutcome | null;
+/** A refund as recorded: what it gives back was decided when it was asked for. */
+interface RefundRow {
+  id: string;
+  order_id: number;
+  amount_pence: number;
+  destination: RefundDestination;
+  competition_id: number | null;
+  whole: boolean;
+  credit_returned_pence: number;
+  points_returned: number;
+  tickets_released: number;
+  state: string;
+  gateway_reference: string | null;
+  reason: string;
+}
+const ROW = 'id, order_id, amount_pence, destination, competition_id, whole, credit_returned_pence, points_returned, tickets_released, state, gateway_reference, reason';
+
+interface OrderRow {
+  status: string;
+  customer_id: number | null;
+  card_charged_pence: number;
+  credit_used_pence: number;
+  points_redeemed: number;
 }
 
+const outcome = (row: RefundRow, leftPence: number, orderStatus: string, repeated: boolean): RefundOutcome => ({
+  orderId: row.order_id, amountPence: row.amount_pence, to: row.destination, reference: row.gateway_reference ?? 'none', leftPence,
+  creditReturnedPence: row.credit_returned_pence, pointsReturned: row.points_returned, ticketsReleased: row.tickets_released, orderStatus, repeated,
+});
+
 /**
- * Gives back some or all of an order's card payment through the payment gateway, once per
- * idempotency key. The refund is recorded (pending) under the order's row lock before the
- * gateway is asked, so two refunds of one order queue and never together exceed what the
- * card paid; the gateway gets the same key, so a retry after a crash refunds once. When the
- * whole card payment has come back the order becomes `refunded`. Site credit and points used
- * on the order, and its tickets, are left as they are (an operator's separate decision).
- * Each refund done is a staff action in the audit log (`order.refund`), with the reason.
- * The CLI's `refund-order` and the back office's `staff/refund_order` call this.
+ * Gives back some or all of an order, once per idempotency key: its money to the card
+ * (through the payment gateway) or as site credit. The refund is recorded (pending) under
+ * the order's row lock before any money moves, so two refunds of one order queue and never
+ * together give back more than the order paid; the gateway gets the same key, so a retry
+ * after a crash refunds once, and settling is done once per refund (a second settle finds it
+ * succeeded). A refund to site credit moves no money outside, so it is recorded, credited
+ * and settled in one transaction.
+ *
+ * A whole order (no amount, or all that is left of the card) also gives back the site credit
+ * and points it spent, releases its tickets and becomes `refunded`. The points it EARNED stay:
+ * the customer may have spent them already and a ledger may not go below zero, and 1 point per
+ * 10p is worth less than the goodwill of a clawback. A competition's lines (`competitionId`)
+ * give back their value, from the card first and then from the site credit the order spent,
+ * and release their tickets; an amount alone keeps the tickets. Tickets of a drawn competition
+ * are never released: such a refund is refused, so the published entries never change.
+ * Each refund done is a staff action in the audit log (`order.refund`), with the reason, and
+ * the customer is mailed (after the commit: a failed mail never undoes a refund).
+ * The CLI's `refund-order` and `competition-cancel`, and the back office, call this.
  */
-export async function refundOrder(pool: pg.Pool, gateway: PaymentGateway, input: RefundInput): Promise<RefundOutcome> {
+export async function refundOrder(pool: pg.Pool, gateway: PaymentGateway, input: RefundInput, mailer: Mailer = createMailer(pool)): Promise<RefundOutcome> {
   if (!KEY.test(input.idempotencyKey)) throw refused(400, 'cgg_invalid_idempotency_key', 'The refund key must be 8-128 letters, digits, - or _.');
   if (input.amountPence !== undefined && (!Number.isInteger(input.amountPence) || input.amountPence <= 0)) {
     throw refused(400, 'cgg_invalid_refund_amount', 'The refund amount must be more than £0.00.');
   }
+  if (input.amountPence !== undefined && input.competitionId !== undefined) {
+    throw refused(400, 'cgg_invalid_refund_amount', 'A competition\'s lines are refunded at their value: leave the amount out.');
+  }
+  const to = input.to ?? 'card';
+  if (to !== 'card' && to !== 'site_credit') throw refused(400, 'cgg_invalid_refund_destination', 'Refund to "card" or "site_credit".');
   const reason = input.reason.trim();
   if (!reason) throw refused(400, 'cgg_refund_reason_required', 'Say why the order is refunded.');
 
-  const claimed = await inTransaction(pool, async (client): Promise<Claimed> => {
-    const order = await client.query<{ status: string; card_charged_pence: number }>(
-      'SELECT status, card_charged_pence FROM orders WHERE id = $1 FOR UPDATE',
-      [input.orderId],
-    );
-    const o = order.rows[0];
-    if (!o) throw refused(404, 'cgg_order_not_found', `There is no order #${input.orderId}.`);
-    const same = await client.query<{ id: string; order_id: number; amount_pence: number; state: string; gateway_reference: string | null }>(
-      'SELECT id, order_id, amount_pence, state, gateway_reference FROM order_refunds WHERE idempotency_key = $1',
-      [input.idempotencyKey],
-    );
-    const before = same.rows[0];
-    if (before && before.order_id !== input.orderId) {
-      throw refused(409, 'cgg_idempotency_key_reused', 'That refund key was used for another order.');
+  let done: RefundOutcome;
+  if (to === 'site_credit') {
+    done = await inTransaction(pool, async (client) => {
+      const claimed = await claim(client, gateway.name, { ...input, to }, reason);
+      return claimed.done ?? settle(client, claimed.row, `credit_${claimed.row.id}`, input);
+    }).catch(keyReusedOnRace);
+  } else {
+    const claimed = await inTransaction(pool, (client) => claim(client, gateway.name, { ...input, to }, reason)).catch(keyReusedOnRace);
+    if (claimed.done) return claimed.done;
+    const row = claimed.row;
+    let reference = 'none';
+    if (row.amount_pence > 0) {
+      try {
+        ({ reference } = await gateway.refund({ orderId: input.orderId, amountPence: row.amount_pence, idempotencyKey: input.idempotencyKey, now: input.now }));
+      } catch (err) {
+        await pool.query("UPDATE order_refunds SET state = 'failed', failure = $2, settled_at = $3 WHERE id = $1 AND state <> 'succeeded'", [row.id, (err as Error).message, input.now]);
+        throw err;
+      }
     }
-    const settled = await refundedPence(client, input.orderId);
-    if (before?.state === 'succeeded') {
-      const done = { orderId: input.orderId, amountPence: before.amount_pence, reference: before.gateway_reference!, leftPence: o.card_charged_pence - settled, orderStatus: o.status, repeated: true };
-      return { refundId: Number(before.id), amountPence: before.amount_pence, done };
-    }
-    if (before) return { refundId: Number(before.id), amountPence: before.amount_pence, done: null }; // retry a pending or failed one
-    if (!['completed', 'refunded'].includes(o.status) || o.card_charged_pence <= 0) {
-      throw refused(409, 'cgg_nothing_to_refund', `Order #${input.orderId} has no card payment to refund.`);
-    }
-    const left = o.card_charged_pence - (await reservedPence(client, input.orderId));
-    if (left <= 0) throw refused(409, 'cgg_nothing_to_refund', `Order #${input.orderId} has been refunded in full.`);
-    const amount = input.amountPence ?? left;
-    if (amount > left) throw refused(400, 'cgg_invalid_refund_amount', `At most £${penceToPounds(left)} of order #${input.orderId} can still be refunded.`);
-    if (input.limitPence === null) throw refused(403, 'cgg_refund_over_limit', 'No refund limit is set for you; ask an admin to refund this order.');
-    if (input.limitPence !== undefined && amount > input.limitPence) {
-      throw refused(403, 'cgg_refund_over_limit', `Your refund limit is £${penceToPounds(input.limitPence)}; ask an admin to refund more.`);
-    }
-    const { rows } = await client.query<{ id: string }>(
-      `INSERT INTO order_refunds (order_id, idempotency_key, amount_pence, state, gateway, reason, requested_by, created_at)
-       VALUES ($1, $2, $3, 'pending', $4, $5, $6, $7) RETURNING id`,
-      [input.orderId, input.idempotencyKey, amount, gateway.name, reason, input.by, input.now],
-    );
-    return { refundId: Number(rows[0]!.id), amountPence: amount, done: null };
-  });
-  if (claimed.done) return claimed.done;
-
-  let reference: string;
-  try {
-    ({ reference } = await gateway.refund({ orderId: input.orderId, amountPence: claimed.amountPence, idempotencyKey: input.idempotencyKey, now: input.now }));
-  } catch (err) {
-    await pool.query("UPDATE order_refunds SET state = 'failed', failure = $2, settled_at = $3 WHERE id = $1", [claimed.refundId, (err as Error).message, input.now]);
-    throw err;
+    done = await inTransaction(pool, (client) => settle(client, row, reference, input));
   }
-  return inTransaction(pool, async (client) => {
-    const order = await client.query<{ card_charged_pence: number }>('SELECT card_charged_pence FROM orders WHERE id = $1 FOR UPDATE', [input.orderId]);
-    await client.query("UPDATE order_refunds SET state = 'succeeded', gateway_reference = $2, failure = NULL, settled_at = $3 WHERE id = $1", [
-      claimed.refundId, reference, input.now,
-    ]);
-    const left = order.rows[0]!.card_charged_pence - (await refundedPence(client, input.orderId));
-    const status = left === 0 ? 'refunded' : 'completed';
-    await client.query('UPDATE orders SET status = $2 WHERE id = $1', [input.orderId, status]);
-    await recordStaffAction(client, {
-      staffId: input.staffId ?? null, actor: input.by, action: 'order.refund', subject: `order #${input.orderId}`,
-      before: { left_pence: left + claimed.amountPence }, after: { refunded_pence: claimed.amountPence, left_pence: left, status, reference, reason }, at: input.now,
-    });
-    return { orderId: input.orderId, amountPence: claimed.amountPence, reference, leftPence: left, orderStatus: status, repeated: false };
+  if (!done.repeated) await mailCustomer(pool, mailer, done, input.reason.trim());
+  return done;
+}
+
+/** The same key used at once for two orders: the loser of the UNIQUE race. */
+function keyReusedOnRace(err: unknown): never {
+  if ((err as { code?: string }).code === '23505') throw refused(409, 'cgg_idempotency_key_reused', 'That refund key was used for another order.');
+  throw err;
+}
+
+/** Records the refund (pending) with what it gives back, under the order's row lock; or finds the key's refund. */
+async function claim(client: pg.PoolClient, gatewayName: string, input: RefundInput & { to: RefundDestination }, reason: string): Promise<{ row: RefundRow; done: RefundOutcome | null }> {
+  const o = (await client.query<OrderRow>(
+    'SELECT status, customer_id, card_charged_pence, credit_used_pence, points_redeemed FROM orders WHERE id = $1 FOR UPDATE',
+    [input.orderId],
+  )).rows[0];
+  if (!o) throw refused(404, 'cgg_order_not_found', `There is no order #${input.orderId}.`);
+  const before = (await client.query<RefundRow>(`SELECT ${ROW} FROM order_refunds WHERE idempotency_key = $1`, [input.idempotencyKey])).rows[0];
+  if (before && before.order_id !== input.orderId) throw refused(409, 'cgg_idempotency_key_reused', 'That refund key was used for another order.');
+  if (before?.state === 'succeeded') return { row: before, done: outcome(before, o.card_charged_pence - (await refundedPence(client, input.orderId)), o.status, true) };
+  if (before) return { row: before, done: null }; // retry a pending or failed one, as it was asked
+
+  if (!['completed', 'refunded'].includes(o.status)) throw refused(409, 'cgg_nothing_to_refund', `Order #${input.orderId} has not been paid, so there is nothing to refund.`);
+  const taken = (await client.query<{ card: number; credit: number; points: number; whole: boolean; competitions: number[] }>(
+    `SELECT COALESCE(sum(amount_pence), 0)::int AS card, COALESCE(sum(credit_returned_pence), 0)::int AS credit,
+            COALESCE(sum(points_returned), 0)::int AS points, COALESCE(bool_or(whole), false) AS whole,
+            COALESCE(array_agg(competition_id) FILTER (WHERE competition_id IS NOT NULL), '{}') AS competitions
+     FROM order_refunds WHERE order_id = $1 AND state IN ('pending', 'succeeded')`,
+    [input.orderId],
+  )).rows[0]!;
+  if (taken.whole) throw refused(409, 'cgg_nothing_to_refund', `Order #${input.orderId} has been refunded in full.`);
+  const cardLeft = o.card_charged_pence - taken.card;
+  // Site credit and points go back to an account; an order whose account was deleted has none.
+  const creditLeft = o.customer_id === null ? 0 : o.credit_used_pence - taken.credit;
+  const pointsLeft = o.customer_id === null ? 0 : o.points_redeemed - taken.points;
+  if (input.to === 'site_credit' && o.customer_id === null) {
+    throw refused(409, 'cgg_refund_no_account', `Order #${input.orderId} has no customer account to hold site credit; refund it to the card.`);
+  }
+  const lines = (await client.query<{ competition_id: number; value: number }>(
+    'SELECT competition_id, sum(line_total_pence)::int AS value FROM order_items WHERE order_id = $1 GROUP BY competition_id ORDER BY competition_id',
+    [input.orderId],
+  )).rows.filter((l) => !taken.competitions.includes(l.competition_id));
+
+  let amount: number;
+  let credit = 0;
+  let points = 0;
+  let whole: boolean;
+  if (input.competitionId !== undefined) {
+    const line = lines.find((l) => l.competition_id === input.competitionId);
+    if (!line) throw refused(409, 'cgg_nothing_to_refund', `Order #${input.orderId} has no lines of competition #${input.competitionId} left to refund.`);
+    whole = lines.length === 1;
+    amount = whole ? cardLeft : Math.min(line.value, cardLeft);
+    credit = whole ? creditLeft : Math.min(line.value - amount, creditLeft);
+    points = whole ? pointsLeft : 0;
+  } else {
+    if (input.amountPence !== undefined && cardLeft <= 0) {
+      throw refused(409, 'cgg_nothing_to_refund', `Order #${input.orderId} has no card payment left to refund; leave the amount out to refund the whole order.`);
+    }
+    amount = input.amountPence ?? cardLeft;
+    if (amount > cardLeft) throw refused(400, 'cgg_invalid_refund_amount', `At most £${penceToPounds(cardLeft)} of order #${input.orderId} can still be refunded.`);
+    whole = amount === cardLeft;
+    if (whole) {
+      credit = creditLeft;
+      points = pointsLeft;
+    }
+  }
+  if (amount + credit + points === 0 && lines.length === 0) throw refused(409, 'cgg_nothing_to_refund', `Order #${input.orderId} has been refunded in full.`);
+  if (whole || input.competitionId !== undefined) {
+    const releasing = whole ? lines.map((l) => l.competition_id) : [input.competitionId!];
+    const drawn = (await client.query<{ id: number; title: string }>(
+      `SELECT c.id, c.title FROM competitions c WHERE c.id = ANY($1::int[])
+         AND (c.status = 'drawn' OR EXISTS (SELECT 1 FROM competition_draws d WHERE d.competition_id = c.id AND d.drawn_at IS NOT NULL))
+       ORDER BY c.id LIMIT 1`,
+      [releasing],
+    )).rows[0];
+    if (drawn) {
+      throw refused(409, 'cgg_competition_drawn', `${drawn.title} (competition #${drawn.id}) has been drawn, so its entries cannot change: order #${input.orderId} cannot be refunded in full. Refund an amount instead; the tickets stay in the draw.`);
+    }
+  }
+  if (input.limitPence === null) throw refused(403, 'cgg_refund_over_limit', 'No refund limit is set for you; ask an admin to refund this order.');
+  if (input.limitPence !== undefined && amount + credit > input.limitPence) {
+    throw refused(403, 'cgg_refund_over_limit', `Your refund limit is £${penceToPounds(input.limitPence)}; ask an admin to refund more.`);
+  }
+  const { rows } = await client.query<RefundRow>(
+    `INSERT INTO order_refunds (order_id, idempotency_key, amount_pence, state, gateway, reason, requested_by, created_at,
+                                destination, competition_id, whole, credit_returned_pence, points_returned)
+     VALUES ($1, $2, $3, 'pending', $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING ${ROW}`,
+    [input.orderId, input.idempotencyKey, amount, input.to === 'site_credit' ? 'site-credit' : gatewayName, reason, input.by, input.now,
+      input.to, input.competitionId ?? null, whole, credit, points],
+  );
+  return { row: rows[0]!, done: null };
+}
+
+/**
+ * Settles a claimed refund once its money has moved: credits the site-credit ledger, gives
+ * back credit and points, releases tickets, sets the order's status, and records it in the
+ * audit log, all in one transaction. Locks in the order checkout uses after the order's own
+ * row (customer, then competitions), so a refund and a checkout never deadlock.
+ */
+async function settle(client: pg.PoolClient, claimed: RefundRow, reference: string, input: RefundInput): Promise<RefundOutcome> {
+  const o = (await client.query<OrderRow>('SELECT status, customer_id, card_charged_pence, credit_used_pence, points_redeemed FROM orders WHERE id = $1 FOR UPDATE', [claimed.order_id])).rows[0]!;
+  const row = (await client.query<RefundRow>(`SELECT ${ROW} FROM order_refunds WHERE id = $1`, [claimed.id])).rows[0]!;
+  // A retry of the same key settled it while this one waited on the order's lock.
+  if (row.state === 'succeeded') return outcome(row, o.card_charged_pence - (await refundedPence(client, row.order_id)), o.status, true);
+  if (o.customer_id !== null) await client.query('SELECT 1 FROM customers WHERE id = $1 FOR UPDATE', [o.customer_id]);
+  const released = row.whole || row.competition_id !== null ? await releaseTickets(client, row.order_id, row.whole ? null : row.competition_id, input.now) : 0;
+  const ledger = (description: string, pence: number) => client.query(
+    `INSERT INTO credit_logs (customer_id, type, amount_pence, description, order_id, created_at, adjusted_by) VALUES ($1, 'order-refunded', $2, $3, $4, $5, $6)`,
+    [o.customer_id, pence, description, row.order_id, input.now, input.by],
+  );
+  if (row.destination === 'site_credit' && row.amount_pence > 0) await ledger(`Refund of order #${row.order_id}: ${row.reason}`, row.amount_pence);
+  if (row.credit_returned_pence > 0) await ledger(`Site credit used on order #${row.order_id}, given back`, row.credit_returned_pence);
+  if (row.points_returned > 0) {
+    await client.query(
+      `INSERT INTO points_logs (customer_id, type, points, description, order_id, created_at, adjusted_by) VALUES ($1, 'order-refunded', $2, $3, $4, $5, $6)`,
+      [o.customer_id, row.points_returned, `Points used on order #${row.order_id}, given back`, row.order_id, input.now, input.by],
+    );
+  }
+  const settled = (await client.query<RefundRow>(
+    `UPDATE order_refunds SET state = 'succeeded', gateway_reference = $2, failure = NULL, settled_at = $3, tickets_released = $4 WHERE id = $1 RETURNING ${ROW}`,
+    [row.id, reference, input.now, released],
+  )).rows[0]!;
+  const left = o.card_charged_pence - (await refundedPence(client, row.order_id));
+  const status = row.whole ? 'refunded' : 'completed';
+  await client.query('UPDATE orders SET status = $2 WHERE id = $1', [row.order_id, status]);
+  await recordStaffAction(client, {
+    staffId: input.staffId ?? null, actor: input.by, action: 'order.refund', subject: `order #${row.order_id}`,
+    before: { left_pence: left + (row.destination === 'card' ? row.amount_pence : 0), status: o.status },
+    after: {
+      refunded_pence: row.amount_pence, to: row.destination, left_pence: left, status, reference, reason: row.reason,
+      credit_returned_pence: row.credit_returned_pence, points_returned: row.points_returned, tickets_released: released,
+      ...(row.competition_id === null ? {} : { competition_id: row.competition_id }),
+    },
+    at: input.now,
   });
+  return outcome(settled, left, status, false);
+}
+
+/** Tells the customer; a failed mail is logged, the refund stands. */
+async function mailCustomer(pool: pg.Pool, mailer: Mailer, done: RefundOutcome, reason: string): Promise<void> {
+  try {
+    const { rows } = await pool.query<{ email: string; first_name: string }>(
+      `SELECT COALESCE(NULLIF(o.billing_email, ''), cu.email) AS email, COALESCE(NULLIF(cu.first_name, ''), o.billing_first_name) AS first_name
+       FROM orders o LEFT JOIN customers cu ON cu.id = o.customer_id WHERE o.id = $1`,
+      [done.orderId],
+    );
+    const to = rows[0];
+    if (!to?.email) return;
+    await mailer.send(refundEmail({
+      to: to.email, firstName: to.first_name ?? '', orderId: done.orderId, destination: done.to, amountPence: done.amountPence,
+      creditReturnedPence: done.creditReturnedPence, pointsReturned: done.pointsReturned, ticketsReleased: done.ticketsReleased, reason,
+    }));
+  } catch (err) {
+    console.error(`[shop-api] refund of order #${done.orderId}: customer mail failed: ${(err as Error).message}`);
+  }
 }
 
 /** Refunds done. */
 async function refundedPence(client: pg.PoolClient, orderId: number): Promise<number> {
   const { rows } = await client.query<{ pence: number }>(
     "SELECT COALESCE(sum(amount_pence), 0)::int AS pence FROM order_refunds WHERE order_id = $1 AND state = 'succeeded'",
-    [orderId],
-  );
-  return rows[0]!.pence;
-}
-
-/** Refunds done or under way: what a new refund may not take again. */
-async function reservedPence(client: pg.PoolClient, orderId: number): Promise<number> {
-  const { rows } = await client.query<{ pence: number }>(
-    "SELECT COALESCE(sum(amount_pence), 0)::int AS pence FROM order_refunds WHERE order_id = $1 AND state IN ('pending', 'succeeded')",
     [orderId],
   );
   return rows[0]!.pence;

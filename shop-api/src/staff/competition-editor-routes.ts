@@ -27,13 +27,13 @@ function refusedProblem(err: CompetitionRefused): FieldProblem {
 }
 
 interface Stage {
-  stage: 'draft' | 'open' | 'closed' | 'drawn';
+  stage: 'draft' | 'open' | 'closed' | 'drawn' | 'cancelled';
   tickets_sold: number;
 }
 
 async function stageOf(pool: pg.Pool, id: number): Promise<Stage | null> {
   const { rows } = await pool.query<Stage>(
-    `SELECT CASE WHEN c.status = 'draft' THEN 'draft' WHEN c.status = 'drawn' OR d.drawn_at IS NOT NULL THEN 'drawn'
+    `SELECT CASE WHEN c.status IN ('draft', 'cancelled') THEN c.status WHEN c.status = 'drawn' OR d.drawn_at IS NOT NULL THEN 'drawn'
                  WHEN c.status <> 'open' OR c.closing_at <= now() THEN 'closed' ELSE 'open' END AS stage, c.tickets_sold
      FROM competitions c LEFT JOIN competition_draws d ON d.competition_id = c.id WHERE c.id = $1`,
     [id],
@@ -44,6 +44,7 @@ async function stageOf(pool: pg.Pool, id: number): Promise<Stage | null> {
 /** What may no longer change, and why (the writer enforces the same rules). */
 function lockedFields(s: Stage): Array<{ field: string; why: string }> {
   if (s.stage === 'drawn') return [{ field: '*', why: 'The competition has been drawn; its record never changes.' }];
+  if (s.stage === 'cancelled') return [{ field: '*', why: 'The competition was cancelled and its orders refunded; its record never changes.' }];
   if (s.tickets_sold === 0) return [];
   const why = `${s.tickets_sold} tickets are sold: buyers entered for this.`;
   return ['title', 'prize_value', 'cash_alternative', 'question', 'instant_wins', 'reward_wins'].map((field) => ({ field, why }));

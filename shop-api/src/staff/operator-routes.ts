@@ -62,7 +62,7 @@ export function operatorRoutes(deps: { pool: pg.Pool; now: () => Date; mailer: M
         const { rows } = await pool.query<CompetitionRow>(
           `WITH staged AS (
              SELECT c.id, c.title, c.status, c.closing_at, c.draw_at, c.total_tickets, d.commitment, d.drawn_at, d.winning_ticket_number,
-                    CASE WHEN c.status = 'draft' THEN 'draft' WHEN d.drawn_at IS NOT NULL THEN 'drawn' WHEN c.status <> 'open' OR c.closing_at <= $1 THEN 'closed' ELSE 'open' END AS stage
+                    CASE WHEN c.status = 'draft' THEN 'draft' WHEN d.drawn_at IS NOT NULL THEN 'drawn' WHEN c.status = 'cancelled' THEN 'cancelled' WHEN c.status <> 'open' OR c.closing_at <= $1 THEN 'closed' ELSE 'open' END AS stage
              FROM competitions c LEFT JOIN competition_draws d ON d.competition_id = c.id
              WHERE ($2::text IS NULL OR c.title ILIKE $2) AND ($7::int IS NULL OR c.id = $7))
            SELECT s.*, count(*) OVER ()::int AS total,

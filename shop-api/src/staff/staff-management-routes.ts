@@ -6,6 +6,7 @@ import { declaredRoute, type DeclaredRoute } from '../http/declared-routes.ts';
 import { routeTable } from '../http/route-table.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { penceToPounds } from '../lib/money.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import type { PaymentGateway } from '../payments/payment-gateway.ts';
 import { refundOrder } from '../payments/refund-order.ts';
 import { recordStaffAction, staffActor } from './audit-log.ts';
@@ -34,7 +35,7 @@ async function account(db: Queryable, id: number, lock = false): Promise<Account
 }
 
 /** Admins manage staff (list, role, refund limit, disable); admins and support refund orders. */
-export function staffManagementRoutes(deps: { pool: pg.Pool; now: () => Date; gateway: PaymentGateway }): DeclaredRoute[] {
+export function staffManagementRoutes(deps: { pool: pg.Pool; now: () => Date; gateway: PaymentGateway; mailer?: Mailer }): DeclaredRoute[] {
   const { pool, now, gateway } = deps;
   return [
     declaredRoute(routeTable.staffList, {
@@ -75,18 +76,21 @@ export function staffManagementRoutes(deps: { pool: pg.Pool; now: () => Date; ga
     }),
 
     declaredRoute(routeTable.staffRefundOrder, {
-      summary: 'Refund some or all of an order\'s card payment through the payment gateway: admins any amount, support up to their refund limit.',
-      description: 'The same refund as the CLI\'s `refund-order` (`refundOrder`): once per `idempotency_key`, never more than the card paid, recorded in the audit log. 403 `cgg_refund_over_limit` for support above their limit (or without one); 400/404/409 as the refund rules say.',
+      summary: 'Refund some or all of an order\'s card payment, to the card through the payment gateway or to site credit: admins any amount, support up to their refund limit.',
+      description: 'The same refund as the CLI\'s `refund-order` (`refundOrder`): once per `idempotency_key`, never more than the card paid, recorded in the audit log, the customer mailed. The whole order (no `amount`) also gives back the site credit and points it spent and releases its tickets; 409 `cgg_competition_drawn` when one of them is in a drawn competition. 403 `cgg_refund_over_limit` for support above their limit (or without one); 400/404/409 as the refund rules say.',
       handler: async ({ input, staff }) => {
         // Support refunds up to the limit an admin set (checked with the amount, under the order's lock).
         const limitPence = staff.role === 'support' ? ((await account(pool, staff.staffId))?.refund_limit_pence ?? null) : undefined;
         const done = await refundOrder(pool, gateway, {
-          orderId: input.order_id, amountPence: input.amount === undefined ? undefined : poundsToPence(input.amount),
+          orderId: input.order_id, amountPence: input.amount === undefined ? undefined : poundsToPence(input.amount), to: input.to ?? 'card',
           idempotencyKey: input.idempotency_key, reason: input.reason, by: staffActor(staff), staffId: staff.staffId, limitPence, now: now(),
-        });
+        }, deps.mailer);
         return {
           success: true,
-          data: { order_id: done.orderId, amount: penceToPounds(done.amountPence), left: penceToPounds(done.leftPence), order_status: done.orderStatus, reference: done.reference, repeated: done.repeated },
+          data: {
+            order_id: done.orderId, amount: penceToPounds(done.amountPence), left: penceToPounds(done.leftPence), order_status: done.orderStatus, reference: done.reference, repeated: done.repeated,
+            to: done.to, credit_returned: penceToPounds(done.creditReturnedPence), points_returned: done.pointsReturned, tickets_released: done.ticketsReleased,
+          },
         };
       },
     }),

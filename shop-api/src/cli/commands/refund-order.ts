@@ -7,13 +7,15 @@ import { refundOrder } from '../../payments/refund-order.ts';
 import { poundsToPenceSigned, required } from '../cli-helpers.ts';
 import { parseFlags, UsageError, type Command } from '../command.ts';
 
-/** `refund-order --order 10016 [--amount 2.50] --reason "..." [--key K] [--by amy]`: through the payment gateway, once per key. */
+/** `refund-order --order 10016 [--amount 2.50] [--to card|site_credit] --reason "..." [--key K] [--by amy]`: once per key. */
 export const refundOrderCommand: Command = {
   name: 'refund-order',
-  usage: 'refund-order --order <id> [--amount <pounds, default all that is left>] --reason "<why>" [--key <idempotency key>] [--by <operator>]',
-  summary: "Refund some or all of an order's card payment through the payment gateway (once per --key; a retry with the same key refunds nothing more).",
+  usage: 'refund-order --order <id> [--amount <pounds, default the whole order>] [--to card|site_credit] --reason "<why>" [--key <idempotency key>] [--by <operator>]',
+  summary: "Refund some or all of an order's card payment, to the card through the payment gateway or to site credit (once per --key; a retry with the same key refunds nothing more). The whole order also gives back its site credit and points and releases its tickets.",
   async run(args, ctx) {
-    const flags = parseFlags(args, ['order', 'amount', 'reason', 'key', 'by']);
+    const flags = parseFlags(args, ['order', 'amount', 'to', 'reason', 'key', 'by']);
+    const to = typeof flags.to === 'string' ? flags.to : 'card';
+    if (to !== 'card' && to !== 'site_credit') throw new UsageError('--to must be card or site_credit.');
     const order = required(flags, 'order');
     if (!/^[1-9]\d{0,9}$/.test(order)) throw new UsageError('--order must be an order number.');
     const amountPence = typeof flags.amount === 'string' ? poundsToPenceSigned(flags.amount, 'amount') : undefined;
@@ -24,9 +26,10 @@ export const refundOrderCommand: Command = {
     const out = ctx.out ?? console.log;
     try {
       const done = await refundOrder(ctx.pool, gatewayFor(readConfig().paymentGateway, ctx.pool), {
-        orderId: Number(order), amountPence, idempotencyKey: key, reason, by: `cli:${typeof flags.by === 'string' ? flags.by : 'operator'}`, now: ctx.now?.() ?? new Date(),
+        orderId: Number(order), amountPence, to, idempotencyKey: key, reason, by: `cli:${typeof flags.by === 'string' ? flags.by : 'operator'}`, now: ctx.now?.() ?? new Date(),
       });
-      out(`${done.repeated ? 'Already refunded' : 'Refunded'} £${penceToPounds(done.amountPence)} of order #${done.orderId} (${done.reference}); £${penceToPounds(done.leftPence)} left; order ${done.orderStatus}.`);
+      const back = [done.creditReturnedPence ? `£${penceToPounds(done.creditReturnedPence)} site credit given back` : '', done.pointsReturned ? `${done.pointsReturned} points given back` : '', done.ticketsReleased ? `${done.ticketsReleased} ticket(s) released` : ''].filter(Boolean);
+      out(`${done.repeated ? 'Already refunded' : 'Refunded'} £${penceToPounds(done.amountPence)}${done.to === 'site_credit' ? ' as site credit' : ''} of order #${done.orderId} (${done.reference}); £${penceToPounds(done.leftPence)} left; order ${done.orderStatus}.${back.length ? ` ${back.join(', ')}.` : ''}`);
       out(`Refund key: ${key} (repeat the command with --key ${key} to retry it safely).`);
       return 0;
     } catch (err) {

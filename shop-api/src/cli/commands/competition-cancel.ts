@@ -1,0 +1,37 @@
+import { readConfig } from '../../config.ts';
+import { WpHttpError } from '../../http/wp-error.ts';
+import { penceToPounds } from '../../lib/money.ts';
+import { gatewayFor } from '../../payments/gateways.ts';
+import { refundCompetition } from '../../payments/refund-competition.ts';
+import { positiveInt, required } from '../cli-helpers.ts';
+import { parseFlags, UsageError, type Command } from '../command.ts';
+
+/** `competition-cancel --id 12 --reason "..." [--to card|site_credit] --by amy`: the back office's "Cancel competition and refund everyone". */
+export const competitionCancelCommand: Command = {
+  name: 'competition-cancel',
+  usage: 'competition-cancel --id <competition id> --reason "<why>" [--to card|site_credit] --by <operator>',
+  summary: 'Cancel a competition (no more sales, no draw) and refund every paid order of it; run it again to finish a run that reported failures (no order is paid twice).',
+  async run(args, ctx) {
+    const flags = parseFlags(args, ['id', 'reason', 'to', 'by']);
+    const id = positiveInt(required(flags, 'id'), 'id');
+    const reason = required(flags, 'reason');
+    if (reason.length > 200) throw new UsageError('--reason must be at most 200 characters.');
+    const to = typeof flags.to === 'string' ? flags.to : 'card';
+    if (to !== 'card' && to !== 'site_credit') throw new UsageError('--to must be card or site_credit.');
+    const by = required(flags, 'by');
+    const out = ctx.out ?? console.log;
+    try {
+      const done = await refundCompetition(ctx.pool, gatewayFor(readConfig().paymentGateway, ctx.pool), {
+        competitionId: id, reason, to, by: `cli:${by}`, staffId: null, now: ctx.now?.() ?? new Date(),
+      });
+      out(`Cancelled competition #${id} (${done.title}): ${done.refunded} order(s) refunded, £${penceToPounds(done.totalPence)} in all${done.alreadyRefunded ? `; ${done.alreadyRefunded} refunded by an earlier run` : ''}.`);
+      for (const f of done.failed) out(`Not refunded: order #${f.orderId}: ${f.message}`);
+      if (done.failed.length) out('Run the same command again to retry them; refunded orders are not paid twice.');
+      return done.failed.length ? 1 : 0;
+    } catch (err) {
+      if (!(err instanceof WpHttpError)) throw err;
+      out(`Not cancelled: ${err.message}`);
+      return 1;
+    }
+  },
+};

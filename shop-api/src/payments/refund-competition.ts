@@ -1,0 +1,97 @@
+import type pg from 'pg';
+import { inTransaction } from '../accounts/queryable.ts';
+import { WpHttpError } from '../http/wp-error.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { recordStaffAction } from '../staff/audit-log.ts';
+import type { PaymentGateway } from './payment-gateway.ts';
+import { refundOrder, type RefundDestination } from './refund-order.ts';
+
+export interface CancelCompetitionInput {
+  competitionId: number;
+  reason: string;
+  to: RefundDestination;
+  /** Who, as the audit log shows it ('cli:amy', or a staff member's name and email). */
+  by: string;
+  staffId: number | null;
+  now: Date;
+}
+
+export interface CancelCompetitionOutcome {
+  competitionId: number;
+  title: string;
+  /** Orders refunded by this run. */
+  refunded: number;
+  /** Orders an earlier run had already refunded (a re-run finishes the rest). */
+  alreadyRefunded: number;
+  /** Money and site credit given back by this run (pence). */
+  totalPence: number;
+  failed: Array<{ orderId: number; code: string; message: string }>;
+}
+
+/** The refund key of one order in a cancelled competition: a re-run (or a racing run) finds the same refund. */
+export const cancelRefundKey = (competitionId: number, orderId: number): string => `cancel-c${competitionId}-o${orderId}`;
+
+/**
+ * Cancels a competition and refunds every paid order holding its tickets. The cancel itself
+ * (status 'cancelled': no more sales - migration 015's trigger - no draw, closed on the site)
+ * is one transaction with its audit entry. Then each order is refunded on its own through
+ * `refundOrder` with a key derived from the competition and the order, so a run that stopped
+ * half-way (a gateway error, a crash) is run again and refunds only the rest, and ten runs at
+ * once pay each order once. An order with lines in other competitions gets a partial refund of
+ * this competition's lines only; its other tickets stay. A failed order is reported with why
+ * and the run goes on. A drawn competition is refused: its entries are published and final.
+ * The CLI's `competition-cancel` and the back office's `staff/cancel_competition` call this.
+ */
+export async function refundCompetition(pool: pg.Pool, gateway: PaymentGateway, input: CancelCompetitionInput, mailer?: Mailer): Promise<CancelCompetitionOutcome> {
+  const reason = input.reason.trim();
+  if (!reason) throw new WpHttpError(400, 'cgg_refund_reason_required', 'Say why the competition is cancelled.');
+  if (reason.length > 200) throw new WpHttpError(400, 'cgg_refund_reason_required', 'The reason is at most 200 characters.');
+  if (input.to !== 'card' && input.to !== 'site_credit') throw new WpHttpError(400, 'cgg_invalid_refund_destination', 'Refund to "card" or "site_credit".');
+
+  const title = await inTransaction(pool, async (client) => {
+    const c = (await client.query<{ title: string; status: string; drawn: boolean }>(
+      `SELECT c.title, c.status, (c.status = 'drawn' OR EXISTS (SELECT 1 FROM competition_draws d WHERE d.competition_id = c.id AND d.drawn_at IS NOT NULL)) AS drawn
+       FROM competitions c WHERE c.id = $1 FOR UPDATE OF c`,
+      [input.competitionId],
+    )).rows[0];
+    if (!c) throw new WpHttpError(404, 'cgg_competition_not_found', `There is no competition #${input.competitionId}.`);
+    if (c.drawn) {
+      throw new WpHttpError(409, 'cgg_competition_drawn', `${c.title} (competition #${input.competitionId}) has been drawn: its entries are final, so it cannot be cancelled or refunded.`);
+    }
+    if (c.status !== 'cancelled') {
+      await client.query("UPDATE competitions SET status = 'cancelled', updated_at = $2 WHERE id = $1", [input.competitionId, input.now]);
+      await recordStaffAction(client, {
+        staffId: input.staffId, actor: input.by, action: 'competition.cancel', subject: `competition #${input.competitionId}`,
+        before: { status: c.status }, after: { status: 'cancelled', reason, to: input.to }, at: input.now,
+      });
+    }
+    return c.title;
+  });
+
+  // Paid orders holding its tickets, and those an earlier run refunded (to count them as done).
+  const { rows: orders } = await pool.query<{ id: number }>(
+    `SELECT DISTINCT o.id FROM orders o JOIN order_items i ON i.order_id = o.id
+     WHERE i.competition_id = $1
+       AND (o.status = 'completed' OR EXISTS (SELECT 1 FROM order_refunds r WHERE r.order_id = o.id AND r.idempotency_key = 'cancel-c' || $1::int || '-o' || o.id))
+     ORDER BY o.id`,
+    [input.competitionId],
+  );
+  const out: CancelCompetitionOutcome = { competitionId: input.competitionId, title, refunded: 0, alreadyRefunded: 0, totalPence: 0, failed: [] };
+  for (const { id } of orders) {
+    try {
+      const done = await refundOrder(pool, gateway, {
+        orderId: id, competitionId: input.competitionId, to: input.to, idempotencyKey: cancelRefundKey(input.competitionId, id),
+        reason: `${title} was cancelled: ${reason}`, by: input.by, staffId: input.staffId, now: input.now,
+      }, mailer);
+      if (done.repeated) out.alreadyRefunded++;
+      else {
+        out.refunded++;
+        out.totalPence += done.amountPence + done.creditReturnedPence;
+      }
+    } catch (err) {
+      const e = err instanceof WpHttpError ? err : null;
+      out.failed.push({ orderId: id, code: e?.code ?? 'cgg_refund_failed', message: (err as Error).message });
+    }
+  }
+  return out;
+}
