@@ -2,6 +2,12 @@ import { z } from 'zod/mini';
 import type { ApiCall, CallAccess } from './calls.ts';
 import { claimStateSchema } from './claims.ts';
 import { settingsResponseSchema } from './content.ts';
+import {
+  staffPostalWinsRequestSchema, staffPostalWinsResponseSchema, staffSettlePostalWinRequestSchema, staffSettlePostalWinResponseSchema,
+  staffWinQueueRequestSchema, staffWinQueueResponseSchema, staffWinReminderRequestSchema, staffWinReminderResponseSchema,
+} from './fulfilment.ts';
+
+export * from './fulfilment.ts';
 
 /*
  * The back office's own calls (issue "The operator's back office"): staff sign-in with a
@@ -62,6 +68,7 @@ export const auditActions = [
   'entries.export', 'draw.run', 'claim.state', 'customer.note', 'points.adjust', 'credit.adjust',
   'postal.entry', 'settings.update', 'seo.update', 'competition.create', 'competition.update',
   'coupon.create', 'chat.remove', 'login-as-user.issue', 'postal-win.settle',
+  'win.remind',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -376,5 +383,9 @@ export const staffCalls = {
   staffSettingsUpdate: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/settings', method: 'POST', auth: 'site', request: staffSettingsUpdateRequestSchema, response: settingsResponseSchema }),
   staffSeoList: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/seo_list', method: 'POST', auth: 'site', request: staffTokenRequestSchema, response: staffSeoListResponseSchema }),
   staffSeoUpdate: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/seo_update', method: 'POST', auth: 'site', request: staffSeoUpdateRequestSchema, response: staffSeoUpdateResponseSchema }),
+  staffWinQueue: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/win_queue', method: 'POST', auth: 'site', request: staffWinQueueRequestSchema, response: staffWinQueueResponseSchema }),
+  staffWinReminder: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/win_reminder', method: 'POST', auth: 'site', request: staffWinReminderRequestSchema, response: staffWinReminderResponseSchema }),
+  staffPostalWins: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/postal_wins', method: 'POST', auth: 'site', request: staffPostalWinsRequestSchema, response: staffPostalWinsResponseSchema }),
+  staffSettlePostalWin: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/postal_win_settle', method: 'POST', auth: 'site', request: staffSettlePostalWinRequestSchema, response: staffSettlePostalWinResponseSchema }),
   staffAuditLog: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/audit_log', method: 'POST', auth: 'site', request: auditLogRequestSchema, response: auditLogResponseSchema }),
 } as const;

@@ -169,6 +169,11 @@ const samples: Record<RouteName, Sample> = {
   staffCustomerNote: { payload: (fx) => ({ customer_id: fx.owner.buyer.customerId, text: 'Route test note' }) },
   staffAdjustBalance: { payload: (fx) => ({ customer_id: fx.owner.buyer.customerId, kind: 'points', amount: '1', reason: 'Route test' }) },
   staffClaimState: { payload: () => ({ id: 999_999, state: 'processing' }) },
+  staffWinQueue: { payload: () => ({ status: 'awaiting_claim' }) },
+  // The roles that may remind: the first is sent (or refused as claimed), the next refused with 409 (one a day).
+  staffWinReminder: { payload: (fx) => ({ win_kind: 'instant', win_id: fx.owner.instantWinIds[0] }) },
+  staffPostalWins: { payload: () => ({ open: true }) },
+  staffSettlePostalWin: { payload: () => ({ win_kind: 'draw', win_id: 999_999, note: 'Route test' }) },
 };
 
 const STAFF_PASSWORD = 'Staff!Pass-2026';
