@@ -68,7 +68,13 @@ export const staffWinSchema = z.object({
   settled: z.nullable(z.object({ by: z.string(), note: z.nullable(z.string()) })),
 });
 export type StaffWin = z.infer<typeof staffWinSchema>;
-export const staffWinQueueRequestSchema = z.strictObject({ status: z.optional(winStatusSchema), page: pageNumber });
+export const staffWinQueueRequestSchema = z.strictObject({
+  status: z.optional(winStatusSchema),
+  /** One win only (the screen reads a row again after acting on it). */
+  win_kind: z.optional(winKindSchema),
+  win_id: z.optional(positiveId),
+  page: pageNumber,
+});
 export const staffWinQueueResponseSchema = z.object({ success: z.literal(true), data: z.array(staffWinSchema), page: z.int(), total: z.int(), total_pages: z.int() });
 
 const winRef = { win_kind: winKindSchema, win_id: positiveId };

@@ -49,7 +49,7 @@ const QUEUE_SQL = `
          count(*) OVER ()::int AS total
   FROM q JOIN competitions c ON c.id = q.competition_id
   LEFT JOIN customers cu ON cu.id = q.customer_id LEFT JOIN postal_entries pe ON pe.id = q.postal_entry_id
-  WHERE $2::text IS NULL OR q.status = $2
+  WHERE ($2::text IS NULL OR q.status = $2) AND ($5::text IS NULL OR q.win_kind = $5) AND ($6::bigint IS NULL OR q.win_id = $6)
   ORDER BY COALESCE(q.claimed_at, q.won_at), q.win_kind, q.win_id
   LIMIT $3 OFFSET $4`;
 
@@ -79,9 +79,9 @@ export interface QueuedWin extends Omit<QueueRow, 'claim_id' | 'total'> {
   claim: QueuedClaim | null;
 }
 
-/** Wins oldest first (a claimed one by its claim's date), optionally with one status: a page of them and how many in all. */
-export async function winQueue(db: Queryable, o: { status?: WinStatus | null; now: Date; limit: number; offset?: number }): Promise<{ wins: QueuedWin[]; total: number }> {
-  const { rows } = await db.query<QueueRow>(QUEUE_SQL, [o.now, o.status ?? null, o.limit, o.offset ?? 0]);
+/** Wins oldest first (a claimed one by its claim's date), optionally with one status or just one win: a page of them and how many in all. */
+export async function winQueue(db: Queryable, o: { status?: WinStatus | null; win?: { kind?: WinKind | undefined; id?: number | undefined }; now: Date; limit: number; offset?: number }): Promise<{ wins: QueuedWin[]; total: number }> {
+  const { rows } = await db.query<QueueRow>(QUEUE_SQL, [o.now, o.status ?? null, o.limit, o.offset ?? 0, o.win?.kind ?? null, o.win?.id ?? null]);
   const claims = await claimsByIds(db, rows.flatMap((r) => (r.claim_id ? [Number(r.claim_id)] : [])));
   const wins = rows.map(({ claim_id, total: _total, ...r }) => ({ ...r, claim: claim_id ? (claims.get(Number(claim_id)) ?? null) : null }));
   return { wins, total: rows[0]?.total ?? 0 };

@@ -105,6 +105,8 @@ describe('the win queue', () => {
       for (const [kind, id] of wins) expect(findWin(listed, kind, id), `${kind} ${id} in ${status}`).toBeTruthy();
     }
     expect(findWin(await queue('to_send'), 'instant', cash!)).toBeUndefined();
+    const one = staffWinQueueResponseSchema.parse((await staffPost('win_queue', { win_kind: 'draw', win_id: drawId })).json());
+    expect(one.data.map((x) => [x.win_kind, x.win_id, x.status])).toEqual([['draw', drawId, 'sent']]);
   });
 
   it('refuses an unknown status, naming the field', async () => {
