@@ -16,6 +16,7 @@ import { storeRoutes } from './store/store-routes.ts';
 import { staffRoutes } from './staff/staff-routes.ts';
 import { staffManagementRoutes } from './staff/staff-management-routes.ts';
 import { operatorRoutes } from './staff/operator-routes.ts';
+import { fulfilmentRoutes } from './staff/fulfilment-routes.ts';
 import { customerRoutes } from './staff/customer-routes.ts';
 import { contentEditingRoutes } from './staff/content-routes.ts';
 import type { TicketAllocator } from './store/ticket-allocation.ts';
@@ -140,11 +141,20 @@ export function buildApp(options: AppOptions): FastifyInstance {
   // Basket and checkout (issue 4).
   const gateway = options.gateway ?? createDemoGateway(options.pool);
   const store = storeRoutes({ pool: options.pool, now, secret: options.store?.secret ?? process.env.STORE_SECRET, allocator: options.store?.allocator, onOrderCommitted, gateway });
-  // The back office (issue 16): staff sign-in, staff management, refunds and the audit log.
+  // The back office (issue 16): staff sign-in and management, the competition editor, refunds and cancellations, draws, fulfilment, customers, site content and the audit log.
   const imageVariants = options.imageVariants ?? createImageVariants(imageVariantsDir(dataDirFrom()));
   const staffUploads = options.uploadsDir ?? uploadsDir(dataDirFrom());
   const editor = competitionEditorRoutes({ pool: options.pool, now, imageVariants, uploadsDir: staffUploads });
-  const staff = [...editor, ...staffRoutes({ pool: options.pool, now }), ...staffManagementRoutes({ pool: options.pool, now, gateway, mailer }), ...competitionCancelRoutes({ pool: options.pool, now, gateway, mailer }), ...operatorRoutes({ pool: options.pool, now, mailer, siteUrl }), ...customerRoutes({ pool: options.pool, now }), ...contentEditingRoutes({ pool: options.pool, now })];
+  const staff = [
+    ...editor,
+    ...staffRoutes({ pool: options.pool, now }),
+    ...staffManagementRoutes({ pool: options.pool, now, gateway, mailer }),
+    ...competitionCancelRoutes({ pool: options.pool, now, gateway, mailer }),
+    ...operatorRoutes({ pool: options.pool, now, mailer, siteUrl }),
+    ...fulfilmentRoutes({ pool: options.pool, now, mailer, siteUrl }),
+    ...customerRoutes({ pool: options.pool, now }),
+    ...contentEditingRoutes({ pool: options.pool, now }),
+  ];
   const routes = [...contentRoutes(options.pool), ...competitionRoutes(options.pool), ...sitePageRoutes, ...accounts, ...store, ...drawRoutes(options.pool), ...claims, ...staff];
   // The document first: its route hook must see every route registered after it.
   registerOpenApi(app);

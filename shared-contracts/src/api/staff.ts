@@ -11,6 +11,12 @@ import {
 export * from './staff-content.ts';
 
 export * from './competition-fields.ts';
+import {
+  staffPostalWinsRequestSchema, staffPostalWinsResponseSchema, staffSettlePostalWinRequestSchema, staffSettlePostalWinResponseSchema,
+  staffWinQueueRequestSchema, staffWinQueueResponseSchema, staffWinReminderRequestSchema, staffWinReminderResponseSchema,
+} from './fulfilment.ts';
+
+export * from './fulfilment.ts';
 
 /*
  * The back office's own calls (issue "The operator's back office"): staff sign-in with a
@@ -74,6 +80,7 @@ export const auditActions = [
   'competition.publish', 'competition.unpublish', 'competition.duplicate', 'image.upload',
   'faq.create', 'faq.update', 'faq.reorder', 'faq.remove', 'legal.create', 'legal.update', 'legal.remove', 'how-it-works.update', 'postal-route.update',
   'competition.cancel',
+  'win.remind',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -476,5 +483,9 @@ export const staffCalls = {
   staffHowItWorksUpdate: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/how_it_works', method: 'POST', auth: 'site', request: staffHowItWorksUpdateRequestSchema, response: howItWorksResponseSchema }),
   staffPostalRouteUpdate: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/postal_route', method: 'POST', auth: 'site', request: staffPostalRouteUpdateRequestSchema, response: postalRouteResponseSchema }),
   staffCancelCompetition: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/cancel_competition', method: 'POST', auth: 'site', request: staffCancelCompetitionRequestSchema, response: staffCancelCompetitionResponseSchema }),
+  staffWinQueue: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/win_queue', method: 'POST', auth: 'site', request: staffWinQueueRequestSchema, response: staffWinQueueResponseSchema }),
+  staffWinReminder: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/win_reminder', method: 'POST', auth: 'site', request: staffWinReminderRequestSchema, response: staffWinReminderResponseSchema }),
+  staffPostalWins: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/postal_wins', method: 'POST', auth: 'site', request: staffPostalWinsRequestSchema, response: staffPostalWinsResponseSchema }),
+  staffSettlePostalWin: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/postal_win_settle', method: 'POST', auth: 'site', request: staffSettlePostalWinRequestSchema, response: staffSettlePostalWinResponseSchema }),
   staffAuditLog: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/audit_log', method: 'POST', auth: 'site', request: auditLogRequestSchema, response: auditLogResponseSchema }),
 } as const;

@@ -59,3 +59,28 @@ export function postalWinEmail(a: {
   ].join('\n');
   return { to: a.to, subject: `You won: ${a.prizeTitle}`, text };
 }
+
+/**
+ * A reminder to a winner who has not claimed, sent by an operator from the back office.
+ * With an account: claim at /claim/prize, as the win mail said. A postal entrant without
+ * one: reply so the team can arrange the prize, quoting the entry.
+ */
+export function winReminderEmail(a: {
+  to: string; firstName: string; prizeTitle: string; competitionTitle: string; ticket: number; prizePence: number; siteUrl: string;
+  /** Set for a postal entrant without an account. */
+  postalEntryId: number | null;
+}): MailMessage {
+  const how = a.postalEntryId === null
+    ? `Claim it here, it takes a minute: ${a.siteUrl}/claim/prize`
+    : `Please reply to this email or contact us (${a.siteUrl}/contact) so we can arrange your prize, quoting postal entry #${a.postalEntryId}.`;
+  const text = [
+    `Hi ${a.firstName || 'there'},`,
+    '',
+    `A reminder: your ticket ${a.ticket} won ${a.prizeTitle} (value £${penceToPounds(a.prizePence)}) in ${a.competitionTitle}, and the prize is still waiting for you.`,
+    '',
+    how,
+    '',
+    'CGG Competitions',
+  ].join('\n');
+  return { to: a.to, subject: `Reminder: your prize ${a.prizeTitle} is waiting`, text };
+}

@@ -89,3 +89,10 @@ export async function advanceClaim(db: Queryable, o: { id: number; state: 'proce
   const claim = (await db.query<ClaimRow>(`${CLAIM_SQL} WHERE pc.id = $1`, [o.id])).rows[0]!;
   return { moved: true, claim: toClaim(claim), from: rows[0]!.from };
 }
+
+/** Claims by id (the win queue's claimed wins), each as the fulfilment queue shows it. */
+export async function claimsByIds(db: Queryable, ids: number[]): Promise<Map<number, QueuedClaim>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await db.query<ClaimRow>(`${CLAIM_SQL} WHERE pc.id = ANY($1::bigint[])`, [ids]);
+  return new Map(rows.map((r) => [Number(r.id), toClaim(r)]));
+}

@@ -187,6 +187,11 @@ const samples: Record<RouteName, Sample> = {
   // A drawn competition is not a draft: 409 for the roles that may publish.
   staffCompetitionSchedule: { payload: (fx) => ({ id: fx.drawnCompetitionId, action: 'publish' }) },
   staffImageUpload: { payload: () => ({ file_name: 'not-a-picture.jpg', data_base64: Buffer.from('hello').toString('base64') }) },
+  staffWinQueue: { payload: () => ({ status: 'awaiting_claim' }) },
+  // The roles that may remind: the first is sent (or refused as claimed), the next refused with 409 (one a day).
+  staffWinReminder: { payload: (fx) => ({ win_kind: 'instant', win_id: fx.owner.instantWinIds[0] }) },
+  staffPostalWins: { payload: () => ({ open: true }) },
+  staffSettlePostalWin: { payload: () => ({ win_kind: 'draw', win_id: 999_999, note: 'Route test' }) },
 };
 
 const STAFF_PASSWORD = 'Staff!Pass-2026';
