@@ -1,11 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { registerCustomer, signInContext } from '../support/customers.ts';
 import { sql } from '../support/db.ts';
 import { startShellWithout } from '../support/degraded-shell.ts';
 import { buyTickets, createAllWinsCompetition } from '../support/instant-win.ts';
-import { apiURL, remoteURLs, spareE2ePort } from '../support/site.ts';
+import { remoteURLs, spareE2ePort } from '../support/site.ts';
+import { claimInstantPrize, markPrizeSent } from '../support/fulfilment.ts';
+import { prizePhoto } from '../support/prize-photo.ts';
 import { createStaffWithCli, enterPassword, firstSignIn } from '../support/staff.ts';
 
 // The back office (issue 16) under /admin: staff sign-in with a second factor, staff management,
@@ -92,15 +93,7 @@ test("an operator finds a closed competition's entries, downloads them, runs the
   // Time passes: entries close.
   await sql(`UPDATE competitions SET closing_at = now() - interval '1 minute' WHERE id = $1`, [competition.id]);
   const win = order.extensions.cgg.instant_wins[0]!;
-  const claimed = await request.post(`${apiURL}/?rest_route=/api/v1/claim_prize`, {
-    headers: { Authorization: 'Bearer cgg-storefront' },
-    data: {
-      token: customer.token, win_kind: 'instant', win_id: win.win_id, choice: 'prize', idempotency_key: randomUUID(),
-      delivery_address: { first_name: 'Winifred', last_name: 'Winner', phone: '07700900123', address_1: '3', address_2: 'Mill Lane', city: 'York', postcode: 'YO1 7HH' },
-    },
-  });
-  expect(claimed.ok(), await claimed.text()).toBe(true);
-  const claimId = (await claimed.json()).data.id as number;
+  await claimInstantPrize(request, customer, win.win_id, { first: 'Winifred', last: 'Winner' });
 
   const operator = createStaffWithCli('operator', `Olu Operator ${run}`);
   await firstSignIn(page, operator);
@@ -125,12 +118,7 @@ test("an operator finds a closed competition's entries, downloads them, runs the
   await expect(page.getByRole('status').getByText(/^[0-9a-f]{64}$/)).toHaveCount(2);
 
   await nav.getByRole('link', { name: 'Fulfilment' }).click();
-  const row = page.getByRole('row', { name: `Claim ${claimId}` });
-  await expect(row).toContainText('Send to Winifred Winner, 3, Mill Lane, York');
-  await row.getByRole('button', { name: `Start: claim ${claimId}` }).click();
-  await row.getByLabel(`Tracking reference for claim ${claimId} (optional)`).fill('RM123456789GB');
-  await row.getByRole('button', { name: `Mark sent: claim ${claimId}` }).click();
-  await expect(row).toContainText('Done · tracking RM123456789GB');
+  await markPrizeSent(page, win.win_id, 'RM123456789GB');
 
   // The winner sees it in their account.
   const context = await browser.newContext();
@@ -144,6 +132,78 @@ test("an operator finds a closed competition's entries, downloads them, runs the
   // Every step is in the audit log, under the operator's name (read as the database holds it).
   const actions = await sql<{ action: string }>(`SELECT action FROM staff_audit_log WHERE actor = $1 ORDER BY id`, [`${operator.name} <${operator.email}>`]);
   expect(actions.map((a) => a.action)).toEqual(['staff.enrol-second-factor', 'entries.export', 'draw.run', 'claim.state', 'claim.state']);
+});
+
+/** London wall time `days` from now, as a datetime-local input holds it. */
+const londonInput = (days: number): string => new Date(Date.now() + days * 86_400_000).toLocaleString('sv-SE', { timeZone: 'Europe/London' }).slice(0, 16).replace(' ', 'T');
+
+test('an operator creates a competition with a photo and instant wins and publishes it; a customer buys into it and wins; the operator sees the sale, exports, draws and sends the prize', async ({ page, browser, request }) => {
+  const run = `${Date.now()}`.slice(-6);
+  const title = `Win a Camper Van ${run}`;
+  const operator = createStaffWithCli('operator', `Opal Operator ${run}`);
+  await firstSignIn(page, operator);
+  const nav = page.getByRole('navigation', { name: 'Back office' });
+
+  // The editor: every field, a photo, and the instant win imported from CSV after its preview.
+  await nav.getByRole('link', { name: 'Competitions' }).click();
+  await page.getByRole('link', { name: 'New competition' }).click();
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Prize photo').setInputFiles(await prizePhoto('camper.jpg'));
+  await expect(page.getByRole('img', { name: 'The prize photo as the shop shows it' })).toHaveAttribute('src', /^\/wp-content\/uploads\/staff\/[0-9a-f]{24}\.jpg$/);
+  await page.getByLabel('Prize value (£)').fill('30000.00');
+  await page.getByLabel('Price per ticket (£)').fill('0.99');
+  await page.getByLabel('Total tickets').fill('2');
+  await page.getByLabel('Most tickets per customer').fill('2');
+  await page.getByLabel('Entries close').fill(londonInput(1));
+  await page.getByLabel('Draw', { exact: true }).fill(londonInput(2));
+  await page.getByLabel('Import from CSV').fill('title,prize_value,quantity\n£5 Site Credit,5.00,1');
+  await page.getByRole('button', { name: 'Preview the import' }).click();
+  await expect(page.getByRole('region', { name: 'Import preview' })).toContainText('1 of 1 line will be added: 1 prize on 1 ticket numbers.');
+  await page.getByRole('button', { name: 'Add 1 prize' }).click();
+  await page.getByRole('button', { name: 'Save as a draft' }).click();
+  await expect(page.getByRole('status')).toHaveText('Saved as a draft: the shop does not show it until you publish it.');
+  const id = Number(/\/admin\/competitions\/(\d+)$/.exec(page.url())?.[1]);
+  expect(id).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByRole('status')).toHaveText('Published: the competition is on the shop.');
+
+  // A customer finds it on the shop and buys both tickets: one carries the instant win.
+  const customer = await registerCustomer('Carys', `Camper${run}`);
+  const context = await browser.newContext();
+  await signInContext(context, customer);
+  const shop = await context.newPage();
+  await shop.goto(`/competition/info/${id}`);
+  await expect(shop.getByRole('heading', { level: 1 })).toHaveText(title);
+  const [product] = await sql<{ competition_product_id: number }>('SELECT competition_product_id FROM competitions WHERE id = $1', [id]);
+  const order = await buyTickets(request, customer.token, product!.competition_product_id, 2);
+  expect(order.extensions.cgg.instant_wins).toHaveLength(1);
+  const win = order.extensions.cgg.instant_wins[0]!;
+  await claimInstantPrize(request, customer, win.win_id, { first: 'Carys', last: 'Camper' });
+
+  // The operator sees the sale, then (entries closed) exports the entries and runs the draw.
+  await nav.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByRole('table', { name: 'Sales per competition this week' }).getByRole('row', { name: new RegExp(title) })).toContainText('1.98');
+  await sql(`UPDATE competitions SET closing_at = now() - interval '1 minute' WHERE id = $1`, [id]);
+  await nav.getByRole('link', { name: 'Competitions' }).click();
+  await page.getByLabel('Title').fill(title);
+  await page.getByRole('link', { name: title }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download all entries (CSV)' }).click()]);
+  expect(readFileSync((await download.path())!, 'utf8').trimEnd().split('\n')).toHaveLength(3);
+  await page.getByRole('button', { name: 'Run the draw' }).click();
+  await page.getByRole('button', { name: 'Yes, run the draw' }).click();
+  await expect(page.getByRole('status').last()).toContainText(/Winning ticket: [12] of 2 entries/);
+
+  // The instant-win prize goes out; the winner's account shows it.
+  await nav.getByRole('link', { name: 'Fulfilment' }).click();
+  await markPrizeSent(page, win.win_id, 'RM555000111GB');
+  await shop.goto('/account');
+  await expect(shop.getByRole('region', { name: 'Your prizes' })).toContainText('Fulfilled · Tracking RM555000111GB');
+  await context.close();
+
+  const actions = await sql<{ action: string }>(`SELECT action FROM staff_audit_log WHERE actor = $1 ORDER BY id`, [`${operator.name} <${operator.email}>`]);
+  expect(actions.map((a) => a.action)).toEqual([
+    'staff.enrol-second-factor', 'image.upload', 'competition.create', 'competition.publish', 'entries.export', 'draw.run', 'claim.state', 'claim.state',
+  ]);
 });
 
 test("the shop's pages never download the back office; /admin does, and is not for search engines", async ({ page }) => {
