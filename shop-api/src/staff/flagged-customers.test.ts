@@ -69,6 +69,8 @@ describe('dashboard: customers to look at', () => {
     await order(raised, 4500, '1 minute'); // 45% of the raised limit now in force
     const yesterday = await customer('Yesterday', { limit_duration: `'day'`, limit_value_pence: '5000' });
     await order(yesterday, 5000, '2 days'); // a past day's spending
+    const zero = await customer('Zero', { limit_duration: `'month'`, limit_value_pence: '0' });
+    await order(zero, 0, '1 minute'); // a £0 limit, nothing spent (an order paid wholly with points or site credit)
     const oldBreak = await customer('OldBreak', { locking_period: `'30d'`, locked_until: `now() + interval '22 days'` }); // started 8 days ago
     const forever = await customer('Forever', { locking_period: `'permanent'`, lock_permanent: 'true' }); // no start recorded
     const lastWeek = await customer('LastWeek');
@@ -83,7 +85,7 @@ describe('dashboard: customers to look at', () => {
     const mine = [near, onBreak, big, both];
     expect(list.filter((c) => mine.includes(c.customer_id)).map((c) => c.customer_id)).toEqual([near, big, both, onBreak]);
     const ids = list.map((c) => c.customer_id);
-    for (const id of [under, raised, yesterday, oldBreak, forever, lastWeek, refunded, quiet]) expect(ids).not.toContain(id);
+    for (const id of [under, raised, yesterday, zero, oldBreak, forever, lastWeek, refunded, quiet]) expect(ids).not.toContain(id);
 
     const byId = new Map(list.map((c) => [c.customer_id, c]));
     expect(byId.get(near)).toMatchObject({ name: 'Flag Near', reasons: [{ code: 'near_spend_limit', text: 'Spent £45.00 of their monthly limit of £50.00' }] });

@@ -9,7 +9,8 @@ import { penceToPounds } from '../lib/money.ts';
  * The dashboard's "Customers to look at": customers whose play a person should look at, each
  * with the reasons, newest first. Only what the data records counts:
  *  - spending close to the customer's own limit in its current London period (day, week from
- *    Monday, calendar month), counted as the checkout counts it (SPENDING_STATUSES);
+ *    Monday, calendar month), counted as the checkout counts it (SPENDING_STATUSES); nothing
+ *    spent is never close, even to a £0 limit;
  *  - a break or self-exclusion started lately. Its start is not stored: it is locked_until less
  *    the period chosen (the account screen sets locked_until = now + period). A 6-month lock can
  *    read a few days off at a month's end (months differ in length). A permanent lock has no end
@@ -60,7 +61,7 @@ export async function flaggedCustomers(db: Queryable, now: Date): Promise<Flagge
        WHERE l.duration IS NOT NULL AND o.status = ANY($2) AND o.created_at <= $1
          AND o.created_at >= date_trunc(l.duration, $1::timestamptz AT TIME ZONE 'Europe/London') AT TIME ZONE 'Europe/London'
        GROUP BY l.id, l.duration, l.pence
-       HAVING sum(o.total_pence) * 100 >= l.pence * $3::bigint),
+       HAVING sum(o.total_pence) > 0 AND sum(o.total_pence) * 100 >= l.pence * $3::bigint),
      breaks AS (
        SELECT c.id, c.locking_period AS period, c.locked_until - p.span AS at, c.locked_until AS until
        FROM customers c
