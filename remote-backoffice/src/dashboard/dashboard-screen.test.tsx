@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import type { StaffDashboard } from '@cgg/contracts/staff';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../test/fake-api.ts';
-import { operator } from '../test/fixtures.ts';
+import { admin, operator, support } from '../test/fixtures.ts';
 import { renderBackOffice } from '../test/render-back-office.tsx';
 
 const day = (d: number, tickets: number) => ({ day: `2026-11-${String(d).padStart(2, '0')}`, revenue: `${tickets}.00`, paid_tickets: tickets, postal_entries: d === 25 ? 2 : 0 });
@@ -13,6 +13,18 @@ const dashboard: StaffDashboard = {
   by_competition: [{ competition_id: 12, title: 'Win a Tesla Model 3', revenue: '80.00', paid_tickets: 80 }],
   closing_soon: [{ competition_id: 12, title: 'Win a Tesla Model 3', closing_at: '2026-11-26T20:00:00.000Z', sold: 4200, total: 5000 }],
   open_claims: 3,
+  flagged_customers: [
+    {
+      customer_id: 41,
+      name: 'Jamie Taylor',
+      flagged_at: '2026-11-25T10:15:00.000Z',
+      reasons: [
+        { code: 'near_spend_limit', text: 'Spent £45.00 of their monthly limit of £50.00' },
+        { code: 'high_spend', text: 'Spent £612.00 in the last 7 days' },
+      ],
+    },
+    { customer_id: 7, name: 'Sam Break', flagged_at: '2026-11-24T09:00:00.000Z', reasons: [{ code: 'break_started', text: 'Started a 7-day break on 24 Nov 2026, 09:00, until 1 Dec 2026, 09:00' }] },
+  ],
 };
 
 describe('dashboard', () => {
@@ -30,5 +42,34 @@ describe('dashboard', () => {
     expect(within(screen.getByRole('table', { name: 'Sales per competition this week' })).getByText('£80.00')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Win a Tesla Model 3' }).getAttribute('href')).toBe('/admin/competitions/12');
     expect(screen.getByText(/closes 26 Nov 2026, 20:00, 4200 of 5000 sold/)).toBeTruthy();
+  });
+
+  it('lists customers to look at with their reasons, newest first; an operator sees names without links', async () => {
+    fakeApi({ 'staff/me': { success: true, data: operator }, 'staff/dashboard': { success: true, data: dashboard } });
+    renderBackOffice('/admin', 'tok');
+    const section = await screen.findByRole('region', { name: 'Customers to look at' });
+    const names = within(section).getAllByText(/^(Jamie Taylor|Sam Break)$/);
+    expect(names.map((n) => n.textContent)).toEqual(['Jamie Taylor', 'Sam Break']);
+    const items = names.map((n) => n.closest('li') as HTMLElement);
+    expect(within(items[0]!).getByText('Spent £45.00 of their monthly limit of £50.00')).toBeTruthy();
+    expect(within(items[0]!).getByText('Spent £612.00 in the last 7 days')).toBeTruthy();
+    expect(within(items[0]!).getByText('#41 · 25 Nov 2026, 10:15')).toBeTruthy();
+    expect(within(items[1]!).getByText('Started a 7-day break on 24 Nov 2026, 09:00, until 1 Dec 2026, 09:00')).toBeTruthy();
+    expect(within(section).getByText('Jamie Taylor').tagName).toBe('STRONG');
+    expect(within(section).queryAllByRole('link')).toHaveLength(0);
+  });
+
+  it.each([admin, support])('links each customer to their page for $role', async (member) => {
+    fakeApi({ 'staff/me': { success: true, data: member }, 'staff/dashboard': { success: true, data: dashboard } });
+    renderBackOffice('/admin', 'tok');
+    const section = await screen.findByRole('region', { name: 'Customers to look at' });
+    expect(within(section).getByRole('link', { name: 'Jamie Taylor' }).getAttribute('href')).toBe('/admin/customers/41');
+    expect(within(section).getByRole('link', { name: 'Sam Break' }).getAttribute('href')).toBe('/admin/customers/7');
+  });
+
+  it('says so when nobody needs a look', async () => {
+    fakeApi({ 'staff/me': { success: true, data: admin }, 'staff/dashboard': { success: true, data: { ...dashboard, flagged_customers: [] } } });
+    renderBackOffice('/admin', 'tok');
+    expect(within(await screen.findByRole('region', { name: 'Customers to look at' })).getByText('None.')).toBeTruthy();
   });
 });

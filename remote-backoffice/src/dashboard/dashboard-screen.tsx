@@ -9,6 +9,7 @@ import { inLondon } from '../components/london-time.ts';
 import { Spinner } from '../components/spinner.tsx';
 import { ADMIN_BASE } from '../layout/sections.ts';
 import { BarChart } from './bar-chart.tsx';
+import { FlaggedCustomers } from './flagged-customers.tsx';
 
 const dayLabel = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' });
 
@@ -58,7 +59,7 @@ function Charts({ d }: { d: StaffDashboard }) {
   );
 }
 
-/** Where a member lands: today's and this week's sales, the last two weeks, competitions closing soon and claims waiting. */
+/** Where a member lands: today's and this week's sales, the last two weeks, competitions closing soon, claims waiting and customers to look at. */
 export function DashboardScreen({ staff }: { staff: StaffMember }) {
   const { loaded } = useStaffData('dashboard', () => staffRequest((o) => apiRequest(staffCalls.staffDashboard, {}, o)));
   return (
@@ -99,6 +100,7 @@ export function DashboardScreen({ staff }: { staff: StaffMember }) {
               </ul>
             )}
           </section>
+          <FlaggedCustomers customers={loaded.data.data.flagged_customers} role={staff.role} />
         </>
       )}
     </section>

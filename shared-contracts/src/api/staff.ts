@@ -346,6 +346,12 @@ export const staffPostalEntriesResponseSchema = z.object({
   })),
 });
 
+/** Why a customer is on the dashboard's "Customers to look at" (thresholds in shop-api's flagged-customers.ts). */
+export const flagReasonSchema = z.object({ code: z.enum(['near_spend_limit', 'break_started', 'high_spend']), text: z.string() });
+/** A customer to look at: `flagged_at` is when the newest reason happened. */
+export const flaggedCustomerSchema = z.object({ customer_id: z.int(), name: z.string(), flagged_at: z.string(), reasons: z.array(flagReasonSchema) });
+export type FlaggedCustomer = z.infer<typeof flaggedCustomerSchema>;
+
 /** Sales figures for a period: orders placed that count (not refunded or cancelled). */
 const salesSchema = z.object({ orders: z.int(), revenue: z.string(), paid_tickets: z.int(), postal_entries: z.int() });
 export const staffDashboardSchema = z.object({
@@ -360,6 +366,8 @@ export const staffDashboardSchema = z.object({
   closing_soon: z.array(z.object({ competition_id: z.int(), title: z.string(), closing_at: z.string(), sold: z.int(), total: z.int() })),
   /** Prize claims not yet fulfilled. */
   open_claims: z.int(),
+  /** Customers whose play needs a human look, newest first (at most 10), each with why. */
+  flagged_customers: z.array(flaggedCustomerSchema),
 });
 export type StaffDashboard = z.infer<typeof staffDashboardSchema>;
 export const staffDashboardResponseSchema = z.object({ success: z.literal(true), data: staffDashboardSchema });

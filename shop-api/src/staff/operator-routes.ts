@@ -47,7 +47,7 @@ export function operatorRoutes(deps: { pool: pg.Pool; now: () => Date; mailer: M
   const { pool, now } = deps;
   return [
     declaredRoute(routeTable.staffDashboard, {
-      summary: "The dashboard: today's and this week's sales (orders, revenue, paid tickets, free postal entries), the last 14 days, this week's revenue per competition, competitions closing soon and open claims.",
+      summary: "The dashboard: today's and this week's sales (orders, revenue, paid tickets, free postal entries), the last 14 days, this week's revenue per competition, competitions closing soon, open claims and customers to look at (near their own spend limit, a break started in the last 7 days, over £500 in 7 days).",
       description: 'London days and weeks (Monday first). Sales are orders placed that still count (processing, completed).',
       handler: async () => ({ success: true, data: await dashboardFigures(pool, now()) }),
     }),
