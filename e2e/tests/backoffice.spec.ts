@@ -156,7 +156,7 @@ test('an operator creates a competition with a photo and instant wins and publis
   await page.getByLabel('Most tickets per customer').fill('2');
   await page.getByLabel('Entries close').fill(londonInput(1));
   await page.getByLabel('Draw', { exact: true }).fill(londonInput(2));
-  await page.getByLabel('Import from CSV').fill('title,prize_value,quantity\n£5 Site Credit,5.00,1');
+  await page.getByLabel('Import from CSV').fill('title,prize_value,quantity\nCamping Kit,250.00,1');
   await page.getByRole('button', { name: 'Preview the import' }).click();
   await expect(page.getByRole('region', { name: 'Import preview' })).toContainText('1 of 1 line will be added: 1 prize on 1 ticket numbers.');
   await page.getByRole('button', { name: 'Add 1 prize' }).click();
