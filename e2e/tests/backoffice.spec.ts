@@ -182,7 +182,9 @@ test('an operator creates a competition with a photo and instant wins and publis
 
   // The operator sees the sale, then (entries closed) exports the entries and runs the draw.
   await nav.getByRole('link', { name: 'Dashboard' }).click();
-  await expect(page.getByRole('table', { name: 'Sales per competition this week' }).getByRole('row', { name: new RegExp(title) })).toContainText('1.98');
+  const sales = page.getByRole('figure', { name: 'Sales per competition this week' });
+  await sales.getByText('The numbers').click();
+  await expect(sales.getByRole('row', { name: new RegExp(title) })).toContainText('1.98');
   await sql(`UPDATE competitions SET closing_at = now() - interval '1 minute' WHERE id = $1`, [id]);
   await nav.getByRole('link', { name: 'Competitions' }).click();
   await page.getByLabel('Title').fill(title);
