@@ -15,8 +15,12 @@ export async function claimInstantPrize(request: APIRequestContext, customer: Te
   expect(claimed.ok(), await claimed.text()).toBe(true);
 }
 
-/** On the fulfilment screen: start the instant win's claim, then mark the prize sent with its tracking reference. */
-export async function markPrizeSent(page: Page, winId: number, tracking: string): Promise<void> {
+/**
+ * On the fulfilment screen: find the instant win by its competition (the queue is shared by every
+ * run against this database), start its claim, then mark the prize sent with its tracking reference.
+ */
+export async function markPrizeSent(page: Page, competitionTitle: string, winId: number, tracking: string): Promise<void> {
+  await page.getByLabel('Competition, prize or winner').fill(competitionTitle);
   const name = `instant win ${winId}`;
   const row = page.getByRole('row', { name });
   await expect(row).toContainText('Send to');

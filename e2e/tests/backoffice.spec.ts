@@ -118,7 +118,7 @@ test("an operator finds a closed competition's entries, downloads them, runs the
   await expect(page.getByRole('status').getByText(/^[0-9a-f]{64}$/)).toHaveCount(2);
 
   await nav.getByRole('link', { name: 'Fulfilment' }).click();
-  await markPrizeSent(page, win.win_id, 'RM123456789GB');
+  await markPrizeSent(page, competition.title, win.win_id, 'RM123456789GB');
 
   // The winner sees it in their account.
   const context = await browser.newContext();
@@ -197,7 +197,7 @@ test('an operator creates a competition with a photo and instant wins and publis
 
   // The instant-win prize goes out; the winner's account shows it.
   await nav.getByRole('link', { name: 'Fulfilment' }).click();
-  await markPrizeSent(page, win.win_id, 'RM555000111GB');
+  await markPrizeSent(page, title, win.win_id, 'RM555000111GB');
   await shop.goto('/account');
   await expect(shop.getByRole('region', { name: 'Your prizes' })).toContainText('Fulfilled · Tracking RM555000111GB');
   await context.close();

@@ -66,6 +66,21 @@ describe('fulfilment: the win queue', () => {
     expect(within(four).getByText('Not claimable online: contact the entrant and settle it below')).toBeTruthy();
   });
 
+  it('finds wins by competition, prize or winner', async () => {
+    const api = fakeApi({
+      'staff/me': { success: true, data: operator },
+      'staff/win_queue': (b) => page(b.search === 'Sam' ? [awaiting] : [win()]),
+      'staff/postal_wins': noPostalWins,
+    });
+    renderBackOffice('/admin/fulfilment', 'tok');
+    const user = userEvent.setup();
+    await screen.findByRole('row', { name: 'draw win 5' });
+    await user.type(screen.getByLabelText('Competition, prize or winner'), 'Sam');
+    expect(await screen.findByRole('row', { name: 'instant win 9' })).toBeTruthy();
+    expect(screen.queryByRole('row', { name: 'draw win 5' })).toBeNull();
+    expect(api.sent.filter((s) => s.route === 'staff/win_queue').at(-1)!.body).toEqual({ page: 1, status: 'to_send', search: 'Sam' });
+  });
+
   it('moves a claim forward step by step, the row showing the status the API gives it', async () => {
     let current = win();
     const api = fakeApi({

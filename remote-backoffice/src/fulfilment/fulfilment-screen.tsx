@@ -19,9 +19,10 @@ const keyOf = (w: StaffWin) => `${w.win_kind}:${w.win_id}`;
  */
 export function FulfilmentScreen() {
   const [status, setStatus] = useState<WinStatus | ''>('to_send');
+  const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [changed, setChanged] = useState<Record<string, StaffWin>>({});
-  const request = { page, ...(status ? { status } : {}) };
+  const request = { page, ...(status ? { status } : {}), ...(search.trim() ? { search: search.trim() } : {}) };
   const { loaded, reload } = useStaffData(JSON.stringify(request), () => staffRequest((o) => apiRequest(staffCalls.staffWinQueue, request, o)));
 
   return (
@@ -41,6 +42,23 @@ export function FulfilmentScreen() {
             setChanged({});
           }}
         />
+        <div className="bo-field">
+          <label htmlFor="bo-win-search" className="bo-field__label">
+            Competition, prize or winner
+          </label>
+          <input
+            id="bo-win-search"
+            className="bo-field__input"
+            type="search"
+            maxLength={100}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(1);
+              setChanged({});
+            }}
+          />
+        </div>
       </div>
       {loaded.state === 'loading' && <Spinner label="Loading wins…" />}
       {loaded.state === 'failed' && <FormAlert message={loaded.message} />}

@@ -73,6 +73,8 @@ export const staffWinQueueRequestSchema = z.strictObject({
   /** One win only (the screen reads a row again after acting on it). */
   win_kind: z.optional(winKindSchema),
   win_id: z.optional(positiveId),
+  /** Part of the competition's title, the prize, or the winner's name or email. */
+  search: z.optional(z.string().check(z.maxLength(100))),
   page: pageNumber,
 });
 export const staffWinQueueResponseSchema = z.object({ success: z.literal(true), data: z.array(staffWinSchema), page: z.int(), total: z.int(), total_pages: z.int() });

@@ -2,6 +2,7 @@ import type { WinKind } from '@cgg/contracts';
 import type { WinStatus } from '@cgg/contracts/staff';
 import type { Queryable } from '../accounts/queryable.ts';
 import { claimsByIds, type QueuedClaim } from './claim-queue.ts';
+import { containsPattern } from '../lib/like-pattern.ts';
 
 /*
  * Every win as the people who fulfil them see it, from the moment it is won: not claimed
@@ -50,6 +51,7 @@ const QUEUE_SQL = `
   FROM q JOIN competitions c ON c.id = q.competition_id
   LEFT JOIN customers cu ON cu.id = q.customer_id LEFT JOIN postal_entries pe ON pe.id = q.postal_entry_id
   WHERE ($2::text IS NULL OR q.status = $2) AND ($5::text IS NULL OR q.win_kind = $5) AND ($6::bigint IS NULL OR q.win_id = $6)
+    AND ($7::text IS NULL OR c.title ILIKE $7 OR q.prize_title ILIKE $7 OR concat_ws(' ', cu.first_name, cu.last_name, cu.email, pe.full_name, pe.email) ILIKE $7)
   ORDER BY COALESCE(q.claimed_at, q.won_at), q.win_kind, q.win_id
   LIMIT $3 OFFSET $4`;
 
@@ -80,8 +82,12 @@ export interface QueuedWin extends Omit<QueueRow, 'claim_id' | 'total'> {
 }
 
 /** Wins oldest first (a claimed one by its claim's date), optionally with one status or just one win: a page of them and how many in all. */
-export async function winQueue(db: Queryable, o: { status?: WinStatus | null; win?: { kind?: WinKind | undefined; id?: number | undefined }; now: Date; limit: number; offset?: number }): Promise<{ wins: QueuedWin[]; total: number }> {
-  const { rows } = await db.query<QueueRow>(QUEUE_SQL, [o.now, o.status ?? null, o.limit, o.offset ?? 0, o.win?.kind ?? null, o.win?.id ?? null]);
+/** `search`: part of the competition's title, the prize, or the winner's name or email. */
+export async function winQueue(
+  db: Queryable, o: { status?: WinStatus | null; win?: { kind?: WinKind | undefined; id?: number | undefined }; search?: string; now: Date; limit: number; offset?: number },
+): Promise<{ wins: QueuedWin[]; total: number }> {
+  const search = containsPattern(o.search);
+  const { rows } = await db.query<QueueRow>(QUEUE_SQL, [o.now, o.status ?? null, o.limit, o.offset ?? 0, o.win?.kind ?? null, o.win?.id ?? null, search]);
   const claims = await claimsByIds(db, rows.flatMap((r) => (r.claim_id ? [Number(r.claim_id)] : [])));
   const wins = rows.map(({ claim_id, total: _total, ...r }) => ({ ...r, claim: claim_id ? (claims.get(Number(claim_id)) ?? null) : null }));
   return { wins, total: rows[0]?.total ?? 0 };

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Queryable } from '../accounts/queryable.ts';
 import { HOLDING_STATUSES } from '../accounts/order-routes.ts';
+import { containsPattern } from '../lib/like-pattern.ts';
 
 /*
  * A competition's entries as its operator sees them: paid tickets of orders that count (as the
@@ -45,7 +46,7 @@ export async function competitionExists(db: Queryable, competitionId: number): P
 export async function entriesPage(db: Queryable, o: { competitionId: number; search?: string | undefined; page: number; limit: number }): Promise<{ rows: EntryRow[]; total: number }> {
   const search = o.search?.trim() || null;
   const ticket = search && /^\d{1,9}$/.test(search) ? Number(search) : null;
-  const like = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const like = containsPattern(search);
   const { rows } = await db.query<EntryRow & { total: number }>(
     `SELECT *, count(*) OVER ()::int AS total FROM (${ENTRIES_SQL}) e
      WHERE $3::text IS NULL OR e.ticket_number = $4 OR e.name ILIKE $3 OR e.email ILIKE $3 OR e.reference ILIKE $3

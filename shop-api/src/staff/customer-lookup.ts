@@ -2,6 +2,7 @@ import type { StaffCustomer } from '@cgg/contracts/staff';
 import type { Queryable } from '../accounts/queryable.ts';
 import { customerWins } from '../claims/customer-wins.ts';
 import { penceToPounds } from '../lib/money.ts';
+import { containsPattern } from '../lib/like-pattern.ts';
 
 /*
  * Customers as support finds and reads them: a search over names, emails, customer and order
@@ -36,7 +37,7 @@ export async function searchCustomers(db: Queryable, query: string): Promise<Cus
       [Number(number[1])],
     )).rows;
   }
-  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = containsPattern(q);
   return (await db.query<CustomerMatch>(
     `${select} WHERE c.email ILIKE $1 OR (c.first_name || ' ' || c.last_name) ILIKE $1 ORDER BY c.last_name, c.first_name, c.id LIMIT ${MATCHES}`,
     [like],

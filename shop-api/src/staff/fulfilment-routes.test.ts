@@ -109,6 +109,17 @@ describe('the win queue', () => {
     expect(one.data.map((x) => [x.win_kind, x.win_id, x.status])).toEqual([['draw', drawId, 'sent']]);
   });
 
+  it('finds wins by part of the competition, the prize or the winner, wildcards taken literally', async () => {
+    const w = await instantWinner(pool, base);
+    const drawId = await addDrawWin(pool, w, { prize: 'Searchable Jet Ski 50%' });
+    const email = (await pool.query<{ email: string }>('SELECT email FROM customers WHERE id = $1', [w.buyer.customerId])).rows[0]!.email;
+    const search = async (text: string) => staffWinQueueResponseSchema.parse((await staffPost('win_queue', { search: text })).json()).data;
+    expect((await search('jet ski')).map((x) => [x.win_kind, x.win_id])).toEqual([['draw', drawId]]);
+    expect((await search('Ski 50%')).map((x) => x.win_id)).toEqual([drawId]);
+    expect((await search('Ski 5_%')).length).toBe(0);
+    expect((await search(email)).map((x) => x.win_kind)).toContain('draw');
+  });
+
   it('refuses an unknown status, naming the field', async () => {
     const res = await staffPost('win_queue', { status: 'lost' });
     expect(res.statusCode).toBe(400);

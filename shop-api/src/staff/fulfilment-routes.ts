@@ -40,10 +40,10 @@ export function fulfilmentRoutes(deps: { pool: pg.Pool; now: () => Date; mailer:
   return [
     declaredRoute(routeTable.staffWinQueue, {
       summary: 'Every win and its claim, oldest first, with its status in the operators\' words: awaiting claim, to send, sent with tracking, paid, credited, done.',
-      description: '`status` filters (`win_kind` and `win_id`: one win); 25 a page. A win awaiting its claim says who won (account or postal entrant), how many days ago, and when they were last reminded. Claims move on with `staff/claim_state`.',
+      description: '`status` filters, `search` matches the competition, the prize or the winner\'s name or email (`win_kind` and `win_id`: one win); 25 a page. A win awaiting its claim says who won (account or postal entrant), how many days ago, and when they were last reminded. Claims move on with `staff/claim_state`.',
       handler: async ({ input }) => {
         const page = input.page ?? 1;
-        const { wins, total } = await winQueue(pool, { status: input.status ?? null, win: { kind: input.win_kind, id: input.win_id }, now: now(), limit: PAGE, offset: (page - 1) * PAGE });
+        const { wins, total } = await winQueue(pool, { status: input.status ?? null, win: { kind: input.win_kind, id: input.win_id }, search: input.search, now: now(), limit: PAGE, offset: (page - 1) * PAGE });
         return { success: true, data: wins.map(toWin), page, total, total_pages: Math.ceil(total / PAGE) };
       },
     }),

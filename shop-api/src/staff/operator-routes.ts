@@ -16,6 +16,7 @@ import { penceToPounds } from '../lib/money.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { recordStaffAction, staffActor } from './audit-log.ts';
 import { dashboardFigures } from './dashboard.ts';
+import { containsPattern } from '../lib/like-pattern.ts';
 
 const PAGE = 25;
 const pageOf = (page: number | undefined, limit: number) => ({ limit, offset: ((page ?? 1) - 1) * limit, page: page ?? 1 });
@@ -58,7 +59,7 @@ export function operatorRoutes(deps: { pool: pg.Pool; now: () => Date; mailer: M
       handler: async ({ input }) => {
         const at = now();
         const { limit, offset, page } = pageOf(input.page, PAGE);
-        const search = input.search?.trim() ? `%${input.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+        const search = containsPattern(input.search);
         const { rows } = await pool.query<CompetitionRow>(
           `WITH staged AS (
              SELECT c.id, c.title, c.status, c.closing_at, c.draw_at, c.total_tickets, d.commitment, d.drawn_at, d.winning_ticket_number,
