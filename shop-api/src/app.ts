@@ -39,6 +39,11 @@ import { redactUrl } from './http/redact.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { competitionCancelRoutes } from './staff/competition-cancel-routes.ts';
 import { createBackgroundWork, type BackgroundWork } from './lib/background-work.ts';
+import { trustedProxies } from './http/client-address.ts';
+import { registerHealth } from './http/health.ts';
+import { createLifecycle, type Lifecycle } from './http/lifecycle.ts';
+import { noteErrorCode, registerMetrics } from './http/metrics.ts';
+import { registerRequestIdHeader, requestIdOf } from './http/request-id.ts';
 
 export const PUBLIC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'public');
 /** Every payload of the content and account calls is small; this bounds abuse. */
@@ -67,6 +72,14 @@ export interface AppOptions {
   store?: { secret?: string; allocator?: TicketAllocator };
   /** Who takes card payments; default the built-in demo gateway. */
   gateway?: PaymentGateway;
+  /** TRUST_PROXY: proxies in front of the shell whose X-Forwarded-For is believed (client-address.ts). */
+  trustProxy?: string[];
+  /** METRICS_TOKEN: the bearer that opens /metrics from another machine; unset, loopback only. */
+  metricsToken?: string;
+  /** Draining on shutdown (main.ts sets it; /readyz reads it). */
+  lifecycle?: Lifecycle;
+  /** The migrations /readyz expects applied; default the shipped folder (tests point elsewhere). */
+  migrationsDir?: string;
 }
 
 function toWpError(err: FastifyError): WpHttpError {
@@ -103,6 +116,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
           serializers: { req: (req) => ({ method: req.method, url: redactUrl(req.url) }) },
         }
       : false,
+    // The visitor's address behind the shell and any TRUST_PROXY proxies (client-address.ts).
+    trustProxy: trustedProxies(options.trustProxy),
+    // A valid incoming x-request-id, else a new one: in every request log line (`reqId`) and answer.
+    genReqId: requestIdOf,
     // WordPress ignores a trailing slash on REST routes.
     routerOptions: { ignoreTrailingSlash: true },
     // `/?rest_route=/x` and any casing of `/wp-json/x` reach the one declared route.
@@ -112,6 +129,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
   registerBadStringGuard(app);
   // A body refused before it was read (413, 415) is drained, so the answer is not lost to a reset.
   registerRefusedBodyDrain(app);
+  // Operations (issue 18), before the routes so their hooks see every request.
+  registerRequestIdHeader(app);
+  registerMetrics(app, { pool: options.pool, token: options.metricsToken });
+  registerHealth(app, { pool: options.pool, lifecycle: options.lifecycle ?? createLifecycle(), migrationsDir: options.migrationsDir });
 
   // Site pages (issue 6): one LISTEN connection per instance feeds the chat streams.
   const chatHub = new ChatHub(options.pool.options);
@@ -168,12 +189,13 @@ export function buildApp(options: AppOptions): FastifyInstance {
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const wp = toWpError(error);
+    noteErrorCode(request, wp.code);
     if (wp.code === 'rest_database_unavailable') {
       // One line per request during an outage; the pool has logged the lost connection itself.
-      console.error(`[shop-api] ${request.method} ${redactUrl(request.url)}: database unreachable (${error.code ?? error.message})`);
+      console.error(`[shop-api] ${request.method} ${redactUrl(request.url)} (request ${request.id}): database unreachable (${error.code ?? error.message})`);
     } else if (wp.status >= 500) {
       // Path only: the query string may carry a token.
-      console.error(`[shop-api] ${request.method} ${redactUrl(request.url)} failed:`, error);
+      console.error(`[shop-api] ${request.method} ${redactUrl(request.url)} (request ${request.id}) failed:`, error);
     }
     // Throttled logins say when to come back.
     if (typeof wp.extra.retry_after === 'number') void reply.header('Retry-After', String(wp.extra.retry_after));

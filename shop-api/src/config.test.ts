@@ -20,6 +20,20 @@ describe('configuration', () => {
     expect(() => readConfig({ SEED_DEMO_DATA: 'yes' })).toThrow('SEED_DEMO_DATA must be true or false, got yes');
     expect(() => readConfig({ PAYMENT_GATEWAY: 'paypal' })).toThrow(/PAYMENT_GATEWAY must be demo/);
   });
+
+  it('trusts no proxy beyond the shell unless TRUST_PROXY lists addresses or ranges; a hop count is refused', () => {
+    expect(readConfig({}).trustProxy).toBeUndefined();
+    expect(readConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,fd00::/8,uniquelocal' }).trustProxy).toEqual(['10.0.0.0/8', '192.0.2.7', 'fd00::/8', 'uniquelocal']);
+    expect(() => readConfig({ TRUST_PROXY: '2' })).toThrow(/TRUST_PROXY must be .*: a hop count or true would let a visitor/);
+    expect(() => readConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY must be/);
+    expect(() => readConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow('got 10.0.0.0/33');
+  });
+
+  it('takes a METRICS_TOKEN only if it is long enough, without repeating it', () => {
+    expect(readConfig({}).metricsToken).toBeUndefined();
+    expect(readConfig({ METRICS_TOKEN: 'a-long-enough-token-1' }).metricsToken).toBe('a-long-enough-token-1');
+    expect(() => readConfig({ METRICS_TOKEN: 'short-secret' })).toThrow(/^METRICS_TOKEN must be at least 16 printable characters without spaces$/);
+  });
 });
 
 describe('the API process in production', () => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -21,7 +22,18 @@ export interface Config {
   paymentGateway: 'demo';
   /** SEED_DEMO_DATA=true: seed the demo competitions and accounts into a shop that has none. */
   seedDemoData: boolean;
+  /**
+   * TRUST_PROXY: the proxies in front of the API whose X-Forwarded-For is believed (Fastify's
+   * `trustProxy`), a list of addresses / CIDR ranges (and proxy-addr's names loopback,
+   * linklocal, uniquelocal). Unset: none beyond the shell on this machine (client-address.ts).
+   */
+  trustProxy: TrustProxy | undefined;
+  /** METRICS_TOKEN: a bearer that opens /metrics from another machine; unset, only loopback may read it. */
+  metricsToken: string | undefined;
 }
+
+/** The trusted proxies' addresses / ranges, as Fastify's `trustProxy` takes them. */
+export type TrustProxy = string[];
 
 function port(value: string | undefined, fallback: number, name: string): number {
   const n = Number(value ?? fallback);
@@ -45,12 +57,48 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: env.NODE_ENV === 'production',
     paymentGateway: gateway(env.PAYMENT_GATEWAY),
     seedDemoData: flag(env.SEED_DEMO_DATA, 'SEED_DEMO_DATA'),
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    metricsToken: metricsToken(env.METRICS_TOKEN),
   };
 }
 
 function gateway(value: string | undefined): 'demo' {
   if (value === undefined || value === '' || value === 'demo') return 'demo';
   throw new Error(`PAYMENT_GATEWAY must be demo (the only payment gateway so far), got ${value}`);
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Off unless set. A hop count is refused: it cannot check who the nearest proxy is, so a
+ * visitor talking to the API directly could pick the address the rate limits see (Fastify 5
+ * ignores a numeric `trustProxy` for that reason); so is `true` (believe anyone).
+ */
+function trustProxy(value: string | undefined): TrustProxy | undefined {
+  if (value === undefined || value.trim() === '' || value === 'false') return undefined;
+  const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (entries.length && entries.every(isAddressOrRange)) return entries;
+  throw new Error(
+    `TRUST_PROXY must be a comma-separated list of the proxies' addresses or CIDR ranges (or loopback, linklocal, uniquelocal), got ${value}` +
+      (/^\s*(\d+|true)\s*$/.test(value) ? ': a hop count or true would let a visitor who reaches the API directly choose their own address' : ''),
+  );
+}
+
+/** Long enough not to be guessed; it only ever travels as a bearer. */
+function metricsToken(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (value.length < 16 || !/^[\x21-\x7e]+$/.test(value)) throw new Error('METRICS_TOKEN must be at least 16 printable characters without spaces');
+  return value;
 }
 
 function flag(value: string | undefined, name: string): boolean {

@@ -8,6 +8,8 @@ import { startDrawScheduler, type DrawScheduler } from './draws/draw-scheduler.t
 import { startFeedPublisher } from './feed/start-feed-publisher.ts';
 import { createMailer } from './mail/mailer.ts';
 import { gatewayFor } from './payments/gateways.ts';
+import { drainAndClose } from './http/graceful-shutdown.ts';
+import { createLifecycle } from './http/lifecycle.ts';
 
 const config = (() => {
   try {
@@ -26,6 +28,7 @@ const db = await openDatabase(config).catch((err: unknown) => {
   console.error('[shop-api] could not open the database:', err instanceof Error ? err.message : err);
   process.exit(1);
 });
+const lifecycle = createLifecycle();
 const app = buildApp({
   pool: db.pool,
   logLevel: config.logLevel,
@@ -34,6 +37,9 @@ const app = buildApp({
   imageVariants: createImageVariants(imageVariantsDir(config.dataDir)),
   uploadsDir: uploadsDir(config.dataDir),
   gateway: gatewayFor(config.paymentGateway, db.pool),
+  trustProxy: config.trustProxy,
+  metricsToken: config.metricsToken,
+  lifecycle,
 });
 
 // Live instant-win feed (issue 5): publishes committed wins to the Realtime Database.
@@ -47,9 +53,11 @@ let stopping = false;
 async function stop(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
-  console.log(`[shop-api] ${signal}: stopping`);
+  console.log(`[shop-api] ${signal}: stopping (requests in flight get up to 10 s)`);
   try {
-    await app.close();
+    // /readyz turns 503, no new connections, the requests in flight finish; then the rest, pool last.
+    const { forced } = await drainAndClose(app, lifecycle);
+    if (forced) console.error('[shop-api] requests still running after the grace period were cut off');
     await feed?.stop();
     await draws?.stop();
     await db.close();

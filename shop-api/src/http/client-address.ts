@@ -1,18 +1,22 @@
 import type { FastifyRequest } from 'fastify';
 
-const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+/**
+ * Fastify's `trustProxy`: the proxies whose X-Forwarded-For is believed. The shell's server
+ * on this machine (a loopback peer) always is; TRUST_PROXY adds the ones in front of it (a
+ * load balancer). Walking X-Forwarded-For from the right, every trusted hop is skipped and
+ * the first untrusted address is the visitor: earlier entries come from the browser and
+ * could be forged. An empty list trusts the shell alone.
+ */
+export function trustedProxies(configured: readonly string[] = []): string[] {
+  return ['loopback', ...configured];
+}
 
 /**
- * The visitor's address, for rate limits. Behind the shell's server (on this machine)
- * the socket is loopback and the visitor is the LAST X-Forwarded-For entry: the one the
- * shell appended itself. Earlier entries come from the browser and could be forged.
+ * The visitor's address, for rate limits: Fastify's `request.ip` under the app's
+ * `trustProxy` (trustedProxies above), so the logs, the limits and the metrics agree.
+ * Behind the shell alone the socket is loopback and the visitor is the LAST
+ * X-Forwarded-For entry, the one the shell appended itself.
  */
 export function clientAddress(request: FastifyRequest): string {
-  const socketAddress = request.socket.remoteAddress ?? 'unknown';
-  const forwarded = request.headers['x-forwarded-for'];
-  if (loopback.has(socketAddress) && typeof forwarded === 'string' && forwarded.trim()) {
-    const last = forwarded.split(',').map((s) => s.trim()).filter(Boolean).at(-1);
-    if (last) return last;
-  }
-  return socketAddress;
+  return request.ip || request.socket.remoteAddress || 'unknown';
 }
