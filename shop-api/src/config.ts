@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_TRUSTED_PROXIES } from './http/client-address.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -21,6 +22,10 @@ export interface Config {
   paymentGateway: 'demo';
   /** SEED_DEMO_DATA=true: seed the demo competitions and accounts into a shop that has none. */
   seedDemoData: boolean;
+  /** TRUST_PROXY: the proxies whose X-Forwarded-For gives the client address (default loopback). */
+  trustProxy: string;
+  /** RATE_LIMIT_ADDRESS_FACTOR: multiplies the per-address rate limits (benchmarks driving thousands of calls from 127.0.0.1); default 1. */
+  rateLimitAddressFactor: number;
 }
 
 function port(value: string | undefined, fallback: number, name: string): number {
@@ -45,12 +50,21 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: env.NODE_ENV === 'production',
     paymentGateway: gateway(env.PAYMENT_GATEWAY),
     seedDemoData: flag(env.SEED_DEMO_DATA, 'SEED_DEMO_DATA'),
+    trustProxy: env.TRUST_PROXY || DEFAULT_TRUSTED_PROXIES,
+    rateLimitAddressFactor: factor(env.RATE_LIMIT_ADDRESS_FACTOR, 'RATE_LIMIT_ADDRESS_FACTOR'),
   };
 }
 
 function gateway(value: string | undefined): 'demo' {
   if (value === undefined || value === '' || value === 'demo') return 'demo';
   throw new Error(`PAYMENT_GATEWAY must be demo (the only payment gateway so far), got ${value}`);
+}
+
+function factor(value: string | undefined, name: string): number {
+  if (value === undefined || value === '') return 1;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of at least 1, got ${value}`);
+  return n;
 }
 
 function flag(value: string | undefined, name: string): boolean {

@@ -34,6 +34,8 @@ const app = buildApp({
   imageVariants: createImageVariants(imageVariantsDir(config.dataDir)),
   uploadsDir: uploadsDir(config.dataDir),
   gateway: gatewayFor(config.paymentGateway, db.pool),
+  trustProxy: config.trustProxy,
+  rateLimits: { addressFactor: config.rateLimitAddressFactor },
 });
 
 // Live instant-win feed (issue 5): publishes committed wins to the Realtime Database.

@@ -1,18 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 
-const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
 /**
- * The visitor's address, for rate limits. Behind the shell's server (on this machine)
- * the socket is loopback and the visitor is the LAST X-Forwarded-For entry: the one the
- * shell appended itself. Earlier entries come from the browser and could be forged.
+ * The proxies whose X-Forwarded-For is believed (Fastify's `trustProxy`, proxy-addr's
+ * syntax): by default loopback, the shell's server on this machine. With more than one
+ * machine, TRUST_PROXY adds the load balancer's addresses or ranges, e.g.
+ * `loopback,10.0.0.0/8`. Entries a browser wrote itself come before the trusted hops and are
+ * never taken.
  */
+export const DEFAULT_TRUSTED_PROXIES = 'loopback';
+
+/** The visitor's address, for rate limits and records: the first hop no trusted proxy vouches for. */
 export function clientAddress(request: FastifyRequest): string {
-  const socketAddress = request.socket.remoteAddress ?? 'unknown';
-  const forwarded = request.headers['x-forwarded-for'];
-  if (loopback.has(socketAddress) && typeof forwarded === 'string' && forwarded.trim()) {
-    const last = forwarded.split(',').map((s) => s.trim()).filter(Boolean).at(-1);
-    if (last) return last;
-  }
-  return socketAddress;
+  return request.ip || 'unknown';
 }

@@ -91,6 +91,8 @@ describe('contact_us', () => {
     const limited = await post(valid);
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ code: 'rest_contact_rate_limited', data: { status: 429 } });
+    expect(limited.json().message).toBe('You have sent 3 messages in the last 10 minutes. Please wait a few minutes before sending another.');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await post(valid, '198.51.100.7')).statusCode).toBe(200);
     expect((await pool.query('SELECT count(*)::int AS n FROM contact_messages')).rows[0].n).toBe(CONTACT_LIMIT + 1);
   });
