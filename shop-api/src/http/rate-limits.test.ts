@@ -17,7 +17,7 @@ const PER_ADDRESS = RATE_LIMITS.signInAddress.points;
 const wrong = (email: string, i = 0) => ({ email, password: `Wrong!Pass${i}xx` });
 
 describe('sign-in limits (shared in PostgreSQL)', () => {
-  it('wrong passwords typed for a customer from another address never lock the customer out', async () => {
+  it('wrong passwords typed for a customer from another address never lock the customer out', { timeout: 120_000 }, async () => {
     for (const attacker of ['198.51.100.1', '198.51.100.2']) {
       for (let i = 0; i < PAIR; i++) expect((await t.post('login', wrong(DEMO.email, i), from(attacker))).statusCode).toBe(401);
       // The attacker's own pair is locked, even with the right password...
