@@ -34,6 +34,7 @@ import { createImageVariants, imageVariantsDir, type ImageVariants } from './htt
 import { dataDirFrom } from './config.ts';
 import { WpHttpError, invalidJson, noRoute } from './http/wp-error.ts';
 import { databaseUnavailable } from './http/database-unavailable.ts';
+import { createRateLimits, type RateLimitOptions } from './http/rate-limits.ts';
 import { isDatabaseUnreachable } from './db/unreachable.ts';
 import { redactUrl } from './http/redact.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -80,6 +81,8 @@ export interface AppOptions {
   lifecycle?: Lifecycle;
   /** The migrations /readyz expects applied; default the shipped folder (tests point elsewhere). */
   migrationsDir?: string;
+  /** The rate limits' settings (http/rate-limits.ts); their counts live in the database, shared by every instance. */
+  rateLimits?: RateLimitOptions;
 }
 
 function toWpError(err: FastifyError): WpHttpError {
@@ -136,8 +139,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
 
   // Site pages (issue 6): one LISTEN connection per instance feeds the chat streams.
   const chatHub = new ChatHub(options.pool.options);
+  // One set of rate limits (issue 18), counted in PostgreSQL so every instance shares them.
+  const limits = createRateLimits(options.pool, options.rateLimits);
   app.addHook('preClose', async () => chatHub.close());
-  const sitePageRoutes = [...siteContentRoutes(options.pool), ...contactRoutes(options.pool), ...chatRoutes(options.pool, chatHub)];
+  const sitePageRoutes = [...siteContentRoutes(options.pool), ...contactRoutes(options.pool, limits), ...chatRoutes(options.pool, chatHub, limits)];
   // Accounts (issue 3).
   const now = options.now ?? (() => new Date());
   const mailer = options.mailer ?? createMailer(options.pool);
@@ -145,7 +150,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   // Work answers do not wait for (forgot_password's mail); close waits for it.
   const background = options.background ?? createBackgroundWork();
   app.addHook('preClose', async () => background.settled());
-  const accounts = accountRoutes({ pool: options.pool, now, mailer, siteUrl, background });
+  const accounts = accountRoutes({ pool: options.pool, now, mailer, siteUrl, background, limits });
   // Prize claims (issue 5); instant and reward winners are mailed once their order commits.
   const claims = claimRoutes({ pool: options.pool, now, mailer, siteUrl });
   const winMails = new Set<Promise<unknown>>();
@@ -161,14 +166,14 @@ export function buildApp(options: AppOptions): FastifyInstance {
   });
   // Basket and checkout (issue 4).
   const gateway = options.gateway ?? createDemoGateway(options.pool);
-  const store = storeRoutes({ pool: options.pool, now, secret: options.store?.secret ?? process.env.STORE_SECRET, allocator: options.store?.allocator, onOrderCommitted, gateway });
+  const store = storeRoutes({ pool: options.pool, now, secret: options.store?.secret ?? process.env.STORE_SECRET, allocator: options.store?.allocator, onOrderCommitted, gateway, limits });
   // The back office (issue 16): staff sign-in and management, the competition editor, refunds and cancellations, draws, fulfilment, customers, site content and the audit log.
   const imageVariants = options.imageVariants ?? createImageVariants(imageVariantsDir(dataDirFrom()));
   const staffUploads = options.uploadsDir ?? uploadsDir(dataDirFrom());
   const editor = competitionEditorRoutes({ pool: options.pool, now, imageVariants, uploadsDir: staffUploads });
   const staff = [
     ...editor,
-    ...staffRoutes({ pool: options.pool, now }),
+    ...staffRoutes({ pool: options.pool, now, limits }),
     ...staffManagementRoutes({ pool: options.pool, now, gateway, mailer }),
     ...competitionCancelRoutes({ pool: options.pool, now, gateway, mailer }),
     ...operatorRoutes({ pool: options.pool, now, mailer, siteUrl }),
@@ -197,7 +202,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
       // Path only: the query string may carry a token.
       console.error(`[shop-api] ${request.method} ${redactUrl(request.url)} (request ${request.id}) failed:`, error);
     }
-    // Throttled logins say when to come back.
+    // Rate-limited calls (429) and an outage (503) say when to come back.
     if (typeof wp.extra.retry_after === 'number') void reply.header('Retry-After', String(wp.extra.retry_after));
     void reply.code(wp.status).send(wp.toBody());
   });

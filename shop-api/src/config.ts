@@ -30,6 +30,8 @@ export interface Config {
   trustProxy: TrustProxy | undefined;
   /** METRICS_TOKEN: a bearer that opens /metrics from another machine; unset, only loopback may read it. */
   metricsToken: string | undefined;
+  /** RATE_LIMIT_ADDRESS_FACTOR: multiplies the per-address rate limits (benchmarks driving thousands of calls from 127.0.0.1); default 1. */
+  rateLimitAddressFactor: number;
 }
 
 /** The trusted proxies' addresses / ranges, as Fastify's `trustProxy` takes them. */
@@ -59,6 +61,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemoData: flag(env.SEED_DEMO_DATA, 'SEED_DEMO_DATA'),
     trustProxy: trustProxy(env.TRUST_PROXY),
     metricsToken: metricsToken(env.METRICS_TOKEN),
+    rateLimitAddressFactor: factor(env.RATE_LIMIT_ADDRESS_FACTOR, 'RATE_LIMIT_ADDRESS_FACTOR'),
   };
 }
 
@@ -99,6 +102,13 @@ function metricsToken(value: string | undefined): string | undefined {
   if (value === undefined || value === '') return undefined;
   if (value.length < 16 || !/^[\x21-\x7e]+$/.test(value)) throw new Error('METRICS_TOKEN must be at least 16 printable characters without spaces');
   return value;
+}
+
+function factor(value: string | undefined, name: string): number {
+  if (value === undefined || value === '') return 1;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of at least 1, got ${value}`);
+  return n;
 }
 
 function flag(value: string | undefined, name: string): boolean {

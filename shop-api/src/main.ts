@@ -40,6 +40,7 @@ const app = buildApp({
   trustProxy: config.trustProxy,
   metricsToken: config.metricsToken,
   lifecycle,
+  rateLimits: { addressFactor: config.rateLimitAddressFactor },
 });
 
 // Live instant-win feed (issue 5): publishes committed wins to the Realtime Database.

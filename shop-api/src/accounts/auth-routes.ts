@@ -9,28 +9,21 @@ import { customerByEmail, customerById, toUser } from './customer-user.ts';
 import { checkNameEmail, fieldError } from './field-errors.ts';
 import { hashPassword, needsRehash, timingDummyHash, verifyPassword } from './password.ts';
 import { inTransaction } from './queryable.ts';
-import { assertLoginAllowed, clearAccountFailures, recordLoginFailure } from './rate-limit.ts';
 import { invalidToken } from '../http/access-guard.ts';
 import { createSession, findSession, pruneFinishedSessions, revokeOtherSessions, revokeSession } from './sessions.ts';
 import { hashSecret, newSecret } from './tokens.ts';
 
 export const RESET_KEY_TTL_MS = 60 * 60_000;
-/** At most this many reset emails per account per 15 minutes (the answer stays the same). */
-const MAX_RESET_MAILS = 3;
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists for that email address, we have sent it a link to reset the password. Please check your inbox.';
 
 /** register, login, logout, check-auth, forgot_password, reset_password, login_as_user. */
 export function authRoutes(deps: AccountDeps): DeclaredRoute[] {
-  /** A reset link to a real account, at most MAX_RESET_MAILS per 15 minutes; nothing for an unknown email. */
+  /** A reset link to a real account, within its mail limit (http/rate-limits.ts); nothing for an unknown email. */
   async function sendResetLink(email: string, at: Date): Promise<void> {
     const customer = await customerByEmail(deps.pool, email);
     if (!customer) return;
-    const { rows } = await deps.pool.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM password_reset_keys WHERE customer_id = $1 AND created_at > $2',
-      [customer.id, new Date(at.getTime() - 15 * 60_000)],
-    );
-    if (rows[0]!.n >= MAX_RESET_MAILS) return;
+    if (!(await deps.limits.tryTake('passwordResetMailsAccount', customer.id))) return;
     const key = newSecret();
     await deps.pool.query('INSERT INTO password_reset_keys (customer_id, key_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
       customer.id,
@@ -41,7 +34,7 @@ export function authRoutes(deps: AccountDeps): DeclaredRoute[] {
     await deps.mailer.send(passwordResetEmail(customer.email, customer.first_name, resetLink(deps.siteUrl, key, customer.email)));
   }
 
-  const { pool, now, mailer } = deps;
+  const { pool, now, mailer, limits } = deps;
 
   async function session(customerId: number, origin: Parameters<typeof createSession>[2], at: Date) {
     const token = await createSession(pool, customerId, origin, at);
@@ -52,8 +45,9 @@ export function authRoutes(deps: AccountDeps): DeclaredRoute[] {
   return [
     declaredRoute(routeTable.register, {
       summary: 'Creates a customer account and signs it in (a session token).',
-      description: 'Errors: 400 field messages (\'First Name is required.\', \'Email address is invalid.\', the password rule); 400 `registration-error-email-exists` (email taken, any case).',
-      handler: async ({ input }) => {
+      description: 'Errors: 400 field messages (\'First Name is required.\', \'Email address is invalid.\', the password rule); 400 `registration-error-email-exists` (email taken, any case); 429 `rest_too_many_registrations` with `Retry-After` past 50 calls from one client address in 10 minutes.',
+      handler: async ({ input, request }) => {
+        await limits.take('signUpAddress', clientAddress(request));
         const first = input.first_name.trim();
         const last = input.last_name.trim();
         const email = input.email.trim();
@@ -78,19 +72,16 @@ export function authRoutes(deps: AccountDeps): DeclaredRoute[] {
 
     declaredRoute(routeTable.login, {
       summary: 'Signs a customer in with email and password (throttled after failures; 429 with Retry-After).',
-      description: 'Errors: 401 `invalid_credentials` \'The email address or password you entered is incorrect.\'; 429 `too_many_attempts` with `Retry-After`.',
+      description: 'Errors: 401 `invalid_credentials` \'The email address or password you entered is incorrect.\'; 429 `too_many_attempts` with `Retry-After` after 5 failures for one account from one client address, or 30 from one address across accounts, in 15 minutes (a success forgets its own failures). Failures from another address never lock the account.',
       handler: async ({ input, request }) => {
         const at = now();
-        const address = clientAddress(request);
-        await assertLoginAllowed(pool, input.email, address, at);
+        const attempt = await limits.signInAttempt('customer', input.email, clientAddress(request));
         const customer = await customerByEmail(pool, input.email);
         // Unknown emails cost a full scrypt too, so timing does not tell which accounts exist.
         const ok = await verifyPassword(input.password, customer?.password_hash ?? (await timingDummyHash()));
-        if (!customer || !ok) {
-          await recordLoginFailure(pool, input.email, address, at);
-          throw new WpHttpError(401, 'invalid_credentials', 'The email address or password you entered is incorrect.');
-        }
-        await clearAccountFailures(pool, input.email);
+        // A failure keeps the points it took; a success gives them back.
+        if (!customer || !ok) throw new WpHttpError(401, 'invalid_credentials', 'The email address or password you entered is incorrect.');
+        await attempt.succeeded();
         await pruneFinishedSessions(pool, customer.id, at);
         if (needsRehash(customer.password_hash)) {
           await pool.query('UPDATE customers SET password_hash = $2 WHERE id = $1', [customer.id, await hashPassword(input.password)]);
@@ -127,8 +118,9 @@ export function authRoutes(deps: AccountDeps): DeclaredRoute[] {
 
     declaredRoute(routeTable.forgotPassword, {
       summary: 'Mails a password reset link to the account of that email, if there is one; the answer is the same, and as fast, for any email.',
-      description: 'Always `{success: true, message: \'If an account exists for that email address, we have sent it a link to reset the password. Please check your inbox.\'}`: the answer comes before the account is looked up, so neither the text nor the time tells whether it exists. At most 3 mails per account per 15 minutes.',
-      handler: async ({ input }) => {
+      description: 'Always `{success: true, message: \'If an account exists for that email address, we have sent it a link to reset the password. Please check your inbox.\'}`: the answer comes before the account is looked up, so neither the text nor the time tells whether it exists. At most 3 mails per account per 15 minutes. 429 `rest_too_many_password_resets` with `Retry-After` past 20 reset calls (this and reset_password) from one client address in 15 minutes: it says nothing of any account.',
+      handler: async ({ input, request }) => {
+        await limits.take('passwordResetAddress', clientAddress(request));
         // The answer waits for nothing that depends on the email: looking the account up, the
         // key and the mail happen after it, so a real account's answer takes as long as any
         // other's (bench/forgot-password.ts measures both) and nothing reveals which it was.
@@ -140,8 +132,9 @@ export function authRoutes(deps: AccountDeps): DeclaredRoute[] {
 
     declaredRoute(routeTable.resetPassword, {
       summary: 'Sets a new password with the key from a reset link (single use); every session of the account ends.',
-      description: '`key` and `login` come from the mailed link `/auth/reset/password?key=...&login=<email>`. Errors: 400 the password rule (the key stays usable); 400 `invalid_key` \'This password reset link is invalid or has expired. Please request a new one.\' (unknown, used, another login\'s, or over 1 hour old). Mails \'password changed\'.',
-      handler: async ({ input }) => {
+      description: '`key` and `login` come from the mailed link `/auth/reset/password?key=...&login=<email>`. Errors: 400 the password rule (the key stays usable); 400 `invalid_key` \'This password reset link is invalid or has expired. Please request a new one.\' (unknown, used, another login\'s, or over 1 hour old); 429 `rest_too_many_password_resets` as for forgot_password. Mails \'password changed\'.',
+      handler: async ({ input, request }) => {
+        await limits.take('passwordResetAddress', clientAddress(request));
         if (!meetsPasswordRule(input.password)) throw fieldError('password', PASSWORD_RULE_MESSAGE);
         const at = now();
         const hash = await hashPassword(input.password);
@@ -165,7 +158,8 @@ export function authRoutes(deps: AccountDeps): DeclaredRoute[] {
           await revokeOtherSessions(client, id, null, at);
           return customerById(client, id);
         });
-        await clearAccountFailures(pool, customer!.email);
+        // The owner proved the mailbox: no earlier wrong passwords keep them out, from anywhere.
+        await limits.forgetSignInFailures('customer', customer!.email);
         await mailer.send(passwordChangedEmail(customer!.email, customer!.first_name));
         return { success: true, message: 'Your password has been reset. You can now log in with your new password.' };
       },

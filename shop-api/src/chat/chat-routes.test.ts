@@ -93,6 +93,7 @@ describe('community chat', () => {
     const results = await Promise.all(Array.from({ length: CHAT_RATE_LIMIT + 3 }, (_, i) => post(app, token, `message ${i}`)));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(CHAT_RATE_LIMIT);
     expect(results.filter((r) => r.statusCode === 429).map((r) => r.json().code)).toEqual(Array(3).fill('rest_chat_rate_limited'));
+    for (const r of results.filter((r) => r.statusCode === 429)) expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
     const other = await customer('Calm', 'Typer');
     expect((await post(app, other, 'still fine')).statusCode).toBe(200);
   });

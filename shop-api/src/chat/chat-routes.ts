@@ -4,11 +4,12 @@ import { inTransaction } from '../accounts/queryable.ts';
 import { declaredRoute, type DeclaredRoute } from '../http/declared-routes.ts';
 import { routeTable } from '../http/route-table.ts';
 import { WpHttpError } from '../http/wp-error.ts';
+import { RATE_LIMITS, type RateLimits } from '../http/rate-limits.ts';
 import type { ChatHub, ChatEvent } from './chat-hub.ts';
 import { insertMessage, messagesAfter, recentMessages } from './chat-repository.ts';
 
-/** At most this many messages per customer per minute. */
-export const CHAT_RATE_LIMIT = 5;
+/** At most this many messages per customer per minute (http/rate-limits.ts). */
+export const CHAT_RATE_LIMIT = RATE_LIMITS.chatCustomer.points;
 /** A comment line keeps proxies from closing a quiet stream. */
 const HEARTBEAT_MS = 25_000;
 
@@ -30,7 +31,7 @@ function sseFrame(event: ChatEvent): string {
 
 const notLoggedIn = (): WpHttpError => new WpHttpError(401, 'rest_not_logged_in', 'Please log in to post in the community chat.');
 
-export function chatRoutes(pool: pg.Pool, hub: ChatHub): DeclaredRoute[] {
+export function chatRoutes(pool: pg.Pool, hub: ChatHub, limits: RateLimits): DeclaredRoute[] {
   return [
     declaredRoute(routeTable.chatMessages, {
       summary: 'The latest community chat messages (`before` pages back).',
@@ -39,24 +40,20 @@ export function chatRoutes(pool: pg.Pool, hub: ChatHub): DeclaredRoute[] {
     }),
     declaredRoute(routeTable.chatPost, {
       summary: 'Posts a message in the community chat as the signed-in customer (rate-limited per customer).',
-      description: 'The message is trimmed, control characters other than line breaks dropped, 1-500 characters, stored as plain text. Author: first name and last initial. Errors: 400 `rest_invalid_param` (empty, over 500); 401 `rest_not_logged_in` (no, unknown, expired or revoked token); 429 `rest_chat_rate_limited` after 5 messages in a minute.',
+      description: 'The message is trimmed, control characters other than line breaks dropped, 1-500 characters, stored as plain text. Author: first name and last initial. Errors: 400 `rest_invalid_param` (empty, over 500); 401 `rest_not_logged_in` (no, unknown, expired or revoked token); 429 `rest_chat_rate_limited` with `Retry-After` after 5 messages in a minute.',
       // Signed out or a session that ended: the chat box says so in its own words.
       refuse: notLoggedIn,
       handler: async ({ input, customer: session }) => {
         const text = input.message.replace(controlCharacters, '').trim();
         if (!text) throw new WpHttpError(400, 'rest_invalid_param', 'Invalid parameter(s): message', { params: { message: 'Write a message first.' } });
+        // Counted in one atomic step: messages fired at once cannot all slip under the limit.
+        await limits.take('chatCustomer', session.customerId);
         const message: ChatMessage = await inTransaction(pool, async (client) => {
-          await client.query("SELECT pg_advisory_xact_lock(hashtext('chat:' || $1))", [session.customerId]);
-          const { rows } = await client.query<{ n: number; first_name: string; last_name: string }>(
-            `SELECT (SELECT count(*)::int FROM chat_messages WHERE customer_id = $1 AND created_at > now() - interval '1 minute') AS n,
-                    first_name, last_name FROM customers WHERE id = $1`,
-            [session.customerId],
-          );
+          const { rows } = await client.query<{ first_name: string; last_name: string }>('SELECT first_name, last_name FROM customers WHERE id = $1', [
+            session.customerId,
+          ]);
           const row = rows[0];
           if (!row) throw notLoggedIn();
-          if (row.n >= CHAT_RATE_LIMIT) {
-            throw new WpHttpError(429, 'rest_chat_rate_limited', 'You are sending messages too quickly. Please wait a minute and try again.');
-          }
           return insertMessage(client, session.customerId, chatAuthorName(row.first_name, row.last_name), text);
         });
         return { success: true, data: message };

@@ -1,43 +1,32 @@
 import type pg from 'pg';
 import { inTransaction } from '../accounts/queryable.ts';
 import { clientAddress } from '../http/client-address.ts';
+import { RATE_LIMITS, type RateLimits } from '../http/rate-limits.ts';
 import { declaredRoute, type DeclaredRoute } from '../http/declared-routes.ts';
 import { routeTable } from '../http/route-table.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { isDatabaseUnreachable } from '../db/unreachable.ts';
 
-/** At most this many contact messages per client address per window. */
-export const CONTACT_LIMIT = 3;
-export const CONTACT_WINDOW_MINUTES = 10;
+/** At most this many contact messages per client address per window (http/rate-limits.ts). */
+export const CONTACT_LIMIT = RATE_LIMITS.contactAddress.points;
+export const CONTACT_WINDOW_MINUTES = RATE_LIMITS.contactAddress.duration / 60;
 
 export const CONTACT_CONFIRMATION = 'Thank you, your message has been sent. Our team replies within one working day.';
 
 /** Where contact messages go (the operator's inbox). */
 export const contactInbox = (): string => process.env.CONTACT_EMAIL ?? 'support@cggcompetitions.co.uk';
 
-export function contactRoutes(pool: pg.Pool, smtpUrl?: string): DeclaredRoute[] {
+export function contactRoutes(pool: pg.Pool, limits: RateLimits, smtpUrl?: string): DeclaredRoute[] {
   return [
     declaredRoute(routeTable.contactUs, {
       summary: 'Sends a message to the shop (rate-limited per address).',
-      description: 'Trimmed; name 1-100, a valid email up to 254, subject 1-150, message 10-3000 characters. The answer carries a reference (\'CGG-42\'); the message is stored and mailed to CONTACT_EMAIL with the sender as reply-to (the outbox row in the same transaction). Errors: 400 per field; 429 `rest_contact_rate_limited` after 3 messages from one client address in 10 minutes; 503 `rest_contact_unavailable` when storing or mailing fails (nothing kept).',
+      description: 'Trimmed; name 1-100, a valid email up to 254, subject 1-150, message 10-3000 characters. The answer carries a reference (\'CGG-42\'); the message is stored and mailed to CONTACT_EMAIL with the sender as reply-to (the outbox row in the same transaction). Errors: 400 per field; 429 `rest_contact_rate_limited` with `Retry-After` after 3 messages from one client address in 10 minutes; 503 `rest_contact_unavailable` when storing or mailing fails (nothing kept).',
       handler: async ({ input, request }) => {
         const address = clientAddress(request);
+        // Counted before storing, in one atomic step: posts fired at once cannot all slip under the limit.
+        await limits.take('contactAddress', address);
         const id = await inTransaction(pool, async (client) => {
-          // One counter per address, so two simultaneous posts cannot both slip under the limit.
-          await client.query("SELECT pg_advisory_xact_lock(hashtext('contact:' || $1))", [address]);
-          const { rows } = await client.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM contact_messages
-             WHERE ip_address = $1 AND created_at > now() - make_interval(mins => $2)`,
-            [address, CONTACT_WINDOW_MINUTES],
-          );
-          if (rows[0]!.n >= CONTACT_LIMIT) {
-            throw new WpHttpError(
-              429,
-              'rest_contact_rate_limited',
-              `You have sent ${CONTACT_LIMIT} messages in the last ${CONTACT_WINDOW_MINUTES} minutes. Please wait a few minutes before sending another.`,
-            );
-          }
           const inserted = await client.query<{ id: string }>(
             'INSERT INTO contact_messages (name, email, subject, message, ip_address) VALUES ($1, $2, $3, $4, $5) RETURNING id',
             [input.name, input.email, input.subject, input.message, address],

@@ -87,10 +87,12 @@ describe('contact_us', () => {
   });
 
   it(`rate-limits per address: ${CONTACT_LIMIT} per window, then 429, other addresses unaffected`, async () => {
-    for (let i = 0; i < CONTACT_LIMIT; i++) expect((await post(valid)).statusCode).toBe(200);
-    const limited = await post(valid);
+    for (let i = 0; i < CONTACT_LIMIT; i++) expect((await post(valid, '192.0.2.60')).statusCode).toBe(200);
+    const limited = await post(valid, '192.0.2.60');
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ code: 'rest_contact_rate_limited', data: { status: 429 } });
+    expect(limited.json().message).toBe('You have sent 3 messages in the last 10 minutes. Please wait a few minutes before sending another.');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await post(valid, '198.51.100.7')).statusCode).toBe(200);
     expect((await pool.query('SELECT count(*)::int AS n FROM contact_messages')).rows[0].n).toBe(CONTACT_LIMIT + 1);
   });

@@ -97,6 +97,15 @@ describe('staff sign-in with a second factor', () => {
     t.clock.advance(16 * 60_000);
   });
 
+  it('wrong passwords for a staff member from another address do not lock them out', async () => {
+    const s = await newStaff();
+    const elsewhere = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/?rest_route=/api/v1/staff/login', headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.99' }, payload });
+    for (let i = 0; i < 5; i++) expect((await elsewhere({ email: s.email, password: 'not it at all' })).statusCode).toBe(401);
+    expect((await elsewhere({ email: s.email, password: PASSWORD })).statusCode).toBe(429);
+    expect((await staffPost('login', { email: s.email, password: PASSWORD })).statusCode).toBe(200);
+  });
+
   it('ends a session after 30 idle minutes, and after sign-out', async () => {
     const s = await newStaff();
     const { session, secret } = await enrol(s.email);

@@ -3,9 +3,9 @@ import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { timingDummyHash, verifyPassword } from '../accounts/password.ts';
 import { inTransaction } from '../accounts/queryable.ts';
-import { assertLoginAllowed, clearAccountFailures, recordLoginFailure } from '../accounts/rate-limit.ts';
 import { hashSecret } from '../accounts/tokens.ts';
 import { clientAddress } from '../http/client-address.ts';
+import type { RateLimits } from '../http/rate-limits.ts';
 import { declaredRoute, type DeclaredRoute } from '../http/declared-routes.ts';
 import { routeTable } from '../http/route-table.ts';
 import { WpHttpError } from '../http/wp-error.ts';
@@ -15,8 +15,6 @@ import { createStaff } from './staff-accounts.ts';
 import { createStaffSession, endStaffSession, findStaffSession } from './staff-sessions.ts';
 import { acceptTotp, newTotpSecret, totpUri } from './staff-totp.ts';
 
-/** Staff sign-in failures share the customers' throttle table, under their own keys. */
-const throttleKey = (email: string): string => `staff:${email.trim().toLowerCase()}`;
 const RECOVERY_CODES = 10;
 const TOTP_FIELD = 'staff.totp_secret';
 
@@ -48,24 +46,22 @@ function recoveryCodes(): string[] {
 }
 
 /** Sign-in with a second factor, the signed-in staff member, staff creation and the audit log. */
-export function staffRoutes(deps: { pool: pg.Pool; now: () => Date }): DeclaredRoute[] {
-  const { pool, now } = deps;
+export function staffRoutes(deps: { pool: pg.Pool; now: () => Date; limits: RateLimits }): DeclaredRoute[] {
+  const { pool, now, limits } = deps;
   return [
     declaredRoute(routeTable.staffLogin, {
       summary: 'A staff member\'s email and password: the first step of signing in to the back office.',
-      description: 'Answers a short-lived token for the second step: `totp` (enter a code) or, on the first sign-in, `enrol-totp` with the authenticator app\'s `otpauth_uri` and `secret`. Throttled like customer sign-in (5 failures per email, 20 per address, in 15 minutes: 429). 401 `invalid_credentials` for a wrong email or password, whichever it was.',
+      description: 'Answers a short-lived token for the second step: `totp` (enter a code) or, on the first sign-in, `enrol-totp` with the authenticator app\'s `otpauth_uri` and `secret`. Throttled like customer sign-in (429 `too_many_attempts` with `Retry-After` after 5 failures of one email from one client address, or 30 from one address across accounts, in 15 minutes; wrong codes at the second step count too). 401 `invalid_credentials` for a wrong email or password, whichever it was.',
       handler: async ({ input, request }) => {
         const at = now();
-        const address = clientAddress(request);
-        await assertLoginAllowed(pool, throttleKey(input.email), address, at);
+        const attempt = await limits.signInAttempt('staff', input.email, clientAddress(request));
         const { rows } = await pool.query<StaffRow>('SELECT * FROM staff WHERE lower(email) = lower($1) AND disabled_at IS NULL', [input.email.trim()]);
         const staff = rows[0];
         // An unknown email costs the same scrypt as a known one.
         const ok = await verifyPassword(input.password, staff?.password_hash ?? (await timingDummyHash()));
-        if (!staff || !ok) {
-          await recordLoginFailure(pool, throttleKey(input.email), address, at);
-          throw wrongPassword();
-        }
+        if (!staff || !ok) throw wrongPassword();
+        // The right password is no failure; the pair's earlier failures stay until the second step succeeds.
+        await attempt.notFailed();
         const token = await createStaffSession(pool, staff.id, 'second-factor', at);
         if (staff.totp_enabled_at) return { success: true, data: { step: 'totp', token } };
         // Not enrolled yet: the same pending secret until enrolment completes (a second try shows the same QR code).
@@ -88,8 +84,7 @@ export function staffRoutes(deps: { pool: pg.Pool; now: () => Date }): DeclaredR
         }
         const pending = await findStaffSession(pool, input.token, 'second-factor', at);
         if (!pending) throw signInAgain();
-        const address = clientAddress(request);
-        await assertLoginAllowed(pool, throttleKey(pending.email), address, at);
+        const attempt = await limits.signInAttempt('staff', pending.email, clientAddress(request));
         const outcome = await inTransaction(pool, async (client) => {
           const { rows } = await client.query<StaffRow>('SELECT * FROM staff WHERE id = $1 FOR UPDATE', [pending.staffId]);
           const staff = rows[0]!;
@@ -119,11 +114,8 @@ export function staffRoutes(deps: { pool: pg.Pool; now: () => Date }): DeclaredR
           });
           return { token, staff: member(staff), recovery };
         });
-        if (!outcome) {
-          await recordLoginFailure(pool, throttleKey(pending.email), address, at);
-          throw wrongCode();
-        }
-        await clearAccountFailures(pool, throttleKey(pending.email));
+        if (!outcome) throw wrongCode();
+        await attempt.succeeded();
         return { success: true, data: { token: outcome.token, staff: outcome.staff, ...(outcome.recovery ? { recovery_codes: outcome.recovery } : {}) } };
       },
     }),

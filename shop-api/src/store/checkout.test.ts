@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billing, cardPayment, createCompetition, createCustomer } from './store-fixtures.ts';
 import { storeInject, storeTestApp, type StoreClientState } from './store-test-kit.ts';
+import { RATE_LIMITS } from '../http/rate-limits.ts';
 
 let app: FastifyInstance;
 let pool: pg.Pool;
@@ -45,6 +46,20 @@ async function stateOf(competitionId: number) {
 }
 
 describe('checkout', () => {
+  it(`limits each customer to ${RATE_LIMITS.checkoutCustomer.points} checkouts a minute (429 with Retry-After); others go on`, async () => {
+    const who = await createCustomer(pool);
+    const state: StoreClientState = { bearer: who.token };
+    await storeInject(app, state, 'GET', '/cart');
+    // An empty basket answers fast, and each call still counts.
+    for (let i = 0; i < RATE_LIMITS.checkoutCustomer.points; i++) expectError(await checkout(state), STORE_ERRORS.cartEmpty);
+    const limited = await checkout(state);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ code: 'rest_too_many_checkouts', data: { status: 429 } });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    const { state: other } = await customerWithBasket();
+    expect((await checkout(other)).status).toBe(200);
+  }, 60_000);
+
   it('pays by demo card: order, random unique tickets, points, spending, empty basket, and the account calls show it', async () => {
     const { c, who, state } = await customerWithBasket({ total: 20_000, pricePence: 250 }, 3);
     const res = await checkout(state);

@@ -5,6 +5,7 @@ import { checkoutRoute, type OrderCommittedHook } from './checkout-route.ts';
 import { loadStoreSecret } from './store-secret.ts';
 import { guardedAllocator, type TicketAllocator } from './ticket-allocation.ts';
 import type { PaymentGateway } from '../payments/payment-gateway.ts';
+import type { RateLimits } from '../http/rate-limits.ts';
 
 export interface StoreOptions {
   pool: pg.Pool;
@@ -17,6 +18,8 @@ export interface StoreOptions {
   onOrderCommitted?: OrderCommittedHook;
   /** Who takes card payments. */
   gateway: PaymentGateway;
+  /** Checkouts per customer (http/rate-limits.ts). */
+  limits: RateLimits;
 }
 
 /** The WooCommerce Store API routes (issue 4). */
@@ -35,6 +38,7 @@ export function storeRoutes(options: StoreOptions): DeclaredRoute[] {
     allocator: options.allocator ?? guardedAllocator,
     onOrderCommitted: options.onOrderCommitted,
     gateway: options.gateway,
+    limits: options.limits,
   };
   return [...cartRoutes(deps), checkoutRoute(deps)];
 }
