@@ -6,6 +6,7 @@ export * from './api/account.ts';
 export * from './api/auth.ts';
 export * from './api/store.ts';
 export * from './api/site.ts';
+export * from './api/complaints.ts';
 export * from './api/draws.ts';
 export * from './api/claims.ts';
 export * from './api/calls.ts';

@@ -17,6 +17,8 @@ import { staffRoutes } from './staff/staff-routes.ts';
 import { staffManagementRoutes } from './staff/staff-management-routes.ts';
 import { operatorRoutes } from './staff/operator-routes.ts';
 import { fulfilmentRoutes } from './staff/fulfilment-routes.ts';
+import { complaintStaffRoutes } from './staff/complaint-routes.ts';
+import { complaintRoutes } from './complaints/complaint-routes.ts';
 import { customerRoutes } from './staff/customer-routes.ts';
 import { contentEditingRoutes } from './staff/content-routes.ts';
 import type { TicketAllocator } from './store/ticket-allocation.ts';
@@ -178,10 +180,11 @@ export function buildApp(options: AppOptions): FastifyInstance {
     ...competitionCancelRoutes({ pool: options.pool, now, gateway, mailer }),
     ...operatorRoutes({ pool: options.pool, now, mailer, siteUrl }),
     ...fulfilmentRoutes({ pool: options.pool, now, mailer, siteUrl }),
+    ...complaintStaffRoutes({ pool: options.pool, now, mailer, siteUrl }),
     ...customerRoutes({ pool: options.pool, now }),
     ...contentEditingRoutes({ pool: options.pool, now }),
   ];
-  const routes = [...contentRoutes(options.pool), ...competitionRoutes(options.pool), ...sitePageRoutes, ...accounts, ...store, ...drawRoutes(options.pool), ...claims, ...staff];
+  const routes = [...contentRoutes(options.pool), ...competitionRoutes(options.pool), ...sitePageRoutes, ...complaintRoutes({ pool: options.pool, now, mailer, siteUrl, limits }), ...accounts, ...store, ...drawRoutes(options.pool), ...claims, ...staff];
   // The document first: its route hook must see every route registered after it.
   registerOpenApi(app);
   void app.register(async (scope) => registerDeclaredRoutes(scope, { pool: options.pool, now, canonicalPaths }, routes));

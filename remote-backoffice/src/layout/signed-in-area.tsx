@@ -5,6 +5,7 @@ import { Navigate, NavLink, Route, Routes } from 'react-router-dom';
 import { staffRequest } from '../api/staff-api.ts';
 import { AuditLogScreen } from '../audit/audit-log-screen.tsx';
 import { CompetitionsArea } from '../competitions/competitions-area.tsx';
+import { ComplaintsArea } from '../complaints/complaints-area.tsx';
 import { ContentScreen } from '../content/content-screen.tsx';
 import { CustomersArea } from '../customers/customers-area.tsx';
 import { FulfilmentScreen } from '../fulfilment/fulfilment-screen.tsx';
@@ -22,7 +23,7 @@ async function signOut() {
 }
 
 const screens: Record<SectionPath, (props: { staff: StaffMember }) => ReactNode> = {
-  competitions: CompetitionsArea, fulfilment: FulfilmentScreen, customers: CustomersArea, content: ContentScreen, refunds: RefundScreen, staff: StaffScreen, audit: AuditLogScreen,
+  competitions: CompetitionsArea, fulfilment: FulfilmentScreen, customers: CustomersArea, content: ContentScreen, refunds: RefundScreen, complaints: ComplaintsArea, staff: StaffScreen, audit: AuditLogScreen,
 };
 
 /** The signed-in back office: who is signed in, the sections their role allows, and the screens (paths relative to /admin). */

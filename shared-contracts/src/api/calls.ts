@@ -2,6 +2,7 @@ import type { z } from 'zod/mini';
 import * as account from './account.ts';
 import * as auth from './auth.ts';
 import * as claims from './claims.ts';
+import * as complaints from './complaints.ts';
 import * as content from './content.ts';
 import * as draws from './draws.ts';
 import * as site from './site.ts';
@@ -72,6 +73,8 @@ export const calls = {
   getFaqs: call({ access: 'anyone', route: '/api/v1/get_faqs', method: 'GET', auth: 'site', request: null, response: site.faqsResponseSchema }),
   getLegalTerms: call({ access: 'anyone', route: '/api/v1/get_legal_terms', method: 'GET', auth: 'site', request: null, response: site.legalTermsResponseSchema }),
   getFreePostalRoute: call({ access: 'anyone', route: '/api/v1/get_free_postal_route', method: 'GET', auth: 'site', request: null, response: site.postalRouteResponseSchema }),
+  /** Anyone may complain; a signed-in customer's token (payload or bearer) ties the complaint to their account. */
+  fileComplaint: call({ access: 'anyone', route: '/api/v1/file_complaint', method: 'POST', auth: 'body-token', request: complaints.complaintRequestSchema, response: complaints.complaintResponseSchema }),
   contactUs: call({ access: 'anyone', route: '/api/v1/contact_us', method: 'POST', auth: 'site', request: site.contactRequestSchema, response: site.contactResponseSchema }),
   chatMessages: call({ access: 'anyone', route: '/api/v1/chat_messages', method: 'GET', auth: 'site', request: site.chatListRequestSchema, response: site.chatListResponseSchema }),
   chatPost: call({ access: 'customer', route: '/api/v1/chat_post', method: 'POST', auth: 'body-token', request: site.chatPostRequestSchema, response: site.chatPostResponseSchema }),

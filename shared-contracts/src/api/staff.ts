@@ -17,6 +17,12 @@ import {
 } from './fulfilment.ts';
 
 export * from './fulfilment.ts';
+import {
+  staffComplaintAnswerRequestSchema, staffComplaintCloseRequestSchema, staffComplaintRequestSchema, staffComplaintResponseSchema,
+  staffComplaintsRequestSchema, staffComplaintsResponseSchema,
+} from './staff-complaints.ts';
+
+export * from './staff-complaints.ts';
 
 /*
  * The back office's own calls (issue "The operator's back office"): staff sign-in with a
@@ -81,6 +87,7 @@ export const auditActions = [
   'faq.create', 'faq.update', 'faq.reorder', 'faq.remove', 'legal.create', 'legal.update', 'legal.remove', 'how-it-works.update', 'postal-route.update',
   'competition.cancel',
   'win.remind',
+  'complaint.answer', 'complaint.close',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -495,5 +502,9 @@ export const staffCalls = {
   staffWinReminder: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/win_reminder', method: 'POST', auth: 'site', request: staffWinReminderRequestSchema, response: staffWinReminderResponseSchema }),
   staffPostalWins: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/postal_wins', method: 'POST', auth: 'site', request: staffPostalWinsRequestSchema, response: staffPostalWinsResponseSchema }),
   staffSettlePostalWin: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/postal_win_settle', method: 'POST', auth: 'site', request: staffSettlePostalWinRequestSchema, response: staffSettlePostalWinResponseSchema }),
+  staffComplaints: staffCall({ access: 'staff', staffRoles: ['admin', 'support'], route: '/api/v1/staff/complaints', method: 'POST', auth: 'site', request: staffComplaintsRequestSchema, response: staffComplaintsResponseSchema }),
+  staffComplaint: staffCall({ access: 'staff', staffRoles: ['admin', 'support'], route: '/api/v1/staff/complaint', method: 'POST', auth: 'site', request: staffComplaintRequestSchema, response: staffComplaintResponseSchema }),
+  staffComplaintAnswer: staffCall({ access: 'staff', staffRoles: ['admin', 'support'], route: '/api/v1/staff/complaint_answer', method: 'POST', auth: 'site', request: staffComplaintAnswerRequestSchema, response: staffComplaintResponseSchema }),
+  staffComplaintClose: staffCall({ access: 'staff', staffRoles: ['admin', 'support'], route: '/api/v1/staff/complaint_close', method: 'POST', auth: 'site', request: staffComplaintCloseRequestSchema, response: staffComplaintResponseSchema }),
   staffAuditLog: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/audit_log', method: 'POST', auth: 'site', request: auditLogRequestSchema, response: auditLogResponseSchema }),
 } as const;

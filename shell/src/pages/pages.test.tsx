@@ -36,11 +36,11 @@ describe('shell pages', () => {
     vi.unstubAllGlobals();
   });
 
-  it('the footer links every public page and the privacy policy', () => {
+  it('the footer links every public page, the privacy policy and the complaints procedure', () => {
     renderSite('/faq');
     const footer = screen.getByRole('contentinfo');
     const hrefs = [...footer.querySelectorAll('a')].map((a) => a.getAttribute('href'));
-    for (const href of ['/', '/faq', '/contact', '/free-postal-route', '/community-chat', '/winners_list', '/draw/results', '/how-it-works', '/legal-terms', '/legal-terms?tab=3']) {
+    for (const href of ['/', '/faq', '/contact', '/complaints', '/free-postal-route', '/community-chat', '/winners_list', '/draw/results', '/how-it-works', '/legal-terms', '/legal-terms?tab=3']) {
       expect(hrefs).toContain(href);
     }
   });

@@ -24,6 +24,7 @@ export const shellPages: Record<ShellPage, ComponentType> = {
   'how-it-works': page(() => import('./how-it-works-page.tsx'), 'HowItWorksPage'),
   'legal-terms': page(() => import('./legal-terms-page.tsx'), 'LegalTermsPage'),
   contact: page(() => import('./contact/contact-page.tsx'), 'ContactPage'),
+  complaints: page(() => import('./complaints/complaints-page.tsx'), 'ComplaintsPage'),
   'free-postal-route': page(() => import('./free-postal-route-page.tsx'), 'FreePostalRoutePage'),
   'community-chat': page(() => import('./chat/community-chat-page.tsx'), 'CommunityChatPage'),
   'not-found': NotFoundPage,

@@ -23,6 +23,7 @@ const specRoutes: { url: string; owner: RemoteName | 'shell'; target: string }[]
   { url: '/auth/reset/password', owner: 'account', target: './ResetPasswordPage' },
   { url: '/legal-terms', owner: 'shell', target: 'legal-terms' },
   { url: '/contact', owner: 'shell', target: 'contact' },
+  { url: '/complaints', owner: 'shell', target: 'complaints' },
   { url: '/free-postal-route', owner: 'shell', target: 'free-postal-route' },
   { url: '/winners_list', owner: 'catalogue', target: './WinnersListPage' },
   { url: '/community-chat', owner: 'shell', target: 'community-chat' },

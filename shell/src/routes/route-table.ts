@@ -1,7 +1,7 @@
 import type { ExposedModule, RemoteName } from '../federation/exposed-modules.ts';
 
 /** Pages the shell renders itself (docs/decisions.md#layout-who-owns-what). */
-export type ShellPage = 'faq' | 'how-it-works' | 'legal-terms' | 'contact' | 'free-postal-route' | 'community-chat' | 'not-found';
+export type ShellPage = 'faq' | 'how-it-works' | 'legal-terms' | 'contact' | 'complaints' | 'free-postal-route' | 'community-chat' | 'not-found';
 
 type RemoteRoute = { [R in RemoteName]: { path: string; owner: R; module: ExposedModule<R>; layout?: 'staff' } }[RemoteName];
 export type ShellRoute = { path: string; owner: 'shell'; page: ShellPage };
@@ -46,6 +46,8 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/how-it-works', owner: 'shell', page: 'how-it-works' },
   { path: '/legal-terms', owner: 'shell', page: 'legal-terms' },
   { path: '/contact', owner: 'shell', page: 'contact' },
+  // The complaints procedure and form (UK prize-draw code, clause 1.2).
+  { path: '/complaints', owner: 'shell', page: 'complaints' },
   { path: '/free-postal-route', owner: 'shell', page: 'free-postal-route' },
   { path: '/community-chat', owner: 'shell', page: 'community-chat' },
   { path: '*', owner: 'shell', page: 'not-found' },

@@ -23,6 +23,11 @@ export const sitePageMeta = {
     seoPage: 'contact',
     description: 'Questions about a competition, an order or a prize? Get in touch with our UK team.',
   },
+  complaints: {
+    title: 'Complaints',
+    seoPage: null,
+    description: 'How to complain, when you will hear from us, and the independent body you can go to if you are not happy with our answer.',
+  },
   'free-postal-route': {
     title: 'Free postal entry route',
     seoPage: 'free-postal-route',

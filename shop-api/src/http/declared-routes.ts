@@ -50,7 +50,7 @@ const AREA_TAGS: Array<[RegExp, string]> = [
   [/(draw|winners_list)/, 'Draws and winners'],
   [/(claim|unclaimed)/, 'Prize claims'],
   [/^\/api\/v1\/staff\//, 'Back office'],
-  [/(chat|faqs|legal|postal|contact)/, 'Site pages'],
+  [/(chat|faqs|legal|postal|contact|complaint)/, 'Site pages'],
   [/(competition|Comps|settings|SEO|winners_prize|howitworks)/i, 'Content'],
 ];
 const tagOf = (route: string): string => AREA_TAGS.find(([re]) => re.test(route))?.[1] ?? 'Accounts';

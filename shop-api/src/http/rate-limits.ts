@@ -32,6 +32,8 @@ export const RATE_LIMITS = {
   passwordResetMailsAccount: { points: 3, duration: 15 * 60, perAddress: false },
   // Contact messages from one address: a person writes one, maybe a correction or two.
   contactAddress: { points: 3, duration: 10 * 60, perAddress: true },
+  // Complaints from one address: as the contact form (one, and a correction or two).
+  complaintAddress: { points: 3, duration: 10 * 60, perAddress: true },
   // Chat messages per customer: conversation speed, not flooding.
   chatCustomer: { points: 5, duration: 60, perAddress: false },
   // Checkouts per customer (idempotent repeats included): a person pays a few baskets a
@@ -51,6 +53,10 @@ const refusals: Record<Exclude<RateLimitName, 'signInPair' | 'signInAddress' | '
   contactAddress: {
     code: 'rest_contact_rate_limited',
     message: `You have sent ${RATE_LIMITS.contactAddress.points} messages in the last ${RATE_LIMITS.contactAddress.duration / 60} minutes. Please wait a few minutes before sending another.`,
+  },
+  complaintAddress: {
+    code: 'rest_complaint_rate_limited',
+    message: `You have sent ${RATE_LIMITS.complaintAddress.points} complaints in the last ${RATE_LIMITS.complaintAddress.duration / 60} minutes, so we have paused the form for a few minutes. Your earlier complaints are safe with us; to add something, reply to the acknowledgement email.`,
   },
   chatCustomer: { code: 'rest_chat_rate_limited', message: 'You are sending messages too quickly. Please wait a minute and try again.' },
   checkoutCustomer: { code: 'rest_too_many_checkouts', message: 'You are checking out too quickly. Please wait a minute and try again.' },

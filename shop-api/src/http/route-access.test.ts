@@ -35,6 +35,7 @@ interface Fixtures {
   openProductId: number;
   openCompetitionId: number;
   drawnCompetitionId: number;
+  complaintId: number;
 }
 
 interface Sample {
@@ -115,6 +116,7 @@ const samples: Record<RouteName, Sample> = {
   getFaqs: {},
   getLegalTerms: {},
   getFreePostalRoute: {},
+  fileComplaint: { payload: () => ({ name: 'Jamie', email: 'jamie@cgg.test', category: 'prize', details: 'My prize has not arrived after three weeks.' }) },
   contactUs: { payload: () => ({ name: 'Jamie', email: 'jamie@cgg.test', subject: 'Hello', message: 'A question about my tickets, please.' }) },
   chatMessages: { payload: () => ({}) },
   chatPost: { payload: () => ({ message: 'Good luck everyone' }) },
@@ -187,6 +189,10 @@ const samples: Record<RouteName, Sample> = {
   // A drawn competition is not a draft: 409 for the roles that may publish.
   staffCompetitionSchedule: { payload: (fx) => ({ id: fx.drawnCompetitionId, action: 'publish' }) },
   staffImageUpload: { payload: () => ({ file_name: 'not-a-picture.jpg', data_base64: Buffer.from('hello').toString('base64') }) },
+  staffComplaints: { payload: () => ({ state: 'open' }) },
+  staffComplaint: { payload: (fx) => ({ id: fx.complaintId }) },
+  staffComplaintAnswer: { payload: (fx) => ({ id: fx.complaintId, text: 'We are sorry: your prize was sent today.' }) },
+  staffComplaintClose: { payload: (fx) => ({ id: fx.complaintId }) },
   staffWinQueue: { payload: () => ({ status: 'awaiting_claim' }) },
   // The roles that may remind: the first is sent (or refused as claimed), the next refused with 409 (one a day).
   staffWinReminder: { payload: (fx) => ({ win_kind: 'instant', win_id: fx.owner.instantWinIds[0] }) },
@@ -281,6 +287,9 @@ beforeAll(async () => {
     operator: await enrolledStaff('operator'),
     support: await enrolledStaff('support', 500),
     owner, other: await newBuyer(pool, base), openProductId: open.productId, openCompetitionId: open.id, drawnCompetitionId: drawn.rows[0]!.competition_id,
+    complaintId: Number((await pool.query<{ id: string }>(
+      `INSERT INTO complaints (name, email, category, details, ip_address, created_at) VALUES ('Route Test', 'route@cgg.test', 'other', 'A complaint for the route test.', '192.0.2.1', now()) RETURNING id`,
+    )).rows[0]!.id),
   };
   const ownerToken = await createSession(pool, owner.buyer.customerId, 'login', new Date());
   const saved = await app.inject({ method: 'POST', url: `${API_PREFIX}/api/v1/get_bank_details`, headers: { 'content-type': 'application/json' }, payload: { token: ownerToken, account_number: '12345678', sort_code: '112233' } });

@@ -1,0 +1,51 @@
+import { useState, type FormEvent } from 'react';
+import { apiRequest } from '@cgg/contracts';
+import { staffCalls, staffComplaintAnswerRequestSchema, type StaffComplaint } from '@cgg/contracts/staff';
+import { failureMessage, staffRequest } from '../api/staff-api.ts';
+import { fieldErrorsOf } from '../components/field-errors.ts';
+import { FormAlert } from '../components/form-alert.tsx';
+import { TextArea } from '../components/text-area.tsx';
+
+/** Our answer to the customer: emailed to them as written, with the independent body they may go to, and recorded. */
+export function AnswerForm({ complaint, onAnswered }: { complaint: StaffComplaint; onAnswered: (c: StaffComplaint) => void }) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setRefusal(null);
+    const parsed = staffComplaintAnswerRequestSchema.safeParse({ id: complaint.id, text });
+    setError(parsed.success ? undefined : fieldErrorsOf(parsed.error.issues).text);
+    if (!parsed.success) return;
+    setBusy(true);
+    try {
+      onAnswered((await staffRequest((o) => apiRequest(staffCalls.staffComplaintAnswer, parsed.data, o))).data);
+      setText('');
+    } catch (err) {
+      setRefusal(failureMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="bo-form" onSubmit={submit} noValidate aria-label="Answer the customer">
+      <FormAlert message={refusal} />
+      <TextArea
+        name="complaint-answer"
+        label={complaint.answers.length === 0 ? 'Our answer' : 'A further answer'}
+        hint={`Emailed to ${complaint.email} as written, with how to reach the independent dispute-resolution service.`}
+        rows={6}
+        maxLength={5000}
+        value={text}
+        onChange={setText}
+        error={error}
+      />
+      <button type="submit" className="bo-button" disabled={busy}>
+        {busy ? 'Sending…' : 'Send answer'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+import type pg from 'pg';
+import { findSession } from '../accounts/sessions.ts';
+import { isDatabaseUnreachable } from '../db/unreachable.ts';
+import { customerTokenOf } from '../http/access-guard.ts';
+import { clientAddress } from '../http/client-address.ts';
+import { declaredRoute, type DeclaredRoute } from '../http/declared-routes.ts';
+import { routeTable } from '../http/route-table.ts';
+import { WpHttpError } from '../http/wp-error.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { RATE_LIMITS, type RateLimits } from '../http/rate-limits.ts';
+import { fileComplaint } from './complaints.ts';
+
+const londonDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
+const londonDay = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'long', year: 'numeric' });
+
+/** The complaint form of /complaints (UK prize-draw code, clause 1.2). */
+export function complaintRoutes(deps: { pool: pg.Pool; now: () => Date; mailer: Mailer; siteUrl: string; limits: RateLimits }): DeclaredRoute[] {
+  const limit = RATE_LIMITS.complaintAddress;
+  return [
+    declaredRoute(routeTable.fileComplaint, {
+      summary: 'Files a complaint: stored with a reference (CGG-C-000123), acknowledged by email at once, tied to the account when a signed-in customer sends it.',
+      description: `Trimmed; name 1-100, a valid email, optional order number (digits, '#' allowed), a category, details 20-5000 characters. The acknowledgement is mailed after the complaint is stored (a mail failure keeps the complaint; the answer then says so). A token naming no live session files the complaint as a visitor's. Errors: 400 per field; 429 \`rest_complaint_rate_limited\` with Retry-After after ${limit.points} complaints from one client address in ${limit.duration / 60} minutes (http/rate-limits.ts); 503 \`rest_complaint_unavailable\` when it cannot be stored.`,
+      handler: async ({ input, request }) => {
+        const at = deps.now();
+        await deps.limits.take('complaintAddress', clientAddress(request));
+        const token = customerTokenOf(request);
+        // A stale sign-in never turns a complaint away: it is filed as a visitor's, under the email given.
+        const session = token ? await findSession(deps.pool, token, at) : null;
+        const orderNumber = input.order_number ? Number(input.order_number.replace('#', '')) : null;
+        const filed = await fileComplaint(deps, {
+          name: input.name, email: input.email, orderNumber, category: input.category, details: input.details,
+          customerId: session?.customerId ?? null, ipAddress: clientAddress(request), at,
+        }).catch((err: unknown) => {
+          if (isDatabaseUnreachable(err)) throw err;
+          console.error('[shop-api] complaint could not be stored:', (err as Error).message);
+          throw new WpHttpError(503, 'rest_complaint_unavailable', 'We could not record your complaint just now. Please try again in a few minutes, or email us and we will record it for you.');
+        });
+        const due = londonDay.format(filed.answerDue);
+        const message = filed.acknowledged
+          ? `Thank you. We have received your complaint and emailed an acknowledgement to ${input.email}. We will send you our final answer by ${due} at the latest.`
+          : `Thank you. We have received your complaint, but we could not email you an acknowledgement just now, so please note your reference. We will send you our final answer by ${due} at the latest.`;
+        return { success: true, reference: filed.reference, message, answer_due: londonDate.format(filed.answerDue) };
+      },
+    }),
+  ];
+}
