@@ -101,17 +101,18 @@ describe('a transaction cut mid-way', () => {
   const stored = async () => Number((await db.pool.query<{ n: string }>('SELECT count(*) AS n FROM contact_messages WHERE ip_address = $1', [address])).rows[0]!.n);
 
   /**
-   * Sends a contact message that stops mid-transaction: the test holds the per-address
-   * lock the route takes after BEGIN, and waits until the API's backend is blocked on it.
+   * Sends a contact message that stops mid-transaction: the test holds a lock on the outbox,
+   * so the route's transaction has stored the message and waits to store its mail; the test
+   * waits until the API's backend is blocked there.
    */
   async function contactHeldMidTransaction(): Promise<{ answer: ReturnType<typeof contact>; release: () => Promise<void> }> {
     const holder = await db.pool.connect();
     await holder.query('BEGIN');
-    await holder.query("SELECT pg_advisory_xact_lock(hashtext('contact:' || $1))", [address]);
+    await holder.query('LOCK TABLE email_outbox IN SHARE ROW EXCLUSIVE MODE');
     const answer = contact();
     await vi.waitFor(
       async () => {
-        const { rows } = await db.pool.query("SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%contact:%' AND pid <> $1", [
+        const { rows } = await db.pool.query("SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%email_outbox%' AND pid <> $1", [
           (await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid,
         ]);
         expect(rows).toHaveLength(1);
