@@ -47,7 +47,7 @@ export async function buyTickets(request: APIRequestContext, token: string, prod
       },
       payment_method: 'cgg-demo-card',
       payment_data: [
-        { key: 'card_number', value: '4242 4242 4242 4242' },
+        { key: 'card_number', value: '4000 0566 5566 5556' },
         { key: 'card_expiry', value: '12/34' },
         { key: 'card_cvc', value: '123' },
       ],

@@ -155,7 +155,7 @@ test('a visitor fills a basket, signs in at checkout (basket kept), pays by demo
   await expect(page.locator('[data-boundary="cart-checkout"]').getByText(competition.title).first()).toBeVisible();
   // Billing comes prefilled from the account.
   await expect(page.getByLabel('First name')).not.toHaveValue('');
-  await payByCard(page, '4242 4242 4242 4242');
+  await payByCard(page, '4000 0566 5566 5556');
 
   await expect(page).toHaveURL(/\/confirmation\?order=\d+$/);
   const orderId = Number(new URL(page.url()).searchParams.get('order'));

@@ -49,7 +49,7 @@ test('customer A wins instantly, claims the prize as site credit once, and finds
     ['Town/City', 'London'], ['Postcode', 'N1 9GU'],
   ];
   for (const [label, value] of fields) await page.getByLabel(label, { exact: true }).fill(value);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Card number').fill('4000 0566 5566 5556');
   await page.getByLabel('Expiry (MM/YY)').fill('12/30');
   await page.getByLabel('Security code (CVC)').fill('123');
   await page.getByRole('button', { name: 'Place order' }).click();

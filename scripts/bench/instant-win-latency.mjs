@@ -60,7 +60,7 @@ async function winningCheckout(firstName, productId) {
   const session = { ...auth, Nonce: cart.headers.get('nonce'), 'Cart-Token': cart.headers.get('cart-token') };
   await call('/wc/store/v1/cart/add-item', { id: productId, quantity: 1 }, session);
   const billing = { first_name: firstName, last_name: 'Bench', address_1: '1', address_2: 'High Street', city: 'Leeds', state: '', postcode: 'LS1 1AA', country: 'GB', email, phone: '07700900000' };
-  const payment_data = [{ key: 'card_number', value: '4242 4242 4242 4242' }, { key: 'card_expiry', value: '12/34' }, { key: 'card_cvc', value: '123' }];
+  const payment_data = [{ key: 'card_number', value: '4000 0566 5566 5556' }, { key: 'card_expiry', value: '12/34' }, { key: 'card_cvc', value: '123' }];
   const sentAt = Date.now();
   const { body } = await call('/wc/store/v1/checkout', { billing_address: billing, payment_method: 'cgg-demo-card', payment_data }, { ...session, 'Idempotency-Key': randomUUID() });
   const answeredAt = Date.now();

@@ -26,8 +26,9 @@ function Section<T>({ loaded, what, children }: { loaded: Loaded<T>; what: strin
 
 /** Admins: the shop settings, each page's SEO row, and the pages' copy, each change in the audit log. */
 export function ContentScreen() {
-  // The settings and copy as the shop reads them (the public calls), fresh, not from a cache.
-  const settings = useStaffData('settings', () => apiRequest(calls.getsettings, undefined));
+  // The settings as admins see them (with the rules the shop keeps to itself, e.g. the credit-card cap);
+  // the copy as the shop reads it (the public calls), fresh, not from a cache.
+  const settings = useStaffData('settings', () => staffRequest((o) => apiRequest(staffCalls.staffSettings, {}, o)));
   const seo = useStaffData('seo', () => staffRequest((o) => apiRequest(staffCalls.staffSeoList, {}, o)));
   const faqs = useStaffData('faqs', () => staffRequest((o) => apiRequest(staffCalls.staffFaqList, {}, o)));
   const legal = useStaffData('legal', () => apiRequest(calls.getLegalTerms, undefined));

@@ -1,23 +1,24 @@
 import { useState, type FormEvent } from 'react';
-import { apiRequest, type Settings } from '@cgg/contracts';
-import { staffCalls, staffSettingsUpdateRequestSchema } from '@cgg/contracts/staff';
+import { apiRequest } from '@cgg/contracts';
+import { staffCalls, staffSettingsUpdateRequestSchema, type StaffSettings } from '@cgg/contracts/staff';
 import { failureMessage, staffRequest } from '../api/staff-api.ts';
 import { fieldErrorsOf, hasErrors, type FieldErrors } from '../components/field-errors.ts';
 import { FormAlert } from '../components/form-alert.tsx';
 import { TextField } from '../components/text-field.tsx';
 
-type Draft = Record<'announcement' | 'live_draw_info' | 'reward_prize_info' | 'suggested_tickets' | 'slider_speed' | 'slider_height_desktop' | 'slider_height_tablet' | 'slider_height_mobile' | 'frontend_scripts', string> & { show_question: 0 | 1 };
+type Draft = Record<'announcement' | 'live_draw_info' | 'reward_prize_info' | 'suggested_tickets' | 'slider_speed' | 'slider_height_desktop' | 'slider_height_tablet' | 'slider_height_mobile' | 'frontend_scripts' | 'credit_card_monthly_cap', string> & { show_question: 0 | 1 };
 
-const draftOf = (s: Settings): Draft => ({
+const draftOf = (s: StaffSettings): Draft => ({
   announcement: s.announcement, live_draw_info: s.live_draw_info, reward_prize_info: s.reward_prize_info, suggested_tickets: s.suggested_tickets.join(', '),
   slider_speed: String(s.slider_speed), slider_height_desktop: String(s.slider_height_desktop), slider_height_tablet: String(s.slider_height_tablet),
   slider_height_mobile: String(s.slider_height_mobile), frontend_scripts: s.frontend_scripts, show_question: s.show_question,
+  credit_card_monthly_cap: s.credit_card_monthly_cap,
 });
 
 const whole = (v: string): number => (/^\s*\d{1,9}\s*$/.test(v) ? Number(v) : Number.NaN);
 
 /** The shop settings, with the announcement previewed as the bar shows it; only what changed is sent. */
-export function SettingsForm({ settings, onSaved }: { settings: Settings; onSaved: (s: Settings) => void }) {
+export function SettingsForm({ settings, onSaved }: { settings: StaffSettings; onSaved: (s: StaffSettings) => void }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -36,8 +37,9 @@ export function SettingsForm({ settings, onSaved }: { settings: Settings; onSave
       announcement: draft.announcement, live_draw_info: draft.live_draw_info, reward_prize_info: draft.reward_prize_info, frontend_scripts: draft.frontend_scripts,
       suggested_tickets: draft.suggested_tickets.split(',').filter((t) => t.trim() !== '').map(whole), show_question: draft.show_question,
       slider_speed: whole(draft.slider_speed), slider_height_desktop: whole(draft.slider_height_desktop), slider_height_tablet: whole(draft.slider_height_tablet), slider_height_mobile: whole(draft.slider_height_mobile),
+      credit_card_monthly_cap: draft.credit_card_monthly_cap.trim(),
     };
-    const changed = Object.fromEntries(Object.entries(wanted).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(settings[k as keyof Settings])));
+    const changed = Object.fromEntries(Object.entries(wanted).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(settings[k as keyof StaffSettings])));
     const parsed = staffSettingsUpdateRequestSchema.safeParse(changed);
     const found = parsed.success ? {} : fieldErrorsOf(parsed.error.issues.map((i) => (i.code === 'invalid_type' ? { ...i, message: 'Enter a whole number.' } : i)));
     setErrors(found);
@@ -83,6 +85,15 @@ export function SettingsForm({ settings, onSaved }: { settings: Settings; onSave
       <TextField name="slider_height_desktop" label="Carousel height, desktop (px)" inputMode="numeric" value={draft.slider_height_desktop} onChange={set('slider_height_desktop')} error={errors.slider_height_desktop} />
       <TextField name="slider_height_tablet" label="Carousel height, tablet (px)" inputMode="numeric" value={draft.slider_height_tablet} onChange={set('slider_height_tablet')} error={errors.slider_height_tablet} />
       <TextField name="slider_height_mobile" label="Carousel height, phone (px)" inputMode="numeric" value={draft.slider_height_mobile} onChange={set('slider_height_mobile')} error={errors.slider_height_mobile} />
+      <TextField
+        name="credit_card_monthly_cap"
+        label="Credit card limit per customer per month (£)"
+        inputMode="decimal"
+        hint="UK prize-draw code: the most one customer may pay by credit card in a calendar month (London time). Checkouts that would go over it are refused; debit cards and site credit are not limited by it."
+        value={draft.credit_card_monthly_cap}
+        onChange={set('credit_card_monthly_cap')}
+        error={errors.credit_card_monthly_cap}
+      />
       <div className="bo-field">
         <label htmlFor="bo-frontend-scripts" className="bo-field__label">
           Front-end scripts

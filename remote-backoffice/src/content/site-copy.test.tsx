@@ -1,15 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { HowItWorks, LegalTerm, PostalRoute, Settings } from '@cgg/contracts';
-import { PLAIN_TEXT_MESSAGE, type StaffFaq } from '@cgg/contracts/staff';
+import type { HowItWorks, LegalTerm, PostalRoute } from '@cgg/contracts';
+import { PLAIN_TEXT_MESSAGE, type StaffFaq, type StaffSettings } from '@cgg/contracts/staff';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, refusal } from '../test/fake-api.ts';
 import { admin } from '../test/fixtures.ts';
 import { renderBackOffice } from '../test/render-back-office.tsx';
 
-const settings: Settings = {
+const settings: StaffSettings = {
   suggested_tickets: [5, 10], announcement: '', live_draw_info: '', main_competition: null, slider_height_desktop: 520,
   slider_height_tablet: 420, slider_height_mobile: 300, show_question: 1, slider_speed: 5000, reward_prize_info: '', frontend_scripts: '',
+  credit_card_monthly_cap: '250.00',
 };
 const faqs: StaffFaq[] = [
   { id: 1, category: 'Entering', question: 'How do I enter?', answer: 'Pick a competition.', position: 1, published: true },
@@ -28,7 +29,7 @@ const postal: PostalRoute = {
 function contentApi(over: Parameters<typeof fakeApi>[0] = {}) {
   return fakeApi({
     'staff/me': { success: true, data: admin },
-    getsettings: { success: true, data: settings },
+    'staff/settings_view': { success: true, data: settings },
     'staff/seo_list': { success: true, data: [] },
     'staff/faq_list': { success: true, data: faqs },
     get_legal_terms: { success: true, data: terms },

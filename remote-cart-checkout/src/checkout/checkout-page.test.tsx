@@ -171,6 +171,55 @@ describe('/checkout', () => {
     expect(await screen.findByText('This order would take you past your weekly spending limit of £50.00.', { selector: '.cc-alert' })).toBeTruthy();
   });
 
+  it('shows why a credit card is refused by the card, and lets the customer switch to a debit card', async () => {
+    signIn();
+    const why = `We can't take credit cards for competitions with instant wins, and "Win a Tesla" has them. Please pay with a debit card or use your site credit instead.`;
+    const answers: (() => unknown)[] = [
+      () => wpError(400, 'cgg_credit_card_refused', why, { reason: 'instant_wins', competition_ids: [11] }),
+      () => makeCheckoutResponse(),
+    ];
+    const api = checkoutShop(() => answers.shift()?.());
+    renderCheckout();
+    expect(await screen.findByText(/4000 0566 5566 5556 is a debit card, 4242 4242 4242 4242 a credit card/)).toBeTruthy();
+    await fillCard('4242 4242 4242 4242');
+    await placeOrder();
+    const refusal = await screen.findByRole('alert', { name: "We can't take this credit card" });
+    expect(refusal.textContent).toContain(why);
+    // Said once, by the card: not again under the button. No site credit: no site-credit button.
+    expect(screen.queryByText(why, { selector: '.cc-summary .cc-alert' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Use my site credit' })).toBeNull();
+    expect(screen.getByText('Win a Tesla')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Use a debit card' }));
+    expect(screen.queryByRole('alert', { name: "We can't take this credit card" })).toBeNull();
+    const number = screen.getByLabelText('Card number') as HTMLInputElement;
+    expect(number.value).toBe('');
+    expect(document.activeElement).toBe(number);
+    await userEvent.type(number, '4000 0566 5566 5556');
+    await userEvent.type(screen.getByLabelText('Expiry (MM/YY)'), '12/30');
+    await userEvent.type(screen.getByLabelText('Security code (CVC)'), '123');
+    await placeOrder();
+    await screen.findByText('confirmation page');
+    expect(api.last('store:POST /checkout')?.body).toMatchObject({ payment_data: expect.arrayContaining([{ key: 'card_number', value: '4000056655665556' }]) });
+  });
+
+  it('offers site credit after a credit-card refusal when the customer has some', async () => {
+    signIn();
+    const why = 'You can pay up to £250.00 by credit card in a calendar month, and this order would go over it: you have £2.00 left this month. Please pay with a debit card or use your site credit instead.';
+    const answers: (() => unknown)[] = [() => wpError(400, 'cgg_credit_card_refused', why, { reason: 'monthly_cap' }), () => makeCheckoutResponse()];
+    const api = checkoutShop(() => answers.shift()?.(), { cred: '5.00' });
+    renderCheckout();
+    await fillCard('4242 4242 4242 4242');
+    await placeOrder();
+    expect((await screen.findByRole('alert', { name: "We can't take this credit card" })).textContent).toContain(why);
+    await userEvent.click(screen.getByRole('button', { name: 'Use my site credit' }));
+    expect((screen.getByLabelText(/Use my site credit/) as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByRole('alert', { name: "We can't take this credit card" })).toBeNull();
+    await placeOrder();
+    await screen.findByText('confirmation page');
+    expect(api.last('store:POST /checkout')?.body).toMatchObject({ payment_data: expect.arrayContaining([{ key: 'use_credit', value: '500' }]) });
+  });
+
   it('pays with points and site credit when they cover the order', async () => {
     signIn();
     const api = checkoutShop(() => makeCheckoutResponse(), { points: 300, cred: '5.00' });

@@ -23,6 +23,7 @@ import { keepLastOrder } from '../confirmation/last-order.ts';
 import { currentSessionToken } from '../session/session-token.ts';
 import { BillingSection, type BillingField, type BillingValues } from './billing-section.tsx';
 import { CheckoutAttempt } from './checkout-attempt.ts';
+import { CreditCardRefusal, creditCardRefusal } from './credit-card-refusal.tsx';
 import { PaymentSection } from './payment-section.tsx';
 import { paymentFields, planPayment, type PaymentChoice } from './payment-plan.ts';
 import { useCustomer } from './use-customer.ts';
@@ -64,6 +65,8 @@ export function CheckoutView() {
   const [billingErrs, setBillingErrs] = useState<Partial<Record<BillingField, string>>>({});
   const [cardErrs, setCardErrs] = useState<Partial<Record<CardDetailsField, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  // A credit card the shop may not take (UK code 1.3): shown by the card, until the card or the payment changes.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [placing, setPlacing] = useState(false);
   const attempt = useRef(new CheckoutAttempt());
   const placingRef = useRef(false);
@@ -133,6 +136,7 @@ export function CheckoutView() {
     placingRef.current = true;
     setPlacing(true);
     setFailure(null);
+    setRefusal(null);
     // Payment and ticket allocation take a moment: a loading toast until the answer.
     const loading = toastLoading(PLACING_MESSAGE, 'checkout');
     try {
@@ -150,7 +154,10 @@ export function CheckoutView() {
       }
       const message = errorMessage(error, 'Your order could not be placed. Please try again.');
       setBillingErrs(serverBillingErrors(error));
-      setFailure(message);
+      const refused = creditCardRefusal(error);
+      // The refusal has its own place by the card, with the ways on; not repeated by the button.
+      if (refused) setRefusal(refused);
+      else setFailure(message);
       loading.error(message);
     } finally {
       loading.done();
@@ -170,8 +177,34 @@ export function CheckoutView() {
             plan={plan}
             card={card}
             errors={cardErrs}
-            onChoice={setChoice}
-            onCard={(field, value) => setCard((c) => ({ ...c, [field]: value }))}
+            refusal={
+              refusal && (
+                <CreditCardRefusal
+                  message={refusal}
+                  onOtherCard={() => {
+                    setRefusal(null);
+                    setCard(emptyCard);
+                    focusField('card_number');
+                  }}
+                  onUseCredit={
+                    customer.creditPence > 0 && !choice.useCredit
+                      ? () => {
+                          setRefusal(null);
+                          setChoice({ ...choice, useCredit: true });
+                        }
+                      : null
+                  }
+                />
+              )
+            }
+            onChoice={(next) => {
+              setRefusal(null);
+              setChoice(next);
+            }}
+            onCard={(field, value) => {
+              if (field === 'card_number') setRefusal(null);
+              setCard((c) => ({ ...c, [field]: value }));
+            }}
           />
         </div>
         <aside className="cc-card cc-summary" aria-label="Your order">

@@ -1,14 +1,16 @@
-import { formatCardNumber, formatPounds, POINTS_PER_POUND, type CardDetailsField, type CardDetailsValues } from '@cgg/contracts';
+import type { ReactNode } from 'react';
+import { DEMO_CARDS, formatCardNumber, formatPounds, POINTS_PER_POUND, type CardDetailsField, type CardDetailsValues } from '@cgg/contracts';
 import { TextField } from '../components/text-field.tsx';
 import type { PaymentChoice, PaymentPlan } from './payment-plan.ts';
 
-/** Points and site credit where the customer has them, then the demo card for what is left. */
+/** Points and site credit where the customer has them, then the demo card for what is left; `refusal` is a card the shop may not take, shown above the card. */
 export function PaymentSection({
   balances,
   choice,
   plan,
   card,
   errors,
+  refusal,
   onChoice,
   onCard,
 }: {
@@ -17,6 +19,7 @@ export function PaymentSection({
   plan: PaymentPlan;
   card: CardDetailsValues;
   errors: Partial<Record<CardDetailsField, string>>;
+  refusal?: ReactNode;
   onChoice: (choice: PaymentChoice) => void;
   onCard: (field: CardDetailsField, value: string) => void;
 }) {
@@ -41,10 +44,15 @@ export function PaymentSection({
           </span>
         </label>
       )}
+      {refusal}
       {plan.cardPence > 0 ? (
         <div className="cc-card-fields">
           <p className="cc-muted">
             Pay {formatPounds(plan.cardPence)} by card. This is a demo shop: no real money is taken.
+          </p>
+          <p className="cc-muted">
+            Demo cards: {formatCardNumber(DEMO_CARDS.debit)} is a debit card, {formatCardNumber(DEMO_CARDS.credit)} a credit card (any future expiry, any 3-digit code).
+            We can't take credit cards for competitions with instant wins, and take at most a monthly amount by credit card.
           </p>
           <TextField
             name="card_number"

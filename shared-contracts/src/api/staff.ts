@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import type { ApiCall, CallAccess } from './calls.ts';
 import { claimStateSchema } from './claims.ts';
-import { howItWorksResponseSchema, settingsResponseSchema } from './content.ts';
+import { howItWorksResponseSchema, settingsSchema } from './content.ts';
 import { legalTermsResponseSchema, postalRouteResponseSchema } from './site.ts';
 import {
   staffFaqListResponseSchema, staffFaqRemoveRequestSchema, staffFaqReorderRequestSchema, staffFaqSaveRequestSchema, staffHowItWorksUpdateRequestSchema,
@@ -392,8 +392,22 @@ export const staffSettingsUpdateRequestSchema = z.strictObject({
   slider_speed: z.optional(z.int().check(z.minimum(1000, 'Between 1,000 and 60,000 milliseconds.'), z.maximum(60000, 'Between 1,000 and 60,000 milliseconds.'))),
   reward_prize_info: z.optional(z.string().check(z.trim(), z.maxLength(2000, 'At most 2,000 characters.'))),
   frontend_scripts: z.optional(z.string().check(z.maxLength(20000, 'At most 20,000 characters.'))),
+  /** Pounds: the most one customer may pay by credit card in a London calendar month (UK prize-draw code 1.3). */
+  credit_card_monthly_cap: z.optional(pounds),
 });
 export type StaffSettingsUpdate = z.infer<typeof staffSettingsUpdateRequestSchema>;
+
+/**
+ * The shop settings as admins see them: what getsettings publishes, and the rules the shop
+ * keeps to itself (the credit-card cap is enforced at checkout, not shown to shoppers as a setting).
+ */
+export const staffSettingsSchema = z.object({
+  ...settingsSchema.shape,
+  /** Pounds ('250.00'): the most one customer may pay by credit card in a London calendar month. */
+  credit_card_monthly_cap: z.string().check(z.regex(/^\d+\.\d{2}$/)),
+});
+export type StaffSettings = z.infer<typeof staffSettingsSchema>;
+export const staffSettingsResponseSchema = z.object({ success: z.literal(true), data: staffSettingsSchema });
 
 /** One page's SEO row. */
 export const staffSeoRowSchema = z.object({ page: z.string(), page_title: z.string(), meta_title: z.string(), meta_description: z.string() });
@@ -482,7 +496,8 @@ export const staffCalls = {
   staffCustomer: staffCall({ access: 'staff', staffRoles: ['admin', 'support'], route: '/api/v1/staff/customer', method: 'POST', auth: 'site', request: staffCustomerRequestSchema, response: staffCustomerResponseSchema }),
   staffCustomerNote: staffCall({ access: 'staff', staffRoles: ['admin', 'support'], route: '/api/v1/staff/customer_note', method: 'POST', auth: 'site', request: staffCustomerNoteRequestSchema, response: staffCustomerResponseSchema }),
   staffAdjustBalance: staffCall({ access: 'staff', staffRoles: ['admin', 'support'], route: '/api/v1/staff/adjust_balance', method: 'POST', auth: 'site', request: staffAdjustBalanceRequestSchema, response: staffCustomerResponseSchema }),
-  staffSettingsUpdate: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/settings', method: 'POST', auth: 'site', request: staffSettingsUpdateRequestSchema, response: settingsResponseSchema }),
+  staffSettings: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/settings_view', method: 'POST', auth: 'site', request: staffTokenRequestSchema, response: staffSettingsResponseSchema }),
+  staffSettingsUpdate: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/settings', method: 'POST', auth: 'site', request: staffSettingsUpdateRequestSchema, response: staffSettingsResponseSchema }),
   staffSeoList: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/seo_list', method: 'POST', auth: 'site', request: staffTokenRequestSchema, response: staffSeoListResponseSchema }),
   staffSeoUpdate: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/seo_update', method: 'POST', auth: 'site', request: staffSeoUpdateRequestSchema, response: staffSeoUpdateResponseSchema }),
   staffCompetitionFields: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/competition_fields', method: 'POST', auth: 'site', request: staffCompetitionFieldsRequestSchema, response: staffCompetitionFieldsResponseSchema }),

@@ -204,6 +204,10 @@ export const POINTS_PER_POUND = 100;
 /** The demo card gateway's test numbers (shop-api/README.md). */
 export const DEMO_CARDS = {
   success: '4242424242424242',
+  /** Pays, and the gateway reports it as a credit card (refused for instant wins, capped per month). */
+  credit: '4242424242424242',
+  /** Pays, and the gateway reports it as a debit card. */
+  debit: '4000056655665556',
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
 } as const;
@@ -333,6 +337,14 @@ export const STORE_ERRORS = {
   invalidBilling: { code: 'rest_invalid_param', status: 400, message: 'Invalid parameter(s): billing_address' },
   /** 400: the card was declined or its details are invalid; nothing was taken. */
   paymentError: { code: 'woocommerce_rest_checkout_process_payment_error', status: 400, message: 'Your card was declined.' },
+  /**
+   * 400: the card is a credit card (as the payment provider reports it) and the UK prize-draw
+   * code's clause 1.3 refuses it here; nothing was taken. `data.reason`: 'instant_wins' (a
+   * competition in the basket has instant wins; `data.competition_ids`) or 'monthly_cap'
+   * (`data.cap`, `data.spent`, `data.left`, pounds: this London calendar month's credit-card spend).
+   * A debit card or site credit pays instead.
+   */
+  creditCardRefused: { code: 'cgg_credit_card_refused', status: 400, message: 'Credit cards cannot be used for this order.' },
   /** 400: points/credit asked for exceed the balance or the total. */
   invalidPaymentData: { code: 'woocommerce_rest_checkout_invalid_payment_data', status: 400, message: 'The payment details are invalid.' },
   /** 409: the same Idempotency-Key is still being processed by another request. */

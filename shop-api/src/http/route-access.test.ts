@@ -164,6 +164,7 @@ const samples: Record<RouteName, Sample> = {
   staffCancelCompetition: { payload: (fx) => ({ competition_id: fx.drawnCompetitionId, reason: 'Route test', to: 'card' }) },
   staffClaims: { payload: () => ({}) },
   staffDashboard: { payload: () => ({}) },
+  staffSettings: { payload: () => ({}) },
   staffSettingsUpdate: { payload: () => ({ announcement: 'Route test announcement' }) },
   staffSeoList: { payload: () => ({}) },
   staffSeoUpdate: { payload: () => ({ page: 'faq', page_title: 'FAQ | CGG Competitions', meta_title: 'FAQ', meta_description: 'Questions and answers.' }) },

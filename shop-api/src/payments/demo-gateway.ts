@@ -2,7 +2,7 @@ import { cardDetailsErrors, cardNumberDigits, STORE_ERRORS, type CardRefusalReas
 import type pg from 'pg';
 import { inTransaction } from '../accounts/queryable.ts';
 import { WpHttpError } from '../http/wp-error.ts';
-import type { CardCharge, CardDetails, FundingType, PaymentGateway, RefundDone, RefundRequest } from './payment-gateway.ts';
+import type { CardCharge, CardDetails, CardFacts, FundingType, PaymentGateway, RefundDone, RefundRequest } from './payment-gateway.ts';
 
 /*
  * The built-in demo card gateway: no money moves. Its test numbers are the ones payment
@@ -13,7 +13,10 @@ import type { CardCharge, CardDetails, FundingType, PaymentGateway, RefundDone, 
  *   4000 0000 0000 0002  declined ("Your card was declined.")
  *   4000 0000 0000 9995  declined ("Your card has insufficient funds.")
  * Any other number passing the Luhn check succeeds as a debit card (most UK cards are);
- * one failing it is refused. The expiry must be MM/YY (or MM/YYYY) and not past, the CVC
+ * one failing it is refused. The two to try clause 1.3 of the UK prize-draw code with
+ * (DEMO_CARDS in the contracts): 4242 4242 4242 4242 is a credit card (refused for
+ * competitions with instant wins and over the monthly credit-card cap), 4000 0566 5566 5556
+ * a debit card. lookUpCard tells the funding without charging, as Stripe's PaymentMethod does. The expiry must be MM/YY (or MM/YYYY) and not past, the CVC
  * 3 digits: the checkout form's own checks (cardDetailsErrors), so both refuse the same cards.
  * Charges are `demo_card_charges` rows (written with the order), refunds `demo_card_refunds`.
  */
@@ -41,17 +44,29 @@ const FUNDING: Record<string, FundingType> = {
   '5105105105105100': 'prepaid',
 };
 
+/** The card's details checked as the provider's card field does, and what the card is. */
+function factsOf(card: CardDetails, now: Date): CardFacts & { number: string } {
+  const [refused] = cardDetailsErrors({ card_number: card.number, card_expiry: card.expiry, card_cvc: card.cvc }, now);
+  if (refused) throw paymentError(REFUSALS[refused.reason], refused.reason);
+  const number = cardNumberDigits(card.number);
+  return { number, last4: number.slice(-4), funding: FUNDING[number] ?? 'debit' };
+}
+
 export function createDemoGateway(pool: pg.Pool): PaymentGateway {
   return {
     name: 'demo',
 
+    lookUpCard(card: CardDetails, now: Date): Promise<CardFacts> {
+      // No decline here: as with a real provider, a card is declined only when charged.
+      const { last4, funding } = factsOf(card, now);
+      return Promise.resolve({ last4, funding });
+    },
+
     chargeCard(card: CardDetails, now: Date): CardCharge {
-      const [refused] = cardDetailsErrors({ card_number: card.number, card_expiry: card.expiry, card_cvc: card.cvc }, now);
-      if (refused) throw paymentError(REFUSALS[refused.reason], refused.reason);
-      const number = cardNumberDigits(card.number);
+      const { number, last4, funding } = factsOf(card, now);
       const declined = DECLINED[number];
       if (declined) throw paymentError(...declined);
-      return { last4: number.slice(-4), funding: FUNDING[number] ?? 'debit' };
+      return { last4, funding };
     },
 
     async refund({ orderId, amountPence, idempotencyKey, now }: RefundRequest): Promise<RefundDone> {

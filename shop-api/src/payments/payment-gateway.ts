@@ -14,10 +14,13 @@ export interface CardDetails {
   cvc: string;
 }
 
-export interface CardCharge {
+/** What the provider tells about a card before any money moves. */
+export interface CardFacts {
   last4: string;
   funding: FundingType;
 }
+
+export type CardCharge = CardFacts;
 
 export interface RefundRequest {
   orderId: number;
@@ -35,6 +38,15 @@ export interface RefundDone {
 export interface PaymentGateway {
   /** Recorded with each refund ('demo', 'stripe', ...). */
   readonly name: string;
+  /**
+   * What the card is (its funding type above all), WITHOUT taking money: the checkout decides
+   * whether it may take this card (UK prize-draw code 1.3: credit cards) before chargeCard.
+   * Stripe offers the same: the PaymentMethod the card field creates carries
+   * `card.funding` ('credit' | 'debit' | 'prepaid' | 'unknown') before any PaymentIntent is
+   * confirmed, so the adapter reads it (GET /v1/payment_methods/:id) and nothing is authorised
+   * for a refused card. Throws the Store API's payment error when the details are invalid.
+   */
+  lookUpCard(card: CardDetails, now: Date): Promise<CardFacts>;
   /**
    * Checks and charges a card for an order, in the order's own transaction (the demo gateway
    * writes its charge there, so a rolled-back order leaves none). Throws the Store API's

@@ -1,5 +1,5 @@
 import { settingsResponseSchema } from '@cgg/contracts';
-import { staffSeoListResponseSchema } from '@cgg/contracts/staff';
+import { staffSeoListResponseSchema, staffSettingsResponseSchema } from '@cgg/contracts/staff';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,6 +50,26 @@ describe('site content editing', () => {
     expect(bad.json().data.params).toMatchObject({ slider_height_mobile: 'Between 100 and 1200 pixels.', announcement: 'At most 500 characters.' });
     expect((await staffPost('settings', { main_competition: 999_999 })).statusCode).toBe(404);
     expect(await publicSettings()).toEqual(before);
+  });
+
+  it('admins read and change the monthly credit-card cap (pounds), audited; shoppers are not sent it; bad amounts change nothing', async () => {
+    const view = async () => staffSettingsResponseSchema.parse((await staffPost('settings_view', {})).json()).data;
+    expect((await view()).credit_card_monthly_cap).toBe('250.00');
+    expect(await publicSettings()).not.toHaveProperty('credit_card_monthly_cap');
+    expect(((await app.inject({ method: 'GET', url: '/?rest_route=/api/v1/getsettings' })).json() as { data: object }).data).not.toHaveProperty('credit_card_monthly_cap');
+
+    const bad = await staffPost('settings', { credit_card_monthly_cap: '12.345' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().data.params).toEqual({ credit_card_monthly_cap: 'Enter an amount in pounds, e.g. 50 or 12.50' });
+    expect((await staffPost('settings', { credit_card_monthly_cap: -5 })).statusCode).toBe(400);
+    expect((await view()).credit_card_monthly_cap).toBe('250.00');
+
+    const res = await staffPost('settings', { credit_card_monthly_cap: '100.5' });
+    expect(res.statusCode).toBe(200);
+    expect(staffSettingsResponseSchema.parse(res.json()).data.credit_card_monthly_cap).toBe('100.50');
+    expect((await pool.query('SELECT credit_card_monthly_cap_pence AS p FROM settings')).rows[0].p).toBe(10_050);
+    expect((await audit('shop settings')).at(-1)).toEqual({ action: 'settings.update', before: { credit_card_monthly_cap: '250.00' }, after: { credit_card_monthly_cap: '100.50' } });
+    await staffPost('settings', { credit_card_monthly_cap: '250' });
   });
 
   it("lists and changes a page's SEO row; the public call answers the new one", async () => {

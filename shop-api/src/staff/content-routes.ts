@@ -1,9 +1,11 @@
-import type { Settings } from '@cgg/contracts';
+import { poundsToPence, type Settings } from '@cgg/contracts';
+import type { StaffSettings } from '@cgg/contracts/staff';
 import type pg from 'pg';
-import { inTransaction } from '../accounts/queryable.ts';
+import { inTransaction, type Queryable } from '../accounts/queryable.ts';
 import { declaredRoute, type DeclaredRoute } from '../http/declared-routes.ts';
 import { routeTable } from '../http/route-table.ts';
 import { WpHttpError } from '../http/wp-error.ts';
+import { penceToPounds } from '../lib/money.ts';
 import { recordStaffAction, staffActor } from './audit-log.ts';
 import { siteCopyRoutes } from './site-copy-routes.ts';
 
@@ -12,9 +14,20 @@ const SETTING_COLUMNS = {
   suggested_tickets: 'suggested_tickets', announcement: 'announcement', live_draw_info: 'live_draw_info', main_competition: 'main_competition_id',
   slider_height_desktop: 'slider_height_desktop', slider_height_tablet: 'slider_height_tablet', slider_height_mobile: 'slider_height_mobile',
   show_question: 'show_question', slider_speed: 'slider_speed', reward_prize_info: 'reward_prize_info', frontend_scripts: 'frontend_scripts',
-} as const satisfies Record<keyof Settings, string>;
+  // Pence in the table, pounds in the payload (converted below).
+  credit_card_monthly_cap: 'credit_card_monthly_cap_pence',
+} as const satisfies Record<keyof StaffSettings, string>;
 
 const SETTINGS_SELECT = `SELECT ${Object.entries(SETTING_COLUMNS).map(([name, column]) => (name === column ? column : `${column} AS ${name}`)).join(', ')} FROM settings WHERE id`;
+
+type SettingsRow = Settings & { credit_card_monthly_cap: number };
+const toStaffSettings = (row: SettingsRow): StaffSettings => ({ ...row, credit_card_monthly_cap: penceToPounds(row.credit_card_monthly_cap) });
+
+async function readSettings(db: Queryable, forUpdate = false): Promise<StaffSettings> {
+  const row = (await db.query<SettingsRow>(`${SETTINGS_SELECT}${forUpdate ? ' FOR UPDATE' : ''}`)).rows[0];
+  if (!row) throw new WpHttpError(404, 'rest_settings_missing', 'The shop settings have not been set up.');
+  return toStaffSettings(row);
+}
 
 /**
  * Site content admins edit (issue 16): the shop settings and the pages' SEO rows, each change in
@@ -24,24 +37,28 @@ const SETTINGS_SELECT = `SELECT ${Object.entries(SETTING_COLUMNS).map(([name, co
 export function contentEditingRoutes(deps: { pool: pg.Pool; now: () => Date }): DeclaredRoute[] {
   const { pool, now } = deps;
   return [
+    declaredRoute(routeTable.staffSettings, {
+      summary: 'Admins: the shop settings, as getsettings answers them, and the rules the shop keeps to itself (the monthly credit-card cap).',
+      handler: async () => ({ success: true, data: await readSettings(pool) }),
+    }),
+
     declaredRoute(routeTable.staffSettingsUpdate, {
-      summary: 'Admins change shop settings (any of the fields getsettings answers); the answer is the settings now.',
-      description: 'Only the fields sent change. `main_competition` must name a competition (404 `cgg_competition_not_found`). Audited with the changed fields before and after. The storefront caches settings for 15 minutes.',
+      summary: 'Admins change shop settings (any of the fields staff/settings_view answers); the answer is the settings now.',
+      description: 'Only the fields sent change. `main_competition` must name a competition (404 `cgg_competition_not_found`). `credit_card_monthly_cap` is pounds (UK prize-draw code 1.3: the most one customer may pay by credit card in a London calendar month; checkouts from then on are held to it). Audited with the changed fields before and after. The storefront caches settings for 15 minutes.',
       handler: async ({ input, staff }) => {
-        const changes = Object.entries(input).filter(([, v]) => v !== undefined) as Array<[keyof Settings, unknown]>;
+        const changes = Object.entries(input).filter(([, v]) => v !== undefined) as Array<[keyof StaffSettings, unknown]>;
         const at = now();
         const settings = await inTransaction(pool, async (client) => {
-          const before = (await client.query<Settings>(`${SETTINGS_SELECT} FOR UPDATE`)).rows[0];
-          if (!before) throw new WpHttpError(404, 'rest_settings_missing', 'The shop settings have not been set up.');
+          const before = await readSettings(client, true);
           if (input.main_competition != null && (await client.query('SELECT 1 FROM competitions WHERE id = $1', [input.main_competition])).rowCount === 0) {
             throw new WpHttpError(404, 'cgg_competition_not_found', `There is no competition ${input.main_competition}.`);
           }
           if (changes.length === 0) return before;
           await client.query(
             `UPDATE settings SET ${changes.map(([name], i) => `${SETTING_COLUMNS[name]} = $${i + 1}`).join(', ')} WHERE id`,
-            changes.map(([, v]) => v),
+            changes.map(([name, v]) => (name === 'credit_card_monthly_cap' ? poundsToPence(v as string) : v)),
           );
-          const after = (await client.query<Settings>(SETTINGS_SELECT)).rows[0]!;
+          const after = await readSettings(client);
           await recordStaffAction(client, {
             staffId: staff.staffId, actor: staffActor(staff), action: 'settings.update', subject: 'shop settings',
             before: Object.fromEntries(changes.map(([name]) => [name, before[name]])), after: Object.fromEntries(changes.map(([name]) => [name, after[name]])), at,

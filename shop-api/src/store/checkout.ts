@@ -20,6 +20,7 @@ import { preparedClient } from './prepared-client.ts';
 import { writePaidOrder } from './paid-order.ts';
 import { questionsAsked } from './store-competitions.ts';
 import type { TicketAllocator } from './ticket-allocation.ts';
+import { assertCardAllowed } from '../payments/credit-card-rules.ts';
 import type { CardDetails, PaymentGateway } from '../payments/payment-gateway.ts';
 import { awardInstantWins, fireRewardWins, publicName } from './wins.ts';
 
@@ -247,7 +248,14 @@ async function checkoutTransaction(
     throw invalidPayment('Your points and site credit do not cover the order total.');
   }
 
-  // 6. The card, inside the transaction: a decline throws here and everything before rolls back.
+  // 6. The card, inside the transaction. First what it is, without taking money, and whether
+  // this order may use it (UK code 1.3: credit cards), still under the customer lock so that
+  // concurrent checkouts are counted one after the other; then the charge. A refusal or a
+  // decline throws here and everything before rolls back: nothing taken, nothing written.
+  if (cardPence > 0) {
+    const facts = await gateway.lookUpCard(payment.card!, now);
+    await assertCardAllowed(client, { customerId, funding: facts.funding, cardPence, competitions: lines.map((p) => p.competition), now });
+  }
   const charge = cardPence > 0 ? gateway.chargeCard(payment.card!, now) : null;
   const last4 = charge?.last4 ?? null;
   const pointsEarned = Math.floor((cardPence + payment.credit) / PENCE_PER_POINT_EARNED);

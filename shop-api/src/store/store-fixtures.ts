@@ -86,7 +86,8 @@ export const billing = {
   first_name: 'Jamie', last_name: 'Taylor', address_1: '12', address_2: 'Market Street', city: 'Manchester',
   state: 'Greater Manchester', postcode: 'M1 1AB', country: 'GB' as const, email: 'jamie@cgg.test', phone: '07700900123',
 };
-export const cardPayment = (number = '4242 4242 4242 4242') => [
+/** A demo card's payment_data; by default the debit card (a credit card is refused for instant wins and capped monthly: UK code 1.3). */
+export const cardPayment = (number = '4000 0566 5566 5556') => [
   { key: 'card_number', value: number },
   { key: 'card_expiry', value: '12/34' },
   { key: 'card_cvc', value: '123' },

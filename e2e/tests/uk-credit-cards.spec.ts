@@ -1,0 +1,74 @@
+import { expect, test, type Page } from '@playwright/test';
+import { registerCustomer, signInContext } from '../support/customers.ts';
+import { sql } from '../support/db.ts';
+import { createAllWinsCompetition } from '../support/instant-win.ts';
+import { apiURL } from '../support/site.ts';
+
+/*
+ * UK prize-draw code 1.3 (credit cards) in the browser: the demo credit card is refused at
+ * /checkout for a competition with instant wins, the page says why and offers a debit card;
+ * the demo debit card then pays, and the refused attempt left no order and no charge.
+ */
+
+const store = (route: string) => `${apiURL}/?rest_route=/wc/store/v1${route}`;
+
+/** Puts tickets in the customer's basket through the Store API (the browser shares it: same customer). */
+async function fillBasket(token: string, productId: number, quantity: number): Promise<void> {
+  const auth = { Authorization: `Bearer ${token}` };
+  const cart = await fetch(store('/cart'), { headers: auth });
+  const added = await fetch(store('/cart/add-item'), {
+    method: 'POST',
+    headers: { ...auth, 'Content-Type': 'application/json', Nonce: cart.headers.get('nonce')!, 'Cart-Token': cart.headers.get('cart-token')! },
+    body: JSON.stringify({ id: productId, quantity }),
+  });
+  if (!added.ok) throw new Error(`add-item: ${added.status} ${await added.text()}`);
+}
+
+async function fillCard(page: Page, number: string): Promise<void> {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await page.getByLabel('Security code (CVC)').fill('123');
+}
+
+test('a credit card is refused for an instant-win competition with the reason, then a debit card pays', async ({ browser }) => {
+  const competition = await createAllWinsCompetition(`Credit Card Instant Wins ${Date.now()}`, 3);
+  const customer = await registerCustomer('Grace', 'Hopper');
+  const context = await browser.newContext();
+  await signInContext(context, customer);
+  const page = await context.newPage();
+
+  await fillBasket(customer.token, competition.productId, 1);
+  // remote-account rotates the token with check-auth on load: wait for it before moving on.
+  await Promise.all([page.waitForResponse((r) => r.url().includes('/api/v1/check-auth')), page.goto('/checkout')]);
+  const fields: [string, string][] = [
+    ['Phone', '07700900123'], ['Email address', customer.email], ['House name/number', '9'], ['Street address', 'Compiler Lane'],
+    ['Town/City', 'London'], ['Postcode', 'N1 9GU'],
+  ];
+  for (const [label, value] of fields) await page.getByLabel(label, { exact: true }).fill(value);
+  const checkout = page.locator('[data-boundary="cart-checkout"]');
+  await expect(checkout.getByText('4000 0566 5566 5556 is a debit card, 4242 4242 4242 4242 a credit card', { exact: false })).toBeVisible();
+
+  await fillCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Place order' }).click();
+  const refusal = checkout.getByRole('alert', { name: "We can't take this credit card" });
+  await expect(refusal).toContainText(`We can't take credit cards for competitions with instant wins, and "${competition.title}" has them.`);
+  await expect(refusal).toContainText('Please pay with a debit card or use your site credit instead.');
+  await expect(page).toHaveURL(/\/checkout$/);
+
+  await refusal.getByRole('button', { name: 'Use a debit card' }).click();
+  await expect(refusal).toHaveCount(0);
+  await expect(page.getByLabel('Card number')).toHaveValue('');
+  await fillCard(page, '4000 0566 5566 5556');
+  await page.getByRole('button', { name: 'Place order' }).click();
+
+  await expect(page).toHaveURL(/\/confirmation\?order=\d+$/);
+  await expect(checkout.getByText(/^Ticket \d+ won £25 Amazon Voucher/)).toBeVisible();
+  // One order, paid by the debit card; the refused credit card left no order and no charge.
+  const orders = await sql<{ card_funding: string; charges: number }>(
+    `SELECT o.card_funding, (SELECT count(*)::int FROM demo_card_charges d WHERE d.customer_id = o.customer_id) AS charges
+     FROM orders o JOIN customers c ON c.id = o.customer_id WHERE c.email = $1`,
+    [customer.email],
+  );
+  expect(orders).toEqual([{ card_funding: 'debit', charges: 1 }]);
+  await context.close();
+});
