@@ -22,6 +22,8 @@ import { contentEditingRoutes } from './staff/content-routes.ts';
 import type { TicketAllocator } from './store/ticket-allocation.ts';
 import { createDemoGateway } from './payments/demo-gateway.ts';
 import type { PaymentGateway } from './payments/payment-gateway.ts';
+import type { AgeVerifier } from './accounts/age-verifier.ts';
+import { noAgeVerifier } from './accounts/age-verifier-none.ts';
 import { registerDeclaredRoutes } from './http/declared-routes.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { rewriteRestUrl } from './http/rest-addressing.ts';
@@ -67,6 +69,8 @@ export interface AppOptions {
   store?: { secret?: string; allocator?: TicketAllocator };
   /** Who takes card payments; default the built-in demo gateway. */
   gateway?: PaymentGateway;
+  /** Who confirms a customer's age (UK code 1.1); default none (the stated date of birth alone). */
+  ageVerifier?: AgeVerifier;
 }
 
 function toWpError(err: FastifyError): WpHttpError {
@@ -124,7 +128,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   // Work answers do not wait for (forgot_password's mail); close waits for it.
   const background = options.background ?? createBackgroundWork();
   app.addHook('preClose', async () => background.settled());
-  const accounts = accountRoutes({ pool: options.pool, now, mailer, siteUrl, background });
+  const accounts = accountRoutes({ pool: options.pool, now, mailer, siteUrl, background, ageVerifier: options.ageVerifier ?? noAgeVerifier });
   // Prize claims (issue 5); instant and reward winners are mailed once their order commits.
   const claims = claimRoutes({ pool: options.pool, now, mailer, siteUrl });
   const winMails = new Set<Promise<unknown>>();

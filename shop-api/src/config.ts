@@ -21,6 +21,8 @@ export interface Config {
   paymentGateway: 'demo';
   /** SEED_DEMO_DATA=true: seed the demo competitions and accounts into a shop that has none. */
   seedDemoData: boolean;
+  /** AGE_VERIFIER: who confirms a customer's age (UK code 1.1). Only `none` so far: the stated date of birth alone (src/accounts/age-verifier.ts). */
+  ageVerifier: 'none';
 }
 
 function port(value: string | undefined, fallback: number, name: string): number {
@@ -45,12 +47,18 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: env.NODE_ENV === 'production',
     paymentGateway: gateway(env.PAYMENT_GATEWAY),
     seedDemoData: flag(env.SEED_DEMO_DATA, 'SEED_DEMO_DATA'),
+    ageVerifier: ageVerifier(env.AGE_VERIFIER),
   };
 }
 
 function gateway(value: string | undefined): 'demo' {
   if (value === undefined || value === '' || value === 'demo') return 'demo';
   throw new Error(`PAYMENT_GATEWAY must be demo (the only payment gateway so far), got ${value}`);
+}
+
+function ageVerifier(value: string | undefined): 'none' {
+  if (value === undefined || value === '' || value === 'none') return 'none';
+  throw new Error(`AGE_VERIFIER must be none (no identity provider adapter exists yet), got ${value}`);
 }
 
 function flag(value: string | undefined, name: string): boolean {

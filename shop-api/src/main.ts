@@ -8,6 +8,7 @@ import { startDrawScheduler, type DrawScheduler } from './draws/draw-scheduler.t
 import { startFeedPublisher } from './feed/start-feed-publisher.ts';
 import { createMailer } from './mail/mailer.ts';
 import { gatewayFor } from './payments/gateways.ts';
+import { ageVerifierFor } from './accounts/age-verifier.ts';
 
 const config = (() => {
   try {
@@ -34,6 +35,7 @@ const app = buildApp({
   imageVariants: createImageVariants(imageVariantsDir(config.dataDir)),
   uploadsDir: uploadsDir(config.dataDir),
   gateway: gatewayFor(config.paymentGateway, db.pool),
+  ageVerifier: ageVerifierFor(config.ageVerifier),
 });
 
 // Live instant-win feed (issue 5): publishes committed wins to the Realtime Database.

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { BackgroundWork } from '../lib/background-work.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { AgeVerifier } from './age-verifier.ts';
 
 /** What the account calls need; `now` is injectable so tests can move the clock. */
 export interface AccountDeps {
@@ -11,4 +12,6 @@ export interface AccountDeps {
   siteUrl: string;
   /** Work the answer must not wait for (forgot_password's lookup and mail: same time for any email). */
   background: BackgroundWork;
+  /** Confirms a new customer's age (UK code 1.1); `none` locally. */
+  ageVerifier: AgeVerifier;
 }
