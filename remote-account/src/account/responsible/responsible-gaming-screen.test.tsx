@@ -28,7 +28,7 @@ describe('responsible gaming screen', () => {
   });
 
   it('shows the monthly limit the customer chose when asked, and when (UK code 1.4)', async () => {
-    const view = openAccount('/account/responsible/gaming', {
+    const { view } = openAccount('/account/responsible/gaming', {
       responsible_play: responses.responsiblePlay({ limit_choice: { monthly_limit: '20.00', chosen_at: '2026-11-21T15:04:00.000Z' } }),
     });
     expect(await screen.findByText('£20.00 a month, chosen on November 21, 2026 at 15:04')).toBeTruthy();
