@@ -16,7 +16,8 @@ export async function registerCustomer(firstName: string, lastName: string): Pro
   const res = await fetch(`${apiURL}/?rest_route=/api/v1/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: 'Bearer cgg-storefront' },
-    body: JSON.stringify({ first_name: firstName, last_name: lastName, email, password, over_18: true }),
+    // An adult who chose no monthly limit at sign-up (UK code 1.1, 1.4: the API asks both).
+    body: JSON.stringify({ first_name: firstName, last_name: lastName, email, password, over_18: true, date_of_birth: '1990-04-23', monthly_limit: null }),
   });
   if (!res.ok) throw new Error(`register failed: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { data: { token: string } };

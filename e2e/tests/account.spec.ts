@@ -87,6 +87,9 @@ test('a visitor signs up (18+), is signed in, signs out and signs in again', asy
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm password').fill(password);
+  // UK code 1.1 and 1.4 (tests/uk-age-and-limits.spec.ts tries the refusals and a limit).
+  await page.getByLabel('Date of birth').fill('1984-10-02');
+  await page.getByLabel('No limit').check();
   await page.getByLabel('I confirm that I am 18 years of age or over and a UK resident.').check();
   await page.getByRole('button', { name: 'CREATE ACCOUNT' }).click();
 

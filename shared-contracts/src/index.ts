@@ -28,6 +28,7 @@ export * from './rules/delivery-address.ts';
 export * from './rules/card-details.ts';
 export * from './rules/bank-details.ts';
 export * from './rules/prize-claims.ts';
+export * from './rules/age-and-limit.ts';
 export * from './cache/timed-local-cache.ts';
 export * from './cache/cache-rules.ts';
 export * from './cache/site-content-cache.ts';

@@ -33,7 +33,7 @@ function report(label: string, samples: number[]): void {
 try {
   const run = Date.now().toString(36);
   const fresh = Array.from({ length: N }, (_, i) => `bench-${run}-${i}@cgg.test`);
-  for (const email of fresh) await post('register', { first_name: 'Bench', last_name: 'Customer', email, password: 'Bench!Pass2026', over_18: true });
+  for (const email of fresh) await post('register', { first_name: 'Bench', last_name: 'Customer', email, password: 'Bench!Pass2026', over_18: true, date_of_birth: '1990-04-23', monthly_limit: null });
   // Warm-up, and the limited account's 3 mails used up.
   for (let i = 0; i < 10; i++) {
     await post('forgot_password', { email: `warm-${i}@nowhere.test` });

@@ -24,6 +24,8 @@ import { contentEditingRoutes } from './staff/content-routes.ts';
 import type { TicketAllocator } from './store/ticket-allocation.ts';
 import { createDemoGateway } from './payments/demo-gateway.ts';
 import type { PaymentGateway } from './payments/payment-gateway.ts';
+import type { AgeVerifier } from './accounts/age-verifier.ts';
+import { noAgeVerifier } from './accounts/age-verifier-none.ts';
 import { registerDeclaredRoutes } from './http/declared-routes.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { rewriteRestUrl } from './http/rest-addressing.ts';
@@ -85,6 +87,8 @@ export interface AppOptions {
   migrationsDir?: string;
   /** The rate limits' settings (http/rate-limits.ts); their counts live in the database, shared by every instance. */
   rateLimits?: RateLimitOptions;
+  /** Who confirms a customer's age (UK code 1.1); default none (the stated date of birth alone). */
+  ageVerifier?: AgeVerifier;
 }
 
 function toWpError(err: FastifyError): WpHttpError {
@@ -152,7 +156,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   // Work answers do not wait for (forgot_password's mail); close waits for it.
   const background = options.background ?? createBackgroundWork();
   app.addHook('preClose', async () => background.settled());
-  const accounts = accountRoutes({ pool: options.pool, now, mailer, siteUrl, background, limits });
+  const accounts = accountRoutes({ pool: options.pool, now, mailer, siteUrl, background, limits, ageVerifier: options.ageVerifier ?? noAgeVerifier });
   // Prize claims (issue 5); instant and reward winners are mailed once their order commits.
   const claims = claimRoutes({ pool: options.pool, now, mailer, siteUrl });
   const winMails = new Set<Promise<unknown>>();

@@ -4,7 +4,7 @@ import { productionRefusals, readConfig } from './config.ts';
 describe('configuration', () => {
   it('runs the local demo by default: the demo gateway, no demo data unless asked', () => {
     const config = readConfig({});
-    expect(config).toMatchObject({ production: false, paymentGateway: 'demo', seedDemoData: false });
+    expect(config).toMatchObject({ production: false, paymentGateway: 'demo', seedDemoData: false, ageVerifier: 'none' });
     expect(readConfig({ SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
     expect(productionRefusals(config)).toEqual([]);
   });
@@ -19,6 +19,7 @@ describe('configuration', () => {
   it('names a bad value instead of guessing', () => {
     expect(() => readConfig({ SEED_DEMO_DATA: 'yes' })).toThrow('SEED_DEMO_DATA must be true or false, got yes');
     expect(() => readConfig({ PAYMENT_GATEWAY: 'paypal' })).toThrow(/PAYMENT_GATEWAY must be demo/);
+    expect(() => readConfig({ AGE_VERIFIER: 'acme-id' })).toThrow('AGE_VERIFIER must be none (no identity provider adapter exists yet), got acme-id');
   });
 
   it('trusts no proxy beyond the shell unless TRUST_PROXY lists addresses or ranges; a hop count is refused', () => {

@@ -32,6 +32,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** RATE_LIMIT_ADDRESS_FACTOR: multiplies the per-address rate limits (benchmarks driving thousands of calls from 127.0.0.1); default 1. */
   rateLimitAddressFactor: number;
+  /** AGE_VERIFIER: who confirms a customer's age (UK code 1.1). Only `none` so far: the stated date of birth alone (src/accounts/age-verifier.ts). */
+  ageVerifier: 'none';
 }
 
 /** The trusted proxies' addresses / ranges, as Fastify's `trustProxy` takes them. */
@@ -62,6 +64,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     metricsToken: metricsToken(env.METRICS_TOKEN),
     rateLimitAddressFactor: factor(env.RATE_LIMIT_ADDRESS_FACTOR, 'RATE_LIMIT_ADDRESS_FACTOR'),
+    ageVerifier: ageVerifier(env.AGE_VERIFIER),
   };
 }
 
@@ -109,6 +112,11 @@ function factor(value: string | undefined, name: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of at least 1, got ${value}`);
   return n;
+}
+
+function ageVerifier(value: string | undefined): 'none' {
+  if (value === undefined || value === '' || value === 'none') return 'none';
+  throw new Error(`AGE_VERIFIER must be none (no identity provider adapter exists yet), got ${value}`);
 }
 
 function flag(value: string | undefined, name: string): boolean {

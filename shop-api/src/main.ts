@@ -10,6 +10,7 @@ import { createMailer } from './mail/mailer.ts';
 import { gatewayFor } from './payments/gateways.ts';
 import { drainAndClose } from './http/graceful-shutdown.ts';
 import { createLifecycle } from './http/lifecycle.ts';
+import { ageVerifierFor } from './accounts/age-verifier.ts';
 
 const config = (() => {
   try {
@@ -41,6 +42,7 @@ const app = buildApp({
   metricsToken: config.metricsToken,
   lifecycle,
   rateLimits: { addressFactor: config.rateLimitAddressFactor },
+  ageVerifier: ageVerifierFor(config.ageVerifier),
 });
 
 // Live instant-win feed (issue 5): publishes committed wins to the Realtime Database.

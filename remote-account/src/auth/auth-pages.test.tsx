@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { londonToday } from '@cgg/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import LoginPage from '../pages/login-page.tsx';
 import SignUpPage from '../pages/sign-up-page.tsx';
@@ -71,7 +72,23 @@ describe('login', () => {
 });
 
 describe('sign-up', () => {
-  it('needs names, email, a strong matching password and the 18+ confirmation', () => {
+  const fillValid = () => {
+    type('First name', 'Sam');
+    type('Last name', 'Smith');
+    type('Email address', 'sam@example.co.uk');
+    type('Password', 'Secret-pass-12');
+    type('Confirm password', 'Secret-pass-12');
+    type('Date of birth', '1990-04-23');
+    fireEvent.click(screen.getByLabelText(/18 years of age or over/));
+  };
+  /** The London date `years` years (and `days` days) ago, as the date input gives it. */
+  const yearsAgo = (years: number, days = 0) => {
+    const [y, m, d] = londonToday(new Date()).split('-').map(Number) as [number, number, number];
+    const date = new Date(Date.UTC(y - years, m - 1, d + days));
+    return date.toISOString().slice(0, 10);
+  };
+
+  it('needs names, email, a strong matching password, the date of birth, the limit choice and the 18+ confirmation', () => {
     const api = mockApi({});
     renderAt('/auth/register', routes);
     fireEvent.click(screen.getByRole('button', { name: 'CREATE ACCOUNT' }));
@@ -80,6 +97,8 @@ describe('sign-up', () => {
       'Last Name is required.',
       'Email address is required.',
       'Please enter a password',
+      'Please enter your date of birth.',
+      'Please choose a monthly spending limit, or choose no limit.',
       'Please confirm that you are 18 or over.',
     ]);
     expect(screen.getByTestId('strength-label').textContent).toBe('Please enter a password');
@@ -87,6 +106,8 @@ describe('sign-up', () => {
     type('Last name', 'Smith');
     type('Email address', 'sam@example.co.uk');
     type('Password', 'weakpassword');
+    type('Date of birth', '1990-04-23');
+    fireEvent.click(screen.getByLabelText('No limit'));
     fireEvent.click(screen.getByRole('button', { name: 'CREATE ACCOUNT' }));
     expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
       'Password must contain one letter, number and special charactor.',
@@ -97,19 +118,63 @@ describe('sign-up', () => {
     expect(api.calls).toEqual([]);
   });
 
-  it('creates the account with over_18 and signs in', async () => {
+  it('refuses someone under 18 before calling, saying why and when they can come back', () => {
+    const api = mockApi({});
+    renderAt('/auth/register', routes);
+    fillValid();
+    fireEvent.click(screen.getByLabelText('No limit'));
+    type('Date of birth', yearsAgo(18, 1));
+    fireEvent.click(screen.getByRole('button', { name: 'CREATE ACCOUNT' }));
+    const alert = screen.getByRole('alert').textContent!;
+    expect(alert).toContain('Sorry, you need to be 18 or over to enter our prize draws, so we cannot open an account for you.');
+    expect(alert).toContain('We have not kept any of the details you entered.');
+    expect(document.activeElement).toBe(screen.getByLabelText('Date of birth'));
+    type('Date of birth', '2999-01-01');
+    fireEvent.click(screen.getByRole('button', { name: 'CREATE ACCOUNT' }));
+    expect(screen.getByRole('alert').textContent).toBe('Date of birth cannot be in the future. Please check the year.');
+    expect(api.calls).toEqual([]);
+  });
+
+  it('accepts someone who turns 18 today', async () => {
     const api = mockApi({ register: responses.session(makeUser({ first_name: 'Sam', token: 'tok-reg' })), get_purchased_competition: { success: true, data: [] } });
     renderAt('/auth/register', routes);
-    type('First name', 'Sam');
-    type('Last name', 'Smith');
-    type('Email address', 'sam@example.co.uk');
-    type('Password', 'Secret-pass-12');
-    type('Confirm password', 'Secret-pass-12');
-    fireEvent.click(screen.getByLabelText(/18 years of age or over/));
+    fillValid();
+    type('Date of birth', yearsAgo(18));
+    fireEvent.click(screen.getByLabelText('No limit'));
     fireEvent.click(screen.getByRole('button', { name: 'CREATE ACCOUNT' }));
     expect(await screen.findByRole('heading', { name: 'Hello Sam' })).toBeTruthy();
-    expect(api.calls[0]?.body).toEqual({ first_name: 'Sam', last_name: 'Smith', email: 'sam@example.co.uk', password: 'Secret-pass-12', over_18: true });
+    expect(api.calls[0]?.body).toMatchObject({ date_of_birth: yearsAgo(18), monthly_limit: null });
+  });
+
+  it('asks for an amount when a monthly limit is chosen (£0 allowed), then creates the account with it and signs in', async () => {
+    const api = mockApi({ register: responses.session(makeUser({ first_name: 'Sam', token: 'tok-reg' })), get_purchased_competition: { success: true, data: [] } });
+    renderAt('/auth/register', routes);
+    fillValid();
+    expect(screen.queryByLabelText(/Monthly limit/)).toBeNull();
+    fireEvent.click(screen.getByLabelText('Set a monthly limit'));
+    type(/Monthly limit/, '12.345');
+    fireEvent.click(screen.getByRole('button', { name: 'CREATE ACCOUNT' }));
+    expect(screen.getByRole('alert').textContent).toBe('Enter an amount in pounds, e.g. 50 or 50.00');
+    expect(api.calls).toEqual([]);
+    type(/Monthly limit/, '0');
+    fireEvent.click(screen.getByRole('button', { name: 'CREATE ACCOUNT' }));
+    expect(await screen.findByRole('heading', { name: 'Hello Sam' })).toBeTruthy();
+    expect(api.calls[0]?.body).toEqual({
+      first_name: 'Sam', last_name: 'Smith', email: 'sam@example.co.uk', password: 'Secret-pass-12', over_18: true, date_of_birth: '1990-04-23', monthly_limit: '0',
+    });
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe(btoa('tok-reg'));
+  });
+
+  it("shows the API's refusal under the field it names", async () => {
+    const message = 'Sorry, you need to be 18 or over to enter our prize draws, so we cannot open an account for you.';
+    mockApi({ register: { status: 400, body: { code: 'cgg_under_18', message, data: { status: 400, params: { date_of_birth: message } } } } });
+    renderAt('/auth/register', routes);
+    fillValid();
+    fireEvent.click(screen.getByLabelText('No limit'));
+    fireEvent.click(screen.getByRole('button', { name: 'CREATE ACCOUNT' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.getByLabelText('Date of birth').getAttribute('aria-invalid')).toBe('true');
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { apiRequest, calls, type FieldError } from '@cgg/contracts';
+import { ApiError, apiRequest, calls, londonToday, monthlyLimitField, type FieldError } from '@cgg/contracts';
 import { TextField } from '../components/text-field.tsx';
 import { StrengthMeter } from '../components/strength-meter.tsx';
 import { focusFirstError } from '../components/focus-first-error.ts';
@@ -8,10 +8,22 @@ import { usePageTitle } from '../components/page-title.ts';
 import { establishSession } from '../session/session.ts';
 import { firstErrorPerField } from '../validation/field-error.ts';
 import { authErrorText } from './auth-error.ts';
+import { LimitChoiceFields } from './limit-choice-fields.tsx';
 import { returnPath } from './return-path.ts';
 import { signUpErrors, type SignUpField, type SignUpValues } from './sign-up-rules.ts';
 
-const empty: SignUpValues = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '', over18: false };
+const empty: SignUpValues = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '', dateOfBirth: '', limitChoice: '', monthlyLimit: '', over18: false };
+
+/** The API's field names to this form's: a refusal it names (under 18, a bad date) shows under its field. */
+const serverFields: Record<string, SignUpField> = { date_of_birth: 'dateOfBirth', monthly_limit: 'monthlyLimit', email: 'email', password: 'password', first_name: 'firstName', last_name: 'lastName' };
+
+function serverFieldErrors(error: unknown): FieldError<SignUpField>[] {
+  const params = error instanceof ApiError ? (error.data as { params?: unknown } | undefined)?.params : undefined;
+  if (!params || typeof params !== 'object' || Array.isArray(params)) return [];
+  return Object.entries(params as Record<string, unknown>).flatMap(([field, message]) =>
+    serverFields[field] && typeof message === 'string' ? [{ field: serverFields[field], message }] : [],
+  );
+}
 
 export function SignUpForm() {
   usePageTitle('Create an account');
@@ -27,7 +39,7 @@ export function SignUpForm() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const found = signUpErrors(values);
+    const found = signUpErrors(values, londonToday(new Date()));
     setErrors(found);
     setFailure(null);
     if (found.length) return focusFirstError(formRef.current, found);
@@ -39,11 +51,18 @@ export function SignUpForm() {
         email: values.email.trim(),
         password: values.password,
         over_18: true,
+        date_of_birth: values.dateOfBirth,
+        monthly_limit: monthlyLimitField({ choice: values.limitChoice, amount: values.monthlyLimit }),
       });
       establishSession(res.data);
       navigate(returnPath(location.state), { replace: true });
     } catch (error) {
-      setFailure(authErrorText(error));
+      const named = serverFieldErrors(error);
+      // A refusal the API tied to a field shows under it (and once); anything else above the form.
+      if (named.length) {
+        setErrors(named);
+        focusFirstError(formRef.current, named);
+      } else setFailure(authErrorText(error));
       setBusy(false);
     }
   }
@@ -71,6 +90,22 @@ export function SignUpForm() {
           value={values.confirmPassword}
           onChange={set('confirmPassword')}
           error={byField.confirmPassword}
+        />
+        <TextField
+          name="dateOfBirth"
+          label="Date of birth"
+          type="date"
+          autoComplete="bday"
+          hint="You need to be 18 or over to enter our prize draws."
+          value={values.dateOfBirth}
+          onChange={set('dateOfBirth')}
+          error={byField.dateOfBirth}
+        />
+        <LimitChoiceFields
+          value={{ choice: values.limitChoice, amount: values.monthlyLimit }}
+          onChange={(c) => setValues((v) => ({ ...v, limitChoice: c.choice, monthlyLimit: c.amount }))}
+          choiceError={byField.limitChoice}
+          amountError={byField.monthlyLimit}
         />
         <div className={`acc-check${byField.over18 ? ' acc-field--invalid' : ''}`}>
           <input

@@ -4,7 +4,9 @@ import type { FieldError } from '@cgg/contracts';
 export function focusFirstError(form: HTMLFormElement | null, errors: readonly FieldError[]): void {
   const first = errors[0];
   if (!form || !first) return;
-  const input = form.elements.namedItem(first.field);
+  const named = form.elements.namedItem(first.field);
+  // A radio group is a RadioNodeList: its first option takes the focus.
+  const input = named instanceof RadioNodeList ? named[0] : named;
   if (input instanceof HTMLElement) {
     // jsdom has no scrollIntoView; browsers all do.
     input.scrollIntoView?.({ block: 'center', behavior: 'smooth' });

@@ -22,8 +22,9 @@ function makeUser(overrides: Partial<User> = {}): User {
 
 type CheckoutAnswer = (body: Record<string, unknown>, call: ShopCall) => unknown;
 
-function checkoutShop(checkout: CheckoutAnswer, { user = makeUser(), points = 0, cred = '0.00' } = {}) {
+function checkoutShop(checkout: CheckoutAnswer, { user = makeUser(), points = 0, cred = '0.00', more = {} as Record<string, unknown> } = {}) {
   return mockShop({
+    ...(more as Record<string, object>),
     get_user_details: checkAuthResponseSchema.parse({ success: true, data: user }),
     points: (body) => pointsResponseSchema.parse({ success: true, points: body.type === 'cred' ? cred : points, logs: [], totalLogs: 0 }),
     'store:GET /cart': makeCart([makeCartItem(tesla, 3)]),
@@ -218,6 +219,71 @@ describe('/checkout', () => {
     await placeOrder();
     await screen.findByText('confirmation page');
     expect(api.last('store:POST /checkout')?.body).toMatchObject({ payment_data: expect.arrayContaining([{ key: 'use_credit', value: '500' }]) });
+  });
+
+  it('asks an older account for its date of birth and monthly limit inline, saves them, then places the order (UK code 1.1, 1.4)', async () => {
+    signIn();
+    let refused = true;
+    const saveAgeAndLimit = () => {
+      refused = false;
+      return { success: true, message: 'Thank you. You can now place your order.', data: { needs: [] } };
+    };
+    const api = checkoutShop(
+      () =>
+        refused
+          ? wpError(403, 'cgg_date_of_birth_required', 'Before your first order we need your date of birth, to check you are 18 or over, and your choice of a monthly spending limit (or no limit).', {
+              needs: ['date_of_birth', 'monthly_limit'],
+            })
+          : makeCheckoutResponse(),
+      { more: { save_age_and_limit: saveAgeAndLimit } },
+    );
+    renderCheckout();
+    await fillCard();
+    await placeOrder();
+    expect(await screen.findByRole('heading', { name: 'Before your first order' })).toBeTruthy();
+    expect(screen.getByText(/we need your date of birth, to check you are 18 or over/)).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    const save = () => userEvent.click(screen.getByRole('button', { name: 'Save and place order' }));
+    await save();
+    expect(screen.getByText('Please enter your date of birth.')).toBeTruthy();
+    expect(screen.getByText('Please choose a monthly spending limit, or choose no limit.')).toBeTruthy();
+    expect(api.routes()).not.toContain('save_age_and_limit');
+
+    await userEvent.type(screen.getByLabelText('Date of birth'), '2015-01-01');
+    await userEvent.click(screen.getByLabelText('Set a monthly limit'));
+    await userEvent.type(screen.getByLabelText('Monthly limit (£, 0 allowed)'), '30');
+    await save();
+    // The form's own rule refuses first; the API's words would be the same.
+    expect(screen.getByText(/Sorry, you need to be 18 or over to enter our prize draws, so we cannot take this order/)).toBeTruthy();
+    expect(api.routes()).not.toContain('save_age_and_limit');
+
+    await userEvent.clear(screen.getByLabelText('Date of birth'));
+    await userEvent.type(screen.getByLabelText('Date of birth'), '1985-07-19');
+    await save();
+    expect(await screen.findByText('confirmation page')).toBeTruthy();
+    expect(api.last('save_age_and_limit')?.body).toMatchObject({ date_of_birth: '1985-07-19', monthly_limit: '30' });
+    expect(api.routes().filter((r) => r === 'store:POST /checkout')).toHaveLength(2);
+  });
+
+  it('asks only for the limit choice when that is all that is missing', async () => {
+    signIn();
+    const api = checkoutShop(
+      () =>
+        api.routes().includes('save_age_and_limit')
+          ? makeCheckoutResponse()
+          : wpError(403, 'cgg_limit_choice_required', 'Before your first order, please choose a monthly spending limit (any amount, £0 included) or no limit.', { needs: ['monthly_limit'] }),
+      { more: { save_age_and_limit: () => ({ success: true, message: 'Thank you.', data: { needs: [] } }) } },
+    );
+    renderCheckout();
+    await fillCard();
+    await placeOrder();
+    await screen.findByRole('heading', { name: 'Before your first order' });
+    expect(screen.queryByLabelText('Date of birth')).toBeNull();
+    await userEvent.click(screen.getByLabelText('No limit'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save and place order' }));
+    expect(await screen.findByText('confirmation page')).toBeTruthy();
+    expect(api.last('save_age_and_limit')?.body).toEqual({ token: expect.any(String), monthly_limit: null });
   });
 
   it('pays with points and site credit when they cover the order', async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import {
+  AGE_AND_LIMIT_ERRORS,
   ApiError,
   billingDetailsErrors,
   cardDetailsErrors,
@@ -8,6 +9,7 @@ import {
   type CardDetailsField,
   type CardDetailsValues,
   type FieldError,
+  type PurchaseCheck,
   type StoreCheckoutRequest,
 } from '@cgg/contracts';
 import { announceCart, loadCart } from '../cart/cart-actions.ts';
@@ -21,6 +23,7 @@ import { LoadFailed } from '../components/load-failed.tsx';
 import { EmptyBasket } from '../components/empty-basket.tsx';
 import { keepLastOrder } from '../confirmation/last-order.ts';
 import { currentSessionToken } from '../session/session-token.ts';
+import { AgeAndLimitPrompt } from './age-and-limit-prompt.tsx';
 import { BillingSection, type BillingField, type BillingValues } from './billing-section.tsx';
 import { CheckoutAttempt } from './checkout-attempt.ts';
 import { CreditCardRefusal, creditCardRefusal } from './credit-card-refusal.tsx';
@@ -51,6 +54,16 @@ function serverBillingErrors(error: unknown): Partial<Record<BillingField, strin
 
 export const PLACING_MESSAGE = 'Placing your order...';
 
+/** UK code 1.1 / 1.4: the checkout was refused until the account gives what `needs` lists (an account from before sign-up asked). */
+function missingChecks(error: unknown): { needs: PurchaseCheck[]; reason: string } | null {
+  if (!(error instanceof ApiError)) return null;
+  if (error.code !== AGE_AND_LIMIT_ERRORS.dateOfBirthRequired && error.code !== AGE_AND_LIMIT_ERRORS.limitChoiceRequired) return null;
+  const listed = (error.data as { needs?: unknown } | undefined)?.needs;
+  const needs = Array.isArray(listed) ? listed.filter((n): n is PurchaseCheck => n === 'date_of_birth' || n === 'monthly_limit') : [];
+  const fallback: PurchaseCheck = error.code === AGE_AND_LIMIT_ERRORS.dateOfBirthRequired ? 'date_of_birth' : 'monthly_limit';
+  return { needs: needs.length ? needs : [fallback], reason: error.message };
+}
+
 /** `/checkout`: signed-in customers only; billing, payment, one idempotent order per attempt. */
 export function CheckoutView() {
   const location = useLocation();
@@ -68,6 +81,7 @@ export function CheckoutView() {
   // A credit card the shop may not take (UK code 1.3): shown by the card, until the card or the payment changes.
   const [refusal, setRefusal] = useState<string | null>(null);
   const [placing, setPlacing] = useState(false);
+  const [asking, setAsking] = useState<{ needs: PurchaseCheck[]; reason: string } | null>(null);
   const attempt = useRef(new CheckoutAttempt());
   const placingRef = useRef(false);
   const form = useRef<HTMLFormElement>(null);
@@ -117,8 +131,13 @@ export function CheckoutView() {
     }
   };
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
+    void placeOrder();
+  };
+
+  /** Checks the form and places the order (again after the age and limit prompt). */
+  const placeOrder = async () => {
     if (placingRef.current) return;
     const bErrors = billingDetailsErrors(billing);
     const cErrors = plan.cardPence > 0 ? cardDetailsErrors(card) : [];
@@ -152,6 +171,12 @@ export function CheckoutView() {
         navigate('/auth/login', { replace: true, state: { from: { pathname: location.pathname, search: '', hash: '' } } });
         return;
       }
+      const missing = missingChecks(error);
+      if (missing) {
+        // Not a failure: the prompt above the form asks, then places the order again.
+        setAsking(missing);
+        return;
+      }
       const message = errorMessage(error, 'Your order could not be placed. Please try again.');
       setBillingErrs(serverBillingErrors(error));
       const refused = creditCardRefusal(error);
@@ -168,7 +193,18 @@ export function CheckoutView() {
 
   return (
     <PageFrame title="Checkout">
-      <form ref={form} className="cc-checkout" noValidate onSubmit={(e) => void submit(e)}>
+      {asking && (
+        <AgeAndLimitPrompt
+          needs={asking.needs}
+          reason={asking.reason}
+          onSaved={(stillNeeded) => {
+            if (stillNeeded.length) return setAsking({ ...asking, needs: stillNeeded });
+            setAsking(null);
+            void placeOrder();
+          }}
+        />
+      )}
+      <form ref={form} className="cc-checkout" noValidate onSubmit={submit}>
         <div className="cc-checkout__main">
           <BillingSection values={billing} errors={billingErrs} onChange={(field, value) => setBilling((b) => ({ ...b, [field]: value }))} />
           <PaymentSection

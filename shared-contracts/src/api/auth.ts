@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { userSchema } from './account.ts';
+import { LIMIT_AMOUNT_MESSAGE, LIMIT_AMOUNT_PATTERN } from '../rules/age-and-limit.ts';
 
 /*
  * Account calls the spec leaves out (issue "Customer accounts"), in the same style as
@@ -9,6 +10,9 @@ import { userSchema } from './account.ts';
 const email = z.string().check(z.minLength(3), z.maxLength(254));
 const password = z.string().check(z.minLength(1), z.maxLength(200));
 const token = z.string().check(z.minLength(1), z.maxLength(512));
+/** Checked by the API with the shared rule (rules/age-and-limit.ts), whose messages name the field. */
+const dateOfBirth = z.string().check(z.maxLength(40));
+const monthlyLimit = z.nullable(z.string().check(z.regex(LIMIT_AMOUNT_PATTERN, LIMIT_AMOUNT_MESSAGE)));
 
 /** A signed-in customer: the user with a fresh session token (base64-stored by the front end). */
 export const sessionResponseSchema = z.object({ success: z.literal(true), data: userSchema });
@@ -20,6 +24,14 @@ export const registerRequestSchema = z.strictObject({
   password,
   /** The customer confirms they are 18 or over (UK prize-draw rules). */
   over_18: z.literal(true),
+  /**
+   * UK prize-draw code 1.1: 'YYYY-MM-DD'; under 18 on the London date is refused (400
+   * `cgg_under_18`) and nothing is kept. Optional in the schema only so older clients get
+   * the API's own message naming the field; the API requires it.
+   */
+  date_of_birth: z.optional(dateOfBirth),
+  /** UK prize-draw code 1.4: a monthly spending limit in pounds ('0' allowed), or null for "no limit". Required by the API, like date_of_birth. */
+  monthly_limit: z.optional(monthlyLimit),
 });
 
 export const loginRequestSchema = z.strictObject({ email, password });
@@ -55,6 +67,12 @@ export const responsiblePlaySchema = z.object({
   lock_account: z.boolean(),
   /** ISO time the lock ends; null with lock_account true = permanent. */
   locked_until: z.nullable(z.string()),
+  /**
+   * UK prize-draw code 1.4: the monthly limit the customer chose when asked (at sign-up, or
+   * at a first purchase) and when (ISO time); `monthly_limit` null = they chose no limit.
+   * Null when they have not been asked yet. (Optional: older servers do not send it.)
+   */
+  limit_choice: z.optional(z.nullable(z.object({ monthly_limit: z.nullable(z.string()), chosen_at: z.string() }))),
 });
 export type ResponsiblePlay = z.infer<typeof responsiblePlaySchema>;
 export const responsiblePlayResponseSchema = z.object({ success: z.literal(true), data: responsiblePlaySchema });
@@ -66,4 +84,22 @@ export const updateResponsiblePlayRequestSchema = z.strictObject({
   limit_value: z.optional(z.nullable(z.string().check(z.regex(/^\d{1,6}(\.\d{1,2})?$/, 'Enter an amount in pounds, e.g. 50 or 50.00')))),
   /** Lock the account for this period (cannot be undone before it ends). */
   lock_period: z.optional(lockPeriodSchema),
+});
+
+/**
+ * UK prize-draw code 1.1 and 1.4 for accounts from before sign-up asked: the checkout
+ * refuses (403 `cgg_date_of_birth_required` / `cgg_limit_choice_required`, `data.needs`)
+ * until the customer gives what is missing here. Each field only while it is missing.
+ */
+export const saveAgeAndLimitRequestSchema = z.strictObject({
+  token,
+  date_of_birth: z.optional(dateOfBirth),
+  monthly_limit: z.optional(monthlyLimit),
+});
+export const purchaseCheckSchema = z.enum(['date_of_birth', 'monthly_limit']);
+export const saveAgeAndLimitResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** What the checkout still needs (empty: the customer may buy). */
+  data: z.object({ needs: z.array(purchaseCheckSchema) }),
 });

@@ -70,6 +70,7 @@ export const calls = {
   loginAsUser: call({ access: 'anyone', route: '/api/v1/login_as_user', method: 'POST', auth: 'site', request: auth.loginAsUserRequestSchema, response: auth.sessionResponseSchema }),
   responsiblePlay: call({ access: 'customer', route: '/api/v1/responsible_play', method: 'POST', auth: 'body-token', request: account.tokenRequestSchema, response: auth.responsiblePlayResponseSchema }),
   updateResponsiblePlay: call({ access: 'customer', route: '/api/v1/update_responsible_play', method: 'POST', auth: 'body-token', request: auth.updateResponsiblePlayRequestSchema, response: auth.responsiblePlayResponseSchema }),
+  saveAgeAndLimit: call({ access: 'customer', route: '/api/v1/save_age_and_limit', method: 'POST', auth: 'body-token', request: auth.saveAgeAndLimitRequestSchema, response: auth.saveAgeAndLimitResponseSchema }),
   getFaqs: call({ access: 'anyone', route: '/api/v1/get_faqs', method: 'GET', auth: 'site', request: null, response: site.faqsResponseSchema }),
   getLegalTerms: call({ access: 'anyone', route: '/api/v1/get_legal_terms', method: 'GET', auth: 'site', request: null, response: site.legalTermsResponseSchema }),
   getFreePostalRoute: call({ access: 'anyone', route: '/api/v1/get_free_postal_route', method: 'GET', auth: 'site', request: null, response: site.postalRouteResponseSchema }),

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { BackgroundWork } from '../lib/background-work.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { RateLimits } from '../http/rate-limits.ts';
+import type { AgeVerifier } from './age-verifier.ts';
 
 /** What the account calls need; `now` is injectable so tests can move the clock. */
 export interface AccountDeps {
@@ -14,4 +15,6 @@ export interface AccountDeps {
   background: BackgroundWork;
   /** Sign-in, sign-up and password reset limits (http/rate-limits.ts). */
   limits: RateLimits;
+  /** Confirms a new customer's age (UK code 1.1); `none` locally. */
+  ageVerifier: AgeVerifier;
 }

@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const newcomer = { first_name: 'Robin', last_name: 'Hale', email: 'Robin.Hale@Example.com', password: 'Sherwood#2026x', over_18: true };
+const newcomer = { first_name: 'Robin', last_name: 'Hale', email: 'Robin.Hale@Example.com', password: 'Sherwood#2026x', over_18: true, date_of_birth: '1988-09-14', monthly_limit: null };
 
 async function outboxFor(email: string): Promise<Array<{ subject: string; text_body: string }>> {
   const { rows } = await t.pool.query('SELECT subject, text_body FROM email_outbox WHERE lower(to_address) = lower($1) ORDER BY id', [email]);

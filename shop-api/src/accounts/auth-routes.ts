@@ -5,6 +5,7 @@ import { routeTable } from '../http/route-table.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { passwordChangedEmail, passwordResetEmail, resetLink } from '../mail/account-emails.ts';
 import type { AccountDeps } from './account-deps.ts';
+import { checkAge, readLimitChoice, recordLimitChoice } from './age-and-limit.ts';
 import { customerByEmail, customerById, toUser } from './customer-user.ts';
 import { checkNameEmail, fieldError } from './field-errors.ts';
 import { hashPassword, needsRehash, timingDummyHash, verifyPassword } from './password.ts';
@@ -45,7 +46,7 @@ export function authRoutes(deps: AccountDeps): DeclaredRoute[] {
   return [
     declaredRoute(routeTable.register, {
       summary: 'Creates a customer account and signs it in (a session token).',
-      description: 'Errors: 400 field messages (\'First Name is required.\', \'Email address is invalid.\', the password rule); 400 `registration-error-email-exists` (email taken, any case); 429 `rest_too_many_registrations` with `Retry-After` past 50 calls from one client address in 10 minutes.',
+      description: 'UK prize-draw code 1.1 and 1.4: `date_of_birth` (\'YYYY-MM-DD\') and `monthly_limit` (pounds, \'0\' allowed, or null for no limit; recorded with its time) are required. Errors: 400 field messages (\'First Name is required.\', \'Email address is invalid.\', the password rule, \'Please enter your date of birth.\', \'Please choose a monthly spending limit, or choose no limit.\'); 400 `cgg_under_18` (under 18 on the London date: nothing is stored, mailed or logged); 400 `cgg_age_not_verified` (the identity provider, when configured, refused); 400 `registration-error-email-exists` (email taken, any case); 429 `rest_too_many_registrations` with `Retry-After` past 50 calls from one client address in 10 minutes.',
       handler: async ({ input, request }) => {
         await limits.take('signUpAddress', clientAddress(request));
         const first = input.first_name.trim();
@@ -54,19 +55,26 @@ export function authRoutes(deps: AccountDeps): DeclaredRoute[] {
         checkNameEmail({ firstName: first, lastName: last, email }, { firstName: 'first_name', lastName: 'last_name', email: 'email' });
         if (!meetsPasswordRule(input.password)) throw fieldError('password', PASSWORD_RULE_MESSAGE);
         const at = now();
+        const limitChoice = readLimitChoice(input.monthly_limit);
+        // Before anything is written: someone under 18 leaves no row, mail or log line behind.
+        const dateOfBirth = await checkAge(deps.ageVerifier, { firstName: first, lastName: last, email, dateOfBirth: input.date_of_birth }, 'account', at);
         const hash = await hashPassword(input.password);
-        const { rows } = await pool.query<{ id: number }>(
-          `INSERT INTO customers (email, password_hash, first_name, last_name, display_name, nickname,
-             billing_first_name, billing_last_name, billing_email, over_18_confirmed_at, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $3, $3, $4, $1, $6, $6, $6)
-           ON CONFLICT DO NOTHING RETURNING id`,
-          [email, hash, first, last, `${first} ${last}`, at],
-        );
-        if (!rows[0]) {
-          // WooCommerce's answer: registration necessarily tells that the address is taken.
-          throw fieldError('email', 'An account is already registered with your email address. Please log in.', 'registration-error-email-exists');
-        }
-        return session(rows[0].id, 'register', at);
+        const id = await inTransaction(pool, async (client) => {
+          const { rows } = await client.query<{ id: number }>(
+            `INSERT INTO customers (email, password_hash, first_name, last_name, display_name, nickname,
+               billing_first_name, billing_last_name, billing_email, over_18_confirmed_at, date_of_birth, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $3, $3, $4, $1, $6, $7, $6, $6)
+             ON CONFLICT DO NOTHING RETURNING id`,
+            [email, hash, first, last, `${first} ${last}`, at, dateOfBirth],
+          );
+          if (!rows[0]) {
+            // WooCommerce's answer: registration necessarily tells that the address is taken.
+            throw fieldError('email', 'An account is already registered with your email address. Please log in.', 'registration-error-email-exists');
+          }
+          await recordLimitChoice(client, rows[0].id, limitChoice, at);
+          return rows[0].id;
+        });
+        return session(id, 'register', at);
       },
     }),
 

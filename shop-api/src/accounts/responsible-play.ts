@@ -4,6 +4,7 @@ import { SHOP_TIMEZONE } from '../lib/london-time.ts';
 import { penceToPounds } from '../lib/money.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import type { Queryable } from './queryable.ts';
+import { limitChoiceView } from './age-and-limit.ts';
 
 export type LimitDuration = 'day' | 'week' | 'month';
 export type LockPeriod = '24h' | '7d' | '30d' | '6m' | 'permanent';
@@ -22,9 +23,12 @@ export interface PlayRow {
   locked_until: Date | null;
   lock_permanent: boolean;
   locking_period: LockPeriod | null;
+  /** UK code 1.4: the monthly limit chosen when asked (null pence with a time: "no limit"); age-and-limit.ts. */
+  limit_choice_at: Date | null;
+  limit_choice_pence: number | null;
 }
 export const PLAY_COLUMNS =
-  'limit_duration, limit_value_pence, pending_limit_duration, pending_limit_value_pence, pending_limit_from, locked_until, lock_permanent, locking_period';
+  'limit_duration, limit_value_pence, pending_limit_duration, pending_limit_value_pence, pending_limit_from, locked_until, lock_permanent, locking_period, limit_choice_at, limit_choice_pence';
 
 /** A raised or removed limit waits this long (UK code of practice: no impulsive loosening). */
 export const RAISE_DELAY_MS = 24 * 3600_000;
@@ -106,6 +110,7 @@ export async function responsiblePlayView(db: Queryable, customerId: number, row
     current_spending: penceToPounds(await currentSpendingPence(db, customerId, limit, now)),
     lock_account: locked,
     locked_until: locked && !row.lock_permanent ? row.locked_until!.toISOString() : null,
+    limit_choice: limitChoiceView(row),
   };
 }
 

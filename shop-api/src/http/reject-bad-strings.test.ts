@@ -51,7 +51,7 @@ describe('NUL bytes and invalid Unicode in requests: 400 naming the field, befor
     ['competition', () => ({ category: `cars${NUL}` }), 'category'],
     ['login', () => ({ email: `demo@cgg.test${NUL}`, password: DEMO.password }), 'email'],
     ['forgot_password', () => ({ email: `demo${NUL}@cgg.test` }), 'email'],
-    ['register', () => ({ first_name: 'Al', last_name: `B${NUL}`, email: 'al@cgg.test', password: 'Al!Pass202611', over_18: true }), 'last_name'],
+    ['register', () => ({ first_name: 'Al', last_name: `B${NUL}`, email: 'al@cgg.test', password: 'Al!Pass202611', over_18: true, date_of_birth: '1990-04-23', monthly_limit: null }), 'last_name'],
     ['update_user_details', () => ({ token, ...details(`Jamie${NUL}`) }), 'first_name'],
     ['updateProfile', () => ({
       token, account_first_name: 'Jamie', account_last_name: 'Taylor', account_display_name: `J${NUL}`, account_email: 'demo@cgg.test',

@@ -103,7 +103,7 @@ const samples: Record<RouteName, Sample> = {
   bankDetails: { payload: () => ({}), ownData: () => '12345678' },
   getBankDetails: { payload: () => ({ account_number: '12345678', sort_code: '112233' }) },
   saveBankDetails: { payload: () => ({ account_number: '12345678', sort_code: '112233' }) },
-  register: { payload: () => ({ first_name: 'New', last_name: 'Person', email: `new-${randomUUID()}@cgg.test`, password: PASSWORD, over_18: true }) },
+  register: { payload: () => ({ first_name: 'New', last_name: 'Person', email: `new-${randomUUID()}@cgg.test`, password: PASSWORD, over_18: true, date_of_birth: '1990-04-23', monthly_limit: null }) },
   login: { payload: async (fx) => ({ email: await emailOf(fx.owner.buyer.customerId), password: PASSWORD }) },
   logout: { payload: () => ({}) },
   forgotPassword: { payload: () => ({ email: 'nobody@cgg.test' }) },
@@ -113,6 +113,8 @@ const samples: Record<RouteName, Sample> = {
   loginAsUser: { payload: async (fx) => ({ code: await oneTimeCode('login_as_user_codes', fx.owner.buyer.customerId) }) },
   responsiblePlay: { payload: () => ({}) },
   updateResponsiblePlay: { payload: () => ({ limit_duration: 'month', limit_value: '500.00' }) },
+  // The customers here have both already: 400 (already given) for them, 401 for a visitor.
+  saveAgeAndLimit: { payload: () => ({ date_of_birth: '1990-04-23', monthly_limit: null }) },
   getFaqs: {},
   getLegalTerms: {},
   getFreePostalRoute: {},

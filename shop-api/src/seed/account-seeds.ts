@@ -47,14 +47,15 @@ export async function seedAccounts(client: pg.PoolClient, now: Date): Promise<vo
       `INSERT INTO customers (email, password_hash, first_name, last_name, display_name, nickname,
          billing_first_name, billing_last_name, billing_email, billing_phone, billing_address_1, billing_address_2,
          billing_city, billing_state, billing_postcode, account_number, sort_code, limit_duration, limit_value_pence,
-         over_18_confirmed_at, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $3, $3, $4, $1, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16, $16) RETURNING id`,
+         over_18_confirmed_at, created_at, updated_at, date_of_birth, limit_choice_at, limit_choice_pence)
+       VALUES ($1, $2, $3, $4, $5, $3, $3, $4, $1, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16, $16, $17, $16, $15) RETURNING id`,
       [
         d.email, await hashPassword(d.password), d.first, d.last, `${d.first} ${d.last}`,
         d.orders ? `0770090012${n}` : '', d.orders ? `${12 + n}` : '', d.orders ? 'Market Street' : '', d.orders ? 'Manchester' : '',
         d.orders ? 'Greater Manchester' : '', d.orders ? `M1 ${n + 1}AB` : '', bank.account_number, bank.sort_code,
         'monthlyLimitPence' in d ? 'month' : null, 'monthlyLimitPence' in d ? d.monthlyLimitPence : null,
-        new Date(now.getTime() - 90 * DAY),
+        // Signed up 90 days ago, answering the date-of-birth and monthly-limit questions (UK code 1.1, 1.4) then.
+        new Date(now.getTime() - 90 * DAY), `19${85 + n}-06-1${n}`,
       ],
     );
     const customerId = rows[0]!.id;

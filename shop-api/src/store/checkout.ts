@@ -11,6 +11,7 @@ import type pg from 'pg';
 import { lockCustomer } from '../accounts/customer-lock.ts';
 import { invalidToken } from '../http/access-guard.ts';
 import { assertCanSpend } from '../accounts/responsible-play.ts';
+import { assertDoorChecks } from '../accounts/age-and-limit.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { penceToPounds } from '../lib/money.ts';
 import { validateBilling } from './billing.ts';
@@ -235,8 +236,9 @@ async function checkoutTransaction(
     }
   }
 
-  // 5. Responsible play, then who pays what.
+  // 5. Responsible play (UK code 1.1 and 1.4 first: a date of birth and a limit choice), then who pays what.
   const total = cart.total;
+  await assertDoorChecks(client, customerId);
   await assertCanSpend(client, customerId, total, now);
   const balances = { points: me.points, credit: me.credit };
   const pointsValue = Math.floor((payment.points * 100) / POINTS_PER_POUND);

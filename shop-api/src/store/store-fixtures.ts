@@ -69,14 +69,22 @@ export async function createCompetition(pool: pg.Pool, o: CompetitionOptions = {
 }
 
 let customerSeq = 0;
-/** A customer with a live session (no password hashing: tests and the bench make hundreds). */
-export async function createCustomer(pool: pg.Pool, o: { first?: string; last?: string; limitPence?: number; lockedUntil?: Date } = {}) {
+/**
+ * A customer with a live session (no password hashing: tests and the bench make hundreds).
+ * Born 1990 and has answered the monthly-limit question (no limit, or `limitPence` a month) (UK code 1.1, 1.4), so the checkout lets them
+ * buy; `olderAccount` leaves both unset, as for an account from before sign-up asked.
+ */
+export async function createCustomer(pool: pg.Pool, o: { first?: string; last?: string; limitPence?: number; lockedUntil?: Date; olderAccount?: boolean } = {}) {
   customerSeq++;
   const email = `buyer${customerSeq}-${Math.random().toString(36).slice(2, 8)}@cgg.test`;
   const { rows } = await pool.query<{ id: number }>(
-    `INSERT INTO customers (email, password_hash, first_name, last_name, over_18_confirmed_at, limit_duration, limit_value_pence, locked_until)
-     VALUES ($1, 'scrypt$test', $2, $3, now(), $4, $5, $6) RETURNING id`,
-    [email, o.first ?? 'Jamie', o.last ?? 'Taylor', o.limitPence === undefined ? null : 'month', o.limitPence ?? null, o.lockedUntil ?? null],
+    `INSERT INTO customers (email, password_hash, first_name, last_name, over_18_confirmed_at, limit_duration, limit_value_pence, locked_until,
+       date_of_birth, limit_choice_at, limit_choice_pence)
+     VALUES ($1, 'scrypt$test', $2, $3, now(), $4, $5, $6, $7, $8, $9) RETURNING id`,
+    [
+      email, o.first ?? 'Jamie', o.last ?? 'Taylor', o.limitPence === undefined ? null : 'month', o.limitPence ?? null, o.lockedUntil ?? null,
+      o.olderAccount ? null : '1990-04-23', o.olderAccount ? null : new Date(), o.olderAccount ? null : (o.limitPence ?? null),
+    ],
   );
   const id = rows[0]!.id;
   return { id, email, token: await createSession(pool, id, 'login', new Date()) };

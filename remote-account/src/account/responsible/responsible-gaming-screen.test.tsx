@@ -27,6 +27,19 @@ describe('responsible gaming screen', () => {
     expect(screen.getByText(/Lowering a limit takes effect immediately; raising or removing it takes effect after 24 hours/)).toBeTruthy();
   });
 
+  it('shows the monthly limit the customer chose when asked, and when (UK code 1.4)', async () => {
+    const { view } = openAccount('/account/responsible/gaming', {
+      responsible_play: responses.responsiblePlay({ limit_choice: { monthly_limit: '20.00', chosen_at: '2026-11-21T15:04:00.000Z' } }),
+    });
+    expect(await screen.findByText('£20.00 a month, chosen on November 21, 2026 at 15:04')).toBeTruthy();
+    view.unmount();
+    openAccount('/account/responsible/gaming', {
+      responsible_play: responses.responsiblePlay({ limit_choice: { monthly_limit: null, chosen_at: '2026-07-01T09:30:00.000Z' } }),
+    });
+    // London summer time: 09:30 UTC is 10:30 there.
+    expect(await screen.findByText('No limit, chosen on July 1, 2026 at 10:30')).toBeTruthy();
+  });
+
   it('asks for confirmation before lowering to 0, then saves and shows the new limit', async () => {
     const toasts = collect('shell:toast');
     const { api } = openAccount('/account/responsible/gaming', {

@@ -25,6 +25,14 @@ type Pending =
   | { kind: 'limit'; next: Limit | null; timing: 'immediate' | 'after-24h' }
   | { kind: 'lock'; period: LockPeriod };
 
+const londonTime = (iso: string) => new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' });
+
+/** UK prize-draw code 1.4: the monthly limit (or no limit) the customer chose when first asked, and when. */
+function choiceText(choice: NonNullable<ResponsiblePlay['limit_choice']>): string {
+  const what = choice.monthly_limit === null ? 'No limit' : `${money(choice.monthly_limit)} a month`;
+  return `${what}, chosen on ${formatDisplayDate(new Date(choice.chosen_at))} at ${londonTime(choice.chosen_at)}`;
+}
+
 function Status({ rp }: { rp: ResponsiblePlay }) {
   const limit = currentLimit(rp);
   return (
@@ -43,6 +51,12 @@ function Status({ rp }: { rp: ResponsiblePlay }) {
           <dt>Account lock</dt>
           <dd>{rp.lock_account ? (rp.locked_until ? `Locked until ${formatDisplayDate(new Date(rp.locked_until))}` : 'Locked permanently') : 'Not locked'}</dd>
         </div>
+        {rp.limit_choice && (
+          <div>
+            <dt>Your monthly limit choice</dt>
+            <dd>{choiceText(rp.limit_choice)}</dd>
+          </div>
+        )}
       </dl>
       {rp.pending_limit_from && (
         <p className="acc-rg__pending" role="note">
@@ -51,7 +65,7 @@ function Status({ rp }: { rp: ResponsiblePlay }) {
             ? `${money(rp.pending_limit_value)} ${durationLabel[rp.pending_limit_duration]}`
             : 'no limit'}{' '}
           from {formatDisplayDate(new Date(rp.pending_limit_from))} (
-          {new Date(rp.pending_limit_from).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' })}).
+          {londonTime(rp.pending_limit_from)}).
         </p>
       )}
     </div>
