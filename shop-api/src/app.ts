@@ -39,6 +39,8 @@ import { redactUrl } from './http/redact.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { competitionCancelRoutes } from './staff/competition-cancel-routes.ts';
 import { createBackgroundWork, type BackgroundWork } from './lib/background-work.ts';
+import { evaluateHarmMarkers } from './harm/evaluate.ts';
+import { reviewRoutes } from './staff/review-routes.ts';
 
 export const PUBLIC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'public');
 /** Every payload of the content and account calls is small; this bounds abuse. */
@@ -140,7 +142,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
   });
   // Basket and checkout (issue 4).
   const gateway = options.gateway ?? createDemoGateway(options.pool);
-  const store = storeRoutes({ pool: options.pool, now, secret: options.store?.secret ?? process.env.STORE_SECRET, allocator: options.store?.allocator, onOrderCommitted, gateway });
+  // Harm markers after each paid order: in the background, so a failure never touches the checkout.
+  const onOrderPaid = (customerId: number, at: Date) => background.run('harm markers', () => evaluateHarmMarkers(options.pool, customerId, at));
+  const store = storeRoutes({ pool: options.pool, now, secret: options.store?.secret ?? process.env.STORE_SECRET, allocator: options.store?.allocator, onOrderCommitted, onOrderPaid, gateway });
   // The back office (issue 16): staff sign-in and management, the competition editor, refunds and cancellations, draws, fulfilment, customers, site content and the audit log.
   const imageVariants = options.imageVariants ?? createImageVariants(imageVariantsDir(dataDirFrom()));
   const staffUploads = options.uploadsDir ?? uploadsDir(dataDirFrom());
@@ -153,6 +157,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     ...operatorRoutes({ pool: options.pool, now, mailer, siteUrl }),
     ...fulfilmentRoutes({ pool: options.pool, now, mailer, siteUrl }),
     ...customerRoutes({ pool: options.pool, now }),
+    ...reviewRoutes({ pool: options.pool, now }),
     ...contentEditingRoutes({ pool: options.pool, now }),
   ];
   const routes = [...contentRoutes(options.pool), ...competitionRoutes(options.pool), ...sitePageRoutes, ...accounts, ...store, ...drawRoutes(options.pool), ...claims, ...staff];

@@ -8,6 +8,7 @@ import { startDrawScheduler, type DrawScheduler } from './draws/draw-scheduler.t
 import { startFeedPublisher } from './feed/start-feed-publisher.ts';
 import { createMailer } from './mail/mailer.ts';
 import { gatewayFor } from './payments/gateways.ts';
+import { startHarmSweep, type HarmSweep } from './harm/harm-sweep.ts';
 
 const config = (() => {
   try {
@@ -43,6 +44,10 @@ let feed: Awaited<ReturnType<typeof startFeedPublisher>> = null;
 let draws: DrawScheduler | null = null;
 const DRAW_INTERVAL_MS = Number(process.env.DRAW_INTERVAL_MS ?? 15_000);
 
+// Harm markers (UK code 1.6-1.8): besides the look after each paid order, a sweep every 15 minutes.
+let harmSweep: HarmSweep | null = null;
+const HARM_SWEEP_INTERVAL_MS = Number(process.env.HARM_SWEEP_INTERVAL_MS ?? 15 * 60_000);
+
 let stopping = false;
 async function stop(signal: string): Promise<void> {
   if (stopping) return;
@@ -52,6 +57,7 @@ async function stop(signal: string): Promise<void> {
     await app.close();
     await feed?.stop();
     await draws?.stop();
+    await harmSweep?.stop();
     await db.close();
     process.exit(0);
   } catch (err) {
@@ -71,6 +77,7 @@ try {
   if (process.env.DRAW_SCHEDULER !== 'off') {
     draws = startDrawScheduler({ pool: db.pool, mailer: createMailer(db.pool, config.smtpUrl), siteUrl: config.siteUrl, intervalMs: DRAW_INTERVAL_MS });
   }
+  harmSweep = startHarmSweep({ pool: db.pool, intervalMs: HARM_SWEEP_INTERVAL_MS });
   await app.listen({ port: config.port, host: config.host });
   console.log(`shop-api listening on http://${config.host}:${config.port}`);
 } catch (err) {

@@ -17,6 +17,12 @@ import {
 } from './fulfilment.ts';
 
 export * from './fulfilment.ts';
+import {
+  harmRuleSchema, staffCustomerBreakRequestSchema, staffHarmSettingsResponseSchema, staffHarmSettingsUpdateRequestSchema, staffReviewCloseRequestSchema,
+  staffReviewsRequestSchema, staffReviewsResponseSchema,
+} from './harm-markers.ts';
+
+export * from './harm-markers.ts';
 
 /*
  * The back office's own calls (issue "The operator's back office"): staff sign-in with a
@@ -81,6 +87,7 @@ export const auditActions = [
   'faq.create', 'faq.update', 'faq.reorder', 'faq.remove', 'legal.create', 'legal.update', 'legal.remove', 'how-it-works.update', 'postal-route.update',
   'competition.cancel',
   'win.remind',
+  'customer.break', 'review.close', 'harm-settings.update',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -298,6 +305,8 @@ export const staffCustomerSchema = z.object({
   pending_limit: z.nullable(z.string()),
   locked_until: z.nullable(z.string()),
   lock_permanent: z.boolean(),
+  /** When the break in force (or the permanent closure) started; null without one. */
+  lock_started_at: z.nullable(z.string()),
   orders: z.array(z.object({ id: z.int(), created_at: z.string(), status: z.string(), total: z.string(), tickets: z.int() })),
   wins: z.array(z.object({ kind: z.string(), competition_id: z.int(), ticket_number: z.int(), prize_title: z.string(), won_at: z.string() })),
   claims: z.array(z.object({ id: z.int(), prize_title: z.string(), choice: z.string(), state: claimStateSchema, created_at: z.string() })),
@@ -346,9 +355,9 @@ export const staffPostalEntriesResponseSchema = z.object({
   })),
 });
 
-/** Why a customer is on the dashboard's "Customers to look at" (thresholds in shop-api's flagged-customers.ts). */
-export const flagReasonSchema = z.object({ code: z.enum(['near_spend_limit', 'break_started', 'high_spend']), text: z.string() });
-/** A customer to look at: `flagged_at` is when the newest reason happened. */
+/** Why a customer is on the dashboard's "Customers to look at": one open review flag (shop-api's harm-markers). */
+export const flagReasonSchema = z.object({ code: harmRuleSchema, text: z.string() });
+/** A customer to look at: `flagged_at` is when the newest open flag was raised. */
 export const flaggedCustomerSchema = z.object({ customer_id: z.int(), name: z.string(), flagged_at: z.string(), reasons: z.array(flagReasonSchema) });
 export type FlaggedCustomer = z.infer<typeof flaggedCustomerSchema>;
 
@@ -495,5 +504,10 @@ export const staffCalls = {
   staffWinReminder: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/win_reminder', method: 'POST', auth: 'site', request: staffWinReminderRequestSchema, response: staffWinReminderResponseSchema }),
   staffPostalWins: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/postal_wins', method: 'POST', auth: 'site', request: staffPostalWinsRequestSchema, response: staffPostalWinsResponseSchema }),
   staffSettlePostalWin: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/postal_win_settle', method: 'POST', auth: 'site', request: staffSettlePostalWinRequestSchema, response: staffSettlePostalWinResponseSchema }),
+  staffCustomerBreak: staffCall({ access: 'staff', staffRoles: ['admin', 'support'], route: '/api/v1/staff/customer_break', method: 'POST', auth: 'site', request: staffCustomerBreakRequestSchema, response: staffCustomerResponseSchema }),
+  staffReviews: staffCall({ access: 'staff', staffRoles: ['admin', 'support'], route: '/api/v1/staff/reviews', method: 'POST', auth: 'site', request: staffReviewsRequestSchema, response: staffReviewsResponseSchema }),
+  staffReviewClose: staffCall({ access: 'staff', staffRoles: ['admin', 'support'], route: '/api/v1/staff/review_close', method: 'POST', auth: 'site', request: staffReviewCloseRequestSchema, response: staffReviewsResponseSchema }),
+  staffHarmSettings: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/harm_settings', method: 'POST', auth: 'site', request: staffTokenRequestSchema, response: staffHarmSettingsResponseSchema }),
+  staffHarmSettingsUpdate: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/harm_settings_update', method: 'POST', auth: 'site', request: staffHarmSettingsUpdateRequestSchema, response: staffHarmSettingsResponseSchema }),
   staffAuditLog: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/audit_log', method: 'POST', auth: 'site', request: auditLogRequestSchema, response: auditLogResponseSchema }),
 } as const;
