@@ -8,7 +8,9 @@ import { createStaffWithCli, firstSignIn } from '../support/staff.ts';
 // support reviews the flag in the back office, and the customer's account shows where to find
 // help while the review is open.
 
-test('repeated limit raises then a purchase: the customer is flagged, sees support links, and support records the review', async ({ page, request, context }) => {
+test('repeated limit raises then a purchase: the customer is flagged, sees support links, and support records the review', async ({ page, request, context, browser }) => {
+  // A customer's and a staff member's sessions, one after the other, on a shared 2-core machine.
+  test.setTimeout(120_000);
   const run = `${Date.now()}`.slice(-6);
   const customer = await registerCustomer('Harriet', `Reviewed${run}`);
   const [{ id } = { id: 0 }] = await sql<{ id: number }>('SELECT id FROM customers WHERE email = $1', [customer.email]);
@@ -28,8 +30,9 @@ test('repeated limit raises then a purchase: the customer is flagged, sees suppo
   await expect(help.getByRole('link', { name: 'GamCare' })).toHaveAttribute('href', 'https://www.gamcare.org.uk');
   await expect(help.getByRole('link', { name: 'Responsible gaming' })).toHaveAttribute('href', '/account/responsible/gaming');
 
-  // Support reviews the flag.
-  const staffPage = await context.newPage();
+  // Support reviews the flag, in a browser of their own (the customer's keeps its session).
+  const staffContext = await browser.newContext();
+  const staffPage = await staffContext.newPage();
   const support = createStaffWithCli('support', `Suki Support ${run}`);
   await firstSignIn(staffPage, support);
   await staffPage.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Reviews' }).click();
@@ -43,6 +46,7 @@ test('repeated limit raises then a purchase: the customer is flagged, sees suppo
   await expect(review).toHaveCount(0);
   const [closed] = await sql<{ action: string; note: string }>('SELECT action, note FROM harm_flags WHERE customer_id = $1', [id]);
   expect(closed).toEqual({ action: 'contacted', note: 'Phoned Harriet; she set a lower limit.' });
+  await staffContext.close();
 
   // Reviewed: the account page no longer shows the support section.
   await page.reload();
