@@ -49,6 +49,8 @@ import { registerHealth } from './http/health.ts';
 import { createLifecycle, type Lifecycle } from './http/lifecycle.ts';
 import { noteErrorCode, registerMetrics } from './http/metrics.ts';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id.ts';
+import { evaluateHarmMarkers } from './harm/evaluate.ts';
+import { reviewRoutes } from './staff/review-routes.ts';
 
 export const PUBLIC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'public');
 /** Every payload of the content and account calls is small; this bounds abuse. */
@@ -172,7 +174,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
   });
   // Basket and checkout (issue 4).
   const gateway = options.gateway ?? createDemoGateway(options.pool);
-  const store = storeRoutes({ pool: options.pool, now, secret: options.store?.secret ?? process.env.STORE_SECRET, allocator: options.store?.allocator, onOrderCommitted, gateway, limits });
+  // Harm markers after each paid order: in the background, so a failure never touches the checkout.
+  const onOrderPaid = (customerId: number, at: Date) => background.run('harm markers', () => evaluateHarmMarkers(options.pool, customerId, at));
+  const store = storeRoutes({ pool: options.pool, now, secret: options.store?.secret ?? process.env.STORE_SECRET, allocator: options.store?.allocator, onOrderCommitted, onOrderPaid, gateway, limits });
   // The back office (issue 16): staff sign-in and management, the competition editor, refunds and cancellations, draws, fulfilment, customers, site content and the audit log.
   const imageVariants = options.imageVariants ?? createImageVariants(imageVariantsDir(dataDirFrom()));
   const staffUploads = options.uploadsDir ?? uploadsDir(dataDirFrom());
@@ -186,6 +190,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     ...fulfilmentRoutes({ pool: options.pool, now, mailer, siteUrl }),
     ...complaintStaffRoutes({ pool: options.pool, now, mailer, siteUrl }),
     ...customerRoutes({ pool: options.pool, now }),
+    ...reviewRoutes({ pool: options.pool, now }),
     ...contentEditingRoutes({ pool: options.pool, now }),
   ];
   const routes = [...contentRoutes(options.pool), ...competitionRoutes(options.pool), ...sitePageRoutes, ...complaintRoutes({ pool: options.pool, now, mailer, siteUrl, limits }), ...accounts, ...store, ...drawRoutes(options.pool), ...claims, ...staff];

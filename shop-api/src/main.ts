@@ -11,6 +11,7 @@ import { gatewayFor } from './payments/gateways.ts';
 import { drainAndClose } from './http/graceful-shutdown.ts';
 import { createLifecycle } from './http/lifecycle.ts';
 import { ageVerifierFor } from './accounts/age-verifier.ts';
+import { startHarmSweep, type HarmSweep } from './harm/harm-sweep.ts';
 
 const config = (() => {
   try {
@@ -52,6 +53,10 @@ let feed: Awaited<ReturnType<typeof startFeedPublisher>> = null;
 let draws: DrawScheduler | null = null;
 const DRAW_INTERVAL_MS = Number(process.env.DRAW_INTERVAL_MS ?? 15_000);
 
+// Harm markers (UK code 1.6-1.8): besides the look after each paid order, a sweep every 15 minutes.
+let harmSweep: HarmSweep | null = null;
+const HARM_SWEEP_INTERVAL_MS = Number(process.env.HARM_SWEEP_INTERVAL_MS ?? 15 * 60_000);
+
 let stopping = false;
 async function stop(signal: string): Promise<void> {
   if (stopping) return;
@@ -63,6 +68,7 @@ async function stop(signal: string): Promise<void> {
     if (forced) console.error('[shop-api] requests still running after the grace period were cut off');
     await feed?.stop();
     await draws?.stop();
+    await harmSweep?.stop();
     await db.close();
     process.exit(0);
   } catch (err) {
@@ -82,6 +88,7 @@ try {
   if (process.env.DRAW_SCHEDULER !== 'off') {
     draws = startDrawScheduler({ pool: db.pool, mailer: createMailer(db.pool, config.smtpUrl), siteUrl: config.siteUrl, intervalMs: DRAW_INTERVAL_MS });
   }
+  harmSweep = startHarmSweep({ pool: db.pool, intervalMs: HARM_SWEEP_INTERVAL_MS });
   await app.listen({ port: config.port, host: config.host });
   console.log(`shop-api listening on http://${config.host}:${config.port}`);
 } catch (err) {

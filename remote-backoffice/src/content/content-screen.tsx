@@ -5,6 +5,7 @@ import { useStaffData, type Loaded } from '../api/use-staff-data.ts';
 import { FormAlert } from '../components/form-alert.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { FaqEditor } from './faq-editor.tsx';
+import { HarmSettingsForm } from './harm-settings-form.tsx';
 import { HowItWorksForm } from './how-it-works-form.tsx';
 import { LegalTermsEditor } from './legal-terms-editor.tsx';
 import { PostalRouteForm } from './postal-route-form.tsx';
@@ -33,6 +34,7 @@ export function ContentScreen() {
   const faqs = useStaffData('faqs', () => staffRequest((o) => apiRequest(staffCalls.staffFaqList, {}, o)));
   const legal = useStaffData('legal', () => apiRequest(calls.getLegalTerms, undefined));
   const howItWorks = useStaffData('how-it-works', () => orNothing(apiRequest(calls.howItWorks, undefined).then((r) => r.data)));
+  const harm = useStaffData('harm-settings', () => staffRequest((o) => apiRequest(staffCalls.staffHarmSettings, {}, o)));
   const postal = useStaffData('postal-route', () => orNothing(apiRequest(calls.getFreePostalRoute, undefined).then((r) => r.data)));
   return (
     <section aria-labelledby="bo-content-title">
@@ -43,6 +45,11 @@ export function ContentScreen() {
       {settings.loaded.state === 'loading' && <Spinner label="Loading the settings…" />}
       {settings.loaded.state === 'failed' && <FormAlert message={settings.loaded.message} />}
       {settings.loaded.state === 'loaded' && <SettingsForm settings={settings.loaded.data.data} onSaved={settings.reload} />}
+      <h2 className="bo-card__title">Review thresholds</h2>
+      <p className="bo-muted">When a customer is flagged for a review of their play (the Reviews section).</p>
+      <Section loaded={harm.loaded} what="the review thresholds">
+        {(answer) => <HarmSettingsForm settings={answer.data} onSaved={harm.reload} />}
+      </Section>
       <h2 className="bo-card__title">Page titles and descriptions</h2>
       {seo.loaded.state === 'loading' && <Spinner label="Loading the pages…" />}
       {seo.loaded.state === 'failed' && <FormAlert message={seo.loaded.message} />}

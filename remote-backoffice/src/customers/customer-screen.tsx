@@ -9,11 +9,13 @@ import { inLondon } from '../components/london-time.ts';
 import { Spinner } from '../components/spinner.tsx';
 import { ADMIN_BASE } from '../layout/sections.ts';
 import { AdjustForm } from './adjust-form.tsx';
+import { BreakForm } from './break-form.tsx';
 import { NoteForm } from './note-form.tsx';
 
 function breakText(c: StaffCustomer): string {
-  if (c.lock_permanent) return 'Closed permanently';
-  if (c.locked_until && new Date(c.locked_until) > new Date()) return `On a break until ${inLondon(c.locked_until)}`;
+  const since = c.lock_started_at ? ` (since ${inLondon(c.lock_started_at)})` : '';
+  if (c.lock_permanent) return `Closed permanently${since}`;
+  if (c.locked_until && new Date(c.locked_until) > new Date()) return `On a break until ${inLondon(c.locked_until)}${since}`;
   return 'None';
 }
 
@@ -125,6 +127,20 @@ export function CustomerScreen() {
             ))}
           </ul>
         )}
+      </section>
+
+      <section className="bo-card" aria-labelledby="bo-customer-break">
+        <h2 id="bo-customer-break" className="bo-card__title">
+          Break or closure
+        </h2>
+        <p className="bo-muted">Starts at once: the customer cannot buy until it ends. It can make a break longer, never shorter.</p>
+        <BreakForm
+          customerId={c.id}
+          onSaved={(next, message) => {
+            setChanged(next);
+            setNotice(message);
+          }}
+        />
       </section>
 
       <section className="bo-card" aria-labelledby="bo-customer-adjust">

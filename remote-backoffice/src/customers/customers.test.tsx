@@ -12,7 +12,7 @@ const customer = (over: Partial<StaffCustomer> = {}): StaffCustomer => ({
   points: 120, credit: '5.00', limit: '£50.00 a month', pending_limit: null, locked_until: null, lock_permanent: false,
   orders: [{ id: 10016, created_at: '2026-11-20T10:00:00.000Z', status: 'completed', total: '4.95', tickets: 5 }],
   wins: [{ kind: 'instant', competition_id: 12, ticket_number: 42, prize_title: '£25 Amazon Voucher', won_at: '2026-11-20T10:00:00.000Z' }],
-  claims: [], notes: [], ...over,
+  lock_started_at: null, claims: [], notes: [], ...over,
 });
 
 describe('customers', () => {
@@ -68,6 +68,36 @@ describe('customers', () => {
     expect(api.sent.filter((s) => s.route === 'staff/adjust_balance').map((s) => s.body)).toEqual([
       { customer_id: 4, kind: 'points', amount: '50', reason: 'Sorry for the wait' },
       { customer_id: 4, kind: 'points', amount: '-500', reason: 'Mistake' },
+    ]);
+  });
+
+  it('starts a break for the customer with a reason; shows when it started; a refusal says why', async () => {
+    const api = fakeApi({
+      ...me,
+      'staff/customer': { success: true, data: customer() },
+      'staff/customer_break': (b) =>
+        b.period === '24h'
+          ? refusal(409, 'cgg_break_not_longer', 'Not changed: the customer is already on a break until 2 December 2099 at 10:00, which is longer.')
+          : { success: true, data: customer({ locked_until: '2099-12-02T10:00:00.000Z', lock_started_at: '2099-11-25T10:00:00.000Z' }) },
+    });
+    renderBackOffice('/admin/customers/4', 'tok');
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Start a break' });
+    await user.click(within(form).getByRole('button', { name: 'Start now' }));
+    expect(within(form).getByText('Say why: it is kept in the audit log.')).toBeTruthy();
+    expect(api.routes()).not.toContain('staff/customer_break');
+    await user.selectOptions(within(form).getByLabelText('Length'), '7 days');
+    await user.type(within(form).getByLabelText('Reason (kept in the audit log)'), 'Asked for a week off by phone');
+    await user.click(within(form).getByRole('button', { name: 'Start now' }));
+    expect((await screen.findByRole('status')).textContent).toBe('The break has started.');
+    expect(screen.getByText('On a break until 2 Dec 2099, 10:00 (since 25 Nov 2099, 10:00)')).toBeTruthy();
+    await user.selectOptions(within(form).getByLabelText('Length'), '24 hours');
+    await user.type(within(form).getByLabelText('Reason (kept in the audit log)'), 'Again');
+    await user.click(within(form).getByRole('button', { name: 'Start now' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('Not changed: the customer is already on a break until 2 December 2099 at 10:00, which is longer.');
+    expect(api.sent.filter((s) => s.route === 'staff/customer_break').map((s) => s.body)).toEqual([
+      { customer_id: 4, period: '7d', reason: 'Asked for a week off by phone' },
+      { customer_id: 4, period: '24h', reason: 'Again' },
     ]);
   });
 });

@@ -65,6 +65,7 @@ describe('dashboard', () => {
     const section = await screen.findByRole('region', { name: 'Customers to look at' });
     expect(within(section).getByRole('link', { name: 'Jamie Taylor' }).getAttribute('href')).toBe('/admin/customers/41');
     expect(within(section).getByRole('link', { name: 'Sam Break' }).getAttribute('href')).toBe('/admin/customers/7');
+    expect(within(section).getByRole('link', { name: 'Review them and record what was done' }).getAttribute('href')).toBe('/admin/reviews');
   });
 
   it('says so when nobody needs a look', async () => {

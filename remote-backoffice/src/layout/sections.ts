@@ -4,7 +4,7 @@ import type { StaffRole } from '@cgg/contracts/staff';
 export const ADMIN_BASE = '/admin';
 
 /** The back office's screens, each with the roles the API lets make its calls (the server checks again). */
-export type SectionPath = 'competitions' | 'fulfilment' | 'customers' | 'refunds' | 'complaints' | 'content' | 'staff' | 'audit';
+export type SectionPath = 'competitions' | 'fulfilment' | 'customers' | 'reviews' | 'refunds' | 'complaints' | 'content' | 'staff' | 'audit';
 
 export interface Section {
   path: SectionPath;
@@ -16,6 +16,7 @@ export const sections: readonly Section[] = [
   { path: 'competitions', label: 'Competitions', roles: ['admin', 'operator', 'support'] },
   { path: 'fulfilment', label: 'Fulfilment', roles: ['admin', 'operator'] },
   { path: 'customers', label: 'Customers', roles: ['admin', 'support'] },
+  { path: 'reviews', label: 'Reviews', roles: ['admin', 'support'] },
   { path: 'refunds', label: 'Refunds', roles: ['admin', 'support'] },
   // UK prize-draw code, clause 1.2: the people who talk to customers answer their complaints.
   { path: 'complaints', label: 'Complaints', roles: ['admin', 'support'] },

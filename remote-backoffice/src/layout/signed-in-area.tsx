@@ -11,6 +11,7 @@ import { CustomersArea } from '../customers/customers-area.tsx';
 import { FulfilmentScreen } from '../fulfilment/fulfilment-screen.tsx';
 import { DashboardScreen } from '../dashboard/dashboard-screen.tsx';
 import { RefundScreen } from '../refunds/refund-screen.tsx';
+import { ReviewsScreen } from '../reviews/reviews-screen.tsx';
 import { staffSession } from '../session/staff-session.ts';
 import { roleNames } from '../staff/role-names.ts';
 import { StaffScreen } from '../staff/staff-screen.tsx';
@@ -23,7 +24,7 @@ async function signOut() {
 }
 
 const screens: Record<SectionPath, (props: { staff: StaffMember }) => ReactNode> = {
-  competitions: CompetitionsArea, fulfilment: FulfilmentScreen, customers: CustomersArea, content: ContentScreen, refunds: RefundScreen, complaints: ComplaintsArea, staff: StaffScreen, audit: AuditLogScreen,
+  competitions: CompetitionsArea, fulfilment: FulfilmentScreen, customers: CustomersArea, reviews: ReviewsScreen, content: ContentScreen, refunds: RefundScreen, complaints: ComplaintsArea, staff: StaffScreen, audit: AuditLogScreen,
 };
 
 /** The signed-in back office: who is signed in, the sections their role allows, and the screens (paths relative to /admin). */

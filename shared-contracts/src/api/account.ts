@@ -35,6 +35,8 @@ export const userSchema = z.object({
   /** Masked ('****5678', '****33'; '' when none are saved): the whole numbers come only from bank_details. */
   account_number: z.string(),
   sort_code: z.string(),
+  /** True while staff have a review of the customer's play open: the account page shows where to find support (UK code 1.8). */
+  show_support_links: z.optional(z.boolean()),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -7,22 +7,25 @@ import {
   staffFaqListResponseSchema, staffFaqRemoveRequestSchema, staffFaqReorderRequestSchema, staffFaqSaveRequestSchema, staffHowItWorksUpdateRequestSchema,
   staffLegalTermRemoveRequestSchema, staffLegalTermSaveRequestSchema, staffPostalRouteUpdateRequestSchema,
 } from './staff-content.ts';
-
-export * from './staff-content.ts';
-
-export * from './competition-fields.ts';
 import {
   staffPostalWinsRequestSchema, staffPostalWinsResponseSchema, staffSettlePostalWinRequestSchema, staffSettlePostalWinResponseSchema,
   staffWinQueueRequestSchema, staffWinQueueResponseSchema, staffWinReminderRequestSchema, staffWinReminderResponseSchema,
 } from './fulfilment.ts';
-
-export * from './fulfilment.ts';
 import {
   staffComplaintAnswerRequestSchema, staffComplaintCloseRequestSchema, staffComplaintRequestSchema, staffComplaintResponseSchema,
   staffComplaintsRequestSchema, staffComplaintsResponseSchema,
 } from './staff-complaints.ts';
+import {
+  harmRuleSchema, staffCustomerBreakRequestSchema, staffHarmSettingsResponseSchema, staffHarmSettingsUpdateRequestSchema, staffReviewCloseRequestSchema,
+  staffReviewsRequestSchema, staffReviewsResponseSchema,
+} from './harm-markers.ts';
 
+// The back office's parts, each in its own file, all behind this one entry.
+export * from './staff-content.ts';
+export * from './competition-fields.ts';
+export * from './fulfilment.ts';
 export * from './staff-complaints.ts';
+export * from './harm-markers.ts';
 
 /*
  * The back office's own calls (issue "The operator's back office"): staff sign-in with a
@@ -88,6 +91,7 @@ export const auditActions = [
   'competition.cancel',
   'win.remind',
   'complaint.answer', 'complaint.close',
+  'customer.break', 'review.close', 'harm-settings.update',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -305,6 +309,8 @@ export const staffCustomerSchema = z.object({
   pending_limit: z.nullable(z.string()),
   locked_until: z.nullable(z.string()),
   lock_permanent: z.boolean(),
+  /** When the break in force (or the permanent closure) started; null without one. */
+  lock_started_at: z.nullable(z.string()),
   orders: z.array(z.object({ id: z.int(), created_at: z.string(), status: z.string(), total: z.string(), tickets: z.int() })),
   wins: z.array(z.object({ kind: z.string(), competition_id: z.int(), ticket_number: z.int(), prize_title: z.string(), won_at: z.string() })),
   claims: z.array(z.object({ id: z.int(), prize_title: z.string(), choice: z.string(), state: claimStateSchema, created_at: z.string() })),
@@ -353,9 +359,9 @@ export const staffPostalEntriesResponseSchema = z.object({
   })),
 });
 
-/** Why a customer is on the dashboard's "Customers to look at" (thresholds in shop-api's flagged-customers.ts). */
-export const flagReasonSchema = z.object({ code: z.enum(['near_spend_limit', 'break_started', 'high_spend']), text: z.string() });
-/** A customer to look at: `flagged_at` is when the newest reason happened. */
+/** Why a customer is on the dashboard's "Customers to look at": one open review flag (shop-api's harm-markers). */
+export const flagReasonSchema = z.object({ code: harmRuleSchema, text: z.string() });
+/** A customer to look at: `flagged_at` is when the newest open flag was raised. */
 export const flaggedCustomerSchema = z.object({ customer_id: z.int(), name: z.string(), flagged_at: z.string(), reasons: z.array(flagReasonSchema) });
 export type FlaggedCustomer = z.infer<typeof flaggedCustomerSchema>;
 
@@ -521,5 +527,10 @@ export const staffCalls = {
   staffComplaint: staffCall({ access: 'staff', staffRoles: ['admin', 'support'], route: '/api/v1/staff/complaint', method: 'POST', auth: 'site', request: staffComplaintRequestSchema, response: staffComplaintResponseSchema }),
   staffComplaintAnswer: staffCall({ access: 'staff', staffRoles: ['admin', 'support'], route: '/api/v1/staff/complaint_answer', method: 'POST', auth: 'site', request: staffComplaintAnswerRequestSchema, response: staffComplaintResponseSchema }),
   staffComplaintClose: staffCall({ access: 'staff', staffRoles: ['admin', 'support'], route: '/api/v1/staff/complaint_close', method: 'POST', auth: 'site', request: staffComplaintCloseRequestSchema, response: staffComplaintResponseSchema }),
+  staffCustomerBreak: staffCall({ access: 'staff', staffRoles: ['admin', 'support'], route: '/api/v1/staff/customer_break', method: 'POST', auth: 'site', request: staffCustomerBreakRequestSchema, response: staffCustomerResponseSchema }),
+  staffReviews: staffCall({ access: 'staff', staffRoles: ['admin', 'support'], route: '/api/v1/staff/reviews', method: 'POST', auth: 'site', request: staffReviewsRequestSchema, response: staffReviewsResponseSchema }),
+  staffReviewClose: staffCall({ access: 'staff', staffRoles: ['admin', 'support'], route: '/api/v1/staff/review_close', method: 'POST', auth: 'site', request: staffReviewCloseRequestSchema, response: staffReviewsResponseSchema }),
+  staffHarmSettings: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/harm_settings', method: 'POST', auth: 'site', request: staffTokenRequestSchema, response: staffHarmSettingsResponseSchema }),
+  staffHarmSettingsUpdate: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/harm_settings_update', method: 'POST', auth: 'site', request: staffHarmSettingsUpdateRequestSchema, response: staffHarmSettingsResponseSchema }),
   staffAuditLog: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/audit_log', method: 'POST', auth: 'site', request: auditLogRequestSchema, response: auditLogResponseSchema }),
 } as const;

@@ -2,6 +2,7 @@ import type { User } from '@cgg/contracts';
 import { penceToPounds } from '../lib/money.ts';
 import { maskedBankDetails } from './bank-details-at-rest.ts';
 import type { Queryable } from './queryable.ts';
+import { hasOpenFlag } from '../harm/review-queue.ts';
 import { currentSpendingPence, effectiveLimit, isLocked, PLAY_COLUMNS, type PlayRow } from './responsible-play.ts';
 
 export interface CustomerRow extends PlayRow {
@@ -49,6 +50,7 @@ export async function customerByEmail(db: Queryable, email: string): Promise<Cus
  * over the limit's current period (this month without a limit); `lock_account` true
  * while locked; `locking_period` the chosen lock ('24h'...'permanent') while locked;
  * `lockout_period` the ISO time the lock ends (null when permanent or unlocked).
+ * `show_support_links` while staff have a review of the customer's play open (UK code 1.8).
  */
 export async function toUser(db: Queryable, c: CustomerRow, token: string, now: Date): Promise<User> {
   const limit = effectiveLimit(c, now);
@@ -81,5 +83,6 @@ export async function toUser(db: Queryable, c: CustomerRow, token: string, now: 
     locking_period: locked ? c.locking_period : null,
     // Masked: sign-in, check-auth and get_user_details never carry the whole numbers (bank_details does).
     ...maskedBankDetails(c),
+    show_support_links: await hasOpenFlag(db, c.id),
   };
 }

@@ -1,12 +1,14 @@
+import { penceToPounds } from '../lib/money.ts';
 import { declaredRoute, type DeclaredRoute } from '../http/declared-routes.ts';
 import { routeTable } from '../http/route-table.ts';
 import type { AccountDeps } from './account-deps.ts';
 import { fieldError } from './field-errors.ts';
 import { inTransaction } from './queryable.ts';
+import { extendedLock } from './breaks.ts';
+import { evaluateHarmMarkers } from '../harm/evaluate.ts';
 import {
   effectiveLimit,
   isNoLooser,
-  lockEnd,
   PLAY_COLUMNS,
   RAISE_DELAY_MS,
   responsiblePlayView,
@@ -18,6 +20,8 @@ const toPence = (pounds: string): number => {
   const [whole, frac = ''] = pounds.split('.');
   return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
 };
+
+const limitWords = (l: Limit | null): string | null => (l ? `£${penceToPounds(l.valuePence)} a ${l.duration}` : null);
 
 /** responsible_play (read) and update_responsible_play (limit and lock). */
 export function responsiblePlayRoutes(deps: AccountDeps): DeclaredRoute[] {
@@ -51,7 +55,10 @@ export function responsiblePlayRoutes(deps: AccountDeps): DeclaredRoute[] {
         if (!changesLimit && !input.lock_period) throw fieldError('limit_duration', 'Nothing to change: send a limit or a lock period.');
 
         const row = await inTransaction(pool, async (client) => {
-          const { rows } = await client.query<PlayRow>(`SELECT ${PLAY_COLUMNS} FROM customers WHERE id = $1 FOR UPDATE`, [me.customerId]);
+          const { rows } = await client.query<PlayRow & { lock_started_at: Date | null; lock_by_staff: boolean }>(
+            `SELECT ${PLAY_COLUMNS}, lock_started_at, lock_by_staff FROM customers WHERE id = $1 FOR UPDATE`,
+            [me.customerId],
+          );
           const current = rows[0]!;
           // A pending change whose time has come is made permanent first.
           const inForce = effectiveLimit(current, at);
@@ -61,6 +68,8 @@ export function responsiblePlayRoutes(deps: AccountDeps): DeclaredRoute[] {
               ? { limit: current.pending_limit_duration ? { duration: current.pending_limit_duration, valuePence: current.pending_limit_value_pence! } : null, from: current.pending_limit_from }
               : null;
           if (changesLimit) {
+            // A raise still waiting is replaced by this change: it never applies.
+            await client.query('UPDATE limit_raises SET effective_at = NULL WHERE customer_id = $1 AND effective_at > $2', [me.customerId, at]);
             if (isNoLooser(next, inForce)) {
               // Lowering (or a first limit) applies at once and cancels any raise still waiting.
               limit = next;
@@ -68,32 +77,31 @@ export function responsiblePlayRoutes(deps: AccountDeps): DeclaredRoute[] {
             } else {
               // Raising or removing waits 24 hours; asking again restarts the wait.
               pending = { limit: next, from: new Date(at.getTime() + RAISE_DELAY_MS) };
+              // Kept for the harm markers: repeated raises, and buying right after a limit ended.
+              await client.query('INSERT INTO limit_raises (customer_id, asked_at, effective_at, from_limit, to_limit) VALUES ($1, $2, $3, $4, $5)', [
+                me.customerId, at, pending.from, limitWords(inForce), limitWords(next),
+              ]);
             }
           }
-          let lockedUntil = current.locked_until;
-          let permanent = current.lock_permanent;
-          let period = current.locking_period;
-          if (input.lock_period) {
-            const end = lockEnd(input.lock_period, at);
-            // A lock can be extended, never shortened or lifted early.
-            if (!permanent && (end === null || lockedUntil === null || lockedUntil <= at || end > lockedUntil)) {
-              permanent = end === null;
-              lockedUntil = end;
-              period = input.lock_period;
-            }
-          }
+          // A lock can be extended, never shortened or lifted early (extendedLock); its start is kept.
+          const lock = (input.lock_period && extendedLock(current, input.lock_period, at)) || null;
           const { rows: updated } = await client.query<PlayRow>(
             `UPDATE customers SET limit_duration = $2, limit_value_pence = $3, pending_limit_duration = $4,
                pending_limit_value_pence = $5, pending_limit_from = $6, locked_until = $7, lock_permanent = $8,
-               locking_period = $9, updated_at = $10
+               locking_period = $9, updated_at = $10, lock_started_at = $11, lock_by_staff = $12
              WHERE id = $1 RETURNING ${PLAY_COLUMNS}`,
             [
               me.customerId, limit?.duration ?? null, limit?.valuePence ?? null, pending?.limit?.duration ?? null,
-              pending?.limit?.valuePence ?? null, pending?.from ?? null, lockedUntil, permanent, period, at,
+              pending?.limit?.valuePence ?? null, pending?.from ?? null,
+              lock ? lock.locked_until : current.locked_until, lock ? lock.lock_permanent : current.lock_permanent,
+              lock ? lock.locking_period : current.locking_period, at,
+              lock ? lock.lock_started_at : current.lock_started_at, lock ? false : current.lock_by_staff,
             ],
           );
           return updated[0]!;
         });
+        // A raise or a break may be a harm marker: looked at now, not waited for.
+        deps.background.run('harm markers', () => evaluateHarmMarkers(pool, me.customerId, at));
         return { success: true, data: await responsiblePlayView(pool, me.customerId, row, at) };
       },
     }),

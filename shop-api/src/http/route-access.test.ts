@@ -186,6 +186,12 @@ const samples: Record<RouteName, Sample> = {
   staffCustomerNote: { payload: (fx) => ({ customer_id: fx.owner.buyer.customerId, text: 'Route test note' }) },
   staffAdjustBalance: { payload: (fx) => ({ customer_id: fx.owner.buyer.customerId, kind: 'points', amount: '1', reason: 'Route test' }) },
   staffClaimState: { payload: () => ({ id: 999_999, state: 'processing' }) },
+  // No such customer: the roles that may apply a break are answered 404, nobody is locked.
+  staffCustomerBreak: { payload: () => ({ customer_id: 999_999, period: '24h', reason: 'Route test' }) },
+  staffReviews: { payload: () => ({}) },
+  staffReviewClose: { payload: () => ({ flag_id: 999_999, action: 'no_action', note: 'Route test' }) },
+  staffHarmSettings: { payload: () => ({}) },
+  staffHarmSettingsUpdate: { payload: () => ({ raises_days: 30 }) },
   staffCompetitionFields: { payload: (fx) => ({ id: fx.openCompetitionId }) },
   // An empty competition: the roles that may save are answered 400 with its problems, nothing written.
   staffCompetitionSave: { payload: () => ({ fields: {} }) },

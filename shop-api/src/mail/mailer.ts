@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Queryable } from '../accounts/queryable.ts';
+import { marketingAllowedTo } from './marketing.ts';
 
 /** One mail: plain text always, HTML optionally (the outbox stores '' without it). */
 export interface MailMessage {
@@ -8,6 +9,8 @@ export interface MailMessage {
   text: string;
   html?: string;
   replyTo?: string;
+  /** Marketing, not a service mail: sent only to a customer who may receive it now (marketing.ts); otherwise dropped. */
+  marketing?: true;
 }
 
 export interface Mailer {
@@ -23,17 +26,21 @@ export const MAIL_FROM = process.env.MAIL_FROM ?? 'CGG Competitions <no-reply@cg
  * operator or a sender job picks it up; pass a transaction's client to store a mail
  * atomically with what caused it. Nothing secret is logged.
  */
-export function createMailer(db: Queryable, smtpUrl: string | undefined = process.env.SMTP_URL || undefined): Mailer {
+export function createMailer(db: Queryable, smtpUrl: string | undefined = process.env.SMTP_URL || undefined, now: () => Date = () => new Date()): Mailer {
+  // A customer on a break gets no marketing (UK code 1.5), whichever way the mail goes out.
+  const held = async (m: MailMessage): Promise<boolean> => m.marketing === true && !(await marketingAllowedTo(db, m.to, now()));
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     return {
       send: async (m) => {
+        if (await held(m)) return;
         await transport.sendMail({ from: MAIL_FROM, to: m.to, subject: m.subject, text: m.text, html: m.html, replyTo: m.replyTo });
       },
     };
   }
   return {
     send: async (m) => {
+      if (await held(m)) return;
       // The outbox has no reply-to column: the address goes at the top of the text.
       const text = m.replyTo ? `Reply to: ${m.replyTo}\n\n${m.text}` : m.text;
       await db.query('INSERT INTO email_outbox (to_address, subject, text_body, html_body, created_at) VALUES ($1, $2, $3, $4, now())', [

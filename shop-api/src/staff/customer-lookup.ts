@@ -52,12 +52,12 @@ export async function customerProfile(db: Queryable, id: number): Promise<StaffC
   const { rows } = await db.query<{
     id: number; name: string; email: string; phone: string; town: string; created_at: Date; points: string; credit: string;
     limit_duration: string | null; limit_value_pence: number | null; pending_limit_duration: string | null; pending_limit_value_pence: number | null;
-    pending_limit_from: Date | null; locked_until: Date | null; lock_permanent: boolean;
+    pending_limit_from: Date | null; locked_until: Date | null; lock_permanent: boolean; lock_started_at: Date | null;
   }>(
     `SELECT c.id, trim(c.first_name || ' ' || c.last_name) AS name, c.email, c.billing_phone AS phone, c.billing_city AS town, c.created_at,
             (SELECT COALESCE(sum(points), 0) FROM points_logs WHERE customer_id = c.id)::bigint AS points,
             (SELECT COALESCE(sum(amount_pence), 0) FROM credit_logs WHERE customer_id = c.id)::bigint AS credit,
-            c.limit_duration, c.limit_value_pence, c.pending_limit_duration, c.pending_limit_value_pence, c.pending_limit_from, c.locked_until, c.lock_permanent
+            c.limit_duration, c.limit_value_pence, c.pending_limit_duration, c.pending_limit_value_pence, c.pending_limit_from, c.locked_until, c.lock_permanent, c.lock_started_at
      FROM customers c WHERE c.id = $1`,
     [id],
   );
@@ -83,6 +83,7 @@ export async function customerProfile(db: Queryable, id: number): Promise<StaffC
     limit: limitText(c.limit_duration, c.limit_value_pence),
     pending_limit: c.pending_limit_from ? `${pending ?? 'no limit'} from ${c.pending_limit_from.toISOString()}` : null,
     locked_until: c.locked_until?.toISOString() ?? null, lock_permanent: c.lock_permanent,
+    lock_started_at: c.lock_started_at?.toISOString() ?? null,
     orders: orders.rows.map((o) => ({ id: o.id, created_at: o.created_at.toISOString(), status: o.status, total: penceToPounds(o.total_pence), tickets: o.tickets })),
     wins: wins.map((w) => ({ kind: w.win_kind, competition_id: w.competition_id, ticket_number: w.ticket_number, prize_title: w.prize_title, won_at: w.won_at.toISOString() })),
     claims: claims.rows.map((k) => ({ id: Number(k.id), prize_title: k.prize_title, choice: k.choice, state: k.state, created_at: k.created_at.toISOString() })),

@@ -7,7 +7,7 @@ import { flaggedCustomers } from './flagged-customers.ts';
  * The back office's dashboard figures, read in one go. Days and weeks are London's (Monday
  * first), as the shop's staff count them. Sales are orders placed that still count (not
  * refunded or cancelled): their totals and tickets; free entries are postal entries recorded.
- * Customers to look at come from flagged-customers.ts.
+ * Customers to look at are the open review flags (flagged-customers.ts).
  */
 
 const COUNTING = ['processing', 'completed'];
@@ -71,6 +71,6 @@ export async function dashboardFigures(db: Queryable, now: Date): Promise<StaffD
     by_competition: byCompetition.rows.map((r) => ({ competition_id: r.competition_id, title: r.title, revenue: penceToPounds(Number(r.pence)), paid_tickets: r.tickets })),
     closing_soon: closing.rows.map((r) => ({ competition_id: r.id, title: r.title, closing_at: r.closing_at.toISOString(), sold: r.sold, total: r.total })),
     open_claims: claims.rows[0]!.n,
-    flagged_customers: await flaggedCustomers(db, now),
+    flagged_customers: await flaggedCustomers(db),
   };
 }

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { DeclaredRoute } from '../http/declared-routes.ts';
 import { cartRoutes } from './cart-routes.ts';
-import { checkoutRoute, type OrderCommittedHook } from './checkout-route.ts';
+import { checkoutRoute, type OrderCommittedHook, type OrderPaidHook } from './checkout-route.ts';
 import { loadStoreSecret } from './store-secret.ts';
 import { guardedAllocator, type TicketAllocator } from './ticket-allocation.ts';
 import type { PaymentGateway } from '../payments/payment-gateway.ts';
@@ -16,6 +16,8 @@ export interface StoreOptions {
   allocator?: TicketAllocator;
   /** After each committed checkout (issue 5: the winners' mails); fire and forget. */
   onOrderCommitted?: OrderCommittedHook;
+  /** After every paid order commits (the harm markers); fire and forget. */
+  onOrderPaid?: OrderPaidHook;
   /** Who takes card payments. */
   gateway: PaymentGateway;
   /** Checkouts per customer (http/rate-limits.ts). */
@@ -37,6 +39,7 @@ export function storeRoutes(options: StoreOptions): DeclaredRoute[] {
     },
     allocator: options.allocator ?? guardedAllocator,
     onOrderCommitted: options.onOrderCommitted,
+    onOrderPaid: options.onOrderPaid,
     gateway: options.gateway,
     limits: options.limits,
   };

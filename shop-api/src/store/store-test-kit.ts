@@ -8,6 +8,7 @@ import { buildApp } from '../app.ts';
 import { prepareDatabase } from '../db/prepare.ts';
 import { createTestDatabase } from '../test/test-database.ts';
 import type { TicketAllocator } from './ticket-allocation.ts';
+import { createBackgroundWork } from '../lib/background-work.ts';
 
 /** Session state a Store client keeps between calls (what the browser keeps in localStorage). */
 export interface StoreClientState {
@@ -55,8 +56,9 @@ export async function storeTestApp(options: { allocator?: TicketAllocator; poolS
   if (appPool !== db.pool) appPool.on('error', () => {});
   // Uploaded photos and their variants go to a folder of this run's own, removed on close.
   const media = await mkdtemp(path.join(os.tmpdir(), 'cgg-store-media-'));
+  const background = createBackgroundWork();
   const app = buildApp({
-    pool: appPool, store: { secret: 'test-secret-test-secret-test-secret-0123', allocator: options.allocator },
+    pool: appPool, background, store: { secret: 'test-secret-test-secret-test-secret-0123', allocator: options.allocator },
     uploadsDir: path.join(media, 'uploads'), imageVariants: createImageVariants(path.join(media, 'variants')),
   });
   await app.ready();
@@ -64,6 +66,8 @@ export async function storeTestApp(options: { allocator?: TicketAllocator; poolS
     app,
     pool: db.pool,
     url: db.url,
+    /** Waits for the work answers did not wait for (the harm markers after a checkout). */
+    settled: () => background.settled(),
     /** Listens on an ephemeral port and returns the origin, for real HTTP requests. */
     listen: async (): Promise<string> => {
       const address = await app.listen({ port: 0, host: '127.0.0.1' });

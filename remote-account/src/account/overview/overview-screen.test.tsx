@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { openAccount } from '../../test/account-harness.tsx';
-import { makeCompetition, responses } from '../../test/fixtures.ts';
+import { makeCompetition, makeUser, responses } from '../../test/fixtures.ts';
 import { wpError } from '../../test/mock-api.ts';
 import { collect } from '../../test/events.ts';
 
@@ -83,5 +83,22 @@ describe('overview: your tickets (upcomingTickets and drawnTickets)', () => {
     openAccount('/account', { drawn_next_competition: { success: true, data: [tesla] } });
     await screen.findByRole('heading', { name: 'Hello Priya' });
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Your tickets' })).toBeNull());
+  });
+});
+
+describe('overview: support links (UK code 1.8)', () => {
+  it('shows where to find help while a review of the customer\'s play is open', async () => {
+    openAccount('/account', {}, { user: makeUser({ show_support_links: true }) });
+    const section = await screen.findByRole('region', { name: 'Support if you need it' });
+    expect(within(section).getByRole('link', { name: 'GamCare' }).getAttribute('href')).toBe('https://www.gamcare.org.uk');
+    expect(within(section).getByRole('link', { name: 'BeGambleAware' }).getAttribute('href')).toBe('https://www.begambleaware.org');
+    expect(within(section).getByRole('link', { name: 'Responsible gaming' }).getAttribute('href')).toBe('/account/responsible/gaming');
+    expect(within(section).getByText(/0808 8020 133/)).toBeTruthy();
+  });
+
+  it('shows no support section otherwise', async () => {
+    openAccount('/account', {}, { user: makeUser({ show_support_links: false }) });
+    await screen.findByRole('heading', { name: 'Hello Priya' });
+    expect(screen.queryByRole('region', { name: 'Support if you need it' })).toBeNull();
   });
 });

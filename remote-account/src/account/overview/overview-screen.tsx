@@ -4,6 +4,7 @@ import { useSession } from '../../session/use-session.ts';
 import { signOut } from '../../session/session.ts';
 import { accountSections } from '../account-sections.ts';
 import { ProfileCard } from './profile-card.tsx';
+import { SupportLinks } from './support-links.tsx';
 import { YourPrizes } from './your-prizes.tsx';
 import { YourTickets } from './your-tickets.tsx';
 
@@ -35,6 +36,7 @@ export default function OverviewScreen() {
         </button>
         . {tickets > 0 ? `You hold ${tickets} tickets across ${purchasedTickets.length} competitions${upcoming > 0 ? `, ${upcoming} of them in draws still to come` : ''}.` : 'From here you can see your orders and manage your details.'}
       </p>
+      {user.show_support_links && <SupportLinks />}
       <ul className="acc-tiles">
         {accountSections.map((s) => (
           <li key={s.path}>
