@@ -125,7 +125,7 @@ describe('postal entries and instant wins', () => {
 
     const list = winnersListResponseSchema.parse((await api('winners_list', { limit: 100 })).json());
     const row = list.data.find((w) => w.competition_id === c.id);
-    expect(row).toMatchObject({ kind: 'instant', first_name: 'Zebedee', town: 'Whitby', ticket_number: 1, prize_value: '50.00' });
+    expect(row).toMatchObject({ kind: 'instant', first_name: 'Zebedee', surname: 'Q.', county: '', ticket_number: 1, prize_value: '50.00' });
     expect(JSON.stringify(row)).not.toContain('Quillfeather');
     const summary = winnersSummaryResponseSchema.parse((await api('get_realtime_winners_prize_value', {}, 'GET')).json());
     expect(summary.totalWinner).toBe(summaryBefore.totalWinner + 1);
