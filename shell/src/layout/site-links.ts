@@ -19,4 +19,5 @@ export const siteLinks = [
 export const legalLinks = [
   { to: '/legal-terms', label: 'Terms & Conditions' },
   { to: '/legal-terms?tab=3', label: 'Privacy Policy' },
+  { to: '/responsible-play', label: 'Responsible play' },
 ] as const;

@@ -26,5 +26,6 @@ export const shellPages: Record<ShellPage, ComponentType> = {
   contact: page(() => import('./contact/contact-page.tsx'), 'ContactPage'),
   'free-postal-route': page(() => import('./free-postal-route-page.tsx'), 'FreePostalRoutePage'),
   'community-chat': page(() => import('./chat/community-chat-page.tsx'), 'CommunityChatPage'),
+  'responsible-play': page(() => import('./responsible-play-page.tsx'), 'ResponsiblePlayPage'),
   'not-found': NotFoundPage,
 };

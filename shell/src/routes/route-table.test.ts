@@ -24,6 +24,7 @@ const specRoutes: { url: string; owner: RemoteName | 'shell'; target: string }[]
   { url: '/legal-terms', owner: 'shell', target: 'legal-terms' },
   { url: '/contact', owner: 'shell', target: 'contact' },
   { url: '/free-postal-route', owner: 'shell', target: 'free-postal-route' },
+  { url: '/responsible-play', owner: 'shell', target: 'responsible-play' },
   { url: '/winners_list', owner: 'catalogue', target: './WinnersListPage' },
   { url: '/community-chat', owner: 'shell', target: 'community-chat' },
   { url: '/faq', owner: 'shell', target: 'faq' },
