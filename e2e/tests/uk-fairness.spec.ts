@@ -14,6 +14,7 @@ test('a competition page shows the odds and the free postal route beside the buy
   expect(html).toContain('data-server-rendered="true"');
   expect(html).toContain(`1 in ${total} at most (${total} entries maximum)`);
   expect(html).toContain('Free entry by post');
+  expect(html).toContain('Free postal entries take part in the draw and the instant wins exactly like paid ones.');
 
   await page.goto(url);
   const catalogue = page.locator('[data-boundary="catalogue"]');
@@ -21,7 +22,7 @@ test('a competition page shows the odds and the free postal route beside the buy
   await expect(catalogue.getByText(odds)).toBeVisible();
   const free = catalogue.getByRole('region', { name: 'Free entry by post' });
   await expect(free).toBeVisible();
-  await expect(free.getByText(/exactly the same chance of winning/)).toBeVisible();
+  await expect(free.getByText(/Free postal entries take part in the draw and the instant wins exactly like paid ones/)).toBeVisible();
   await expect(free.getByText('Send it to:')).toBeVisible();
   await free.getByRole('link', { name: 'How to enter for free by post' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Free postal entry route' })).toBeVisible();

@@ -113,7 +113,7 @@ describe('CompetitionDetailsPage', () => {
     await screen.findByRole('heading', { level: 1, name: 'Odds Comp' });
     expect(document.querySelector('.cat-odds__headline')!.textContent).toBe('Odds of winning: 1 in 5,000 at most (5,000 entries maximum)');
     const free = screen.getByRole('region', { name: 'Free entry by post' });
-    expect(within(free).getByText(/a free postal entry has exactly the same chance of winning/)).toBeTruthy();
+    expect(within(free).getByText(/Free postal entries take part in the draw and the instant wins exactly like paid ones/)).toBeTruthy();
     expect(await within(free).findByText('Send one entry per envelope by first or second class post.')).toBeTruthy();
     expect(within(free).getByText('CGG Competitions (Free Entry), PO Box 123, Leeds, LS1 1AA')).toBeTruthy();
     expect(within(free).getByRole('link', { name: 'How to enter for free by post' }).getAttribute('href')).toBe('/free-postal-route');

@@ -17,7 +17,7 @@ export function FreeEntryRoute() {
       <h2 id="cat-free-entry-title" className="cat-free-entry__title">
         Free entry by post
       </h2>
-      <p className="cat-free-entry__lead">You do not have to pay to enter: a free postal entry has exactly the same chance of winning, instant wins included.</p>
+      <p className="cat-free-entry__lead">You do not have to pay to enter. Free postal entries take part in the draw and the instant wins exactly like paid ones.</p>
       {route && (
         <>
           <p>{route.intro}</p>

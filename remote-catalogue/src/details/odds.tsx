@@ -12,7 +12,7 @@ export function Odds({ competition: c }: { competition: Pick<Competition, 'total
   return (
     <div className="cat-odds-block">
       <p className="cat-odds__headline">
-        <strong>Odds of winning:</strong> 1 in {total} at most ({total} entries maximum)
+        <strong>Odds of winning:</strong> {`1 in ${total} at most (${total} entries maximum)`}
       </p>
       <dl className="cat-odds">
         <div>
