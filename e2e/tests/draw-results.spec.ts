@@ -6,7 +6,7 @@ interface DrawResult {
   competition_id: number;
   title: string;
   winning_ticket_number: number | null;
-  winner: { first_name: string; town: string } | null;
+  winner: { first_name: string; surname: string; county: string } | null;
   proof: { commitment: string; seed: string; entry_count: number; entry_list_sha256: string; entry_list_url: string };
 }
 

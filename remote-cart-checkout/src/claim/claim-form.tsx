@@ -61,6 +61,10 @@ export function ClaimForm({ win, user, onClaimed }: { win: PrizeWin; user: User 
   const [choice, setChoice] = useState<ClaimChoice | null>(win.options.length === 1 ? win.options[0]!.choice : null);
   const [address, setAddress] = useState<DeliveryValues>(() => prefill(user));
   const [bank, setBank] = useState<BankValues>({ account_number: '', confirm_account_number: '', sort_code: '' });
+  // How the winners list names them (advertising code 8.28.5): county prefilled from billing,
+  // the full surname only if they tick it (unticked to start with).
+  const [county, setCounty] = useState(() => user?.billing_state ?? '');
+  const [fullSurname, setFullSurname] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -99,6 +103,8 @@ export function ClaimForm({ win, user, onClaimed }: { win: PrizeWin; user: User 
         choice: option.choice,
         ...(option.needs === 'address' ? { delivery_address: address } : {}),
         ...(option.needs === 'bank' ? { bank_details: { account_number: bank.account_number, sort_code: bank.sort_code } } : {}),
+        county: county.trim(),
+        publish_full_surname: fullSurname,
       });
       onClaimed(claim);
     } catch (error) {
@@ -155,6 +161,21 @@ export function ClaimForm({ win, user, onClaimed }: { win: PrizeWin; user: User 
             value={bank.sort_code} error={errors.sort_code} onChange={(v) => setBank((b) => ({ ...b, sort_code: v }))} />
         </fieldset>
       )}
+
+      <fieldset className="cc-card-fields cc-claim-form__publicity">
+        <legend className="cc-field__label">How we name you on our winners list</legend>
+        <p className="cc-field__hint" id={`${idPrefix}-publicity-hint`}>
+          We list every winner by first name, the first letter of their surname and their county, for example &ldquo;Priya S. from West Yorkshire&rdquo;.
+          We never publish your address.
+        </p>
+        <TextField id={`${idPrefix}-county`} name="county" label="Your county (optional)" autoComplete="address-level1" value={county}
+          error={errors.county} onChange={setCounty} />
+        <label className="cc-check">
+          <input type="checkbox" name="publish_full_surname" checked={fullSurname} onChange={(e) => setFullSurname(e.target.checked)}
+            aria-describedby={`${idPrefix}-publicity-hint`} />
+          <span>Show my full surname on the winners list instead of its first letter</span>
+        </label>
+      </fieldset>
 
       {failure && (
         <p className="cc-alert" role="alert">

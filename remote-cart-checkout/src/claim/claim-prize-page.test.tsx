@@ -85,9 +85,26 @@ describe('/claim/prize', () => {
     expect(screen.getByText('£50.00 of site credit is in your account now.')).toBeTruthy();
     const sent = api.calls.filter((c) => c.route === 'claim_prize');
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.body).toMatchObject({ token: 'tok-1', win_kind: 'instant', win_id: 41, choice: 'credit' });
+    // Nothing ticked: the winners list shows the surname's initial only.
+    expect(sent[0]!.body).toMatchObject({ token: 'tok-1', win_kind: 'instant', win_id: 41, choice: 'credit', county: '', publish_full_surname: false });
     expect(String(sent[0]!.body.idempotency_key)).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
     expect(screen.queryByRole('button', { name: 'Claim prize' })).toBeNull();
+  });
+
+  it('asks how the winners list names them: county and full-surname consent, unticked until the winner ticks it', async () => {
+    signIn();
+    const api = shop([cashWin], (body) => claimAnswer(body, 'fulfilled'));
+    renderPage();
+    await userEvent.click(await screen.findByLabelText('Site credit: £50.00, in your account at once'));
+    expect(screen.getByRole('group', { name: 'How we name you on our winners list' })).toBeTruthy();
+    expect(screen.getByText(/We list every winner by first name, the first letter of their surname and their county/)).toBeTruthy();
+    const consent = screen.getByLabelText('Show my full surname on the winners list instead of its first letter') as HTMLInputElement;
+    expect(consent.checked).toBe(false);
+    await userEvent.type(screen.getByLabelText('Your county (optional)'), ' West Yorkshire ');
+    await userEvent.click(consent);
+    await userEvent.click(submitButton());
+    expect(await screen.findByText('Prize claimed: £50 Cash')).toBeTruthy();
+    expect(api.last('claim_prize')!.body).toMatchObject({ choice: 'credit', county: 'West Yorkshire', publish_full_surname: true });
   });
 
   it("cash: the account's bank rules and texts, digits only, nothing sent until they pass", async () => {

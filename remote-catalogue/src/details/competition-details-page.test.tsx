@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { encodeSessionToken, on, SESSION_TOKEN_KEY, type EventPayload } from '@cgg/contracts';
+import { drawEntriesPath, encodeSessionToken, on, postalRouteResponseSchema, SESSION_TOKEN_KEY, type EventPayload } from '@cgg/contracts';
 import { CompetitionDetailsPage } from './competition-details-page.tsx';
 import { renderAt } from '../../test/render.tsx';
 import { mockApi, notFound } from '../../test/mock-api.ts';
@@ -13,11 +13,21 @@ const routes = [
   { path: '/competition/info/:id', element: <CompetitionDetailsPage /> },
 ];
 
-function detailsApi(c: Competition, settings = makeSettings()) {
+const postalRoute = postalRouteResponseSchema.parse({
+  success: true,
+  data: {
+    title: 'Free postal route', intro: 'Send one entry per envelope by first or second class post.',
+    address_lines: ['CGG Competitions (Free Entry)', 'PO Box 123', 'Leeds', 'LS1 1AA'],
+    what_to_write: ['Your full name'], fairness: 'Same odds.', closing_rules: ['Must arrive before closing.'],
+  },
+});
+
+function detailsApi(c: Competition, settings = makeSettings(), extra: Record<string, unknown> = {}) {
   return mockApi({
     getcompetition: (body: Record<string, unknown>) => (body.id === c.id ? responses.one(c) : notFound),
     getsettings: responses.settings(settings),
     getOtherComps: responses.array([makeCompetition({ id: 77, title: 'Recommended Prize' })]),
+    ...extra,
   });
 }
 
@@ -94,6 +104,39 @@ describe('CompetitionDetailsPage', () => {
     expect(screen.getByText('Fast car.')).toBeTruthy();
     expect(document.querySelector('.cat-details__description script')).toBeNull();
     expect(await screen.findByText('Recommended Prize')).toBeTruthy();
+  });
+
+  it('states the odds from the maximum number of entries, and the free postal route beside the buy button', async () => {
+    const c = makeCompetition({ id: 31, title: 'Odds Comp', total_sell_tickets: 5000, total_ticket_sold: 12 });
+    detailsApi(c, makeSettings(), { get_free_postal_route: postalRoute });
+    renderAt(`/competition/details/odds-comp-${c.id}`, routes);
+    await screen.findByRole('heading', { level: 1, name: 'Odds Comp' });
+    expect(document.querySelector('.cat-odds__headline')!.textContent).toBe('Odds of winning: 1 in 5,000 at most (5,000 entries maximum)');
+    const free = screen.getByRole('region', { name: 'Free entry by post' });
+    expect(within(free).getByText(/Free postal entries take part in the draw and the instant wins exactly like paid ones/)).toBeTruthy();
+    expect(await within(free).findByText('Send one entry per envelope by first or second class post.')).toBeTruthy();
+    expect(within(free).getByText('CGG Competitions (Free Entry), PO Box 123, Leeds, LS1 1AA')).toBeTruthy();
+    expect(within(free).getByRole('link', { name: 'How to enter for free by post' }).getAttribute('href')).toBe('/free-postal-route');
+    // Beside the buy button: the entry panel's next sibling, not down in the terms.
+    const panel = document.querySelector('.cat-entry__add')!.closest('.cat-entry')!;
+    expect(panel.nextElementSibling).toBe(free);
+    expect(screen.queryByRole('region', { name: 'How the winner was chosen' })).toBeNull();
+  });
+
+  it('still names the free route and links to it when the postal route cannot be read', async () => {
+    await openDetails(makeCompetition({ id: 32, title: 'No Route Comp' }));
+    const free = screen.getByRole('region', { name: 'Free entry by post' });
+    expect(within(free).getByRole('link', { name: 'How to enter for free by post' })).toBeTruthy();
+  });
+
+  it('after the draw, says how the winner was chosen and how to check it', async () => {
+    const c = makeCompetition({ id: 33, title: 'Drawn Comp', status: 'drawn', winning_ticket_number: 412 });
+    await openDetails(c);
+    const chosen = screen.getByRole('region', { name: 'How the winner was chosen' });
+    expect(chosen.textContent).toContain('Ticket #412 won.');
+    expect(chosen.textContent).toContain('paid and free postal alike');
+    expect(within(chosen).getByRole('link', { name: 'draw results page' }).getAttribute('href')).toBe('/draw/results');
+    expect(within(chosen).getByRole('link', { name: 'download the entry list' }).getAttribute('href')).toBe(drawEntriesPath(33));
   });
 
   it('hides the countdown when hide_timer is set', async () => {

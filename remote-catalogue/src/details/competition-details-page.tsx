@@ -18,6 +18,8 @@ import { EntryPanel } from './entry-panel.tsx';
 import { InstantWinPrizes } from './instant-win-prizes.tsx';
 import { RewardWins } from './reward-wins.tsx';
 import { Odds } from './odds.tsx';
+import { FreeEntryRoute } from './free-entry-route.tsx';
+import { HowWinnerChosen } from './how-winner-chosen.tsx';
 import { sanitizeHtml } from './sanitize-html.ts';
 import './competition-details-page.css';
 
@@ -95,11 +97,10 @@ function Details({ competition: c, checking = false }: { competition: Competitio
           )}
           <Odds competition={c} />
           <EntryPanel competition={c} settings={settings} checking={checking} />
-          <p className="cat-details__postal">
-            Free entry route available: <Link to="/free-postal-route">enter by post</Link>.
-          </p>
+          <FreeEntryRoute />
         </div>
       </div>
+      <HowWinnerChosen competition={c} />
       {c.live_draw && liveInfo && (
         <section className="cat-details__block cat-details__live" aria-labelledby="cat-live-title">
           <h2 id="cat-live-title" className="cat-details__h2">

@@ -7,9 +7,10 @@ import { useDrawResults } from '../data/use-draws.ts';
 import { DrawProofDetails } from './draw-proof.tsx';
 import { HowToVerify } from './how-to-verify.tsx';
 import { Pager } from './pager.tsx';
+import { fromCounty, winnerName } from './winner-name.ts';
 import './results.css';
 
-/** Drawn competitions, newest first: winning ticket, winner (first name and town), prize, draw date and the proof. */
+/** Drawn competitions, newest first: winning ticket, winner (first name, surname initial, county), prize, draw date and the proof. */
 function DrawResults() {
   const [page, setPage] = useState(1);
   const { data, error, isLoading } = useDrawResults(page);
@@ -38,8 +39,8 @@ function DrawResults() {
                   <p className="cat-results__winner">
                     {r.winner ? (
                       <>
-                        Winner: <strong>{r.winner.first_name || 'A customer'}</strong>
-                        {r.winner.town ? ` from ${r.winner.town}` : ''}
+                        Winner: <strong>{winnerName(r.winner)}</strong>
+                        {fromCounty(r.winner)}
                       </>
                     ) : (
                       'No entries: closed with no winner.'

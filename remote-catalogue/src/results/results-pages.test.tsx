@@ -17,7 +17,7 @@ function drawResult(o: Partial<DrawResult> & { competition_id: number }): DrawRe
     draw_time: '20:00',
     live_draw: false,
     winning_ticket_number: 321,
-    winner: { first_name: 'Priya', town: 'Leeds' },
+    winner: { first_name: 'Priya', surname: 'S.', county: 'West Yorkshire' },
     proof: {
       competition_id: o.competition_id,
       state: 'drawn',
@@ -42,20 +42,20 @@ const results = (data: DrawResult[], page = 1, totalPages = 1) =>
 
 const winner = (o: Partial<WinnerEntry>): WinnerEntry => ({
   kind: 'instant', competition_id: 4, competition_title: 'PS5 Pro Bundle', image: '/wp-content/uploads/competitions/ps5.svg',
-  prize_title: '£50 Cash', prize_value: '50.00', ticket_number: 77, first_name: 'Sam', town: 'Bristol', won_at: '2026-11-20T18:00:00.000Z', ...o,
+  prize_title: '£50 Cash', prize_value: '50.00', ticket_number: 77, first_name: 'Sam', surname: 'K.', county: 'Bristol', won_at: '2026-11-20T18:00:00.000Z', ...o,
 });
 const winners = (data: WinnerEntry[], page = 1, totalPages = 1) =>
   winnersListResponseSchema.parse({ success: true, data, page, total: data.length, total_pages: totalPages });
 
 describe('draw results page', () => {
-  it('shows each drawn competition with winning ticket, winner first name and town, prize, date and its proof', async () => {
+  it('shows each drawn competition with winning ticket, winner first name, surname initial and county, prize, date and its proof', async () => {
     mockApi({ draw_results: results([drawResult({ competition_id: 7 }), drawResult({ competition_id: 8, title: 'Empty Comp', winner: null, winning_ticket_number: null, proof: { ...drawResult({ competition_id: 8 }).proof, state: 'no_entries', entry_count: 0, winning_index: null, winning_ticket_number: null, rounds: null } })]) });
     renderAt('/draw/results', [{ path: '/draw/results', element: <DrawResultsPage /> }]);
     expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
     const row = (await screen.findByText('Rolex Submariner Date')).closest('li')!;
     expect(within(row).getByText('#321')).toBeTruthy();
-    expect(within(row).getByText('Priya')).toBeTruthy();
-    expect(row.textContent).toContain('Priya from Leeds');
+    expect(within(row).getByText('Priya S.')).toBeTruthy();
+    expect(row.textContent).toContain('Winner: Priya S. from West Yorkshire');
     expect(row.textContent).toContain('Drawn October 1, 2026 at 8:00 PM');
     expect(row.textContent).toContain('£11,000.00');
     expect(within(row).getByText(hex('a'))).toBeTruthy();
@@ -90,20 +90,21 @@ describe('winners list page', () => {
       get_realtime_winners_prize_value: responses.winners(),
       winners_list: (body: Record<string, unknown>) =>
         Number(body.page) === 1
-          ? winners([winner({ kind: 'draw', prize_title: 'Audi RS3', prize_value: '45000.00', first_name: 'Priya', town: 'Leeds', ticket_number: 12 }), winner({})], 1, 2)
+          ? winners([winner({ kind: 'draw', prize_title: 'Audi RS3', prize_value: '45000.00', first_name: 'Priya', surname: 'Shah', county: 'West Yorkshire', ticket_number: 12 }), winner({})], 1, 2)
           : winners([winner({ first_name: 'Older', ticket_number: 5 })], 2, 2),
     });
     renderAt('/winners_list', [{ path: '/winners_list', element: <WinnersListPage /> }]);
     expect(await screen.findByText('342')).toBeTruthy();
     expect(screen.getByText('£125,000.00')).toBeTruthy();
     const items = await screen.findAllByRole('listitem');
-    expect(items[0]!.textContent).toContain('Priya from Leeds won Audi RS3');
+    // The API sends the whole surname only for a winner who consented: shown as given.
+    expect(items[0]!.textContent).toContain('Priya Shah from West Yorkshire won Audi RS3');
     expect(items[0]!.textContent).toContain('Main draw');
-    expect(items[1]!.textContent).toContain('Sam from Bristol won £50 Cash');
+    expect(items[1]!.textContent).toContain('Sam K. from Bristol won £50 Cash');
     expect(items[1]!.textContent).toContain('Instant win');
     expect(screen.queryByText(/coming soon/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText(/Older from Bristol/)).toBeTruthy();
+    expect(await screen.findByText(/Older K\. from Bristol/)).toBeTruthy();
     expect(api.calls.filter((c) => c.route === 'winners_list').map((c) => c.body.page)).toEqual([1, 2]);
   });
 });

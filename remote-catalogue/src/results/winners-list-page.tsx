@@ -8,6 +8,7 @@ import { useWinnersList } from '../data/use-draws.ts';
 import { useWinnersSummary } from '../data/use-site-content.ts';
 import { Pager } from './pager.tsx';
 import './results.css';
+import { fromCounty, winnerName } from './winner-name.ts';
 
 const wonOn = (iso: string): string => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
 
@@ -43,8 +44,8 @@ function Winners() {
             <PrizeImage src={w.image} alt="" width={96} height={64} sizes="(min-width: 700px) 96px, 72px" loading="lazy" decoding="async" />
             <div className="cat-results__body">
               <h2 className="cat-results__name">
-                {w.first_name || 'A customer'}
-                {w.town ? ` from ${w.town}` : ''} won {w.prize_title}
+                {winnerName(w)}
+                {fromCounty(w)} won {w.prize_title}
               </h2>
               <p className="cat-results__meta">
                 {w.kind === 'draw' ? 'Main draw' : 'Instant win'} · {w.competition_title} · ticket #{w.ticket_number} · {wonOn(w.won_at)}

@@ -71,6 +71,10 @@ export const claimPrizeRequestSchema = z.strictObject({
   bank_details: z.optional(claimBankDetailsSchema),
   /** One per attempt (a UUID): a repeat with the same key answers the same claim. */
   idempotency_key: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,128}$/)),
+  /** The county the winners list names (advertising code 8.28.5); empty: the billing county, if any. */
+  county: z.optional(text(100)),
+  /** Consent to the winners list showing the full surname; without it, only its initial. */
+  publish_full_surname: z.optional(z.boolean()),
 });
 export type ClaimPrizeRequest = z.infer<typeof claimPrizeRequestSchema>;
 
@@ -96,6 +100,10 @@ export const prizeClaimSchema = z.object({
   bank_details: z.nullable(z.object({ account_number: z.string(), sort_code: z.string() })),
   /** A prize sent with tracking: the carrier's reference. */
   tracking_reference: z.optional(z.nullable(z.string())),
+  /** The county given at claim ('' when none was). */
+  county: z.optional(z.string()),
+  /** When the winner consented to their full surname on the winners list; null: initial only. */
+  full_surname_consent_at: z.optional(z.nullable(z.string())),
 });
 export type PrizeClaim = z.infer<typeof prizeClaimSchema>;
 

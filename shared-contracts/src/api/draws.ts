@@ -43,6 +43,14 @@ export const drawProofSchema = z.object({
 });
 export type DrawProof = z.infer<typeof drawProofSchema>;
 
+/**
+ * How a winner is named in public (advertising code 8.28.5): first name, the surname's
+ * initial ("J.") or the whole surname when the winner consented at claim, and county.
+ * Empty strings where the entry did not give one.
+ */
+export const publicWinnerNameSchema = z.object({ first_name: z.string(), surname: z.string(), county: z.string() });
+export type PublicWinnerName = z.infer<typeof publicWinnerNameSchema>;
+
 export const drawResultSchema = z.object({
   competition_id: z.int(),
   title: z.string(),
@@ -54,8 +62,8 @@ export const drawResultSchema = z.object({
   draw_time: z.string(),
   live_draw: z.boolean(),
   winning_ticket_number: z.nullable(z.int().check(z.positive())),
-  /** First name and town only; null when the competition closed with no entries. */
-  winner: z.nullable(z.object({ first_name: z.string(), town: z.string() })),
+  /** null when the competition closed with no entries (names as in winnerNameSchema). */
+  winner: z.nullable(publicWinnerNameSchema),
   proof: drawProofSchema,
 });
 export type DrawResult = z.infer<typeof drawResultSchema>;
@@ -82,8 +90,7 @@ export const winnerEntrySchema = z.object({
   prize_title: z.string(),
   prize_value: poundsString,
   ticket_number: z.int(),
-  first_name: z.string(),
-  town: z.string(),
+  ...publicWinnerNameSchema.shape,
   /** ISO 8601. */
   won_at: z.string(),
 });

@@ -461,7 +461,7 @@ export const staffCompetitionFieldsResponseSchema = z.object({
 export const staffCompetitionSaveRequestSchema = z.strictObject({
   id: z.optional(positiveId),
   fields: z.record(z.string(), z.unknown()),
-  /** Why: required when the draw moves later (kept in the audit log). */
+  /** Why, when given: kept in the audit log with the change. */
   reason: z.optional(z.string().check(z.trim(), z.maxLength(500))),
 });
 export const staffCompetitionSaveResponseSchema = z.object({

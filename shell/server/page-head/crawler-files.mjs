@@ -2,7 +2,7 @@ import { competitionPath } from '@cgg/contracts';
 import { escapeHtml } from './head-tags.mjs';
 
 /** Public pages without parameters, in the order a crawler should meet them. */
-const publicPages = ['/', '/competitions/all', '/competitions/instant_win_comps', '/draw/results', '/winners_list', '/how-it-works', '/faq', '/free-postal-route', '/legal-terms', '/contact', '/complaints', '/community-chat'];
+const publicPages = ['/', '/competitions/all', '/competitions/instant_win_comps', '/draw/results', '/winners_list', '/how-it-works', '/faq', '/free-postal-route', '/legal-terms', '/contact', '/complaints', '/community-chat', '/responsible-play'];
 
 /** Where crawlers may not go: one visitor's basket, checkout, account and sign-in pages, and the back office. */
 const privatePrefixes = ['/cart', '/checkout', '/confirmation', '/claim/', '/auth/', '/login-as-user', '/account', '/admin'];

@@ -28,7 +28,8 @@ export function SiteFooter() {
         <div className="sh-footer__note">
           <p>
             <strong className="sh-badge" aria-label="Over 18s only">18+</strong> You must be 18 or over and a UK resident to
-            enter. Please play responsibly and only spend what you can afford.
+            enter. Please play responsibly and only spend what you can afford: see{' '}
+            <Link to="/responsible-play">our responsible play measures and where to get support</Link>.
           </p>
           <p>Every competition has a free postal entry route. No purchase necessary.</p>
           <p className="sh-footer__company">

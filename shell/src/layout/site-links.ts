@@ -20,4 +20,5 @@ export const legalLinks = [
   { to: '/legal-terms', label: 'Terms & Conditions' },
   { to: '/legal-terms?tab=3', label: 'Privacy Policy' },
   { to: '/complaints', label: 'Complaints' },
+  { to: '/responsible-play', label: 'Responsible play' },
 ] as const;

@@ -27,5 +27,6 @@ export const shellPages: Record<ShellPage, ComponentType> = {
   complaints: page(() => import('./complaints/complaints-page.tsx'), 'ComplaintsPage'),
   'free-postal-route': page(() => import('./free-postal-route-page.tsx'), 'FreePostalRoutePage'),
   'community-chat': page(() => import('./chat/community-chat-page.tsx'), 'CommunityChatPage'),
+  'responsible-play': page(() => import('./responsible-play-page.tsx'), 'ResponsiblePlayPage'),
   'not-found': NotFoundPage,
 };

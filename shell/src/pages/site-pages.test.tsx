@@ -86,3 +86,25 @@ describe('free postal route and how it works', () => {
     expect(screen.getAllByRole('listitem').some((li) => li.textContent?.includes('Answer the question'))).toBe(true);
   });
 });
+
+describe('responsible play', () => {
+  it('is linked from the footer and publishes our measures and the support organisations', async () => {
+    stubApi();
+    renderSite('/faq');
+    const footer = screen.getByRole('contentinfo');
+    fireEvent.click(within(footer).getByRole('link', { name: 'Responsible play' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Responsible play' })).toBeTruthy();
+    const measures = screen.getByRole('region', { name: 'What we do to keep play safe' });
+    for (const text of [/including a limit of £0/, /raising one only takes effect after 24 hours/, /up to 6 months, or close it permanently/, /limit what can be spent on credit cards/, /18 or older/, /reviews accounts that show signs of harm/]) {
+      expect(within(measures).getByText(text)).toBeTruthy();
+    }
+    expect(within(measures).getByRole('link', { name: 'free postal route' }).getAttribute('href')).toBe('/free-postal-route');
+    const help = screen.getByRole('region', { name: 'Free, confidential support' });
+    expect(within(help).getByRole('link', { name: '0808 8020 133' }).getAttribute('href')).toBe('tel:08088020133');
+    for (const [name, href] of [['gamcare.org.uk', 'https://www.gamcare.org.uk'], ['begambleaware.org', 'https://www.begambleaware.org'], ['gamblersanonymous.org.uk', 'https://www.gamblersanonymous.org.uk']]) {
+      expect(within(help).getByRole('link', { name }).getAttribute('href')).toBe(href);
+    }
+    expect(within(help).getByText('Gamblers Anonymous UK:')).toBeTruthy();
+    expect(document.title).toContain('Responsible play');
+  });
+});

@@ -25,6 +25,7 @@ const specRoutes: { url: string; owner: RemoteName | 'shell'; target: string }[]
   { url: '/contact', owner: 'shell', target: 'contact' },
   { url: '/complaints', owner: 'shell', target: 'complaints' },
   { url: '/free-postal-route', owner: 'shell', target: 'free-postal-route' },
+  { url: '/responsible-play', owner: 'shell', target: 'responsible-play' },
   { url: '/winners_list', owner: 'catalogue', target: './WinnersListPage' },
   { url: '/community-chat', owner: 'shell', target: 'community-chat' },
   { url: '/faq', owner: 'shell', target: 'faq' },

@@ -1,7 +1,7 @@
 import type { ExposedModule, RemoteName } from '../federation/exposed-modules.ts';
 
 /** Pages the shell renders itself (docs/decisions.md#layout-who-owns-what). */
-export type ShellPage = 'faq' | 'how-it-works' | 'legal-terms' | 'contact' | 'complaints' | 'free-postal-route' | 'community-chat' | 'not-found';
+export type ShellPage = 'faq' | 'how-it-works' | 'legal-terms' | 'contact' | 'complaints' | 'free-postal-route' | 'community-chat' | 'responsible-play' | 'not-found';
 
 type RemoteRoute = { [R in RemoteName]: { path: string; owner: R; module: ExposedModule<R>; layout?: 'staff' } }[RemoteName];
 export type ShellRoute = { path: string; owner: 'shell'; page: ShellPage };
@@ -50,5 +50,6 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/complaints', owner: 'shell', page: 'complaints' },
   { path: '/free-postal-route', owner: 'shell', page: 'free-postal-route' },
   { path: '/community-chat', owner: 'shell', page: 'community-chat' },
+  { path: '/responsible-play', owner: 'shell', page: 'responsible-play' },
   { path: '*', owner: 'shell', page: 'not-found' },
 ];

@@ -38,6 +38,11 @@ export const sitePageMeta = {
     seoPage: 'community-chat',
     description: 'Chat with other players, celebrate winners and follow the live draws.',
   },
+  'responsible-play': {
+    title: 'Responsible play',
+    seoPage: null,
+    description: 'Spend limits, breaks, age checks and the free postal route, and where to find free, confidential support.',
+  },
   'not-found': { title: 'Page not found', seoPage: null, description: 'The page you were looking for could not be found.' },
 } as const satisfies Record<string, SitePageMeta>;
 

@@ -33,7 +33,8 @@ async function replayOrRefuse(db: pg.Pool | pg.PoolClient, customerId: number, i
  * address or bank details pass the spec's rules. Then ONE transaction: the conditional
  * `UPDATE <win> SET claimed = true WHERE ... AND NOT claimed` (a concurrent claim of the
  * same win waits on that row, then finds it claimed), the claim row (UNIQUE per win as
- * the last line of defence) and, for site credit, the cred ledger entry. The
+ * the last line of defence, with the county and surname consent the winners list reads)
+ * and, for site credit, the cred ledger entry. The
  * confirmation mail goes after COMMIT; a mail failure is logged and never undoes a claim.
  */
 export async function claimPrize(deps: ClaimDeps, customerId: number, input: ClaimPrizeRequest, now: Date): Promise<PrizeClaim> {
@@ -59,13 +60,15 @@ export async function claimPrize(deps: ClaimDeps, customerId: number, input: Cla
       inserted = await client.query<{ id: string }>(
         `INSERT INTO prize_claims (customer_id, win_kind, win_id, competition_id, prize_title, choice, amount_pence, state,
            delivery_first_name, delivery_last_name, delivery_phone, delivery_address_1, delivery_address_2, delivery_city, delivery_postcode, delivery_state,
-           bank_account_number, bank_sort_code, idempotency_key, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $20) RETURNING id`,
+           bank_account_number, bank_sort_code, idempotency_key, created_at, updated_at, winner_county, full_surname_consent_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $20, $21, $22) RETURNING id`,
         [
           customerId, input.win_kind, input.win_id, win.competition_id, win.prize_title, option.choice, option.amountPence, state,
           address?.first_name ?? null, address?.last_name ?? null, address?.phone ?? null, address?.address_1 ?? null, address?.address_2 ?? null,
           address?.city ?? null, address?.postcode ?? null, address?.state ?? null, bank?.account_number ?? null, bank?.sort_code ?? null,
           input.idempotency_key, now,
+          // How the winners list names them (advertising code 8.28.5): the consent is kept with its time.
+          (input.county ?? '').trim(), input.publish_full_surname === true ? now : null,
         ],
       );
     } catch (err) {

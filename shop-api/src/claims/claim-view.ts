@@ -28,6 +28,8 @@ export interface ClaimRow {
   tracking_reference: string | null;
   bank_account_number: string | null;
   bank_sort_code: string | null;
+  winner_county: string;
+  full_surname_consent_at: Date | null;
 }
 
 const SELECT_CLAIMS = `SELECT pc.*, pc.id::text AS id, pc.win_id::text AS win_id, c.title AS competition_title
@@ -68,5 +70,7 @@ export function toPrizeClaim(r: ClaimRow): PrizeClaim {
     bank_details:
       r.bank_account_number === null ? null : maskedBankDetails({ account_number: r.bank_account_number, sort_code: r.bank_sort_code ?? '' }),
     tracking_reference: r.tracking_reference,
+    county: r.winner_county,
+    full_surname_consent_at: r.full_surname_consent_at?.toISOString() ?? null,
   };
 }

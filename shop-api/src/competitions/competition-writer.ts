@@ -119,7 +119,7 @@ async function writeParts(client: pg.PoolClient, id: number, c: Partial<Competit
 export interface ChangedBy {
   staffId: number | null;
   actor: string;
-  /** Why: required when the draw moves later, and kept in the audit log. */
+  /** Why, when given: kept in the audit log with the change. */
   reason?: string;
 }
 
@@ -169,7 +169,9 @@ const RELIED_ON = ['title', 'prize_value', 'cash_alternative'] as const;
  * Updates the fields given (those equal to the stored values are left out). Refused once
  * drawn; tickets cannot drop below those sold, and once tickets are sold neither the prize
  * (title, value, cash alternative) nor the question (entries answered it) changes.
- * The draw may move later only with a reason (`by.reason`), kept in the audit log.
+ * Once tickets are sold the draw never moves later, reason or not (buyers entered for that
+ * date: UK prize-draw code 2.1-2.5); before any sale it may move either way. A reason
+ * (`by.reason`), when given, is kept in the audit log.
  * Instant-win and reward-win prizes can be replaced only while no ticket is sold (the
  * numbers are drawn again); a new total_tickets before any sale re-draws the numbers
  * over the new range; after a sale the numbers never change, so the total may not drop
@@ -196,8 +198,8 @@ export async function updateCompetitionFromFile(pool: pg.Pool, id: number, c: Pa
       if (c[field] !== undefined && sold) throw new CompetitionRefused(`${field}: ${current.tickets_sold} tickets are already sold; the prize buyers entered for never changes`);
     }
     const reason = by.reason?.trim();
-    if (c.draw !== undefined && fromLondon(c.draw) > current.draw_at && current.status !== 'draft' && !reason) {
-      throw new CompetitionRefused('draw: moving the draw later needs a reason, which goes in the audit log');
+    if (c.draw !== undefined && sold && fromLondon(c.draw) > current.draw_at) {
+      throw new CompetitionRefused(`draw: ${current.tickets_sold} tickets are already sold; the draw can move earlier but never later than buyers were promised`);
     }
     if (c.instant_wins !== undefined && sold) throw new CompetitionRefused(`instant_wins: ${current.tickets_sold} tickets are already sold; instant-win prizes and numbers never change once tickets are sold`);
     if (c.reward_wins !== undefined && sold) throw new CompetitionRefused(`reward_wins: ${current.tickets_sold} tickets are already sold; reward-win milestones never change once tickets are sold`);

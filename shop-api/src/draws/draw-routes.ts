@@ -5,6 +5,7 @@ import { routeTable } from '../http/route-table.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { penceToPounds } from '../lib/money.ts';
 import { DRAW_ALGORITHM } from './draw-function.ts';
+import { publicWinnerName, WINNER_NAME_COLUMNS, winnerNameJoins, type WinnerNameRow } from './winner-names.ts';
 
 interface ProofRow {
   competition_id: number;
@@ -48,21 +49,21 @@ const page = (p: number | undefined, l: number | undefined, fallback: number) =>
   return { limit, current, offset: (current - 1) * limit };
 };
 
-/** Results, proofs, the entry list download and the winners list: public calls, no personal data beyond first name and town. */
+/** Results, proofs, the entry list download and the winners list: public calls; winners named by first name, surname initial (whole only with consent) and county. */
 export function drawRoutes(pool: pg.Pool): DeclaredRoute[] {
   return [
     declaredRoute(routeTable.drawResults, {
-      summary: 'One page of drawn competitions with their winning tickets, winners (first name and town) and proofs.',
-      description: '`limit` 1-100, default 12; newest draw first, closures without entries included with `winner: null`. Only first names and towns are published.',
+      summary: 'One page of drawn competitions with their winning tickets, winners (first name, surname initial, county) and proofs.',
+      description: '`limit` 1-100, default 12; newest draw first, closures without entries included with `winner: null`. Winners: first name, surname initial (the whole surname only when they consented at claim) and county (src/draws/winner-names.ts).',
       handler: async ({ input }) => {
         const { limit, current, offset } = page(input.page, input.limit, 12);
-        const { rows } = await pool.query<ProofRow & { title: string; image: string; prize_value_pence: number; draw_date: string; draw_time: string; live_draw: boolean; first_name: string | null; town: string | null; total: number }>(
+        const { rows } = await pool.query<ProofRow & Omit<WinnerNameRow, 'first_name'> & { title: string; image: string; prize_value_pence: number; draw_date: string; draw_time: string; live_draw: boolean; first_name: string | null; total: number }>(
           `SELECT ${PROOF_COLUMNS}, c.title, c.image, c.prize_value_pence, c.live_draw,
                   to_char(c.draw_at AT TIME ZONE 'Europe/London', 'YYYY-MM-DD') AS draw_date,
                   to_char(c.draw_at AT TIME ZONE 'Europe/London', 'HH24:MI') AS draw_time,
-                  w.winner_first_name AS first_name, w.winner_town AS town, count(*) OVER ()::int AS total
+                  w.winner_first_name AS first_name, ${WINNER_NAME_COLUMNS}, count(*) OVER ()::int AS total
            FROM competition_draws d JOIN competitions c ON c.id = d.competition_id
-           LEFT JOIN draw_wins w ON w.competition_id = d.competition_id
+           LEFT JOIN draw_wins w ON w.competition_id = d.competition_id ${winnerNameJoins('w', 'draw')}
            WHERE d.drawn_at IS NOT NULL
            ORDER BY d.drawn_at DESC, d.competition_id DESC LIMIT $1 OFFSET $2`,
           [limit, offset],
@@ -77,7 +78,7 @@ export function drawRoutes(pool: pg.Pool): DeclaredRoute[] {
           draw_time: r.draw_time,
           live_draw: r.live_draw,
           winning_ticket_number: r.winning_ticket_number,
-          winner: r.first_name === null ? null : { first_name: r.first_name, town: r.town ?? '' },
+          winner: r.first_name === null ? null : publicWinnerName({ ...r, first_name: r.first_name }),
           proof: toProof(r),
         }));
         return { success: true, data, page: current, total, total_pages: Math.ceil(total / limit) };
@@ -111,15 +112,17 @@ export function drawRoutes(pool: pg.Pool): DeclaredRoute[] {
     }),
     declaredRoute(routeTable.winnersList, {
       summary: 'One page of winners: draw wins and instant wins.',
-      description: '`limit` 1-100, default 20; draw and instant wins, newest first; first name and town only.',
+      description: '`limit` 1-100, default 20; draw and instant wins, newest first; first name, surname initial (the whole surname only when the winner consented at claim) and county.',
       handler: async ({ input }) => {
         const { limit, current, offset } = page(input.page, input.limit, 20);
-        const { rows } = await pool.query<Omit<WinnerEntry, 'prize_value' | 'won_at'> & { pence: number; won_at: Date; total: number }>(
+        const { rows } = await pool.query<Omit<WinnerEntry, 'prize_value' | 'won_at' | 'surname' | 'county'> & WinnerNameRow & { pence: number; won_at: Date; total: number }>(
           `${WINS_SQL} SELECT *, count(*) OVER ()::int AS total FROM wins ORDER BY won_at DESC, kind, ticket_number LIMIT $1 OFFSET $2`,
           [limit, offset],
         );
         const total = rows[0]?.total ?? (current > 1 ? (await pool.query<{ n: number }>(`${WINS_SQL} SELECT count(*)::int AS n FROM wins`)).rows[0]!.n : 0);
-        const data: WinnerEntry[] = rows.map(({ pence, won_at, total: _t, ...w }) => ({ ...w, prize_value: penceToPounds(pence), won_at: won_at.toISOString() }));
+        const data: WinnerEntry[] = rows.map(({ pence, won_at, total: _t, surname, county, surname_consent, ...w }) => ({
+          ...w, ...publicWinnerName({ first_name: w.first_name, surname, county, surname_consent }), prize_value: penceToPounds(pence), won_at: won_at.toISOString(),
+        }));
         return { success: true, data, page: current, total, total_pages: Math.ceil(total / limit) };
       },
     }),
@@ -132,17 +135,18 @@ async function countDrawn(pool: pg.Pool): Promise<number> {
 
 /**
  * Every real win: main-draw wins and instant wins as awarded at checkout or to a free
- * postal entry (first name and the order's or the entry's town only). The winners
+ * postal entry, with the parts of the winner's public name (winner-names.ts: the surname
+ * is read here but answered as its initial unless the winner consented). The winners
  * summary sums the same rows.
  */
 export const WINS_SQL = `WITH wins AS (
   SELECT 'draw'::text AS kind, w.competition_id, c.title AS competition_title, c.image, w.prize_title, w.prize_value_pence AS pence,
-         w.ticket_number, w.winner_first_name AS first_name, w.winner_town AS town, w.won_at
-  FROM draw_wins w JOIN competitions c ON c.id = w.competition_id
+         w.ticket_number, w.winner_first_name AS first_name, ${WINNER_NAME_COLUMNS}, w.won_at
+  FROM draw_wins w JOIN competitions c ON c.id = w.competition_id ${winnerNameJoins('w', 'draw')}
   UNION ALL
   SELECT 'instant', a.competition_id, c.title, p.image, p.title, p.prize_value_pence, a.ticket_number,
          COALESCE(NULLIF(cu.first_name, ''), o.billing_first_name, split_part(btrim(pe.full_name), ' ', 1), ''),
-         COALESCE(NULLIF(o.billing_city, ''), NULLIF(pe.town, ''), cu.billing_city, ''), a.won_at
+         ${WINNER_NAME_COLUMNS}, a.won_at
   FROM instant_win_awards a JOIN competitions c ON c.id = a.competition_id JOIN instant_win_prizes p ON p.id = a.instant_win_prize_id
-  LEFT JOIN orders o ON o.id = a.order_id LEFT JOIN postal_entries pe ON pe.id = a.postal_entry_id LEFT JOIN customers cu ON cu.id = a.customer_id
+  ${winnerNameJoins('a', 'instant')}
 )`;

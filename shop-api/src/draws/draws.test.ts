@@ -98,7 +98,8 @@ describe('draws', () => {
     const results = drawResultsResponseSchema.parse((await api('draw_results', { limit: 100 })).json());
     const row = results.data.find((r) => r.competition_id === c.id)!;
     const postalWon = mine.winningTicket === postal.ticketNumber;
-    expect(row.winner).toEqual(postalWon ? { first_name: 'Priya', town: 'Leeds' } : { first_name: 'Jamie', town: 'Manchester' });
+    // First name, surname initial and county (advertising code 8.28.5): a postal entry gives no county.
+    expect(row.winner).toEqual(postalWon ? { first_name: 'Priya', surname: 'S.', county: '' } : { first_name: 'Jamie', surname: 'T.', county: 'Greater Manchester' });
     const mail = await kit.pool.query('SELECT to_address, subject FROM email_outbox WHERE subject = $1', ['You won: Test Competition']);
     expect(mail.rows.length).toBeGreaterThanOrEqual(1);
 

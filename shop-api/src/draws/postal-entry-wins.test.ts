@@ -69,6 +69,44 @@ describe('postal entries and instant wins', () => {
     }
   });
 
+  it('paid and postal tickets come from one pool of numbers and win the same prize for the same number, through the same award', async () => {
+    // Every number is an instant win with its own prize, so whichever number the pool hands
+    // out, the prize it wins is known; paid and postal entries take turns.
+    const numbers = Array.from({ length: 8 }, (_, i) => i + 1);
+    const c = await createCompetition(kit.pool, { total: 8, instantWinNumbers: numbers, maxPerUser: 10 });
+    const paidA = await checkout(c.productId, 2);
+    const postalA = await recordPostalEntry(kit.pool, { competitionId: c.id, ...entrant(), now: now() });
+    const paidB = await checkout(c.productId, 3);
+    const postalB = await recordPostalEntry(kit.pool, { competitionId: c.id, ...entrant(), now: now() });
+    const postalC = await recordPostalEntry(kit.pool, { competitionId: c.id, ...entrant(), now: now() });
+    const held = [...paidA.numbers, postalA.ticketNumber, ...paidB.numbers, postalB.ticketNumber, postalC.ticketNumber];
+    expect([...held].sort((x, y) => x - y)).toEqual(numbers);
+
+    const prizeOf = new Map((await kit.pool.query<{ ticket_number: number; instant_win_prize_id: number }>(
+      'SELECT ticket_number, instant_win_prize_id FROM instant_win_tickets WHERE competition_id = $1', [c.id],
+    )).rows.map((r) => [r.ticket_number, r.instant_win_prize_id]));
+    for (const postal of [postalA, postalB, postalC]) {
+      expect(postal.instantWins).toEqual([{
+        win_id: expect.any(Number), competition_id: c.id, ticket_number: postal.ticketNumber, prize_id: prizeOf.get(postal.ticketNumber),
+        prize_title: `£50 Cash #${postal.ticketNumber}`, prize_value: '50.00', image: '',
+      }]);
+    }
+    const awards = (await kit.pool.query<{ ticket_number: number; instant_win_prize_id: number; order_id: number | null; postal_entry_id: string | null; customer_id: number | null }>(
+      'SELECT ticket_number, instant_win_prize_id, order_id, postal_entry_id, customer_id FROM instant_win_awards WHERE competition_id = $1 ORDER BY ticket_number', [c.id],
+    )).rows;
+    expect(awards.map((a) => a.ticket_number)).toEqual(numbers);
+    for (const a of awards) {
+      expect(a.instant_win_prize_id).toBe(prizeOf.get(a.ticket_number));
+      const postal = [postalA, postalB, postalC].find((p) => p.ticketNumber === a.ticket_number);
+      if (postal) expect([a.postal_entry_id, a.order_id]).toEqual([String(postal.entryId), null]);
+      else expect(a.order_id).toBe(paidA.numbers.includes(a.ticket_number) ? paidA.orderId : paidB.orderId);
+    }
+    // Both kinds reach the public winners list the same way: one row per number, same prize.
+    const list = winnersListResponseSchema.parse((await api('winners_list', { limit: 100 })).json()).data.filter((w) => w.competition_id === c.id);
+    expect(list.map((w) => [w.kind, w.ticket_number, w.prize_title, w.prize_value]).sort((x, y) => (x[1] as number) - (y[1] as number)))
+      .toEqual(numbers.map((n) => ['instant', n, `£50 Cash #${n}`, '50.00']));
+  });
+
   it('an entrant without an account: the feed has the public name only; the winners list and summary show the win; the entrant is mailed once; the operator settles it', async () => {
     const c = await createCompetition(kit.pool, { total: 1, instantWinNumbers: [1], title: 'Postal Luck' });
     const summaryBefore = winnersSummaryResponseSchema.parse((await api('get_realtime_winners_prize_value', {}, 'GET')).json());
@@ -87,7 +125,7 @@ describe('postal entries and instant wins', () => {
 
     const list = winnersListResponseSchema.parse((await api('winners_list', { limit: 100 })).json());
     const row = list.data.find((w) => w.competition_id === c.id);
-    expect(row).toMatchObject({ kind: 'instant', first_name: 'Zebedee', town: 'Whitby', ticket_number: 1, prize_value: '50.00' });
+    expect(row).toMatchObject({ kind: 'instant', first_name: 'Zebedee', surname: 'Q.', county: '', ticket_number: 1, prize_value: '50.00' });
     expect(JSON.stringify(row)).not.toContain('Quillfeather');
     const summary = winnersSummaryResponseSchema.parse((await api('get_realtime_winners_prize_value', {}, 'GET')).json());
     expect(summary.totalWinner).toBe(summaryBefore.totalWinner + 1);

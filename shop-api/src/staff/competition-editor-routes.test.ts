@@ -30,9 +30,11 @@ afterAll(() => close());
 const staffPost = (name: string, payload: object) =>
   app.inject({ method: 'POST', url: `/?rest_route=/api/v1/staff/${name}`, headers: { 'content-type': 'application/json', authorization: `Bearer ${operator}` }, payload });
 
-/** London wall time `days` from now (whole minutes). */
+/** One "now" for the whole file, so two readings of the same field agree across a minute's turn. */
+const start = Date.now();
+/** London wall time `days` from the file's start (whole minutes). */
 const londonIn = (days: number): string => {
-  const d = new Date(Date.now() + days * 86_400_000);
+  const d = new Date(start + days * 86_400_000);
   return d.toLocaleString('sv-SE', { timeZone: 'Europe/London' }).slice(0, 16);
 };
 
@@ -117,7 +119,7 @@ describe('the competition editor', () => {
     expect((await audit(made.id)).map((a) => a.action)).toEqual(['competition.create', 'competition.publish']);
   });
 
-  it('once a ticket is sold: the prize and instant wins are fixed, the draw moves later only with a reason, and unchanged fields change nothing', async () => {
+  it('once a ticket is sold: the prize and instant wins are fixed, the draw never moves later (a reason does not help) but may move earlier, and unchanged fields change nothing', async () => {
     const made = await create('Editor sold');
     await staffPost('competition_schedule', { id: made.id, action: 'publish' });
     const buyer = await newBuyer(pool, base);
@@ -131,19 +133,44 @@ describe('the competition editor', () => {
     const retitled = await staffPost('competition_save', { id: made.id, fields: { title: 'A smaller prize' } });
     expect(retitled.statusCode).toBe(400);
     expect(retitled.json().data.problems).toEqual([{ field: 'title', message: '2 tickets are already sold; the prize buyers entered for never changes' }]);
+    const smaller = await staffPost('competition_save', { id: made.id, fields: { prize_value: '500.00', cash_alternative: '400.00' } });
+    expect(smaller.statusCode).toBe(400);
+    expect(smaller.json().data.problems.map((p: { field: string }) => p.field)).toEqual(['prize_value']);
+    const lessCash = await staffPost('competition_save', { id: made.id, fields: { cash_alternative: '100.00' } });
+    expect(lessCash.json().data.problems.map((p: { field: string }) => p.field)).toEqual(['cash_alternative']);
     const prizes = await staffPost('competition_save', { id: made.id, fields: { instant_wins: [{ title: 'Other', prize_value: '1.00', quantity: 1 }] } });
     expect(prizes.json().data.problems[0].field).toBe('instant_wins');
 
     const later = { closing: londonIn(8), draw: londonIn(9) };
+    const refusal = [{ field: 'draw', message: '2 tickets are already sold; the draw can move earlier but never later than buyers were promised' }];
     const noReason = await staffPost('competition_save', { id: made.id, fields: later });
-    expect(noReason.json().data.problems).toEqual([{ field: 'draw', message: 'moving the draw later needs a reason, which goes in the audit log' }]);
-    const same = await staffPost('competition_save', { id: made.id, fields: { ...fields('Editor sold'), ...later }, reason: 'Prize delivery delayed by the supplier' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().data.problems).toEqual(refusal);
+    const withReason = await staffPost('competition_save', { id: made.id, fields: { ...fields('Editor sold'), ...later }, reason: 'Prize delivery delayed by the supplier' });
+    expect(withReason.statusCode).toBe(400);
+    expect(withReason.json().data.problems).toEqual(refusal);
+    expect((await staffPost('competition_fields', { id: made.id })).json().data.fields).toMatchObject({ closing: fields('x').closing, draw: fields('x').draw });
+    expect((await audit(made.id)).map((a) => a.action)).toEqual(['competition.create', 'competition.publish']);
+
+    const earlier = { closing: londonIn(4), draw: londonIn(5) };
+    const same = await staffPost('competition_save', { id: made.id, fields: { ...fields('Editor sold'), ...earlier }, reason: 'Sold faster than planned' });
     expect(same.statusCode, same.body).toBe(200);
     expect(same.json().data.changed).toEqual(['closing_at', 'draw_at']);
     const last = (await audit(made.id)).at(-1)!;
-    expect(last).toMatchObject({ action: 'competition.update', before: { closing: fields('x').closing, draw: fields('x').draw }, after: { ...later, reason: 'Prize delivery delayed by the supplier' } });
+    expect(last).toMatchObject({ action: 'competition.update', before: { closing: fields('x').closing, draw: fields('x').draw }, after: { ...earlier, reason: 'Sold faster than planned' } });
     const unpublish = await staffPost('competition_schedule', { id: made.id, action: 'unpublish' });
     expect(unpublish.statusCode).toBe(409);
+  });
+
+  it('before any sale the draw may move later, also once published', async () => {
+    const made = await create('Editor unsold');
+    await staffPost('competition_schedule', { id: made.id, action: 'publish' });
+    const later = { closing: londonIn(8), draw: londonIn(9) };
+    const moved = await staffPost('competition_save', { id: made.id, fields: later });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().data.changed).toEqual(['closing_at', 'draw_at']);
+    expect((await staffPost('competition_fields', { id: made.id })).json().data.fields).toMatchObject(later);
+    expect((await audit(made.id)).at(-1)).toMatchObject({ action: 'competition.update', before: { draw: fields('x').draw }, after: later });
   });
 
   it('duplicates a competition as a new draft with fresh instant-win numbers and its own commitment', async () => {

@@ -71,7 +71,7 @@ export function competitionEditorRoutes(deps: { pool: pg.Pool; now: () => Date; 
     declaredRoute(routeTable.staffCompetitionSave, {
       summary: 'Saves a competition from the editor: a new one as a draft (not on the shop until published), or the fields that changed.',
       description:
-        'The same checks and rules as the CLI\'s competition-create/-update. Once tickets are sold the prize (title, value, cash alternative), the question, instant wins and reward milestones are fixed; the draw moves later only with `reason`. 400 `cgg_invalid_competition` lists `data.problems` (field, message); nothing is written.',
+        'The same checks and rules as the CLI\'s competition-create/-update. Once tickets are sold the prize (title, value, cash alternative), the question, instant wins and reward milestones are fixed; once tickets are sold the draw never moves later (it may move earlier; before any sale either way); an optional `reason` is kept in the audit log. 400 `cgg_invalid_competition` lists `data.problems` (field, message); nothing is written.',
       handler: async ({ input, staff }) => {
         const at = now();
         try {

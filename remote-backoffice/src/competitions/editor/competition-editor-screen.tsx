@@ -157,7 +157,7 @@ function EditorForm({ loaded }: { loaded: Loaded }) {
         <InstantWinsEditor rows={form.instant_wins} onChange={(rows) => set({ instant_wins: rows })} errors={errors} locked={drawn ? null : lockedWhy('instant_wins')} />
         <RewardsEditor rows={form.reward_wins} onChange={(rows) => set({ reward_wins: rows })} errors={errors} locked={drawn ? null : lockedWhy('reward_wins')} />
         {loaded.id !== null && loaded.stage !== 'draft' && (
-          <TextField name="reason" label="Reason for the change" hint="Needed when the draw moves later; kept in the audit log." value={reason} onChange={setReason} error={errors.draw && errors.draw.includes('reason') ? errors.draw : undefined} maxLength={500} />
+          <TextField name="reason" label="Reason for the change" hint="Optional: why you are making this change, kept in the audit log. Once tickets are sold the draw can move earlier but never later." value={reason} onChange={setReason} maxLength={500} />
         )}
         <FormAlert message={failure} />
         {saved && (

@@ -89,7 +89,7 @@ describe('the competition editor', () => {
     fakeApi({
       ...signedInAs(operator),
       'staff/competition_fields': { success: true, data: { fields: stored, stage: 'open', tickets_sold: 3, locked, categories } },
-      'staff/competition_save': problems([{ field: 'draw', message: 'moving the draw later needs a reason, which goes in the audit log' }]),
+      'staff/competition_save': problems([{ field: 'draw', message: '3 tickets are already sold; the draw can move earlier but never later than buyers were promised' }]),
     });
     renderBackOffice('/admin/competitions/12/edit', 'tok');
     const user = userEvent.setup();
@@ -99,8 +99,10 @@ describe('the competition editor', () => {
     fireEvent.change(screen.getByLabelText('Draw'), { target: { value: '2026-12-27T21:00' } });
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('draw: moving the draw later needs a reason, which goes in the audit log')).toBeTruthy();
-    expect(screen.getByLabelText('Reason for the change').getAttribute('aria-invalid')).toBe('true');
+    expect(within(alert).getByText('draw: 3 tickets are already sold; the draw can move earlier but never later than buyers were promised')).toBeTruthy();
+    expect(screen.getByLabelText('Draw').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Reason for the change').getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByText('Optional: why you are making this change, kept in the audit log. Once tickets are sold the draw can move earlier but never later.')).toBeTruthy();
   });
 
   it('publishes a draft from its page; support staff see no editing', async () => {

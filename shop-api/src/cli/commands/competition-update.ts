@@ -8,7 +8,7 @@ import { readJsonFile } from './competition-create.ts';
 export const competitionUpdateCommand: Command = {
   name: 'competition-update',
   usage: 'competition-update --id <competition id> --file <changes.json> [--reason <why>] [--by <operator>]',
-  summary: 'Update a competition from a JSON file holding any of the create fields (refused once drawn; moving the draw later needs --reason).',
+  summary: 'Update a competition from a JSON file holding any of the create fields (refused once drawn; once tickets are sold the draw never moves later; --reason goes in the audit log).',
   async run(args, ctx) {
     const out = ctx.out ?? console.log;
     const flags = parseFlags(args, ['id', 'file', 'reason', 'by']);
