@@ -42,7 +42,7 @@ test('a complaint filed on the shop is acknowledged, then answered and closed in
   await expect(page.getByText('My prize has not arrived and nobody has replied to my emails.')).toBeVisible();
 
   const answer = 'We are sorry. Your prize was sent today by tracked courier; the tracking number is in your account.';
-  await page.getByLabel('Our answer').fill(answer);
+  await page.getByRole('textbox', { name: 'Our answer' }).fill(answer);
   await page.getByRole('button', { name: 'Send answer' }).click();
   await expect(page.getByRole('heading', { name: `Complaint ${reference} Answered` })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Answers sent' })).toContainText(answer);
