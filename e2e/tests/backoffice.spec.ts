@@ -169,12 +169,13 @@ test('an operator creates a competition with a photo and instant wins and publis
   await expect(page.getByText('Published: the competition is on the shop.')).toBeVisible();
 
   // A customer finds it on the shop and buys both tickets: one carries the instant win.
-  const customer = await registerCustomer('Carys', `Camper${run}`);
-  const context = await browser.newContext();
-  await signInContext(context, customer);
-  const shop = await context.newPage();
+  // (Looked at as a visitor: a signed-in page renews the customer's token, which the API calls below hold.)
+  const visitor = await browser.newContext();
+  const shop = await visitor.newPage();
   await shop.goto(`/competition/info/${id}`);
   await expect(shop.getByRole('heading', { level: 1 })).toHaveText(title);
+  await visitor.close();
+  const customer = await registerCustomer('Carys', `Camper${run}`);
   const [product] = await sql<{ competition_product_id: number }>('SELECT competition_product_id FROM competitions WHERE id = $1', [id]);
   const order = await buyTickets(request, customer.token, product!.competition_product_id, 2);
   expect(order.extensions.cgg.instant_wins).toHaveLength(1);
@@ -199,8 +200,11 @@ test('an operator creates a competition with a photo and instant wins and publis
   // The instant-win prize goes out; the winner's account shows it.
   await nav.getByRole('link', { name: 'Fulfilment' }).click();
   await markPrizeSent(page, title, win.win_id, 'RM555000111GB');
-  await shop.goto('/account');
-  await expect(shop.getByRole('region', { name: 'Your prizes' })).toContainText('Fulfilled · Tracking RM555000111GB');
+  const context = await browser.newContext();
+  await signInContext(context, customer);
+  const account = await context.newPage();
+  await account.goto('/account');
+  await expect(account.getByRole('region', { name: 'Your prizes' })).toContainText('Fulfilled · Tracking RM555000111GB');
   await context.close();
 
   const actions = await sql<{ action: string }>(`SELECT action FROM staff_audit_log WHERE actor = $1 ORDER BY id`, [`${operator.name} <${operator.email}>`]);
