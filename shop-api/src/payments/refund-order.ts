@@ -259,7 +259,9 @@ async function settle(client: pg.PoolClient, claimed: RefundRow, reference: stri
     [row.id, reference, input.now, released],
   )).rows[0]!;
   const left = o.card_charged_pence - (await refundedPence(client, row.order_id));
-  const status = row.whole ? 'refunded' : 'completed';
+  // Never back: refunds of one order settle in any order, and a part refund settling after the
+  // whole one (claimed later, confirmed sooner) must not make a refunded order 'completed' again.
+  const status = row.whole || o.status === 'refunded' ? 'refunded' : 'completed';
   await client.query('UPDATE orders SET status = $2 WHERE id = $1', [row.order_id, status]);
   await recordStaffAction(client, {
     staffId: input.staffId ?? null, actor: input.by, action: 'order.refund', subject: `order #${row.order_id}`,
