@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { startRepeating } from '../lib/repeating-task.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { drawDueCompetitions } from './run-draw.ts';
 
@@ -13,9 +14,6 @@ export interface DrawScheduler {
  */
 export function startDrawScheduler(o: { pool: pg.Pool; mailer: Mailer; siteUrl: string; intervalMs: number; now?: () => Date; log?: (m: string) => void }): DrawScheduler {
   const log = o.log ?? ((m: string) => console.log(`[draws] ${m}`));
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let stopped = false;
   const tick = async (): Promise<void> => {
     try {
       await drawDueCompetitions(o.pool, { now: (o.now ?? (() => new Date()))(), mailer: o.mailer, siteUrl: o.siteUrl, log });
@@ -23,22 +21,5 @@ export function startDrawScheduler(o: { pool: pg.Pool; mailer: Mailer; siteUrl: 
       log(`draw tick failed (retrying in ${o.intervalMs} ms): ${err instanceof Error ? err.message : String(err)}`);
     }
   };
-  const schedule = (delay: number): void => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = tick().finally(() => {
-        running = null;
-        schedule(o.intervalMs);
-      });
-    }, delay);
-    timer.unref();
-  };
-  schedule(0);
-  return {
-    stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  return startRepeating(o.intervalMs, tick);
 }

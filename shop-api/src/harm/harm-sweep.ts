@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { startRepeating } from '../lib/repeating-task.ts';
 import { sweepHarmMarkers } from './evaluate.ts';
 
 export interface HarmSweep {
@@ -12,9 +13,6 @@ export interface HarmSweep {
  */
 export function startHarmSweep(o: { pool: pg.Pool; intervalMs: number; log?: (m: string) => void }): HarmSweep {
   const log = o.log ?? ((m: string) => console.log(`[harm-markers] ${m}`));
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let stopped = false;
   const tick = async (): Promise<void> => {
     try {
       const raised = await sweepHarmMarkers(o.pool, new Date());
@@ -23,22 +21,5 @@ export function startHarmSweep(o: { pool: pg.Pool; intervalMs: number; log?: (m:
       log(`sweep failed (retrying in ${o.intervalMs} ms): ${err instanceof Error ? err.message : String(err)}`);
     }
   };
-  const schedule = (delay: number): void => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = tick().finally(() => {
-        running = null;
-        schedule(o.intervalMs);
-      });
-    }, delay);
-    timer.unref();
-  };
-  schedule(0);
-  return {
-    stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  return startRepeating(o.intervalMs, tick);
 }
