@@ -35,13 +35,15 @@ import { registerUploads } from './http/static-uploads.ts';
 import { UPLOADS_URL_PREFIX, uploadsDir } from './competitions/competition-images.ts';
 import { competitionEditorRoutes } from './staff/competition-editor-routes.ts';
 import { createImageVariants, imageVariantsDir, type ImageVariants } from './http/image-variants.ts';
-import { dataDirFrom } from './config.ts';
+import { DEFAULT_CONTACT_EMAIL, DEFAULT_SITE_URL, dataDirFrom, type LogLevel } from './config.ts';
 import { WpHttpError, invalidJson, noRoute } from './http/wp-error.ts';
 import { databaseUnavailable } from './http/database-unavailable.ts';
 import { createRateLimits, type RateLimitOptions } from './http/rate-limits.ts';
 import { isDatabaseUnreachable } from './db/unreachable.ts';
-import { redactUrl } from './http/redact.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import type { Queryable } from './accounts/queryable.ts';
+import { createLogger, type Logger } from './lib/logger.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { competitionCancelRoutes } from './staff/competition-cancel-routes.ts';
 import { createBackgroundWork, type BackgroundWork } from './lib/background-work.ts';
 import { trustedProxies } from './http/client-address.ts';
@@ -56,10 +58,18 @@ export const PUBLIC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.ur
 /** Every payload of the content and account calls is small; this bounds abuse. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
+
 export interface AppOptions {
   pool: pg.Pool;
-  /** Fastify log level; off by default. Logs never carry headers or token query values. */
-  logLevel?: string;
+  /**
+   * The process's logger (main.ts: lib/logger.ts from API_LOG_LEVEL), used as Fastify's own, so
+   * `app.log` and every `request.log` (with its `reqId`) are children of it. Without one: a
+   * logger of `logLevel` (default silent) writing to `logStream` (tests capture it).
+   */
+  logger?: Logger;
+  logLevel?: LogLevel;
+  /** Fastify's two lines per request (API_REQUEST_LOG); default on when `logLevel` is given, off otherwise. */
+  requestLog?: boolean;
   publicDir?: string;
   /** Prize photos uploaded from the back office; default DATA_DIR/uploads. */
   uploadsDir?: string;
@@ -69,13 +79,17 @@ export interface AppOptions {
   now?: () => Date;
   /** Outgoing mail; default: the email_outbox table. */
   mailer?: Mailer;
+  /** SMTP_URL and MAIL_FROM (config.ts), for mail written inside a transaction (the contact form's); default the outbox. */
+  mail?: { smtpUrl?: string; from?: string };
+  /** CONTACT_EMAIL: where contact messages go. */
+  contactEmail?: string;
   /** Absolute site origin for links in emails. */
   siteUrl?: string;
   /** Where logs go (tests capture them); default stdout. */
   logStream?: { write(line: string): void };
   /** Work started by a request and not awaited by its answer; tests pass theirs to wait for it. */
   background?: BackgroundWork;
-  /** Store API (issue 4): signing secret (env STORE_SECRET; unset: kept in the database) and, for the race tests' control run, the ticket allocator. */
+  /** Store API (issue 4): signing secret (STORE_SECRET; unset: kept in the database) and, for the race tests' control run, the ticket allocator. */
   store?: { secret?: string; allocator?: TicketAllocator };
   /** Who takes card payments; default the built-in demo gateway. */
   gateway?: PaymentGateway;
@@ -117,16 +131,12 @@ function toWpError(err: FastifyError): WpHttpError {
 export function buildApp(options: AppOptions): FastifyInstance {
   // Lower-cased path -> declared path, filled as the routes are registered (rest-addressing.ts).
   const canonicalPaths = new Map<string, string>();
+  // One logger (lib/logger.ts): JSON lines, secrets redacted, the request id as `reqId` on every request's line.
+  const logger = options.logger ?? createLogger({ level: options.logLevel ?? 'silent', stream: options.logStream });
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
-    logger: options.logLevel
-      ? {
-          level: options.logLevel,
-          ...(options.logStream ? { stream: options.logStream } : {}),
-          // Fastify's default request serializer logs the raw URL; the spec's calls can put tokens in it.
-          serializers: { req: (req) => ({ method: req.method, url: redactUrl(req.url) }) },
-        }
-      : false,
+    loggerInstance: logger,
+    disableRequestLogging: !(options.requestLog ?? options.logLevel !== undefined),
     // The visitor's address behind the shell and any TRUST_PROXY proxies (client-address.ts).
     trustProxy: trustedProxies(options.trustProxy),
     // A valid incoming x-request-id, else a new one: in every request log line (`reqId`) and answer.
@@ -140,31 +150,35 @@ export function buildApp(options: AppOptions): FastifyInstance {
   registerBadStringGuard(app);
   // A body refused before it was read (413, 415) is drained, so the answer is not lost to a reset.
   registerRefusedBodyDrain(app);
+  // Security headers on every answer (helmet), errors and 404s included.
+  registerSecurityHeaders(app);
   // Operations (issue 18), before the routes so their hooks see every request.
   registerRequestIdHeader(app);
   registerMetrics(app, { pool: options.pool, token: options.metricsToken });
   registerHealth(app, { pool: options.pool, lifecycle: options.lifecycle ?? createLifecycle(), migrationsDir: options.migrationsDir });
 
+  // Mail written through a given connection (the contact form's outbox row joins its transaction).
+  const mailerFor = (db: Queryable): Mailer => createMailer(db, options.mail?.smtpUrl, undefined, options.mail?.from);
   // Site pages (issue 6): one LISTEN connection per instance feeds the chat streams.
-  const chatHub = new ChatHub(options.pool.options);
+  const chatHub = new ChatHub(options.pool.options, app.log.child({ component: 'chat listener' }));
   // One set of rate limits (issue 18), counted in PostgreSQL so every instance shares them.
   const limits = createRateLimits(options.pool, options.rateLimits);
   app.addHook('preClose', async () => chatHub.close());
-  const sitePageRoutes = [...siteContentRoutes(options.pool), ...contactRoutes(options.pool, limits), ...chatRoutes(options.pool, chatHub, limits)];
+  const sitePageRoutes = [...siteContentRoutes(options.pool), ...contactRoutes(options.pool, limits, { mailerFor, inbox: options.contactEmail ?? DEFAULT_CONTACT_EMAIL }), ...chatRoutes(options.pool, chatHub, limits)];
   // Accounts (issue 3).
   const now = options.now ?? (() => new Date());
-  const mailer = options.mailer ?? createMailer(options.pool);
-  const siteUrl = options.siteUrl ?? 'http://localhost:3000';
+  const mailer = options.mailer ?? mailerFor(options.pool);
+  const siteUrl = options.siteUrl ?? DEFAULT_SITE_URL;
   // Work answers do not wait for (forgot_password's mail); close waits for it.
-  const background = options.background ?? createBackgroundWork();
+  const background = options.background ?? createBackgroundWork(app.log);
   app.addHook('preClose', async () => background.settled());
   const accounts = accountRoutes({ pool: options.pool, now, mailer, siteUrl, background, limits, ageVerifier: options.ageVerifier ?? noAgeVerifier });
   // Prize claims (issue 5); instant and reward winners are mailed once their order commits.
   const claims = claimRoutes({ pool: options.pool, now, mailer, siteUrl });
   const winMails = new Set<Promise<unknown>>();
   const onOrderCommitted = (order: Parameters<typeof notifyNewWins>[1]) => {
-    const sending = notifyNewWins({ pool: options.pool, mailer, siteUrl }, order)
-      .catch((err: unknown) => console.error(`[shop-api] winner mails for order ${order.order_id} failed: ${(err as Error).message}`))
+    const sending = notifyNewWins({ pool: options.pool, mailer, siteUrl, log: app.log }, order)
+      .catch((err: unknown) => app.log.error({ err, order: order.order_id }, 'winner mails failed'))
       .finally(() => winMails.delete(sending));
     winMails.add(sending);
   };
@@ -176,7 +190,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const gateway = options.gateway ?? createDemoGateway(options.pool);
   // Harm markers after each paid order: in the background, so a failure never touches the checkout.
   const onOrderPaid = (customerId: number, at: Date) => background.run('harm markers', () => evaluateHarmMarkers(options.pool, customerId, at));
-  const store = storeRoutes({ pool: options.pool, now, secret: options.store?.secret ?? process.env.STORE_SECRET, allocator: options.store?.allocator, onOrderCommitted, onOrderPaid, gateway, limits });
+  const store = storeRoutes({ pool: options.pool, now, secret: options.store?.secret, allocator: options.store?.allocator, onOrderCommitted, onOrderPaid, gateway, limits });
   // The back office (issue 16): staff sign-in and management, the competition editor, refunds and cancellations, draws, fulfilment, customers, site content and the audit log.
   const imageVariants = options.imageVariants ?? createImageVariants(imageVariantsDir(dataDirFrom()));
   const staffUploads = options.uploadsDir ?? uploadsDir(dataDirFrom());
@@ -209,10 +223,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
     noteErrorCode(request, wp.code);
     if (wp.code === 'rest_database_unavailable') {
       // One line per request during an outage; the pool has logged the lost connection itself.
-      console.error(`[shop-api] ${request.method} ${redactUrl(request.url)} (request ${request.id}): database unreachable (${error.code ?? error.message})`);
+      request.log.error({ req: request, cause: error.code ?? error.message }, 'database unreachable');
     } else if (wp.status >= 500) {
-      // Path only: the query string may carry a token.
-      console.error(`[shop-api] ${request.method} ${redactUrl(request.url)} (request ${request.id}) failed:`, error);
+      // The request line's serializer masks secrets in the query string; the error's text is cleaned too.
+      request.log.error({ req: request, err: error }, 'request failed');
     }
     // Rate-limited calls (429) and an outage (503) say when to come back.
     if (typeof wp.extra.retry_after === 'number') void reply.header('Retry-After', String(wp.extra.retry_after));

@@ -47,6 +47,78 @@ describe('the API process in production', () => {
       timeout: 30_000,
     });
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain('refusing to start in production (NODE_ENV=production): the demo card gateway');
+    // One JSON log line per reason, through the API's logger, at level fatal (60).
+    const lines = run.stdout.trim().split('\n').map((l) => JSON.parse(l) as { level: number; msg: string });
+    expect(lines).toContainEqual(expect.objectContaining({ level: 60, msg: expect.stringContaining('refusing to start in production (NODE_ENV=production): the demo card gateway') }));
+  });
+
+  it('exits naming the variable when a value is bad, before anything starts', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const run = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'src/main.ts'], {
+      cwd: new URL('..', import.meta.url).pathname,
+      env: { ...process.env, DRAW_INTERVAL_MS: 'soon', API_PORT: '1', DATABASE_URL: 'postgres://never-opened@127.0.0.1:1/none' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(1);
+    expect(JSON.parse(run.stderr.trim())).toMatchObject({ level: 60, msg: 'configuration: DRAW_INTERVAL_MS must be whole milliseconds from 10 to 86400000, got soon' });
+  });
+});
+
+describe('every setting in one object (issue 18)', () => {
+  it('has one default for each, SITE_URL included', () => {
+    expect(readConfig({})).toMatchObject({
+      siteUrl: 'http://localhost:3000',
+      logLevel: 'info',
+      requestLog: false,
+      mailFrom: 'CGG Competitions <no-reply@cggcompetitions.co.uk>',
+      contactEmail: 'support@cggcompetitions.co.uk',
+      storeSecret: undefined,
+      drawScheduler: true,
+      drawIntervalMs: 15_000,
+      harmSweepIntervalMs: 15 * 60_000,
+      feed: { mode: 'off', path: 'instant_wins' },
+    });
+    // The shell's own port moves the default, as the shell's own SITE_URL default does.
+    expect(readConfig({ SHELL_PORT: '3800' }).siteUrl).toBe('http://localhost:3800');
+    expect(readConfig({ SITE_URL: 'https://shop.example/' }).siteUrl).toBe('https://shop.example');
+  });
+
+  it('reads each variable it owns', () => {
+    const config = readConfig({
+      API_LOG_LEVEL: 'warn', API_REQUEST_LOG: 'true', MAIL_FROM: 'Shop <shop@example.com>', CONTACT_EMAIL: 'help@example.com',
+      STORE_SECRET: 's'.repeat(32), DATA_ENCRYPTION_KEY: 'k', DRAW_SCHEDULER: 'off', DRAW_INTERVAL_MS: '500', HARM_SWEEP_INTERVAL_MS: '60000',
+      RTDB_PORT: '9100', SMTP_URL: 'smtp://mail.example.com:587', DATABASE_URL: 'postgres://u:p@db:5432/cgg',
+    });
+    expect(config).toMatchObject({
+      logLevel: 'warn', requestLog: true, mailFrom: 'Shop <shop@example.com>', contactEmail: 'help@example.com', storeSecret: 's'.repeat(32),
+      dataEncryptionKey: 'k', drawScheduler: false, drawIntervalMs: 500, harmSweepIntervalMs: 60_000, smtpUrl: 'smtp://mail.example.com:587',
+      databaseUrl: 'postgres://u:p@db:5432/cgg', feed: { mode: 'emulator', host: '127.0.0.1:9100' },
+    });
+  });
+
+  it('refuses a bad value with an error naming the variable', () => {
+    const refusals: Array<[Record<string, string>, RegExp]> = [
+      [{ API_LOG_LEVEL: 'loud' }, /^API_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got loud$/],
+      [{ API_REQUEST_LOG: 'yes' }, /^API_REQUEST_LOG must be true or false/],
+      [{ API_PORT: '70000' }, /^API_PORT must be a port number/],
+      [{ SITE_URL: 'shop.example' }, /^SITE_URL must be a URL, got shop.example$/],
+      [{ SITE_URL: 'ftp://shop.example' }, /^SITE_URL must start with http:\/\/ or https:\/\//],
+      [{ SMTP_URL: 'mail.example.com' }, /^SMTP_URL must be a URL/],
+      [{ DATABASE_URL: 'mysql://db/cgg' }, /^DATABASE_URL must start with postgres:\/\/ or postgresql:\/\//],
+      [{ CONTACT_EMAIL: 'support' }, /^CONTACT_EMAIL must be an email address, got support$/],
+      [{ STORE_SECRET: 'short' }, /^STORE_SECRET must be at least 32 characters \(it has 5\)$/],
+      [{ DRAW_SCHEDULER: 'no' }, /^DRAW_SCHEDULER must be on or off, got no$/],
+      [{ DRAW_INTERVAL_MS: '-1' }, /^DRAW_INTERVAL_MS must be whole milliseconds/],
+      [{ HARM_SWEEP_INTERVAL_MS: '1.5' }, /^HARM_SWEEP_INTERVAL_MS must be whole milliseconds/],
+      [{ RTDB_PORT: 'x' }, /RTDB_PORT/],
+      [{ INSTANT_WIN_FEED_PATH: 'a b' }, /^INSTANT_WIN_FEED_PATH/],
+    ];
+    for (const [env, message] of refusals) expect(() => readConfig(env), JSON.stringify(env)).toThrow(message);
+  });
+
+  it('never repeats a secret or a password in its error', () => {
+    expect(() => readConfig({ STORE_SECRET: 'hunter2-secret' })).toThrow(expect.objectContaining({ message: expect.not.stringContaining('hunter2') }));
+    expect(() => readConfig({ DATABASE_URL: 'mysql://u:pa55word@db/cgg' })).toThrow(expect.objectContaining({ message: expect.not.stringContaining('pa55word') }));
   });
 });

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readFeedConfig, type FeedConfig } from './feed/feed-config.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -11,7 +12,10 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   pgPort: number;
-  logLevel: string | undefined;
+  /** API_LOG_LEVEL: the level of the one pino logger (default `info`: start, stop, warnings and errors). */
+  logLevel: LogLevel;
+  /** API_REQUEST_LOG=true: also Fastify's two lines per request (off by default: a line per request costs throughput at launch). */
+  requestLog: boolean;
   /** SMTP server for outgoing mail; unset: mail goes to the email_outbox table. */
   smtpUrl: string | undefined;
   /** The site's public origin, for links in emails. */
@@ -34,7 +38,32 @@ export interface Config {
   rateLimitAddressFactor: number;
   /** AGE_VERIFIER: who confirms a customer's age (UK code 1.1). Only `none` so far: the stated date of birth alone (src/accounts/age-verifier.ts). */
   ageVerifier: 'none';
+  /** MAIL_FROM: the sender of every mail the shop sends. */
+  mailFrom: string;
+  /** CONTACT_EMAIL: the operator's inbox that contact messages are mailed to. */
+  contactEmail: string;
+  /** STORE_SECRET: the key (32+ characters) that signs Cart-Tokens and nonces; unset, one kept in the database. */
+  storeSecret: string | undefined;
+  /** DATA_ENCRYPTION_KEY: the key of bank details at rest (lib/data-encryption.ts checks its form); unset, DATA_DIR's key file. */
+  dataEncryptionKey: string | undefined;
+  /** DRAW_SCHEDULER=off: this instance runs no automatic draws (another does). */
+  drawScheduler: boolean;
+  /** DRAW_INTERVAL_MS: how often the draw loop looks for closed competitions (default 15 s). */
+  drawIntervalMs: number;
+  /** HARM_SWEEP_INTERVAL_MS: how often the harm-marker sweep runs (default 15 minutes). */
+  harmSweepIntervalMs: number;
+  /** The live instant-win feed (FIREBASE_DATABASE_URL, RTDB_PORT, ...; feed/feed-config.ts). */
+  feed: FeedConfig;
 }
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export const DEFAULT_MAIL_FROM = 'CGG Competitions <no-reply@cggcompetitions.co.uk>';
+export const DEFAULT_CONTACT_EMAIL = 'support@cggcompetitions.co.uk';
+
+/** The one default of the site's public origin: the shell on SHELL_PORT (3000) on this machine. */
+export const DEFAULT_SITE_URL = 'http://localhost:3000';
 
 /** The trusted proxies' addresses / ranges, as Fastify's `trustProxy` takes them. */
 export type TrustProxy = string[];
@@ -48,16 +77,22 @@ function port(value: string | undefined, fallback: number, name: string): number
 /** DATA_DIR (default `.data/` at the repo root): the embedded PostgreSQL and the image variants live there. */
 export const dataDirFrom = (env: NodeJS.ProcessEnv = process.env): string => path.resolve(env.DATA_DIR ?? path.join(repoRoot, '.data'));
 
+/**
+ * The API's whole configuration, read from the environment once at start (main.ts, the CLI)
+ * and passed down; no other file reads `process.env`. A bad value stops the start with an
+ * error naming the variable.
+ */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: port(env.API_PORT, 8080, 'API_PORT'),
-    host: env.API_HOST ?? '127.0.0.1',
-    databaseUrl: env.DATABASE_URL || undefined,
+    host: env.API_HOST || '127.0.0.1',
+    databaseUrl: databaseUrl(env.DATABASE_URL),
     dataDir: dataDirFrom(env),
     pgPort: port(env.PG_PORT, 5433, 'PG_PORT'),
-    logLevel: env.API_LOG_LEVEL || undefined,
-    smtpUrl: env.SMTP_URL || undefined,
-    siteUrl: env.SITE_URL || `http://localhost:${port(env.SHELL_PORT, 3000, 'SHELL_PORT')}`,
+    logLevel: logLevel(env.API_LOG_LEVEL),
+    requestLog: flag(env.API_REQUEST_LOG, 'API_REQUEST_LOG'),
+    smtpUrl: smtpUrl(env.SMTP_URL),
+    siteUrl: siteUrl(env.SITE_URL, env.SHELL_PORT),
     production: env.NODE_ENV === 'production',
     paymentGateway: gateway(env.PAYMENT_GATEWAY),
     seedDemoData: flag(env.SEED_DEMO_DATA, 'SEED_DEMO_DATA'),
@@ -65,7 +100,89 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: metricsToken(env.METRICS_TOKEN),
     rateLimitAddressFactor: factor(env.RATE_LIMIT_ADDRESS_FACTOR, 'RATE_LIMIT_ADDRESS_FACTOR'),
     ageVerifier: ageVerifier(env.AGE_VERIFIER),
+    mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
+    contactEmail: email(env.CONTACT_EMAIL, DEFAULT_CONTACT_EMAIL, 'CONTACT_EMAIL'),
+    storeSecret: storeSecret(env.STORE_SECRET),
+    dataEncryptionKey: env.DATA_ENCRYPTION_KEY || undefined,
+    drawScheduler: onOff(env.DRAW_SCHEDULER, 'DRAW_SCHEDULER'),
+    drawIntervalMs: milliseconds(env.DRAW_INTERVAL_MS, 15_000, 'DRAW_INTERVAL_MS'),
+    harmSweepIntervalMs: milliseconds(env.HARM_SWEEP_INTERVAL_MS, 15 * 60_000, 'HARM_SWEEP_INTERVAL_MS'),
+    feed: readFeedConfig(env),
   };
+}
+
+/** The CLI's configuration: the API's, and the account that runs it (recorded as the operator when `--by` names nobody). */
+export function readCliConfig(env: NodeJS.ProcessEnv = process.env): Config & { operator: string | undefined } {
+  return { ...readConfig(env), operator: env.SUDO_USER || env.USER || undefined };
+}
+
+/** `npm run rtdb`'s own settings (the local Realtime Database), read by its entry the same way. */
+export function readLocalFeedDatabaseConfig(env: NodeJS.ProcessEnv = process.env): { port: number; secret: string } {
+  return { port: port(env.RTDB_PORT, 9000, 'RTDB_PORT'), secret: env.RTDB_SECRET || 'owner' };
+}
+
+function logLevel(value: string | undefined): LogLevel {
+  if (value === undefined || value === '') return 'info';
+  if ((LOG_LEVELS as readonly string[]).includes(value)) return value as LogLevel;
+  throw new Error(`API_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got ${value}`);
+}
+
+function url(value: string, name: string, protocols: string[]): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new Error(`${name} must be a URL, got ${value}`);
+  }
+  if (!protocols.includes(parsed.protocol)) throw new Error(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}, got ${parsed.protocol}//...`);
+  return parsed;
+}
+
+/** Never echoed whole: it carries the database password. */
+function databaseUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  url(value, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  return value;
+}
+
+function smtpUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  url(value, 'SMTP_URL', ['smtp:', 'smtps:']);
+  return value;
+}
+
+/** Links in mails are made by appending paths, so the origin is kept without a trailing slash. */
+function siteUrl(value: string | undefined, shellPort: string | undefined): string {
+  if (!value) return shellPort ? `http://localhost:${port(shellPort, 3000, 'SHELL_PORT')}` : DEFAULT_SITE_URL;
+  url(value, 'SITE_URL', ['http:', 'https:']);
+  return value.replace(/\/+$/, '');
+}
+
+function email(value: string | undefined, fallback: string, name: string): string {
+  if (!value) return fallback;
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) throw new Error(`${name} must be an email address, got ${value}`);
+  return value;
+}
+
+/** Not echoed: it is a secret. */
+function storeSecret(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value.length < 32) throw new Error(`STORE_SECRET must be at least 32 characters (it has ${value.length})`);
+  return value;
+}
+
+/** `off` turns a loop off; unset or `on` leaves it running. */
+function onOff(value: string | undefined, name: string): boolean {
+  if (value === undefined || value === '' || value === 'on') return true;
+  if (value === 'off') return false;
+  throw new Error(`${name} must be on or off, got ${value}`);
+}
+
+function milliseconds(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 10 || n > 24 * 3_600_000) throw new Error(`${name} must be whole milliseconds from 10 to 86400000, got ${value}`);
+  return n;
 }
 
 function gateway(value: string | undefined): 'demo' {

@@ -12,30 +12,50 @@ import { drainAndClose } from './http/graceful-shutdown.ts';
 import { createLifecycle } from './http/lifecycle.ts';
 import { ageVerifierFor } from './accounts/age-verifier.ts';
 import { startHarmSweep, type HarmSweep } from './harm/harm-sweep.ts';
+import { createLogger } from './lib/logger.ts';
+import { useDataKey } from './lib/data-encryption.ts';
 
+// The environment is read here, once (config.ts); everything below gets what it needs from `config`.
 const config = (() => {
   try {
     return readConfig();
   } catch (err) {
-    console.error(`[shop-api] configuration: ${(err as Error).message}`);
+    // No logger yet (its level is part of the configuration): the same JSON shape, by hand.
+    process.stderr.write(`${JSON.stringify({ level: 60, time: Date.now(), name: 'shop-api', msg: `configuration: ${(err as Error).message}` })}\n`);
     process.exit(1);
   }
 })();
+// The one logger: Fastify's own (request lines carry `reqId`), and the parent of every background loop's.
+const log = createLogger({ level: config.logLevel });
 const refusals = productionRefusals(config);
 if (refusals.length > 0) {
-  for (const reason of refusals) console.error(`[shop-api] refusing to start in production (NODE_ENV=production): ${reason}`);
+  for (const reason of refusals) log.fatal(`refusing to start in production (NODE_ENV=production): ${reason}`);
+  log.flush();
   process.exit(1);
 }
-const db = await openDatabase(config).catch((err: unknown) => {
-  console.error('[shop-api] could not open the database:', err instanceof Error ? err.message : err);
+try {
+  // A bad DATA_ENCRYPTION_KEY stops the start here, not at the first bank detail saved.
+  useDataKey(config);
+} catch (err) {
+  log.fatal(`configuration: ${(err as Error).message}`);
+  log.flush();
+  process.exit(1);
+}
+const db = await openDatabase(config, log.child({ component: 'database' })).catch((err: unknown) => {
+  log.fatal({ err }, 'could not open the database');
+  log.flush();
   process.exit(1);
 });
 const lifecycle = createLifecycle();
 const app = buildApp({
   pool: db.pool,
-  logLevel: config.logLevel,
-  mailer: createMailer(db.pool, config.smtpUrl),
+  logger: log,
+  requestLog: config.requestLog,
+  mailer: createMailer(db.pool, config.smtpUrl, undefined, config.mailFrom),
+  mail: { smtpUrl: config.smtpUrl, from: config.mailFrom },
+  contactEmail: config.contactEmail,
   siteUrl: config.siteUrl,
+  store: { secret: config.storeSecret },
   imageVariants: createImageVariants(imageVariantsDir(config.dataDir)),
   uploadsDir: uploadsDir(config.dataDir),
   gateway: gatewayFor(config.paymentGateway, db.pool),
@@ -49,30 +69,30 @@ const app = buildApp({
 // Live instant-win feed (issue 5): publishes committed wins to the Realtime Database.
 let feed: Awaited<ReturnType<typeof startFeedPublisher>> = null;
 
-// Automatic draws (issue 5): every instance runs the loop; a row lock decides who draws.
+// Automatic draws (issue 5): every instance runs the loop (DRAW_INTERVAL_MS); a row lock decides who draws.
 let draws: DrawScheduler | null = null;
-const DRAW_INTERVAL_MS = Number(process.env.DRAW_INTERVAL_MS ?? 15_000);
 
-// Harm markers (UK code 1.6-1.8): besides the look after each paid order, a sweep every 15 minutes.
+// Harm markers (UK code 1.6-1.8): besides the look after each paid order, a sweep (HARM_SWEEP_INTERVAL_MS).
 let harmSweep: HarmSweep | null = null;
-const HARM_SWEEP_INTERVAL_MS = Number(process.env.HARM_SWEEP_INTERVAL_MS ?? 15 * 60_000);
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
-  console.log(`[shop-api] ${signal}: stopping (requests in flight get up to 10 s)`);
+  log.info(`${signal}: stopping (requests in flight get up to 10 s)`);
   try {
     // /readyz turns 503, no new connections, the requests in flight finish; then the rest, pool last.
     const { forced } = await drainAndClose(app, lifecycle);
-    if (forced) console.error('[shop-api] requests still running after the grace period were cut off');
+    if (forced) log.error('requests still running after the grace period were cut off');
     await feed?.stop();
     await draws?.stop();
     await harmSweep?.stop();
     await db.close();
+    log.flush();
     process.exit(0);
   } catch (err) {
-    console.error('[shop-api] unclean stop:', err);
+    log.error({ err }, 'unclean stop');
+    log.flush();
     process.exit(1);
   }
 }
@@ -80,20 +100,30 @@ process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
 
 try {
-  const { migrations, seededContent, seededDemo } = await prepareDatabase(db.pool, { demoData: config.seedDemoData });
-  if (migrations.length) console.log(`[shop-api] applied migrations: ${migrations.join(', ')}`);
-  if (seededContent) console.log('[shop-api] wrote the shop\'s starting content (settings, SEO, how it works)');
-  if (seededDemo) console.log('[shop-api] seeded the demo competitions and accounts (SEED_DEMO_DATA=true)');
-  feed = startFeedPublisher(db.pool);
-  if (process.env.DRAW_SCHEDULER !== 'off') {
-    draws = startDrawScheduler({ pool: db.pool, mailer: createMailer(db.pool, config.smtpUrl), siteUrl: config.siteUrl, intervalMs: DRAW_INTERVAL_MS });
+  const { migrations, seededContent, seededDemo } = await prepareDatabase(db.pool, { demoData: config.seedDemoData, siteUrl: config.siteUrl });
+  if (migrations.length) log.info(`applied migrations: ${migrations.join(', ')}`);
+  if (seededContent) log.info('wrote the shop\'s starting content (settings, SEO, how it works)');
+  if (seededDemo) log.info('seeded the demo competitions and accounts (SEED_DEMO_DATA=true)');
+  feed = startFeedPublisher(db.pool, config.feed, log.child({ component: 'instant-win feed' }));
+  if (config.drawScheduler) {
+    const drawLog = log.child({ component: 'draws' });
+    draws = startDrawScheduler({
+      pool: db.pool,
+      mailer: createMailer(db.pool, config.smtpUrl, undefined, config.mailFrom),
+      siteUrl: config.siteUrl,
+      intervalMs: config.drawIntervalMs,
+      log: (m) => drawLog.info(m),
+    });
   }
-  harmSweep = startHarmSweep({ pool: db.pool, intervalMs: HARM_SWEEP_INTERVAL_MS });
+  const harmLog = log.child({ component: 'harm-markers' });
+  harmSweep = startHarmSweep({ pool: db.pool, intervalMs: config.harmSweepIntervalMs, log: (m) => harmLog.info(m) });
   await app.listen({ port: config.port, host: config.host });
-  console.log(`shop-api listening on http://${config.host}:${config.port}`);
+  // Scripts and tests wait for this line (bench/start-api.ts, e2e/support/site-behind-relay.ts).
+  log.info(`shop-api listening on http://${config.host}:${config.port}`);
 } catch (err) {
-  console.error('[shop-api] failed to start:', err);
+  log.fatal({ err }, 'failed to start');
   await app.close().catch(() => {});
   await db.close().catch(() => {});
+  log.flush();
   process.exit(1);
 }

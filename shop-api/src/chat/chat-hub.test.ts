@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { fallbackLogger } from '../lib/logger.ts';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { createClient } from '../db/pool.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
@@ -51,7 +52,7 @@ async function start() {
 
 describe('chat hub LISTEN connection', () => {
   it('survives losing it: logs, ends the open streams (browsers reconnect and catch up) and listens again', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = vi.spyOn(fallbackLogger(), 'error').mockImplementation(() => {});
     const { events, streamEnded } = await start();
     const before = await kill();
 
@@ -62,7 +63,7 @@ describe('chat hub LISTEN connection', () => {
   });
 
   it('keeps trying while the database refuses connections, and listens once it accepts them again', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(fallbackLogger(), 'error').mockImplementation(() => {});
     const { events } = await start();
     const name = new URL(db!.url).pathname.slice(1);
     // A database cannot refuse connections to itself: that is said from the server's own database.
@@ -82,7 +83,7 @@ describe('chat hub LISTEN connection', () => {
   });
 
   it('says nothing when it is closed', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = vi.spyOn(fallbackLogger(), 'error').mockImplementation(() => {});
     await start();
     await hub!.close();
     hub = undefined;

@@ -1,6 +1,7 @@
 import type { ChatMessage } from '@cgg/contracts';
 import type pg from 'pg';
 import { createClient } from '../db/pool.ts';
+import type { Logger } from '../lib/logger.ts';
 
 export type ChatEvent = { type: 'message'; message: ChatMessage } | { type: 'removed'; id: number };
 type Listener = (event: ChatEvent) => void;
@@ -26,7 +27,10 @@ export class ChatHub {
   private closed = false;
   private retryTimer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly clientConfig: pg.ClientConfig) {}
+  constructor(
+    private readonly clientConfig: pg.ClientConfig,
+    private readonly log?: Logger,
+  ) {}
 
   /** Resolves once this instance is listening, so nothing posted after it is missed. */
   async subscribe(listener: Listener, onShutdown: () => void = () => {}): Promise<() => void> {
@@ -56,7 +60,7 @@ export class ChatHub {
   }
 
   private async connect(): Promise<void> {
-    const client = createClient(this.clientConfig, 'shop-api chat listener', () => this.lost(client));
+    const client = createClient(this.clientConfig, 'shop-api chat listener', () => this.lost(client), this.log);
     client.on('notification', (n) => {
       if (n.channel !== CHAT_CHANNEL || !n.payload) return;
       const event = parseEvent(n.payload);

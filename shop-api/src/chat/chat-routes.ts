@@ -90,7 +90,7 @@ export function chatRoutes(pool: pg.Pool, hub: ChatHub, limits: RateLimits): Dec
           }
           res.write('retry: 3000\n: connected\n\n');
         } catch (err) {
-          console.error('[shop-api] chat stream could not start:', (err as Error).message);
+          request.log.error({ err }, 'chat stream could not start');
           stop();
           res.end();
         }

@@ -1,5 +1,6 @@
 import { CLAIM_ERRORS, type ClaimPrizeRequest, type PrizeClaim } from '@cgg/contracts';
 import type pg from 'pg';
+import { fallbackLogger, type Logger } from '../lib/logger.ts';
 import { sealBankDetails } from '../accounts/bank-details-at-rest.ts';
 import { inTransaction } from '../accounts/queryable.ts';
 import { WpHttpError } from '../http/wp-error.ts';
@@ -13,6 +14,8 @@ export interface ClaimDeps {
   pool: pg.Pool;
   mailer: Mailer;
   siteUrl: string;
+  /** The request's logger (its id on every line). */
+  log?: Logger;
 }
 
 const wpError = (e: { status: number; code: string; message: string }) => new WpHttpError(e.status, e.code, e.message);
@@ -101,6 +104,6 @@ async function sendConfirmation(deps: ClaimDeps, customerId: number, claimId: st
     if (!to) return;
     await deps.mailer.send(claimConfirmationEmail({ to: to.email, firstName: to.first_name, prizeTitle, competitionTitle, choice, amountPence, claimId: Number(claimId), siteUrl: deps.siteUrl }));
   } catch (err) {
-    console.error(`[shop-api] prize claim ${claimId}: confirmation mail failed: ${(err as Error).message}`);
+    (deps.log ?? fallbackLogger()).error({ err, claim: claimId }, 'prize claim confirmation mail failed');
   }
 }

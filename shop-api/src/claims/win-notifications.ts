@@ -1,5 +1,6 @@
 import type { StoreCheckoutResponse } from '@cgg/contracts';
 import type pg from 'pg';
+import { fallbackLogger, type Logger } from '../lib/logger.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import { postalWinEmail, winEmail } from './claim-emails.ts';
 
@@ -48,7 +49,7 @@ const TAKE_ORDER_WINS = takeNewWins('order_id = $1', 'competition_id = ANY($2::i
 /** A postal entry's instant wins, and the reward wins of its competition not yet told. */
 const TAKE_POSTAL_WINS = takeNewWins('postal_entry_id = $1', 'competition_id = $2');
 
-type Deps = { pool: pg.Pool; mailer: Mailer; siteUrl: string };
+type Deps = { pool: pg.Pool; mailer: Mailer; siteUrl: string; log?: Logger };
 
 /**
  * A winner with an account is sent to /claim/prize; a postal entrant without one is told
@@ -68,7 +69,7 @@ async function mailWins(deps: Deps, rows: NewWin[]): Promise<number> {
       await deps.mailer.send(mail);
       sent++;
     } catch (err) {
-      console.error(`[shop-api] ${w.kind} win ${w.id}: winner mail failed: ${(err as Error).message}`);
+      (deps.log ?? fallbackLogger()).error({ err, win: `${w.kind} ${w.id}` }, 'winner mail failed');
     }
   }
   return sent;

@@ -2,9 +2,9 @@ import os from 'node:os';
 import type pg from 'pg';
 import { UsageError } from './command.ts';
 
-/** Who ran the command, recorded with what it changed. */
-export const operatorName = (by: string | true | undefined): string =>
-  typeof by === 'string' && by.trim() ? by.trim() : process.env.SUDO_USER || process.env.USER || os.userInfo().username;
+/** Who ran the command, recorded with what it changed: `--by`, else the account that ran the CLI (its context's `operator`). */
+export const operatorName = (by: string | true | undefined, operator: string | undefined): string =>
+  typeof by === 'string' && by.trim() ? by.trim() : operator || os.userInfo().username;
 
 /** A required string flag, or a usage error naming it. */
 export function required(flags: Record<string, string | true>, name: string): string {

@@ -5,8 +5,15 @@ export interface CommandContext {
   pool: pg.Pool;
   out?: (line: string) => void;
   now?: () => Date;
-  /** Public site origin for printed links. */
+  /** Public site origin for printed links (SITE_URL). */
   siteUrl?: string;
+  /** SMTP_URL and MAIL_FROM: how mail goes out; unset, the outbox and the shop's sender. */
+  smtpUrl?: string;
+  mailFrom?: string;
+  /** PAYMENT_GATEWAY; default the demo gateway. */
+  paymentGateway?: 'demo';
+  /** The account that ran the CLI (SUDO_USER, else USER), recorded when `--by` names nobody. */
+  operator?: string;
 }
 
 /** One admin command = one file under commands/ exporting this shape. */

@@ -15,7 +15,7 @@ export async function adjustLedger(
     return 1;
   }
   const done = await adjustBalance(ctx.pool, ledger, {
-    customerId: c.id, amount: change.amount, reason: change.reason, actor: `cli:${operatorName(change.by)}`, staffId: null, now: (ctx.now ?? (() => new Date()))(),
+    customerId: c.id, amount: change.amount, reason: change.reason, actor: `cli:${operatorName(change.by, ctx.operator)}`, staffId: null, now: (ctx.now ?? (() => new Date()))(),
   });
   if (!done.done) {
     out(`Not changed: ${c.email} has ${ledger.show(done.balance)}; removing ${ledger.show(-change.amount)} would go below 0.`);

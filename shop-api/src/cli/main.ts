@@ -2,7 +2,10 @@
  * The shop's admin CLI: `node ../scripts/pnpm.mjs --filter @cgg/shop-api cli -- <command> [options]`.
  * Each command is one file in commands/; add it to the list below.
  */
-import { readConfig } from '../config.ts';
+import { pino } from 'pino';
+import { readCliConfig } from '../config.ts';
+import { useDataKey } from '../lib/data-encryption.ts';
+import { createLogger } from '../lib/logger.ts';
 import { openCliDatabase } from './cli-database.ts';
 import { UsageError, type Command } from './command.ts';
 import { loginAsUserCommand } from './commands/login-as-user.ts';
@@ -52,9 +55,15 @@ async function main(argv: string[]): Promise<number> {
     console.log(`Usage: cli ${command.usage}\n\n${command.summary}`);
     return 0;
   }
-  const db = await openCliDatabase();
+  // The same configuration reader as the API, once; logs go to stderr, the command's output to stdout.
+  const config = readCliConfig();
+  useDataKey(config);
+  const log = createLogger({ level: config.logLevel, stream: pino.destination({ dest: 2, sync: true }) });
+  const db = await openCliDatabase(config, log);
   try {
-    return await command.run(rest, { pool: db.pool, siteUrl: readConfig().siteUrl });
+    return await command.run(rest, {
+      pool: db.pool, siteUrl: config.siteUrl, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, paymentGateway: config.paymentGateway, operator: config.operator,
+    });
   } catch (err) {
     if (err instanceof UsageError) {
       console.error(`${err.message}\nUsage: cli ${command.usage}`);

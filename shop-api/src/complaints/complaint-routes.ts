@@ -22,17 +22,20 @@ export function complaintRoutes(deps: { pool: pg.Pool; now: () => Date; mailer: 
       description: `Trimmed; name 1-100, a valid email, optional order number (digits, '#' allowed), a category, details 20-5000 characters. The acknowledgement is mailed after the complaint is stored (a mail failure keeps the complaint; the answer then says so). A token naming no live session files the complaint as a visitor's. Errors: 400 per field; 429 \`rest_complaint_rate_limited\` with Retry-After after ${limit.points} complaints from one client address in ${limit.duration / 60} minutes (http/rate-limits.ts); 503 \`rest_complaint_unavailable\` when it cannot be stored.`,
       handler: async ({ input, request }) => {
         const at = deps.now();
-        await deps.limits.take('complaintAddress', clientAddress(request));
+        const address = clientAddress(request);
+        await deps.limits.take('complaintAddress', address);
         const token = customerTokenOf(request);
         // A stale sign-in never turns a complaint away: it is filed as a visitor's, under the email given.
         const session = token ? await findSession(deps.pool, token, at) : null;
         const orderNumber = input.order_number ? Number(input.order_number.replace('#', '')) : null;
         const filed = await fileComplaint(deps, {
           name: input.name, email: input.email, orderNumber, category: input.category, details: input.details,
-          customerId: session?.customerId ?? null, ipAddress: clientAddress(request), at,
-        }).catch((err: unknown) => {
+          customerId: session?.customerId ?? null, ipAddress: address, at, log: request.log,
+        }).catch(async (err: unknown) => {
+          // Not stored, so the try does not count against the visitor's limit (best effort: the database may be the failure).
+          await deps.limits.giveBack('complaintAddress', address).catch(() => {});
           if (isDatabaseUnreachable(err)) throw err;
-          console.error('[shop-api] complaint could not be stored:', (err as Error).message);
+          request.log.error({ err }, 'complaint could not be stored');
           throw new WpHttpError(503, 'rest_complaint_unavailable', 'We could not record your complaint just now. Please try again in a few minutes, or email us and we will record it for you.');
         });
         const due = londonDay.format(filed.answerDue);

@@ -3,6 +3,7 @@ import type { ComplaintState } from '@cgg/contracts/staff';
 import type pg from 'pg';
 import { inTransaction, type Queryable } from '../accounts/queryable.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { fallbackLogger, type Logger } from '../lib/logger.ts';
 import { recordStaffAction } from '../staff/audit-log.ts';
 import { complaintAcknowledgementEmail, complaintAnswerEmail } from './complaint-emails.ts';
 
@@ -26,6 +27,8 @@ export interface NewComplaint {
   customerId: number | null;
   ipAddress: string;
   at: Date;
+  /** The request's logger (its id on every line). */
+  log?: Logger;
 }
 
 export interface FiledComplaint {
@@ -56,7 +59,7 @@ export async function fileComplaint(deps: ComplaintDeps, c: NewComplaint): Promi
     await deps.pool.query('UPDATE complaints SET acknowledged_at = $2 WHERE id = $1', [id, c.at]);
     acknowledged = true;
   } catch (err) {
-    console.error(`[shop-api] acknowledgement of complaint ${reference} could not be sent: ${(err as Error).message}`);
+    (c.log ?? fallbackLogger()).error({ err, complaint: reference }, 'complaint acknowledgement could not be sent');
   }
   return { id, reference, answerDue, acknowledged };
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from './embedded.ts';
 import { createPool } from './pool.ts';
+import type { Logger } from '../lib/logger.ts';
 
 export interface Database {
   pool: pg.Pool;
@@ -10,13 +11,13 @@ export interface Database {
 }
 
 /** Connects to DATABASE_URL, or starts the embedded PostgreSQL under dataDir/postgres. */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; pgPort: number }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; pgPort: number }, log: Logger): Promise<Database> {
   const embedded = opts.databaseUrl
     ? null
-    : await startEmbeddedPostgres({ dataDir: path.join(opts.dataDir, 'postgres'), port: opts.pgPort, restartOnCrash: true });
+    : await startEmbeddedPostgres({ dataDir: path.join(opts.dataDir, 'postgres'), port: opts.pgPort, restartOnCrash: { log: (line) => log.warn(line) }, log });
   // A server that accepts TCP but never answers (hung, or a half-open network) fails a
   // request after 5 s as unreachable (503) instead of holding it forever.
-  const pool = createPool({ connectionString: opts.databaseUrl ?? embedded!.url, max: 10, connectionTimeoutMillis: 5_000 });
+  const pool = createPool({ connectionString: opts.databaseUrl ?? embedded!.url, max: 10, connectionTimeoutMillis: 5_000 }, 'shop-api', log);
   return {
     pool,
     close: async () => {

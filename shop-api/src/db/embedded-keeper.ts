@@ -1,3 +1,4 @@
+import { fallbackLogger } from '../lib/logger.ts';
 import type { ChildProcess } from 'node:child_process';
 
 /** A server process that can be started again after it died (the embedded PostgreSQL). */
@@ -36,7 +37,7 @@ export function keepRestarting(server: CrashableServer, options: KeeperOptions =
   const initialDelayMs = options.initialDelayMs ?? 500;
   const maxDelayMs = options.maxDelayMs ?? 10_000;
   const stableAfterMs = options.stableAfterMs ?? 30_000;
-  const log = options.log ?? ((line: string) => console.error(line));
+  const log = options.log ?? ((line: string) => fallbackLogger().warn(line));
   let stopped = false;
   let crashesInARow = 0;
   let timer: NodeJS.Timeout | undefined;

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { embeddedPassword, LEGACY_PASSWORD, passwordFileOf } from './embedded-password.ts';
 import { keepRestarting, type KeeperOptions } from './embedded-keeper.ts';
 import { preparePostgresUserAccess } from './postgres-user-access.ts';
+import { fallbackLogger, type Logger } from '../lib/logger.ts';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -21,6 +22,8 @@ export interface EmbeddedOptions {
   verbose?: boolean;
   /** Start the server again whenever its process dies (the API's own server; tests' servers do not). */
   restartOnCrash?: boolean | KeeperOptions;
+  /** Where its start-up notes go (the API's logger). */
+  log?: Logger;
 }
 
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
@@ -49,7 +52,7 @@ const USER = 'postgres';
  * own password now (ALTER USER, once; the password file was written first, so a start that
  * dies in between rotates on the next). Said once in the log.
  */
-async function rotateLegacyPassword(port: number, password: string): Promise<void> {
+async function rotateLegacyPassword(port: number, password: string, log: Logger): Promise<void> {
   const legacy = new pg.Client({ host: '127.0.0.1', port, user: USER, password: LEGACY_PASSWORD, database: 'postgres' });
   await legacy.connect();
   try {
@@ -57,7 +60,7 @@ async function rotateLegacyPassword(port: number, password: string): Promise<voi
   } finally {
     await legacy.end();
   }
-  console.log(`[shop-api] embedded PostgreSQL on port ${port}: the fixed password was replaced by this data folder's own`);
+  log.warn(`embedded PostgreSQL on port ${port}: the fixed password was replaced by this data folder's own`);
 }
 
 /** PostgreSQL's "password authentication failed". */
@@ -73,7 +76,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const database = options.database ?? 'cgg';
   const isNew = !existsSync(path.join(options.dataDir, 'PG_VERSION'));
   await mkdir(path.dirname(options.dataDir), { recursive: true });
-  preparePostgresUserAccess(options.dataDir);
+  const note = options.log ?? fallbackLogger();
+  preparePostgresUserAccess(options.dataDir, note);
   // Before initdb, so the password a new cluster is made with is always on disk.
   const password = embeddedPassword(options.dataDir);
   // PostgreSQL's log is quiet unless asked for, but its last lines explain a failed start.
@@ -82,7 +86,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     const line = String(m).trimEnd();
     recent.push(line);
     if (recent.length > 15) recent.shift();
-    if (options.verbose) console.log(line);
+    if (options.verbose) note.info({ postgres: line }, 'embedded PostgreSQL');
   };
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
@@ -113,7 +117,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     await admin.connect();
   } catch (err) {
     if (isNew || !isWrongPassword(err)) throw err;
-    await rotateLegacyPassword(options.port, password).catch((legacyErr: unknown) => {
+    await rotateLegacyPassword(options.port, password, note).catch((legacyErr: unknown) => {
       throw new Error(
         `the embedded PostgreSQL in ${options.dataDir} accepts neither the password in ${passwordFileOf(options.dataDir)} nor the old fixed one ` +
           '(was that file deleted or replaced?): put it back, or delete the data folder for a fresh database',

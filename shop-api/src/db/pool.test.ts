@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fallbackLogger } from '../lib/logger.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
 import { createClient, createPool } from './pool.ts';
 
@@ -14,7 +15,7 @@ const terminate = (pid: number) => db!.pool.query('SELECT pg_terminate_backend($
 describe('a pool that loses connections', () => {
   it('logs an idle connection killed by the server, survives, and serves the next query on a new one', async () => {
     db = await createTestDatabase();
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = vi.spyOn(fallbackLogger(), 'error').mockImplementation(() => {});
     const pool = createPool({ connectionString: db.url, max: 1 }, 'test-pool');
     try {
       const before = (await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
@@ -30,7 +31,7 @@ describe('a pool that loses connections', () => {
 
   it('a checked-out connection killed between queries is logged, not thrown at the process', async () => {
     db = await createTestDatabase();
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = vi.spyOn(fallbackLogger(), 'error').mockImplementation(() => {});
     const pool = createPool({ connectionString: db.url, max: 1 }, 'test-pool');
     try {
       const client = await pool.connect();
@@ -47,7 +48,7 @@ describe('a pool that loses connections', () => {
 
   it('says nothing about connections closed while the pool itself is closing', async () => {
     db = await createTestDatabase();
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = vi.spyOn(fallbackLogger(), 'error').mockImplementation(() => {});
     const pool = createPool({ connectionString: db.url, max: 2 }, 'test-pool');
     await pool.query('SELECT 1');
     await pool.end();
@@ -58,7 +59,7 @@ describe('a pool that loses connections', () => {
 describe('a single client that loses its connection', () => {
   it('logs it under its label and tells its owner, instead of an unhandled error', async () => {
     db = await createTestDatabase();
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = vi.spyOn(fallbackLogger(), 'error').mockImplementation(() => {});
     const lost = vi.fn();
     const client = createClient({ connectionString: db.url }, 'test-client', lost);
     await client.connect();
@@ -74,7 +75,7 @@ describe('a single client that loses its connection', () => {
 
   it('says nothing when its owner closes it', async () => {
     db = await createTestDatabase();
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = vi.spyOn(fallbackLogger(), 'error').mockImplementation(() => {});
     const lost = vi.fn();
     const client = createClient({ connectionString: db.url }, 'test-client', lost);
     await client.connect();

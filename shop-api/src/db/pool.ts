@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { fallbackLogger, type Logger } from '../lib/logger.ts';
 
 type PgError = Error & { code?: string };
 
@@ -23,12 +24,12 @@ function markEnding<T extends { end: (...args: never[]) => unknown }>(target: T)
  * pool replaces the connection on the next query. While the pool is being closed, losses are
  * expected and not logged.
  */
-export function createPool(config: pg.PoolConfig, label = 'shop-api'): pg.Pool {
+export function createPool(config: pg.PoolConfig, label = 'shop-api', log: Logger = fallbackLogger()): pg.Pool {
   const pool = new pg.Pool(config);
   const ending = markEnding(pool);
   pool.on('connect', (client) => {
     client.on('error', (err: PgError) => {
-      if (!ending()) console.error(`${describe(label, err)}; the next query opens a new one`);
+      if (!ending()) log.error(`${describe(label, err)}; the next query opens a new one`);
     });
   });
   // Idle clients' errors reach the pool too (which then drops the client); the client's own
@@ -42,12 +43,12 @@ export function createPool(config: pg.PoolConfig, label = 'shop-api'): pg.Pool {
  * never an unhandled 'error'. A lost client is not reconnected by pg: `onLost` is where its
  * owner opens a new one (a LISTEN connection, say).
  */
-export function createClient(config: pg.ClientConfig, label = 'shop-api', onLost?: (err: PgError) => void): pg.Client {
+export function createClient(config: pg.ClientConfig, label = 'shop-api', onLost?: (err: PgError) => void, log: Logger = fallbackLogger()): pg.Client {
   const client = new pg.Client(config);
   const ending = markEnding(client);
   client.on('error', (err: PgError) => {
     if (ending()) return;
-    console.error(describe(label, err));
+    log.error(describe(label, err));
     onLost?.(err);
   });
   return client;

@@ -1,3 +1,4 @@
+import type { Logger } from '../lib/logger.ts';
 import { chmodSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -33,8 +34,8 @@ export function postgresBinaryDir(): string {
 }
 
 /** As root only: make the binaries and the data folder's parent reachable for the postgres user. */
-export function preparePostgresUserAccess(dataDir: string): void {
+export function preparePostgresUserAccess(dataDir: string, log: Logger): void {
   if (process.getuid?.() !== 0) return;
   const changed = [...letPostgresUserTraverse(postgresBinaryDir()), ...letPostgresUserTraverse(path.dirname(dataDir))];
-  if (changed.length) console.log(`[shop-api] let the postgres user pass through: ${changed.join(', ')}`);
+  if (changed.length) log.info(`let the postgres user pass through: ${changed.join(', ')}`);
 }

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { DEFAULT_SITE_URL } from '../config.ts';
 import { backfillDraws } from '../draws/backfill-draws.ts';
 import { seedDemoData, seedSiteContent } from '../seed/seed.ts';
 import { STARTUP_LOCK_KEY, withAdvisoryLock } from './advisory-lock.ts';
@@ -10,6 +11,8 @@ export interface PrepareOptions {
   now?: Date;
   /** Seed the demo shop into a shop without competitions or customers (SEED_DEMO_DATA=true). */
   demoData?: boolean;
+  /** SITE_URL (config.ts): the origin of the draw proofs' links. */
+  siteUrl?: string;
 }
 
 /**
@@ -18,7 +21,7 @@ export interface PrepareOptions {
  */
 export async function prepareDatabase(
   pool: pg.Pool,
-  { now = new Date(), demoData = false }: PrepareOptions = {},
+  { now = new Date(), demoData = false, siteUrl = DEFAULT_SITE_URL }: PrepareOptions = {},
 ): Promise<{ migrations: string[]; seededContent: boolean; seededDemo: boolean }> {
   return withAdvisoryLock(pool, STARTUP_LOCK_KEY, async (client) => {
     const migrations = await migrate(client);
@@ -27,7 +30,7 @@ export async function prepareDatabase(
     const seededContent = await seedSiteContent(client);
     const seededDemo = demoData ? await seedDemoData(client, now) : false;
     // Draw commitments for every competition (and proofs for the seed's drawn ones).
-    await backfillDraws(client, now, process.env.SITE_URL ?? 'http://localhost:3000');
+    await backfillDraws(client, now, siteUrl);
     return { migrations, seededContent, seededDemo };
   });
 }

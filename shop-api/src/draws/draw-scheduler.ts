@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { fallbackLogger } from '../lib/logger.ts';
 import { startRepeating } from '../lib/repeating-task.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { drawDueCompetitions } from './run-draw.ts';
@@ -13,7 +14,7 @@ export interface DrawScheduler {
  * restart simply finds what is still due. A failed tick is logged and retried next time.
  */
 export function startDrawScheduler(o: { pool: pg.Pool; mailer: Mailer; siteUrl: string; intervalMs: number; now?: () => Date; log?: (m: string) => void }): DrawScheduler {
-  const log = o.log ?? ((m: string) => console.log(`[draws] ${m}`));
+  const log = o.log ?? ((m: string) => fallbackLogger().info({ component: 'draws' }, m));
   const tick = async (): Promise<void> => {
     try {
       await drawDueCompetitions(o.pool, { now: (o.now ?? (() => new Date()))(), mailer: o.mailer, siteUrl: o.siteUrl, log });

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { fallbackLogger } from '../lib/logger.ts';
 import { HOLDING_STATUSES } from '../accounts/order-routes.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import { recordStaffAction } from '../staff/audit-log.ts';
@@ -121,7 +122,7 @@ async function sendQuietly(mailer: Mailer, mail: MailMessage | null, log: (m: st
  * never draw the same one; once committed the row has drawn_at and is never claimed again.
  */
 export async function drawDueCompetitions(pool: pg.Pool, o: Omit<DrawOptions, 'drawnBy'> & { mailer: Mailer; log?: (m: string) => void }): Promise<DrawDone[]> {
-  const log = o.log ?? ((m: string) => console.log(`[draws] ${m}`));
+  const log = o.log ?? ((m: string) => fallbackLogger().info({ component: 'draws' }, m));
   await ensureCommitments(pool, o.now);
   const done: DrawDone[] = [];
   for (;;) {
@@ -188,6 +189,6 @@ export async function drawOneNow(
   } finally {
     client.release();
   }
-  await sendQuietly(o.mailer, result.mail, o.log ?? ((m) => console.error(`[draws] ${m}`)));
+  await sendQuietly(o.mailer, result.mail, o.log ?? ((m) => fallbackLogger().error({ component: 'draws' }, m)));
   return result;
 }

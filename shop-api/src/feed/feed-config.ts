@@ -1,6 +1,6 @@
 import { DEFAULT_FEED_PATH } from './feed-record.ts';
 
-/** Where the live feed goes, from the environment (README "Live instant-win feed"). */
+/** Where the live feed goes, from the environment (README "Live instant-win feed"); read by config.ts with the rest. */
 export type FeedConfig =
   | { mode: 'off'; path: string }
   | { mode: 'emulator'; path: string; databaseUrl: string; namespace: string; host: string }
@@ -17,7 +17,7 @@ export type FeedConfig =
  * - Neither: the feed is off (wins still queue in the outbox).
  * INSTANT_WIN_FEED_PATH names the node (instant_wins).
  */
-export function readFeedConfig(env: NodeJS.ProcessEnv = process.env): FeedConfig {
+export function readFeedConfig(env: NodeJS.ProcessEnv): FeedConfig {
   const path = (env.INSTANT_WIN_FEED_PATH || DEFAULT_FEED_PATH).replace(/^\/+|\/+$/g, '');
   if (!/^[\w-]+(\/[\w-]+)*$/.test(path)) throw new Error(`INSTANT_WIN_FEED_PATH is not a database path: ${env.INSTANT_WIN_FEED_PATH}`);
   if (env.FIREBASE_DATABASE_URL) {
@@ -27,7 +27,7 @@ export function readFeedConfig(env: NodeJS.ProcessEnv = process.env): FeedConfig
   }
   const host = env.FIREBASE_DATABASE_EMULATOR_HOST || (env.RTDB_PORT ? `127.0.0.1:${env.RTDB_PORT}` : '');
   if (host) {
-    if (!/^[\w.-]+:\d{1,5}$/.test(host)) throw new Error(`the local Realtime Database address must be host:port, got ${host}`);
+    if (!/^[\w.-]+:\d{1,5}$/.test(host)) throw new Error(`the local Realtime Database address (${env.FIREBASE_DATABASE_EMULATOR_HOST ? 'FIREBASE_DATABASE_EMULATOR_HOST' : 'RTDB_PORT'}) must be host:port, got ${host}`);
     const namespace = env.RTDB_NAMESPACE || 'cgg-local';
     return { mode: 'emulator', path, host, namespace, databaseUrl: `http://${host}?ns=${namespace}` };
   }

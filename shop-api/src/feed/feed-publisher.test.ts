@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { fallbackLogger } from '../lib/logger.ts';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -183,7 +184,7 @@ describe('instant-win feed outbox', () => {
     const listeners = async () =>
       (await pool.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND query LIKE 'LISTEN%'", [name])).rows.map((r) => r.pid);
     const logs: string[] = [];
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = vi.spyOn(fallbackLogger(), 'error').mockImplementation(() => {});
     const publisher = new FeedPublisher({ pool, writer: fakeFeed().writer, listen: { connectionString: url, application_name: name }, pollMs: 200, log: (m) => logs.push(m) });
     await publisher.start();
     try {

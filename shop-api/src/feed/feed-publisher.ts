@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { fallbackLogger } from '../lib/logger.ts';
 import { createClient } from '../db/pool.ts';
 import { claimDuePublications, FEED_CHANNEL, giveUpStale, markFailed, markPublished } from './feed-outbox.ts';
 import { feedKey, type FeedRecord } from './feed-record.ts';
@@ -55,7 +56,7 @@ export class FeedPublisher {
     this.leaseMs = options.leaseMs ?? 30_000;
     this.backoffMs = options.backoffMs ?? defaultBackoffMs;
     this.maxAgeMs = options.maxAgeMs ?? 30 * 60_000;
-    this.log = options.log ?? ((m) => console.warn(`[shop-api] instant-win feed: ${m}`));
+    this.log = options.log ?? ((m) => fallbackLogger().warn({ component: 'instant-win feed' }, m));
   }
 
   /** Starts polling and listening; resolves once LISTEN is up (or has failed and polling carries on). */

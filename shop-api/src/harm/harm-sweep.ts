@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { fallbackLogger } from '../lib/logger.ts';
 import { startRepeating } from '../lib/repeating-task.ts';
 import { sweepHarmMarkers } from './evaluate.ts';
 
@@ -12,7 +13,7 @@ export interface HarmSweep {
  * is logged and tried again next time.
  */
 export function startHarmSweep(o: { pool: pg.Pool; intervalMs: number; log?: (m: string) => void }): HarmSweep {
-  const log = o.log ?? ((m: string) => console.log(`[harm-markers] ${m}`));
+  const log = o.log ?? ((m: string) => fallbackLogger().info({ component: 'harm-markers' }, m));
   const tick = async (): Promise<void> => {
     try {
       const raised = await sweepHarmMarkers(o.pool, new Date());

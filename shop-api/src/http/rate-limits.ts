@@ -90,6 +90,11 @@ export interface SignInAttempt {
 export interface RateLimits {
   /** Takes one point of a limit; past it, throws its 429 with Retry-After. */
   take(name: RefusingLimit, key: string | number): Promise<void>;
+  /**
+   * Gives back a point `take` took, when the request then failed on our side (a 503): the
+   * visitor did nothing the limit counts, and retrying must not lock them out.
+   */
+  giveBack(name: RefusingLimit, key: string | number): Promise<void>;
   /** Takes one point; false (and nothing thrown) past the limit, for limits that must answer the same either way. */
   tryTake(name: 'passwordResetMailsAccount', key: string | number): Promise<boolean>;
   /**
@@ -152,6 +157,9 @@ export function createRateLimits(pool: pg.Pool, options: RateLimitOptions = {}):
         const refusal = refusals[name];
         throw new WpHttpError(429, refusal.code, refusal.message, { retry_after: seconds(taken.refused.msBeforeNext) });
       }
+    },
+    async giveBack(name, key) {
+      await limiters[name].reward(String(key), 1);
     },
     async tryTake(name, key) {
       return !('refused' in (await consume(limiters[name], String(key))));

@@ -1,3 +1,5 @@
+import { fallbackLogger, type Logger } from './logger.ts';
+
 /**
  * Work a request starts but does not wait for (its answer must not depend on how long the
  * work takes). A failure is logged, never thrown at a caller who has already had the answer.
@@ -9,13 +11,13 @@ export interface BackgroundWork {
   settled(): Promise<void>;
 }
 
-export function createBackgroundWork(): BackgroundWork {
+export function createBackgroundWork(log: Logger = fallbackLogger()): BackgroundWork {
   const running = new Set<Promise<unknown>>();
   return {
     run(label, work) {
       const done: Promise<unknown> = Promise.resolve()
         .then(work)
-        .catch((err: unknown) => console.error(`[shop-api] ${label} failed: ${err instanceof Error ? err.message : String(err)}`))
+        .catch((err: unknown) => log.error({ err }, `${label} failed`))
         .finally(() => running.delete(done));
       running.add(done);
     },

@@ -35,20 +35,20 @@ describe('createFieldCipher (AES-256-GCM)', () => {
 describe('loadDataKey', () => {
   it('takes DATA_ENCRYPTION_KEY as hex or base64, and says what is wrong with a bad one', () => {
     const key = randomBytes(32);
-    expect(loadDataKey({ DATA_ENCRYPTION_KEY: key.toString('hex') })).toEqual(key);
-    expect(loadDataKey({ DATA_ENCRYPTION_KEY: key.toString('base64') })).toEqual(key);
-    expect(() => loadDataKey({ DATA_ENCRYPTION_KEY: 'short' })).toThrow(/DATA_ENCRYPTION_KEY must be 32 bytes/);
+    expect(loadDataKey({ dataEncryptionKey: key.toString('hex'), dataDir: '/nowhere' })).toEqual(key);
+    expect(loadDataKey({ dataEncryptionKey: key.toString('base64'), dataDir: '/nowhere' })).toEqual(key);
+    expect(() => loadDataKey({ dataEncryptionKey: 'short', dataDir: '/nowhere' })).toThrow(/DATA_ENCRYPTION_KEY must be 32 bytes/);
   });
 
   it('without it, makes a random key once in the data folder (0600) and reads the same one after', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'cgg-key-'));
     try {
-      const first = loadDataKey({ DATA_DIR: dir });
+      const first = loadDataKey({ dataEncryptionKey: undefined, dataDir: dir });
       const file = path.join(dir, LOCAL_KEY_FILE);
       expect(statSync(file).mode & 0o777).toBe(0o600);
       expect(readFileSync(file, 'utf8').trim()).toBe(first.toString('hex'));
-      expect(loadDataKey({ DATA_DIR: dir })).toEqual(first);
-      expect(loadDataKey({ DATA_DIR: mkdtempSync(path.join(dir, 'other-')) })).not.toEqual(first);
+      expect(loadDataKey({ dataEncryptionKey: undefined, dataDir: dir })).toEqual(first);
+      expect(loadDataKey({ dataEncryptionKey: undefined, dataDir: mkdtempSync(path.join(dir, 'other-')) })).not.toEqual(first);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { dataDirFrom } from '../config.ts';
+import { readConfig, type Config } from '../config.ts';
 
 /** What an encrypted value starts with: the format's version, so a new format can live beside this one. */
 export const ENCRYPTED_PREFIX = 'enc:v1:';
@@ -57,9 +57,11 @@ function parseKey(text: string, from: string): Buffer {
  * first start that needs it and kept with mode 0600: a local demo keeps working across
  * restarts, and deleting the data folder deletes the key with the data it protects.
  */
-export function loadDataKey(env: NodeJS.ProcessEnv = process.env): Buffer {
-  if (env.DATA_ENCRYPTION_KEY) return parseKey(env.DATA_ENCRYPTION_KEY, 'DATA_ENCRYPTION_KEY');
-  const dir = dataDirFrom(env);
+export type DataKeySource = Pick<Config, 'dataEncryptionKey' | 'dataDir'>;
+
+export function loadDataKey(source: DataKeySource): Buffer {
+  if (source.dataEncryptionKey) return parseKey(source.dataEncryptionKey, 'DATA_ENCRYPTION_KEY');
+  const dir = source.dataDir;
   const file = path.join(dir, LOCAL_KEY_FILE);
   mkdirSync(dir, { recursive: true });
   // Written whole to a private file, then linked into place: exactly one start's key wins even
@@ -77,8 +79,12 @@ export function loadDataKey(env: NodeJS.ProcessEnv = process.env): Buffer {
 }
 
 let shared: FieldCipher | undefined;
-/** This process's cipher for data at rest (bank details), from loadDataKey() on first use. */
+/** The process's key, from its configuration (main.ts and the CLI; checked at once, so a bad key stops the start). */
+export function useDataKey(source: DataKeySource): void {
+  shared = createFieldCipher(loadDataKey(source));
+}
+/** This process's cipher for data at rest (bank details); a test process that set none reads its configuration on first use. */
 export function dataCipher(): FieldCipher {
-  shared ??= createFieldCipher(loadDataKey());
+  shared ??= createFieldCipher(loadDataKey(readConfig()));
   return shared;
 }

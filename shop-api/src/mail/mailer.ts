@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Queryable } from '../accounts/queryable.ts';
 import { marketingAllowedTo } from './marketing.ts';
+import { DEFAULT_MAIL_FROM } from '../config.ts';
 
 /** One mail: plain text always, HTML optionally (the outbox stores '' without it). */
 export interface MailMessage {
@@ -17,8 +18,6 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** Sender address of every mail the shop sends. */
-export const MAIL_FROM = process.env.MAIL_FROM ?? 'CGG Competitions <no-reply@cggcompetitions.co.uk>';
 
 /**
  * SMTP through nodemailer when SMTP_URL is set (e.g. smtp://user:pass@mail.example.com:587);
@@ -26,7 +25,7 @@ export const MAIL_FROM = process.env.MAIL_FROM ?? 'CGG Competitions <no-reply@cg
  * operator or a sender job picks it up; pass a transaction's client to store a mail
  * atomically with what caused it. Nothing secret is logged.
  */
-export function createMailer(db: Queryable, smtpUrl: string | undefined = process.env.SMTP_URL || undefined, now: () => Date = () => new Date()): Mailer {
+export function createMailer(db: Queryable, smtpUrl?: string, now: () => Date = () => new Date(), from: string = DEFAULT_MAIL_FROM): Mailer {
   // A customer on a break gets no marketing (UK code 1.5), whichever way the mail goes out.
   const held = async (m: MailMessage): Promise<boolean> => m.marketing === true && !(await marketingAllowedTo(db, m.to, now()));
   if (smtpUrl) {
@@ -34,7 +33,7 @@ export function createMailer(db: Queryable, smtpUrl: string | undefined = proces
     return {
       send: async (m) => {
         if (await held(m)) return;
-        await transport.sendMail({ from: MAIL_FROM, to: m.to, subject: m.subject, text: m.text, html: m.html, replyTo: m.replyTo });
+        await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html, replyTo: m.replyTo });
       },
     };
   }

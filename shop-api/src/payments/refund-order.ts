@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { fallbackLogger, type Logger } from '../lib/logger.ts';
 import { inTransaction } from '../accounts/queryable.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { penceToPounds } from '../lib/money.ts';
@@ -102,7 +103,7 @@ const outcome = (row: RefundRow, leftPence: number, orderStatus: string, repeate
  * the customer is mailed (after the commit: a failed mail never undoes a refund).
  * The CLI's `refund-order` and `competition-cancel`, and the back office, call this.
  */
-export async function refundOrder(pool: pg.Pool, gateway: PaymentGateway, input: RefundInput, mailer: Mailer = createMailer(pool)): Promise<RefundOutcome> {
+export async function refundOrder(pool: pg.Pool, gateway: PaymentGateway, input: RefundInput, mailer: Mailer = createMailer(pool), log: Logger = fallbackLogger()): Promise<RefundOutcome> {
   if (!KEY.test(input.idempotencyKey)) throw refused(400, 'cgg_invalid_idempotency_key', 'The refund key must be 8-128 letters, digits, - or _.');
   if (input.amountPence !== undefined && (!Number.isInteger(input.amountPence) || input.amountPence <= 0)) {
     throw refused(400, 'cgg_invalid_refund_amount', 'The refund amount must be more than £0.00.');
@@ -136,7 +137,7 @@ export async function refundOrder(pool: pg.Pool, gateway: PaymentGateway, input:
     }
     done = await inTransaction(pool, (client) => settle(client, row, reference, input));
   }
-  if (!done.repeated) await mailCustomer(pool, mailer, done, input.reason.trim());
+  if (!done.repeated) await mailCustomer(pool, mailer, done, input.reason.trim(), log);
   return done;
 }
 
@@ -277,7 +278,7 @@ async function settle(client: pg.PoolClient, claimed: RefundRow, reference: stri
 }
 
 /** Tells the customer; a failed mail is logged, the refund stands. */
-async function mailCustomer(pool: pg.Pool, mailer: Mailer, done: RefundOutcome, reason: string): Promise<void> {
+async function mailCustomer(pool: pg.Pool, mailer: Mailer, done: RefundOutcome, reason: string, log: Logger): Promise<void> {
   try {
     const { rows } = await pool.query<{ email: string; first_name: string }>(
       `SELECT COALESCE(NULLIF(o.billing_email, ''), cu.email) AS email, COALESCE(NULLIF(cu.first_name, ''), o.billing_first_name) AS first_name
@@ -291,7 +292,7 @@ async function mailCustomer(pool: pg.Pool, mailer: Mailer, done: RefundOutcome, 
       creditReturnedPence: done.creditReturnedPence, pointsReturned: done.pointsReturned, ticketsReleased: done.ticketsReleased, reason,
     }));
   } catch (err) {
-    console.error(`[shop-api] refund of order #${done.orderId}: customer mail failed: ${(err as Error).message}`);
+    log.error({ err, order: done.orderId }, 'refund: customer mail failed');
   }
 }
 

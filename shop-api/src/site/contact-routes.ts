@@ -5,7 +5,8 @@ import { RATE_LIMITS, type RateLimits } from '../http/rate-limits.ts';
 import { declaredRoute, type DeclaredRoute } from '../http/declared-routes.ts';
 import { routeTable } from '../http/route-table.ts';
 import { WpHttpError } from '../http/wp-error.ts';
-import { createMailer } from '../mail/mailer.ts';
+import type { Queryable } from '../accounts/queryable.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { isDatabaseUnreachable } from '../db/unreachable.ts';
 
 /** At most this many contact messages per client address per window (http/rate-limits.ts). */
@@ -14,10 +15,14 @@ export const CONTACT_WINDOW_MINUTES = RATE_LIMITS.contactAddress.duration / 60;
 
 export const CONTACT_CONFIRMATION = 'Thank you, your message has been sent. Our team replies within one working day.';
 
-/** Where contact messages go (the operator's inbox). */
-export const contactInbox = (): string => process.env.CONTACT_EMAIL ?? 'support@cggcompetitions.co.uk';
+export interface ContactDeps {
+  /** A mailer writing through the given connection (the outbox row joins the message's transaction). */
+  mailerFor: (db: Queryable) => Mailer;
+  /** CONTACT_EMAIL: where contact messages go (the operator's inbox). */
+  inbox: string;
+}
 
-export function contactRoutes(pool: pg.Pool, limits: RateLimits, smtpUrl?: string): DeclaredRoute[] {
+export function contactRoutes(pool: pg.Pool, limits: RateLimits, deps: ContactDeps): DeclaredRoute[] {
   return [
     declaredRoute(routeTable.contactUs, {
       summary: 'Sends a message to the shop (rate-limited per address).',
@@ -33,17 +38,19 @@ export function contactRoutes(pool: pg.Pool, limits: RateLimits, smtpUrl?: strin
           );
           const messageId = inserted.rows[0]!.id;
           // In the same transaction: with the outbox, the message and its mail are stored together.
-          await createMailer(client, smtpUrl).send({
-            to: contactInbox(),
+          await deps.mailerFor(client).send({
+            to: deps.inbox,
             replyTo: input.email,
             subject: `[Contact #${messageId}] ${input.subject}`,
             text: `From: ${input.name} <${input.email}>\nMessage #${messageId}\n\n${input.message}`,
           });
           return messageId;
-        }).catch((err: unknown) => {
+        }).catch(async (err: unknown) => {
+          // Nothing was kept, so the try does not count against the visitor's limit (best effort: the database may be the failure).
+          await limits.giveBack('contactAddress', address).catch(() => {});
           // A database outage gets the API's own 503 with Retry-After (app.ts), not the mail failure's.
           if (err instanceof WpHttpError || isDatabaseUnreachable(err)) throw err;
-          console.error('[shop-api] contact message could not be stored or sent:', (err as Error).message);
+          request.log.error({ err }, 'contact message could not be stored or sent');
           throw new WpHttpError(503, 'rest_contact_unavailable', 'We could not send your message just now. Please try again in a few minutes.');
         });
         return { success: true, message: CONTACT_CONFIRMATION, reference: `CGG-${id}` };

@@ -78,13 +78,13 @@ export function staffManagementRoutes(deps: { pool: pg.Pool; now: () => Date; ga
     declaredRoute(routeTable.staffRefundOrder, {
       summary: 'Refund some or all of an order\'s card payment, to the card through the payment gateway or to site credit: admins any amount, support up to their refund limit.',
       description: 'The same refund as the CLI\'s `refund-order` (`refundOrder`): once per `idempotency_key`, never more than the card paid, recorded in the audit log, the customer mailed. The whole order (no `amount`) also gives back the site credit and points it spent and releases its tickets; 409 `cgg_competition_drawn` when one of them is in a drawn competition. 403 `cgg_refund_over_limit` for support above their limit (or without one); 400/404/409 as the refund rules say.',
-      handler: async ({ input, staff }) => {
+      handler: async ({ input, staff, request }) => {
         // Support refunds up to the limit an admin set (checked with the amount, under the order's lock).
         const limitPence = staff.role === 'support' ? ((await account(pool, staff.staffId))?.refund_limit_pence ?? null) : undefined;
         const done = await refundOrder(pool, gateway, {
           orderId: input.order_id, amountPence: input.amount === undefined ? undefined : poundsToPence(input.amount), to: input.to ?? 'card',
           idempotencyKey: input.idempotency_key, reason: input.reason, by: staffActor(staff), staffId: staff.staffId, limitPence, now: now(),
-        }, deps.mailer);
+        }, deps.mailer, request.log);
         return {
           success: true,
           data: {

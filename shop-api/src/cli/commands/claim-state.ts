@@ -20,7 +20,7 @@ export const claimStateCommand: Command = {
     const move = await inTransaction(ctx.pool, async (client) => {
       const done = await advanceClaim(client, { id, state, now });
       if (done.moved) {
-        await recordStaffAction(client, { staffId: null, actor: `cli:${operatorName(flags.by)}`, action: 'claim.state', subject: `claim #${id}`, before: { state: done.from }, after: { state }, at: now });
+        await recordStaffAction(client, { staffId: null, actor: `cli:${operatorName(flags.by, ctx.operator)}`, action: 'claim.state', subject: `claim #${id}`, before: { state: done.from }, after: { state }, at: now });
       }
       return done;
     });

@@ -1,4 +1,3 @@
-import { readConfig } from '../../config.ts';
 import { WpHttpError } from '../../http/wp-error.ts';
 import { penceToPounds } from '../../lib/money.ts';
 import { gatewayFor } from '../../payments/gateways.ts';
@@ -21,7 +20,7 @@ export const competitionCancelCommand: Command = {
     const by = required(flags, 'by');
     const out = ctx.out ?? console.log;
     try {
-      const done = await refundCompetition(ctx.pool, gatewayFor(readConfig().paymentGateway, ctx.pool), {
+      const done = await refundCompetition(ctx.pool, gatewayFor(ctx.paymentGateway ?? 'demo', ctx.pool), {
         competitionId: id, reason, to, by: `cli:${by}`, staffId: null, now: ctx.now?.() ?? new Date(),
       });
       out(`Cancelled competition #${id} (${done.title}): ${done.refunded} order(s) refunded, £${penceToPounds(done.totalPence)} in all${done.alreadyRefunded ? `; ${done.alreadyRefunded} refunded by an earlier run` : ''}.`);

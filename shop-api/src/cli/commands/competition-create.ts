@@ -39,7 +39,7 @@ export const competitionCreateCommand: Command = {
       return 1;
     }
     try {
-      const { id, commitment, instantWinNumbers } = await createCompetitionFromFile(ctx.pool, parsed.value, (ctx.now ?? (() => new Date()))(), { staffId: null, actor: `cli:${operatorName(flags.by)}` });
+      const { id, commitment, instantWinNumbers } = await createCompetitionFromFile(ctx.pool, parsed.value, (ctx.now ?? (() => new Date()))(), { staffId: null, actor: `cli:${operatorName(flags.by, ctx.operator)}` });
       out(`Created competition #${id}: ${parsed.value.title}`);
       if (instantWinNumbers > 0) out(`Instant wins: ${parsed.value.instant_wins.length} prize(s) on ${instantWinNumbers} ticket numbers drawn at random (fixed once tickets sell).`);
       if (parsed.value.reward_wins.length > 0) out(`Reward wins at ${parsed.value.reward_wins.map((r) => `${r.percentage}%`).join(', ')} of tickets sold.`);

@@ -51,7 +51,7 @@ export const couponCreateCommand: Command = {
         [customerId, code, description, amount, percent, amount ? 'fixed_cart' : 'percent', expires, at],
       );
       await recordStaffAction(client, {
-        staffId: null, actor: `cli:${operatorName(flags.by)}`, action: 'coupon.create', subject: `coupon #${made.rows[0]!.id}`,
+        staffId: null, actor: `cli:${operatorName(flags.by, ctx.operator)}`, action: 'coupon.create', subject: `coupon #${made.rows[0]!.id}`,
         after: { code, customer_id: customerId, amount_pence: amount, percent, expires_at: expires, description }, at,
       });
       return made.rows;

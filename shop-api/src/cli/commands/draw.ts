@@ -1,5 +1,6 @@
 import { drawEntriesPath } from '@cgg/contracts';
 import { createMailer } from '../../mail/mailer.ts';
+import { DEFAULT_SITE_URL } from '../../config.ts';
 import { DrawRefused, drawOneNow } from '../../draws/run-draw.ts';
 import { parseFlags, type Command } from '../command.ts';
 import { operatorName, positiveInt, required } from '../cli-helpers.ts';
@@ -13,11 +14,11 @@ export const drawCommand: Command = {
     const out = ctx.out ?? console.log;
     const flags = parseFlags(args, ['competition', 'by']);
     const id = positiveInt(required(flags, 'competition'), 'competition');
-    const site = (ctx.siteUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
+    const site = (ctx.siteUrl ?? DEFAULT_SITE_URL).replace(/\/+$/, '');
     try {
-      const drawnBy = `cli:${operatorName(flags.by)}`;
+      const drawnBy = `cli:${operatorName(flags.by, ctx.operator)}`;
       const done = await drawOneNow(ctx.pool, id, {
-        now: (ctx.now ?? (() => new Date()))(), drawnBy, audit: { staffId: null, actor: drawnBy }, siteUrl: site, mailer: createMailer(ctx.pool, process.env.SMTP_URL || undefined),
+        now: (ctx.now ?? (() => new Date()))(), drawnBy, audit: { staffId: null, actor: drawnBy }, siteUrl: site, mailer: createMailer(ctx.pool, ctx.smtpUrl, undefined, ctx.mailFrom),
         log: (m) => out(m),
       });
       const proof = (await ctx.pool.query<{ seed: Buffer; commitment: string; entry_list_sha256: string }>(

@@ -1,4 +1,5 @@
-import os from 'node:os';
+import { operatorName } from '../cli-helpers.ts';
+import { DEFAULT_SITE_URL } from '../../config.ts';
 import { issueLoginAsUserCode, LOGIN_AS_USER_TTL_MS } from '../../accounts/auth-routes.ts';
 import { recordStaffAction } from '../../staff/audit-log.ts';
 import { customerByEmail } from '../../accounts/customer-user.ts';
@@ -26,12 +27,12 @@ export const loginAsUserCommand: Command = {
       out(`No customer with the email address ${email}.`);
       return 1;
     }
-    const by = typeof flags.by === 'string' ? flags.by : process.env.SUDO_USER || process.env.USER || os.userInfo().username;
+    const by = operatorName(flags.by, ctx.operator);
     const at = (ctx.now ?? (() => new Date()))();
     const { code, expiresAt } = await issueLoginAsUserCode(ctx.pool, customer.id, by, at);
     // The code itself stays out of the log: whoever reads the log could sign in as the customer.
     await recordStaffAction(ctx.pool, { staffId: null, actor: `cli:${by}`, action: 'login-as-user.issue', subject: `customer #${customer.id}`, after: { expires_at: expiresAt.toISOString() }, at });
-    const site = (ctx.siteUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
+    const site = (ctx.siteUrl ?? DEFAULT_SITE_URL).replace(/\/+$/, '');
     out(`Customer: #${customer.id} ${customer.first_name} ${customer.last_name} <${customer.email}>`);
     out(`Code:     ${code}`);
     out(`URL:      ${site}/login-as-user?code=${code}`);

@@ -1,4 +1,5 @@
 import { UsageError, parseFlags, type Command } from '../command.ts';
+import { DEFAULT_SITE_URL } from '../../config.ts';
 import { findCustomer, operatorName, positiveInt, required } from '../cli-helpers.ts';
 import { PostalEntryRefused } from '../../draws/postal-entry.ts';
 import { takePostalEntry } from '../../draws/take-postal-entry.ts';
@@ -29,9 +30,9 @@ export const postalEntryCommand: Command = {
       customerId = c.id;
     }
     try {
-      const by = operatorName(flags.by);
-      const mailer = createMailer(ctx.pool, process.env.SMTP_URL || undefined);
-      const { entry: e, mailsSent } = await takePostalEntry({ pool: ctx.pool, mailer, siteUrl: ctx.siteUrl ?? 'http://localhost:3000' }, {
+      const by = operatorName(flags.by, ctx.operator);
+      const mailer = createMailer(ctx.pool, ctx.smtpUrl, undefined, ctx.mailFrom);
+      const { entry: e, mailsSent } = await takePostalEntry({ pool: ctx.pool, mailer, siteUrl: ctx.siteUrl ?? DEFAULT_SITE_URL }, {
         competitionId, customerId, fullName: str('name'), email: str('email'), town: str('town'), answer: str('answer'),
         recordedBy: by, now: (ctx.now ?? (() => new Date()))(), audit: { staffId: null, actor: `cli:${by}` },
       });

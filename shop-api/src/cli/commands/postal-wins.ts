@@ -26,7 +26,7 @@ export const postalWinsCommand: Command = {
       const m = /^(instant|reward|draw):([1-9]\d{0,17})$/.exec(flags.settle);
       if (!m) throw new UsageError('--settle must be <instant|reward|draw>:<win id>, as postal-wins lists them.');
       const kind = m[1] as WinKind;
-      const by = operatorName(flags.by);
+      const by = operatorName(flags.by, ctx.operator);
       const at = (ctx.now ?? (() => new Date()))();
       const done = await settlePostalWin(ctx.pool, { kind, id: m[2]!, by, at, audit: { staffId: null, actor: `cli:${by}` } });
       if (done.settled) {

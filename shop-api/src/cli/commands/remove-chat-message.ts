@@ -19,7 +19,7 @@ export const removeChatMessageCommand: Command = {
     if (args.length !== 1 || !Number.isSafeInteger(id) || id <= 0) throw new UsageError('Give the id of one chat message.');
     const removed = await inTransaction(ctx.pool, async (client) => {
       if (!(await removeMessage(client, id))) return false;
-      await recordStaffAction(client, { staffId: null, actor: `cli:${operatorName(undefined)}`, action: 'chat.remove', subject: `chat message #${id}`, at: (ctx.now ?? (() => new Date()))() });
+      await recordStaffAction(client, { staffId: null, actor: `cli:${operatorName(undefined, ctx.operator)}`, action: 'chat.remove', subject: `chat message #${id}`, at: (ctx.now ?? (() => new Date()))() });
       return true;
     });
     if (removed) {
