@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type pg from 'pg';
 import { accountRoutes } from './accounts/account-routes.ts';
 import { competitionRoutes } from './competitions/competition-routes.ts';
@@ -107,11 +107,15 @@ export interface AppOptions {
   ageVerifier?: AgeVerifier;
 }
 
-function toWpError(err: FastifyError): WpHttpError {
+/** 64 KB, 7 MB: the limit a caller went over, in the words of the answer. */
+const sizeInWords = (bytes: number): string => (bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`);
+
+function toWpError(err: FastifyError, bodyLimit: number): WpHttpError {
   if (err instanceof WpHttpError) return err;
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new WpHttpError(413, 'rest_request_too_large', 'The request body is too large.');
+      // Refused before a byte of it was read, so nothing was written.
+      return new WpHttpError(413, 'rest_request_too_large', `The request body is too large: this call takes at most ${sizeInWords(bodyLimit)}.`);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new WpHttpError(415, 'rest_unsupported_media_type', 'Send the request body as application/json.');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -136,7 +140,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
     loggerInstance: logger,
-    disableRequestLogging: !(options.requestLog ?? options.logLevel !== undefined),
+    logController: new LogController({ disableRequestLogging: !(options.requestLog ?? options.logLevel !== undefined) }),
     // The visitor's address behind the shell and any TRUST_PROXY proxies (client-address.ts).
     trustProxy: trustedProxies(options.trustProxy),
     // A valid incoming x-request-id, else a new one: in every request log line (`reqId`) and answer.
@@ -219,7 +223,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     void reply.code(err.status).send(err.toBody());
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const wp = toWpError(error);
+    const wp = toWpError(error, request.routeOptions.bodyLimit ?? BODY_LIMIT_BYTES);
     noteErrorCode(request, wp.code);
     if (wp.code === 'rest_database_unavailable') {
       // One line per request during an outage; the pool has logged the lost connection itself.

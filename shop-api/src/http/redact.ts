@@ -12,9 +12,9 @@ const MASK = '[redacted]';
 
 /** Keys whose value is a secret or personal, whatever it holds (lower-cased, `-` as `_`). */
 const SECRET_KEY =
-  /^(authorization|proxy_authorization|cookie|set_cookie|cart_token|nonce|x_wc_store_api_nonce|idempotency_key|token|\w*_token|access_?token|refresh_?token|password\w*|secret|\w*_secret|key|order_key|otp\w*|totp\w*|recovery_codes|one_time_code|\w+_code|card_number|card_cvc|cvc|card_expiry|account_number|sort_code|iban|\w*email\w*|to|reply_?to)$/;
+  /^(authorization|proxy_authorization|cookie|set_cookie|cart_token|nonce|x_wc_store_api_nonce|idempotency_key|token|\w*_token|access_?token|refresh_?token|password\w*|secret|\w*_secret|key|\w*_key|otp\w*|totp\w*|recovery_codes|one_time_code|\w+_code|card_number|card_cvc|cvc|card_expiry|account_number|sort_code|iban|\w*email\w*|to|reply_?to)$/;
 /** Keys that name an error or a currency, not a secret, though they end in `_code` or are `code`. */
-const NOT_SECRET = /^(currency_code|status_code|error_code|http_code)$/;
+const NOT_SECRET = /^(currency_code|status_code|error_code|http_code|cache_key)$/;
 
 /** `code` is a one-time / claim / reset code in a payload, but an error's code (`ECONNREFUSED`, `23505`) under `err`. */
 function isSecretKey(key: string, parent: string | undefined): boolean {

@@ -38,8 +38,9 @@ export function createLogger(options: LoggerOptions): PinoLogger {
       serializers: {
         // The request line: method and path only. The raw URL's query can carry a token.
         req: (req: { method?: string; url?: string }) => ({ method: req.method, url: redactText(req.url ?? '') }),
-        err: (err: Error) => redactValue(stdSerializers.err(err)) as ReturnType<typeof stdSerializers.err>,
-        error: (err: unknown) => (err instanceof Error ? (redactValue(stdSerializers.err(err)) as object) : redactValue(err)),
+        // pino's error object is not plain data; its fields (message, stack, pg's detail) are copied out and cleaned.
+        err: (err: Error) => redactValue({ ...stdSerializers.err(err) }, 'err') as ReturnType<typeof stdSerializers.err>,
+        error: (err: unknown) => (err instanceof Error ? (redactValue({ ...stdSerializers.err(err) }, 'err') as object) : redactValue(err)),
       },
       formatters: {
         // Runs before the serializers above, which redact what they make themselves.

@@ -30,7 +30,7 @@ export function checkoutRoute(
       if (typeof key !== 'string' || !KEY_PATTERN.test(key)) throw storeError(STORE_ERRORS.idempotencyKeyInvalid);
       await deps.limits.take('checkoutCustomer', customer.customerId);
       try {
-        const { order, mayHaveNewWins } = await runCheckout(deps.pool, deps.allocator, deps.gateway, { customerId: customer.customerId, cartId: session.cartId, request: input, idempotencyKey: key, now });
+        const { order, mayHaveNewWins } = await runCheckout(deps.pool, deps.allocator, deps.gateway, { customerId: customer.customerId, cartId: session.cartId, request: input, idempotencyKey: key, now, requestId: request.id });
         // Most orders win nothing: no look for winners to mail (a query per order at launch-night rates).
         if (mayHaveNewWins) deps.onOrderCommitted?.(order);
         // The harm markers look at the customer once the order is in (UK code 1.6-1.8).

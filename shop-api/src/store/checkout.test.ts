@@ -90,6 +90,25 @@ describe('checkout', () => {
     expect(play.data?.current_spending ?? play.current_spending).toBe('7.50');
   });
 
+  it("names the request's id to PostgreSQL while the order is written (application_name, for its logs and pg_stat_activity)", async () => {
+    // What the order's own transaction called itself, seen from inside it by a trigger of this test.
+    await pool.query(`CREATE TABLE IF NOT EXISTS test_order_app_names (order_id bigint, app text);
+      CREATE OR REPLACE FUNCTION test_note_app_name() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN INSERT INTO test_order_app_names VALUES (NEW.id, current_setting('application_name')); RETURN NEW; END $$;
+      CREATE OR REPLACE TRIGGER test_note_app_name AFTER INSERT ON orders FOR EACH ROW EXECUTE FUNCTION test_note_app_name();`);
+    try {
+      const { state } = await customerWithBasket({ total: 500 }, 1);
+      const res = await storeInject(app, state, 'POST', '/checkout', { billing_address: billing, payment_method: 'cgg-demo-card', payment_data: cardPayment() }, { 'idempotency-key': randomUUID(), 'x-request-id': 'lb-order-42' });
+      expect(res.status).toBe(200);
+      const { rows } = await pool.query('SELECT app FROM test_order_app_names WHERE order_id = $1', [res.body.order_id]);
+      expect(rows).toEqual([{ app: 'shop-api req lb-order-42' }]);
+      // SET LOCAL: the pooled connection is handed back under its own name.
+      expect((await pool.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name LIKE 'shop-api req %'")).rows[0].n).toBe(0);
+    } finally {
+      await pool.query('DROP TRIGGER test_note_app_name ON orders; DROP FUNCTION test_note_app_name(); DROP TABLE test_order_app_names');
+    }
+  });
+
   it('needs a signed-in customer', async () => {
     const state: StoreClientState = {};
     await storeInject(app, state, 'GET', '/cart');

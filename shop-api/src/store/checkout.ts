@@ -34,7 +34,17 @@ export interface CheckoutInput {
   request: StoreCheckoutRequest;
   idempotencyKey: string;
   now: Date;
+  /** The request's id (http/request-id.ts): the transaction's application_name, so PostgreSQL's logs and pg_stat_activity name it. */
+  requestId?: string;
 }
+
+/**
+ * `SET LOCAL application_name` for the order's transaction: in the same round trip as BEGIN,
+ * and only for the transaction (the pooled connection goes back as it was). PostgreSQL keeps 63
+ * bytes of it; a request id is at most 128 plain characters (request-id.ts), a UUID 36.
+ */
+const tagTransaction = (client: { escapeLiteral(s: string): string }, requestId: string | undefined): string =>
+  requestId ? `; SET LOCAL application_name = ${client.escapeLiteral(`shop-api req ${requestId}`.slice(0, 63))}` : '';
 
 /** An error raised inside the transaction that should carry the cart (built after rollback). */
 export class NeedsCartError extends Error {
@@ -121,7 +131,7 @@ export async function runCheckout(pool: pg.Pool, allocator: TicketAllocator, gat
     try {
       // Generic plans for the prepared statements below: left to choose, PostgreSQL keeps
       // re-planning the wide competition read for every order (planning costs more than running it).
-      await client.query('BEGIN; SET LOCAL plan_cache_mode = force_generic_plan');
+      await client.query(`BEGIN; SET LOCAL plan_cache_mode = force_generic_plan${tagTransaction(connection, input.requestId)}`);
       const result = await checkoutTransaction(client, allocator, gateway, input, billing, payment, scopedKey);
       await client.query('COMMIT');
       return result;
