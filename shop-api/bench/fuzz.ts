@@ -1,10 +1,15 @@
 /**
- * `npm run bench:fuzz` (root): the hardening fuzz suite (issue 14). Starts the whole site on the
- * bench ports (as `npm start` starts it), then sends malformed requests to every route the API
- * declares (`src/http/route-table.ts`: the contracts' calls and the Store API), THROUGH THE SHELL (both addresses of each call): NUL
- * bytes, unpaired surrogates, wrong types, huge and negative numbers, huge bodies, broken JSON,
- * wrong content types and forged headers. It takes a digest of every table before and after and
- * prints the status histogram. Exit 1 on any 5xx or any write.
+ * `npm run bench:fuzz` (root): the hardening fuzz suite (issues 14 and 18). Starts the whole site on the
+ * bench ports (as `npm start` starts it; `BENCH_PORT_OFFSET` moves every port, so two people can
+ * run it on one machine), then sends malformed requests to every route the API declares
+ * (`src/http/route-table.ts`: the contracts' calls, the back office's and the Store API, every
+ * method), THROUGH THE SHELL (both addresses of each call): NUL bytes, unpaired surrogates, wrong
+ * types, huge and negative numbers, huge bodies, broken JSON, wrong content types and forged
+ * headers. The list of routes is the table itself, so a route added later is fuzzed with no
+ * change here; and the API's own OpenAPI document is read first, so a route the API serves
+ * but the table misses fails the run. It takes a digest of every table before and after and
+ * prints the status histogram, per route too. Exit 1 on any 5xx or any write, on fewer than
+ * 1,000 requests, or when a declared route got no answer.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -32,10 +37,16 @@ function fieldsOf(schema: unknown): string[] {
   return shape ? Object.keys(shape) : ['token', 'id', 'email'];
 }
 
-// Every route the API declares (the chat stream aside: it never ends, so it has no status to count).
-const routes: Route[] = Object.entries(routeTable)
-  .filter(([name]) => name !== 'chatStream')
-  .map(([name, r]) => ({ name, route: r.route, method: r.method, fields: fieldsOf(r.request) }));
+// Every route the API declares, from the table the API registers its routes from. The chat
+// stream is one too: its answer is an endless event stream, so its status is counted from the
+// headers and the stream is cancelled.
+const routes: Route[] = Object.entries(routeTable).map(([name, r]) => ({ name, route: r.route, method: r.method, fields: fieldsOf(r.request) }));
+const routeKey = (method: string, route: string): string => `${method} ${route}`;
+
+/** Every port of the bench site moved by BENCH_PORT_OFFSET (withSite copies benchEnv into the environment). */
+const offset = Number(process.env.BENCH_PORT_OFFSET ?? 0);
+if (!Number.isInteger(offset) || offset < 0 || offset > 20_000) throw new Error(`BENCH_PORT_OFFSET must be a whole number from 0 to 20000, got ${process.env.BENCH_PORT_OFFSET}`);
+for (const key of Object.keys(benchEnv).filter((k) => k.endsWith('_PORT'))) benchEnv[key] = String(Number(benchEnv[key]) + offset);
 
 const HUGE = 'x'.repeat(70 * 1024);
 const badValues: [string, unknown][] = [
@@ -77,7 +88,7 @@ function attempts(r: Route, base: string): Attempt[] {
       for (const [kind, value] of badValues) {
         if (r.method === 'GET') {
           const query = typeof value === 'string' ? value : JSON.stringify(value);
-          out.push({ label: `query ${kind}`, url: `${url}&${encodeURIComponent(field)}=${queryValue(query)}`, init: { method: 'GET' } });
+          out.push({ label: `query ${kind}`, url: `${url}${url.includes('?') ? '&' : '?'}${encodeURIComponent(field)}=${queryValue(query)}`, init: { method: 'GET' } });
         } else {
           post(`field ${kind}`, JSON.stringify({ [field]: value }));
         }
@@ -101,14 +112,25 @@ function databaseUrl(): string {
   return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${benchEnv.PG_PORT}/cgg`;
 }
 
-async function send(a: Attempt): Promise<number> {
+interface Answer {
+  status: number;
+  /** The API's 404 for an address it has no route for: the request never reached the route. */
+  noRoute: boolean;
+}
+
+async function send(a: Attempt): Promise<Answer> {
   try {
     const res = await fetch(a.url, { ...a.init, redirect: 'manual', signal: AbortSignal.timeout(15_000) });
-    await res.arrayBuffer();
-    return res.status;
+    // An event stream (the chat) never ends: its status is the answer.
+    if (String(res.headers.get('content-type')).startsWith('text/event-stream')) {
+      await res.body?.cancel();
+      return { status: res.status, noRoute: false };
+    }
+    const text = await res.text();
+    return { status: res.status, noRoute: res.status === 404 && text.includes('"rest_no_route"') };
   } catch (error) {
     console.log(`  no answer: ${a.label} ${a.init.method} ${a.url.slice(0, 120)} (${(error as Error).message})`);
-    return 0;
+    return { status: 0, noRoute: false };
   }
 }
 
@@ -117,8 +139,16 @@ await withSite(async (base) => {
   const pool = new pg.Pool({ connectionString: databaseUrl(), max: 2 });
   pool.on('error', (error) => console.error('[fuzz] pool error', error.message));
   try {
+    // The API's own list of what it serves (its OpenAPI document): each must be in the table fuzzed here.
+    const documented = (await (await fetch(`${base}/wp-json/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+    const fuzzed = new Set(routes.map((r) => routeKey(r.method, `/wp-json${r.route}`)));
+    const served = Object.entries(documented.paths).flatMap(([p, methods]) => Object.keys(methods).map((m) => routeKey(m.toUpperCase(), p)));
+    const notFuzzed = served.filter((k) => !fuzzed.has(k));
     const before = await databaseDigest(pool);
     const histogram = new Map<number, number>();
+    const answeredPerRoute = new Map<string, Map<number, number>>();
+    // Routes at least one request reached (an answer other than "no such route").
+    const reached = new Set<string>();
     const serverErrors: string[] = [];
     let total = 0;
     for (const r of routes) {
@@ -126,22 +156,33 @@ await withSite(async (base) => {
       // A few at a time: malformed, not a load test.
       for (let i = 0; i < list.length; i += 8) {
         const batch = list.slice(i, i + 8);
-        const statuses = await Promise.all(batch.map(send));
-        statuses.forEach((status, j) => {
+        const answers = await Promise.all(batch.map(send));
+        answers.forEach(({ status, noRoute }, j) => {
+          if (status > 0 && !noRoute) reached.add(r.name);
           total += 1;
           histogram.set(status, (histogram.get(status) ?? 0) + 1);
+          const perRoute = answeredPerRoute.get(r.name) ?? new Map<number, number>();
+          perRoute.set(status, (perRoute.get(status) ?? 0) + 1);
+          answeredPerRoute.set(r.name, perRoute);
           if (status >= 500 || status === 0) serverErrors.push(`${status} ${r.name} ${batch[j]!.label} ${batch[j]!.init.method} ${batch[j]!.url.slice(base.length, base.length + 80)}`);
         });
       }
     }
     const after = await databaseDigest(pool);
     const changed = Object.keys({ ...before, ...after }).filter((t) => before[t] !== after[t]);
-    console.log(`fuzz: ${total} malformed requests over ${routes.length} routes (both addresses), through the shell`);
-    console.log(`status histogram: ${[...histogram].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}: ${n}`).join(', ')}`);
+    const counts = (m: Map<number, number>) => [...m].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}: ${n}`).join(', ');
+    console.log('per route (method route: statuses):');
+    for (const r of routes) console.log(`  ${r.method.padEnd(6)} ${r.route.padEnd(44)} ${counts(answeredPerRoute.get(r.name) ?? new Map())}`);
+    // A route none of whose requests reached it (no answer, or the API's "no such route") was not exercised.
+    const unexercised = routes.filter((r) => !reached.has(r.name));
+    console.log(`fuzz: ${total} malformed requests over ${routes.length} declared routes (${new Set(routes.map((r) => r.method)).size} methods, both addresses), through the shell`);
+    console.log(`status histogram: ${counts(histogram)}`);
     console.log(`5xx or no answer: ${serverErrors.length}`);
     for (const line of serverErrors.slice(0, 30)) console.log(`  ${line}`);
     console.log(`tables changed: ${changed.length ? changed.join(', ') : 'none'}`);
-    failed = serverErrors.length > 0 || changed.length > 0 || total < 1000;
+    console.log(`declared routes not exercised: ${unexercised.length ? unexercised.map((r) => routeKey(r.method, r.route)).join(', ') : 'none'}`);
+    console.log(`routes the API documents but the table misses: ${notFuzzed.length ? notFuzzed.join(', ') : 'none'}`);
+    failed = serverErrors.length > 0 || changed.length > 0 || total < 1000 || unexercised.length > 0 || notFuzzed.length > 0;
   } finally {
     await pool.end();
   }
