@@ -10,6 +10,11 @@ describe('redactUrl', () => {
     expect(redactUrl('/x?password_1=secret&page=2')).toBe('/x?password_1=[redacted]&page=2');
     expect(redactUrl('/?rest_route=/api/v1/getsettings')).toBe('/?rest_route=/api/v1/getsettings');
   });
+  it('masks one-time codes, reset keys and emails in a URL too, and leaves ids alone', () => {
+    expect(redactUrl('/login-as-user?code=845921&email=jo%40example.com')).toBe('/login-as-user?code=[redacted]&email=[redacted]');
+    expect(redactUrl('/reset-password?key=abc123&login=jo@example.com&reset_code=9&x=jo@example.com')).toBe('/reset-password?key=[redacted]&login=[redacted]&reset_code=[redacted]&x=[redacted email]');
+    expect(redactUrl('/wp-json/api/v1/staff/customer?id=12345&page=2')).toBe('/wp-json/api/v1/staff/customer?id=12345&page=2');
+  });
 });
 
 describe('readCaller', () => {

@@ -25,7 +25,7 @@ function isSecretKey(key: string, parent: string | undefined): boolean {
 
 const TEXT_PATTERNS: Array<[RegExp, string]> = [
   // `token=...`, `password_1=...`, `code=...` in a URL, a form body or a message.
-  [/\b(token|password\w*|account_number|sort_code|code|key|secret|nonce)=[^&#\s"',;)]+/gi, `$1=${MASK}`],
+  [/\b(token|\w+_token|password\w*|account_number|sort_code|code|\w+_code|key|\w+_key|secret|nonce|\w*email\w*|login)=[^&#\s"',;)]+/gi, `$1=${MASK}`],
   // `Bearer abc.def`, `Basic ...` (a header quoted in a message).
   [/\b(Bearer|Basic)\s+[^\s"',;]+/gi, `$1 ${MASK}`],
   [/[^\s@<>()"',;:=[\]]+@[^\s@<>()"',;:=[\]]+\.[a-z]{2,}/gi, '[redacted email]'],
