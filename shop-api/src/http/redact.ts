@@ -64,7 +64,9 @@ export function redactValue(value: unknown, parent?: string, depth = 0, seen = n
   if (Array.isArray(value)) return value.map((v) => redactValue(v, parent, depth + 1, seen));
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
-    out[key] = v !== null && v !== undefined && v !== '' && isSecretKey(key, parent) ? MASK : redactValue(v, key, depth + 1, seen);
+    // The request id is the line's key to everything else: checked plain when made (request-id.ts), never rewritten.
+    if (key === 'reqId') out[key] = v;
+    else out[key] = v !== null && v !== undefined && v !== '' && isSecretKey(key, parent) ? MASK : redactValue(v, key, depth + 1, seen);
   }
   return out;
 }
