@@ -150,10 +150,11 @@ export function buildApp(options: AppOptions): FastifyInstance {
   // One set of rate limits (issue 18), counted in PostgreSQL so every instance shares them.
   const limits = createRateLimits(options.pool, options.rateLimits);
   app.addHook('preClose', async () => chatHub.close());
-  const sitePageRoutes = [...siteContentRoutes(options.pool), ...contactRoutes(options.pool, limits), ...chatRoutes(options.pool, chatHub, limits)];
+  // Every mail goes through the outbox, queued with what caused it; a job worker sends it (mail/mailer.ts).
+  const mailer = options.mailer ?? createMailer(options.pool);
+  const sitePageRoutes = [...siteContentRoutes(options.pool), ...contactRoutes(options.pool, limits, mailer), ...chatRoutes(options.pool, chatHub, limits)];
   // Accounts (issue 3).
   const now = options.now ?? (() => new Date());
-  const mailer = options.mailer ?? createMailer(options.pool);
   const siteUrl = options.siteUrl ?? 'http://localhost:3000';
   // Work answers do not wait for (forgot_password's mail); close waits for it.
   const background = options.background ?? createBackgroundWork();

@@ -4,18 +4,27 @@ import { uploadsDir } from './competitions/competition-images.ts';
 import { productionRefusals, readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { prepareDatabase } from './db/prepare.ts';
-import { startDrawScheduler, type DrawScheduler } from './draws/draw-scheduler.ts';
 import { startFeedPublisher } from './feed/start-feed-publisher.ts';
-import { createMailer } from './mail/mailer.ts';
+import { createMailer, smtpTransport } from './mail/mailer.ts';
 import { gatewayFor } from './payments/gateways.ts';
 import { drainAndClose } from './http/graceful-shutdown.ts';
 import { createLifecycle } from './http/lifecycle.ts';
 import { ageVerifierFor } from './accounts/age-verifier.ts';
-import { startHarmSweep, type HarmSweep } from './harm/harm-sweep.ts';
+import { readJobConfig } from './jobs/job-config.ts';
+import { startJobRunner, type JobRunner } from './jobs/job-runner.ts';
+import { shopRepeatingJobs, shopTasks } from './jobs/shop-jobs.ts';
 
 const config = (() => {
   try {
     return readConfig();
+  } catch (err) {
+    console.error(`[shop-api] configuration: ${(err as Error).message}`);
+    process.exit(1);
+  }
+})();
+const jobConfig = (() => {
+  try {
+    return readJobConfig();
   } catch (err) {
     console.error(`[shop-api] configuration: ${(err as Error).message}`);
     process.exit(1);
@@ -31,10 +40,11 @@ const db = await openDatabase(config).catch((err: unknown) => {
   process.exit(1);
 });
 const lifecycle = createLifecycle();
+const mailer = createMailer(db.pool, config.smtpUrl);
 const app = buildApp({
   pool: db.pool,
   logLevel: config.logLevel,
-  mailer: createMailer(db.pool, config.smtpUrl),
+  mailer,
   siteUrl: config.siteUrl,
   imageVariants: createImageVariants(imageVariantsDir(config.dataDir)),
   uploadsDir: uploadsDir(config.dataDir),
@@ -49,13 +59,9 @@ const app = buildApp({
 // Live instant-win feed (issue 5): publishes committed wins to the Realtime Database.
 let feed: Awaited<ReturnType<typeof startFeedPublisher>> = null;
 
-// Automatic draws (issue 5): every instance runs the loop; a row lock decides who draws.
-let draws: DrawScheduler | null = null;
-const DRAW_INTERVAL_MS = Number(process.env.DRAW_INTERVAL_MS ?? 15_000);
-
-// Harm markers (UK code 1.6-1.8): besides the look after each paid order, a sweep every 15 minutes.
-let harmSweep: HarmSweep | null = null;
-const HARM_SWEEP_INTERVAL_MS = Number(process.env.HARM_SWEEP_INTERVAL_MS ?? 15 * 60_000);
+// Background work on the PostgreSQL job queue (issue 18, src/jobs): every instance runs a worker,
+// each job runs once: automatic draws, the harm-marker sweep, sending mail (with SMTP_URL).
+let jobs: JobRunner | null = null;
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {
@@ -66,9 +72,9 @@ async function stop(signal: string): Promise<void> {
     // /readyz turns 503, no new connections, the requests in flight finish; then the rest, pool last.
     const { forced } = await drainAndClose(app, lifecycle);
     if (forced) console.error('[shop-api] requests still running after the grace period were cut off');
+    // Jobs running finish (graphile-worker's graceful stop); waiting ones stay for another instance.
+    await jobs?.stop();
     await feed?.stop();
-    await draws?.stop();
-    await harmSweep?.stop();
     await db.close();
     process.exit(0);
   } catch (err) {
@@ -85,14 +91,13 @@ try {
   if (seededContent) console.log('[shop-api] wrote the shop\'s starting content (settings, SEO, how it works)');
   if (seededDemo) console.log('[shop-api] seeded the demo competitions and accounts (SEED_DEMO_DATA=true)');
   feed = startFeedPublisher(db.pool);
-  if (process.env.DRAW_SCHEDULER !== 'off') {
-    draws = startDrawScheduler({ pool: db.pool, mailer: createMailer(db.pool, config.smtpUrl), siteUrl: config.siteUrl, intervalMs: DRAW_INTERVAL_MS });
-  }
-  harmSweep = startHarmSweep({ pool: db.pool, intervalMs: HARM_SWEEP_INTERVAL_MS });
+  const shopJobs = { pool: db.pool, mailer, siteUrl: config.siteUrl, mailTransport: config.smtpUrl ? smtpTransport(config.smtpUrl) : null, config: jobConfig };
+  jobs = await startJobRunner({ pool: db.pool, tasks: shopTasks(shopJobs), repeating: shopRepeatingJobs(shopJobs), concurrency: jobConfig.concurrency, pollIntervalMs: jobConfig.pollIntervalMs });
   await app.listen({ port: config.port, host: config.host });
   console.log(`shop-api listening on http://${config.host}:${config.port}`);
 } catch (err) {
   console.error('[shop-api] failed to start:', err);
+  await jobs?.stop().catch(() => {});
   await app.close().catch(() => {});
   await db.close().catch(() => {});
   process.exit(1);

@@ -7,6 +7,7 @@ import { openCliDatabase } from './cli-database.ts';
 import { UsageError, type Command } from './command.ts';
 import { loginAsUserCommand } from './commands/login-as-user.ts';
 import { outboxCommand } from './commands/outbox.ts';
+import { deadJobsCommand } from './commands/dead-jobs.ts';
 import { removeChatMessageCommand } from './commands/remove-chat-message.ts';
 import { competitionCreateCommand } from './commands/competition-create.ts';
 import { competitionUpdateCommand } from './commands/competition-update.ts';
@@ -25,7 +26,7 @@ import { competitionCancelCommand } from './commands/competition-cancel.ts';
 import { staffCreateCommand } from './commands/staff-create.ts';
 
 const commands: Command[] = [
-  loginAsUserCommand, outboxCommand, removeChatMessageCommand,
+  loginAsUserCommand, outboxCommand, deadJobsCommand, removeChatMessageCommand,
   competitionCreateCommand, competitionUpdateCommand, entriesCommand, postalEntryCommand, postalWinsCommand, drawCommand,
   couponCreateCommand, pointsAdjustCommand, creditAdjustCommand, claimsCommand, claimStateCommand, claimPayeeCommand, refundOrderCommand, competitionCancelCommand, staffCreateCommand,
 ];

@@ -5,7 +5,7 @@ import { RATE_LIMITS, type RateLimits } from '../http/rate-limits.ts';
 import { declaredRoute, type DeclaredRoute } from '../http/declared-routes.ts';
 import { routeTable } from '../http/route-table.ts';
 import { WpHttpError } from '../http/wp-error.ts';
-import { createMailer } from '../mail/mailer.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { isDatabaseUnreachable } from '../db/unreachable.ts';
 
 /** At most this many contact messages per client address per window (http/rate-limits.ts). */
@@ -17,11 +17,11 @@ export const CONTACT_CONFIRMATION = 'Thank you, your message has been sent. Our 
 /** Where contact messages go (the operator's inbox). */
 export const contactInbox = (): string => process.env.CONTACT_EMAIL ?? 'support@cggcompetitions.co.uk';
 
-export function contactRoutes(pool: pg.Pool, limits: RateLimits, smtpUrl?: string): DeclaredRoute[] {
+export function contactRoutes(pool: pg.Pool, limits: RateLimits, mailer: Mailer): DeclaredRoute[] {
   return [
     declaredRoute(routeTable.contactUs, {
       summary: 'Sends a message to the shop (rate-limited per address).',
-      description: 'Trimmed; name 1-100, a valid email up to 254, subject 1-150, message 10-3000 characters. The answer carries a reference (\'CGG-42\'); the message is stored and mailed to CONTACT_EMAIL with the sender as reply-to (the outbox row in the same transaction). Errors: 400 per field; 429 `rest_contact_rate_limited` with `Retry-After` after 3 messages from one client address in 10 minutes; 503 `rest_contact_unavailable` when storing or mailing fails (nothing kept).',
+      description: 'Trimmed; name 1-100, a valid email up to 254, subject 1-150, message 10-3000 characters. The answer carries a reference (\'CGG-42\'); the message is stored and its mail to CONTACT_EMAIL (the sender as reply-to) queued in the same transaction, then sent after commit by the job queue. Errors: 400 per field; 429 `rest_contact_rate_limited` with `Retry-After` after 3 messages from one client address in 10 minutes; 503 `rest_contact_unavailable` when storing fails (nothing kept).',
       handler: async ({ input, request }) => {
         const address = clientAddress(request);
         // Counted before storing, in one atomic step: posts fired at once cannot all slip under the limit.
@@ -32,18 +32,19 @@ export function contactRoutes(pool: pg.Pool, limits: RateLimits, smtpUrl?: strin
             [input.name, input.email, input.subject, input.message, address],
           );
           const messageId = inserted.rows[0]!.id;
-          // In the same transaction: with the outbox, the message and its mail are stored together.
-          await createMailer(client, smtpUrl).send({
+          // Queued in the same transaction (no network while the row is held): the message and its
+          // mail are stored together, and a job worker sends the mail after commit.
+          await mailer.send({
             to: contactInbox(),
             replyTo: input.email,
             subject: `[Contact #${messageId}] ${input.subject}`,
             text: `From: ${input.name} <${input.email}>\nMessage #${messageId}\n\n${input.message}`,
-          });
+          }, client);
           return messageId;
         }).catch((err: unknown) => {
           // A database outage gets the API's own 503 with Retry-After (app.ts), not the mail failure's.
           if (err instanceof WpHttpError || isDatabaseUnreachable(err)) throw err;
-          console.error('[shop-api] contact message could not be stored or sent:', (err as Error).message);
+          console.error('[shop-api] contact message could not be stored:', (err as Error).message);
           throw new WpHttpError(503, 'rest_contact_unavailable', 'We could not send your message just now. Please try again in a few minutes.');
         });
         return { success: true, message: CONTACT_CONFIRMATION, reference: `CGG-${id}` };
