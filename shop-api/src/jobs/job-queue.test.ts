@@ -197,4 +197,32 @@ describe('the job queue (graphile-worker)', () => {
     expect(rows.rows.map((r) => r.subject)).toEqual(['first, committed last', 'second, committed first', 'from before the queue']);
     expect(rows.rows.every((r) => r.sent_at !== null)).toBe(true);
   });
+
+  it('shows the queue depth per task, the dead jobs and the live feed\'s lag on /metrics', async () => {
+    const metric = async (name: string, labels = ''): Promise<number | null> => {
+      const res = await kit.app.inject({ method: 'GET', url: '/metrics' });
+      expect(res.statusCode).toBe(200);
+      const line = res.body.split('\n').find((l) => l.startsWith(`${name}${labels} `));
+      return line ? Number(line.split(' ')[1]) : null;
+    };
+    // No worker knows this task: its jobs wait.
+    await enqueueJob(kit.pool, 'test:nobody-runs-this', {});
+    await enqueueJob(kit.pool, 'test:nobody-runs-this', {});
+    expect(await metric('shop_api_jobs_waiting', '{task="test:nobody-runs-this"}')).toBe(2);
+    await kit.pool.query("UPDATE graphile_worker._private_jobs SET attempts = max_attempts, last_error = 'gave up' WHERE task_id = (SELECT id FROM graphile_worker._private_tasks WHERE identifier = 'test:nobody-runs-this')");
+    expect(await metric('shop_api_jobs_dead', '{task="test:nobody-runs-this"}')).toBe(2);
+    expect(await metric('shop_api_jobs_waiting', '{task="test:nobody-runs-this"}')).toBeNull();
+
+    // An instant win not yet published (no relay runs here), from a minute and a half ago.
+    const c = await createCompetition(kit.pool, { total: 1, instantWinNumbers: [1] });
+    const customer = await createCustomer(kit.pool);
+    const state: StoreClientState = { bearer: customer.token };
+    await storeInject(kit.app, state, 'GET', '/cart');
+    expect((await storeInject(kit.app, state, 'POST', '/cart/add-item', { id: c.productId, quantity: 1 })).status).toBe(200);
+    expect((await storeInject(kit.app, state, 'POST', '/checkout', { billing_address: billing, payment_method: 'cgg-demo-card', payment_data: cardPayment() }, { 'idempotency-key': randomUUID() })).status).toBe(200);
+    await kit.pool.query("UPDATE instant_win_feed_outbox SET created_at = now() - interval '90 seconds' WHERE competition_id = $1", [c.id]);
+    expect(await metric('shop_api_feed_lag_seconds')).toBeGreaterThanOrEqual(90);
+    await kit.pool.query('UPDATE instant_win_feed_outbox SET published_at = now() WHERE published_at IS NULL');
+    expect(await metric('shop_api_feed_lag_seconds')).toBe(0);
+  });
 });
