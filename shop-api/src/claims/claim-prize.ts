@@ -84,23 +84,21 @@ export async function claimPrize(deps: ClaimDeps, customerId: number, input: Cla
         now,
       ]);
     }
-    return { replay: false as const, claimId: Number(inserted.rows[0]!.id) };
+    const claimId = Number(inserted.rows[0]!.id);
+    // Queued with the claim: it exists exactly when the claim commits; a job worker sends it.
+    await queueConfirmation(deps, client, customerId, claimId, win.prize_title, win.competition_title, option.choice, option.amountPence);
+    return { replay: false as const, claimId };
   });
   // Lost the race to another claim of the same win (committed while we waited on its row).
   if (outcome.replay) return replayOrRefuse(deps.pool, customerId, input);
 
   const claim = (await claimOfWin(deps.pool, input.win_kind, input.win_id))!;
-  await sendConfirmation(deps, customerId, claim.id, win.prize_title, win.competition_title, option.choice, option.amountPence);
   return toPrizeClaim(claim);
 }
 
-async function sendConfirmation(deps: ClaimDeps, customerId: number, claimId: string, prizeTitle: string, competitionTitle: string, choice: PrizeClaim['choice'], amountPence: number) {
-  try {
-    const { rows } = await deps.pool.query<{ email: string; first_name: string }>('SELECT email, first_name FROM customers WHERE id = $1', [customerId]);
-    const to = rows[0];
-    if (!to) return;
-    await deps.mailer.send(claimConfirmationEmail({ to: to.email, firstName: to.first_name, prizeTitle, competitionTitle, choice, amountPence, claimId: Number(claimId), siteUrl: deps.siteUrl }));
-  } catch (err) {
-    console.error(`[shop-api] prize claim ${claimId}: confirmation mail failed: ${(err as Error).message}`);
-  }
+async function queueConfirmation(deps: ClaimDeps, client: pg.PoolClient, customerId: number, claimId: number, prizeTitle: string, competitionTitle: string, choice: PrizeClaim['choice'], amountPence: number) {
+  const { rows } = await client.query<{ email: string; first_name: string }>('SELECT email, first_name FROM customers WHERE id = $1', [customerId]);
+  const to = rows[0];
+  if (!to) return;
+  await deps.mailer.send(claimConfirmationEmail({ to: to.email, firstName: to.first_name, prizeTitle, competitionTitle, choice, amountPence, claimId, siteUrl: deps.siteUrl }), client);
 }

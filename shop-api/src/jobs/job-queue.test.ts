@@ -225,4 +225,37 @@ describe('the job queue (graphile-worker)', () => {
     await kit.pool.query('UPDATE instant_win_feed_outbox SET published_at = now() WHERE published_at IS NULL');
     expect(await metric('shop_api_feed_lag_seconds')).toBe(0);
   });
+
+  it('stops gracefully: a job under way finishes before stop() resolves, and nothing new is taken', async () => {
+    let finish!: () => void;
+    const gate = new Promise<void>((r) => (finish = r));
+    const started: string[] = [];
+    const done: string[] = [];
+    const label = randomUUID();
+    const runner = await startWorker({
+      'test:slow': async (payload) => {
+        started.push((payload as { label: string }).label);
+        await gate;
+        done.push((payload as { label: string }).label);
+      },
+    });
+    await enqueueJob(kit.pool, 'test:slow', { label });
+    await until('the job started', () => started.includes(label));
+    let stopped = false;
+    const stopping = runner.stop().then(() => (stopped = true));
+    runners = runners.filter((r) => r !== runner);
+    // Still running: stop() waits for it (this round trip lets the runner act on stop first).
+    await enqueueJob(kit.pool, 'test:slow', { label: `${label}-later` });
+    expect(stopped).toBe(false);
+    finish();
+    await stopping;
+    expect(done).toEqual([label]);
+    // Done and marked done (not left locked, to be run again by another instance later).
+    const left = await kit.pool.query("SELECT 1 FROM graphile_worker._private_jobs WHERE payload->>'label' = $1", [label]);
+    expect(left.rowCount).toBe(0);
+    // The job added while stopping was not taken: it waits, untried, for a running instance.
+    expect(started).toEqual([label]);
+    const waiting = await kit.pool.query("SELECT attempts, locked_at FROM graphile_worker._private_jobs WHERE payload->>'label' = $1", [`${label}-later`]);
+    expect(waiting.rows).toEqual([{ attempts: 0, locked_at: null }]);
+  });
 });

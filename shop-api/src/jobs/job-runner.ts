@@ -38,6 +38,10 @@ export async function startJobRunner(o: JobRunnerOptions): Promise<JobRunner> {
     pollInterval: o.pollIntervalMs ?? 2000,
     noHandleSignals: true,
     logger: jobLogger,
+    // Batched (per tick) completion and failure writes: graceful stop flushes them before it
+    // resolves. Unbatched, a job finishing during stop is marked done by a write nobody
+    // awaits, which can lose the pool and leave the job locked (run again hours later).
+    preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
   });
   const ensureAll = () => Promise.all(repeating.map((j) => ensureRepeating(o.pool, j)));
   await ensureAll();
