@@ -46,7 +46,7 @@ export async function startJobRunner(o: JobRunnerOptions): Promise<JobRunner> {
   const ensureAll = () => Promise.all(repeating.map((j) => ensureRepeating(o.pool, j)));
   await ensureAll();
   // Puts back a chain whose job's worker died mid-hand-over (repeating-jobs.ts); cheap, idempotent.
-  const check = setInterval(() => void ensureAll().catch((err: unknown) => console.error(`[jobs] checking repeating jobs failed: ${(err as Error).message}`)), Math.max(60_000, ...repeating.map((j) => j.everyMs)));
+  const check = setInterval(() => void ensureAll().catch((err: unknown) => console.error(`[jobs] checking repeating jobs failed: ${(err as Error).message}`)), 60_000);
   check.unref();
   return {
     async stop() {
