@@ -31,9 +31,11 @@ export async function startJobRunner(o: JobRunnerOptions): Promise<JobRunner> {
   // Its own pool: the runner keeps a LISTEN connection and one per job at work, apart from requests.
   const pgPool = createPool({ ...o.pool.options, max: concurrency + 2 }, 'shop-api job queue');
   const repeating = o.repeating ?? [];
-  const runner: Runner = await run({
+  const startRunner = (): Promise<Runner> => run({
     pgPool,
     taskList: { ...o.tasks, ...repeatingTasks(repeating, o.pool) },
+    // No cron: repeating jobs are ours (above), and no crontab file is read from the working folder.
+    parsedCronItems: [],
     concurrency,
     pollInterval: o.pollIntervalMs ?? 2000,
     noHandleSignals: true,
@@ -43,6 +45,33 @@ export async function startJobRunner(o: JobRunnerOptions): Promise<JobRunner> {
     // awaits, which can lose the pool and leave the job locked (run again hours later).
     preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
   });
+  let stopping = false;
+  let runner: Runner = await startRunner();
+  // graphile-worker stops its pool when it cannot record a job's outcome (a long database outage);
+  // this instance would then run no job again. Start it again, every 5 s until it starts.
+  const watch = (current: Runner): void => {
+    // Its promise settles only once it has stopped (resolved even when it stopped on an error).
+    const ended = (why: string): void => {
+      if (stopping) return;
+      console.error(`[jobs] the job worker stopped (${why}); starting it again in 5 s`);
+      const again = (): void => {
+        setTimeout(() => {
+          if (stopping) return;
+          startRunner().then((r) => {
+            if (stopping) return void r.stop().catch(() => {});
+            runner = r;
+            watch(r);
+          }, (e: unknown) => {
+            console.error(`[jobs] could not start the job worker: ${e instanceof Error ? e.message : String(e)}; trying again in 5 s`);
+            again();
+          });
+        }, 5_000).unref();
+      };
+      again();
+    };
+    current.promise.then(() => ended('it exited'), (err: unknown) => ended(err instanceof Error ? err.message : String(err)));
+  };
+  watch(runner);
   const ensureAll = () => Promise.all(repeating.map((j) => ensureRepeating(o.pool, j)));
   await ensureAll();
   // Puts back a chain whose job's worker died mid-hand-over (repeating-jobs.ts); cheap, idempotent.
@@ -50,8 +79,9 @@ export async function startJobRunner(o: JobRunnerOptions): Promise<JobRunner> {
   check.unref();
   return {
     async stop() {
+      stopping = true;
       clearInterval(check);
-      await runner.stop();
+      await runner.stop().catch((err: unknown) => console.error(`[jobs] stopping the job worker: ${(err as Error).message}`));
       await pgPool.end();
     },
   };
