@@ -51,6 +51,7 @@ import { noteErrorCode, registerMetrics } from './http/metrics.ts';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id.ts';
 import { evaluateHarmMarkers } from './harm/evaluate.ts';
 import { reviewRoutes } from './staff/review-routes.ts';
+import { deadJobRoutes } from './staff/dead-job-routes.ts';
 
 export const PUBLIC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'public');
 /** Every payload of the content and account calls is small; this bounds abuse. */
@@ -192,6 +193,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     ...complaintStaffRoutes({ pool: options.pool, now, mailer, siteUrl }),
     ...customerRoutes({ pool: options.pool, now }),
     ...reviewRoutes({ pool: options.pool, now }),
+    ...deadJobRoutes({ pool: options.pool }),
     ...contentEditingRoutes({ pool: options.pool, now }),
   ];
   const routes = [...contentRoutes(options.pool), ...competitionRoutes(options.pool), ...sitePageRoutes, ...complaintRoutes({ pool: options.pool, now, mailer, siteUrl, limits }), ...accounts, ...store, ...drawRoutes(options.pool), ...claims, ...staff];

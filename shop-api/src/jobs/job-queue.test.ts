@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Task } from 'graphile-worker';
+import { staffDeadJobsResponseSchema } from '@cgg/contracts/staff';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../accounts/queryable.ts';
 import { deadJobsCommand } from '../cli/commands/dead-jobs.ts';
@@ -13,6 +14,8 @@ import { enqueueJob } from './job-queue.ts';
 import { startJobRunner, type JobRunner } from './job-runner.ts';
 import type { RepeatingJob } from './repeating-jobs.ts';
 import { shopTasks } from './shop-jobs.ts';
+import { createStaff } from '../staff/staff-accounts.ts';
+import { createStaffSession } from '../staff/staff-sessions.ts';
 
 let kit: Awaited<ReturnType<typeof storeTestApp>>;
 beforeAll(async () => {
@@ -141,6 +144,19 @@ describe('the job queue (graphile-worker)', () => {
     expect(dead).toMatchObject({ task: 'test:flaky', attempts: 2, payload: { label } });
     expect(dead!.lastError).toContain('upstream refused');
     expect(await countDeadJobs(kit.pool)).toBeGreaterThanOrEqual(1);
+
+    // The back office's read-only list (admins only).
+    const staffPost = async (role: 'admin' | 'operator') => {
+      const member = await inTransaction(kit.pool, (client) =>
+        createStaff(client, { email: `jobs-${role}-${label.slice(0, 8)}@cgg.test`, name: `Jobs ${role}`, role, password: 'Staff!Pass-2026', by: { staffId: null, actor: 'test' }, now: new Date() }),
+      );
+      const bearer = await createStaffSession(kit.pool, member.id, 'signed-in', new Date());
+      return kit.app.inject({ method: 'POST', url: '/?rest_route=/api/v1/staff/dead_jobs', headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` }, payload: {} });
+    };
+    const listedForAdmin = staffDeadJobsResponseSchema.parse((await staffPost('admin')).json()).data.find((d) => String(d.id) === id);
+    expect(listedForAdmin).toMatchObject({ task: 'test:flaky', attempts: 2, payload: { label } });
+    expect(listedForAdmin!.last_error).toContain(`upstream refused ${label}`);
+    expect((await staffPost('operator')).statusCode).toBe(403);
 
     const lines: string[] = [];
     const listed = await deadJobsCommand.run([], { pool: kit.pool, out: (l) => lines.push(l) });
