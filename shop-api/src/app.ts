@@ -41,7 +41,6 @@ import { databaseUnavailable } from './http/database-unavailable.ts';
 import { createRateLimits, type RateLimitOptions } from './http/rate-limits.ts';
 import { isDatabaseUnreachable } from './db/unreachable.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
-import type { Queryable } from './accounts/queryable.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { competitionCancelRoutes } from './staff/competition-cancel-routes.ts';
@@ -53,6 +52,7 @@ import { noteErrorCode, registerMetrics } from './http/metrics.ts';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id.ts';
 import { evaluateHarmMarkers } from './harm/evaluate.ts';
 import { reviewRoutes } from './staff/review-routes.ts';
+import { deadJobRoutes } from './staff/dead-job-routes.ts';
 
 export const PUBLIC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'public');
 /** Every payload of the content and account calls is small; this bounds abuse. */
@@ -79,8 +79,8 @@ export interface AppOptions {
   now?: () => Date;
   /** Outgoing mail; default: the email_outbox table. */
   mailer?: Mailer;
-  /** SMTP_URL and MAIL_FROM (config.ts), for mail written inside a transaction (the contact form's); default the outbox. */
-  mail?: { smtpUrl?: string; from?: string };
+  /** SMTP_URL (config.ts): when set, the default mailer adds a send job to each mail it queues; unset, mail stays in the outbox. */
+  smtpUrl?: string;
   /** CONTACT_EMAIL: where contact messages go. */
   contactEmail?: string;
   /** Absolute site origin for links in emails. */
@@ -162,16 +162,16 @@ export function buildApp(options: AppOptions): FastifyInstance {
   registerHealth(app, { pool: options.pool, lifecycle: options.lifecycle ?? createLifecycle(), migrationsDir: options.migrationsDir });
 
   // Mail written through a given connection (the contact form's outbox row joins its transaction).
-  const mailerFor = (db: Queryable): Mailer => createMailer(db, options.mail?.smtpUrl, undefined, options.mail?.from);
   // Site pages (issue 6): one LISTEN connection per instance feeds the chat streams.
   const chatHub = new ChatHub(options.pool.options, app.log.child({ component: 'chat listener' }));
   // One set of rate limits (issue 18), counted in PostgreSQL so every instance shares them.
   const limits = createRateLimits(options.pool, options.rateLimits);
   app.addHook('preClose', async () => chatHub.close());
-  const sitePageRoutes = [...siteContentRoutes(options.pool), ...contactRoutes(options.pool, limits, { mailerFor, inbox: options.contactEmail ?? DEFAULT_CONTACT_EMAIL }), ...chatRoutes(options.pool, chatHub, limits)];
+  // Every mail goes through the outbox, queued with what caused it; a job worker sends it (mail/mailer.ts).
+  const mailer = options.mailer ?? createMailer(options.pool, options.smtpUrl);
+  const sitePageRoutes = [...siteContentRoutes(options.pool), ...contactRoutes(options.pool, limits, { mailer, inbox: options.contactEmail ?? DEFAULT_CONTACT_EMAIL }), ...chatRoutes(options.pool, chatHub, limits)];
   // Accounts (issue 3).
   const now = options.now ?? (() => new Date());
-  const mailer = options.mailer ?? mailerFor(options.pool);
   const siteUrl = options.siteUrl ?? DEFAULT_SITE_URL;
   // Work answers do not wait for (forgot_password's mail); close waits for it.
   const background = options.background ?? createBackgroundWork(app.log);
@@ -209,6 +209,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     ...complaintStaffRoutes({ pool: options.pool, now, mailer, siteUrl }),
     ...customerRoutes({ pool: options.pool, now }),
     ...reviewRoutes({ pool: options.pool, now }),
+    ...deadJobRoutes({ pool: options.pool }),
     ...contentEditingRoutes({ pool: options.pool, now }),
   ];
   const routes = [...contentRoutes(options.pool), ...competitionRoutes(options.pool), ...sitePageRoutes, ...complaintRoutes({ pool: options.pool, now, mailer, siteUrl, limits }), ...accounts, ...store, ...drawRoutes(options.pool), ...claims, ...staff];

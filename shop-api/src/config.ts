@@ -46,12 +46,16 @@ export interface Config {
   storeSecret: string | undefined;
   /** DATA_ENCRYPTION_KEY: the key of bank details at rest (lib/data-encryption.ts checks its form); unset, DATA_DIR's key file. */
   dataEncryptionKey: string | undefined;
-  /** DRAW_SCHEDULER=off: this instance runs no automatic draws (another does). */
+  /** DRAW_SCHEDULER=off: no automatic draws at all (the e2e suite draws by hand); on, one instance at a time runs them (job queue). */
   drawScheduler: boolean;
   /** DRAW_INTERVAL_MS: how often the draw loop looks for closed competitions (default 15 s). */
   drawIntervalMs: number;
   /** HARM_SWEEP_INTERVAL_MS: how often the harm-marker sweep runs (default 15 minutes). */
   harmSweepIntervalMs: number;
+  /** JOB_CONCURRENCY: background jobs this instance runs at once (default 4; src/jobs). */
+  jobConcurrency: number;
+  /** JOB_POLL_INTERVAL_MS: how often the job worker looks for jobs due later, retries and repeating runs (default 1000); new jobs wake it at once. */
+  jobPollIntervalMs: number;
   /** The live instant-win feed (FIREBASE_DATABASE_URL, RTDB_PORT, ...; feed/feed-config.ts). */
   feed: FeedConfig;
 }
@@ -107,6 +111,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     drawScheduler: onOff(env.DRAW_SCHEDULER, 'DRAW_SCHEDULER'),
     drawIntervalMs: milliseconds(env.DRAW_INTERVAL_MS, 15_000, 'DRAW_INTERVAL_MS'),
     harmSweepIntervalMs: milliseconds(env.HARM_SWEEP_INTERVAL_MS, 15 * 60_000, 'HARM_SWEEP_INTERVAL_MS'),
+    jobConcurrency: concurrency(env.JOB_CONCURRENCY, 4, 'JOB_CONCURRENCY'),
+    jobPollIntervalMs: milliseconds(env.JOB_POLL_INTERVAL_MS, 1000, 'JOB_POLL_INTERVAL_MS'),
     feed: readFeedConfig(env),
   };
 }
@@ -228,6 +234,13 @@ function factor(value: string | undefined, name: string): number {
   if (value === undefined || value === '') return 1;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of at least 1, got ${value}`);
+  return n;
+}
+
+function concurrency(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error(`${name} must be a whole number from 1 to 64, got ${value}`);
   return n;
 }
 

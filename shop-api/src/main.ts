@@ -4,16 +4,17 @@ import { uploadsDir } from './competitions/competition-images.ts';
 import { productionRefusals, readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { prepareDatabase } from './db/prepare.ts';
-import { startDrawScheduler, type DrawScheduler } from './draws/draw-scheduler.ts';
 import { startFeedPublisher } from './feed/start-feed-publisher.ts';
-import { createMailer } from './mail/mailer.ts';
+import { createMailer, smtpTransport } from './mail/mailer.ts';
 import { gatewayFor } from './payments/gateways.ts';
 import { drainAndClose } from './http/graceful-shutdown.ts';
 import { createLifecycle } from './http/lifecycle.ts';
 import { ageVerifierFor } from './accounts/age-verifier.ts';
-import { startHarmSweep, type HarmSweep } from './harm/harm-sweep.ts';
 import { createLogger } from './lib/logger.ts';
 import { useDataKey } from './lib/data-encryption.ts';
+import { jobConfigFrom } from './jobs/job-config.ts';
+import { startJobRunner, type JobRunner } from './jobs/job-runner.ts';
+import { shopRepeatingJobs, shopTasks } from './jobs/shop-jobs.ts';
 
 // The environment is read here, once (config.ts); everything below gets what it needs from `config`.
 const config = (() => {
@@ -47,12 +48,13 @@ const db = await openDatabase(config, log.child({ component: 'database' })).catc
   process.exit(1);
 });
 const lifecycle = createLifecycle();
+const mailer = createMailer(db.pool, config.smtpUrl);
 const app = buildApp({
   pool: db.pool,
   logger: log,
   requestLog: config.requestLog,
-  mailer: createMailer(db.pool, config.smtpUrl, undefined, config.mailFrom),
-  mail: { smtpUrl: config.smtpUrl, from: config.mailFrom },
+  mailer,
+  smtpUrl: config.smtpUrl,
   contactEmail: config.contactEmail,
   siteUrl: config.siteUrl,
   store: { secret: config.storeSecret },
@@ -69,11 +71,9 @@ const app = buildApp({
 // Live instant-win feed (issue 5): publishes committed wins to the Realtime Database.
 let feed: Awaited<ReturnType<typeof startFeedPublisher>> = null;
 
-// Automatic draws (issue 5): every instance runs the loop (DRAW_INTERVAL_MS); a row lock decides who draws.
-let draws: DrawScheduler | null = null;
-
-// Harm markers (UK code 1.6-1.8): besides the look after each paid order, a sweep (HARM_SWEEP_INTERVAL_MS).
-let harmSweep: HarmSweep | null = null;
+// Background work on the PostgreSQL job queue (issue 18, src/jobs): every instance runs a worker,
+// each job runs once: automatic draws, the harm-marker sweep, sending mail (with SMTP_URL).
+let jobs: JobRunner | null = null;
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {
@@ -84,9 +84,9 @@ async function stop(signal: string): Promise<void> {
     // /readyz turns 503, no new connections, the requests in flight finish; then the rest, pool last.
     const { forced } = await drainAndClose(app, lifecycle);
     if (forced) log.error('requests still running after the grace period were cut off');
+    // Jobs running finish (graphile-worker's graceful stop); waiting ones stay for another instance.
+    await jobs?.stop();
     await feed?.stop();
-    await draws?.stop();
-    await harmSweep?.stop();
     await db.close();
     log.flush();
     process.exit(0);
@@ -105,23 +105,14 @@ try {
   if (seededContent) log.info('wrote the shop\'s starting content (settings, SEO, how it works)');
   if (seededDemo) log.info('seeded the demo competitions and accounts (SEED_DEMO_DATA=true)');
   feed = startFeedPublisher(db.pool, config.feed, log.child({ component: 'instant-win feed' }));
-  if (config.drawScheduler) {
-    const drawLog = log.child({ component: 'draws' });
-    draws = startDrawScheduler({
-      pool: db.pool,
-      mailer: createMailer(db.pool, config.smtpUrl, undefined, config.mailFrom),
-      siteUrl: config.siteUrl,
-      intervalMs: config.drawIntervalMs,
-      log: (m) => drawLog.info(m),
-    });
-  }
-  const harmLog = log.child({ component: 'harm-markers' });
-  harmSweep = startHarmSweep({ pool: db.pool, intervalMs: config.harmSweepIntervalMs, log: (m) => harmLog.info(m) });
+  const shopJobs = { pool: db.pool, mailer, siteUrl: config.siteUrl, mailTransport: config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : null, config: jobConfigFrom(config) };
+  jobs = await startJobRunner({ pool: db.pool, tasks: shopTasks(shopJobs), repeating: shopRepeatingJobs(shopJobs), concurrency: config.jobConcurrency, pollIntervalMs: config.jobPollIntervalMs, log });
   await app.listen({ port: config.port, host: config.host });
   // Scripts and tests wait for this line (bench/start-api.ts, e2e/support/site-behind-relay.ts).
   log.info(`shop-api listening on http://${config.host}:${config.port}`);
 } catch (err) {
   log.fatal({ err }, 'failed to start');
+  await jobs?.stop().catch(() => {});
   await app.close().catch(() => {});
   await db.close().catch(() => {});
   log.flush();

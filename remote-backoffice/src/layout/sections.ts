@@ -4,7 +4,7 @@ import type { StaffRole } from '@cgg/contracts/staff';
 export const ADMIN_BASE = '/admin';
 
 /** The back office's screens, each with the roles the API lets make its calls (the server checks again). */
-export type SectionPath = 'competitions' | 'fulfilment' | 'customers' | 'reviews' | 'refunds' | 'complaints' | 'content' | 'staff' | 'audit';
+export type SectionPath = 'competitions' | 'fulfilment' | 'customers' | 'reviews' | 'refunds' | 'complaints' | 'content' | 'staff' | 'audit' | 'jobs';
 
 export interface Section {
   path: SectionPath;
@@ -23,6 +23,8 @@ export const sections: readonly Section[] = [
   { path: 'content', label: 'Site content', roles: ['admin'] },
   { path: 'staff', label: 'Staff', roles: ['admin'] },
   { path: 'audit', label: 'Audit log', roles: ['admin'] },
+  // The job queue's dead-letter list (read-only; the CLI retries).
+  { path: 'jobs', label: 'Failed jobs', roles: ['admin'] },
 ];
 
 export const sectionHref = (s: Section): string => `${ADMIN_BASE}/${s.path}`;

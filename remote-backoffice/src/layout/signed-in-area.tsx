@@ -9,6 +9,7 @@ import { ComplaintsArea } from '../complaints/complaints-area.tsx';
 import { ContentScreen } from '../content/content-screen.tsx';
 import { CustomersArea } from '../customers/customers-area.tsx';
 import { FulfilmentScreen } from '../fulfilment/fulfilment-screen.tsx';
+import { DeadJobsScreen } from '../jobs/dead-jobs-screen.tsx';
 import { DashboardScreen } from '../dashboard/dashboard-screen.tsx';
 import { RefundScreen } from '../refunds/refund-screen.tsx';
 import { ReviewsScreen } from '../reviews/reviews-screen.tsx';
@@ -24,7 +25,7 @@ async function signOut() {
 }
 
 const screens: Record<SectionPath, (props: { staff: StaffMember }) => ReactNode> = {
-  competitions: CompetitionsArea, fulfilment: FulfilmentScreen, customers: CustomersArea, reviews: ReviewsScreen, content: ContentScreen, refunds: RefundScreen, complaints: ComplaintsArea, staff: StaffScreen, audit: AuditLogScreen,
+  competitions: CompetitionsArea, fulfilment: FulfilmentScreen, customers: CustomersArea, reviews: ReviewsScreen, content: ContentScreen, refunds: RefundScreen, complaints: ComplaintsArea, staff: StaffScreen, audit: AuditLogScreen, jobs: DeadJobsScreen,
 };
 
 /** The signed-in back office: who is signed in, the sections their role allows, and the screens (paths relative to /admin). */

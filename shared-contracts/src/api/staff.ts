@@ -19,6 +19,7 @@ import {
   harmRuleSchema, staffCustomerBreakRequestSchema, staffHarmSettingsResponseSchema, staffHarmSettingsUpdateRequestSchema, staffReviewCloseRequestSchema,
   staffReviewsRequestSchema, staffReviewsResponseSchema,
 } from './harm-markers.ts';
+import { staffDeadJobsRequestSchema, staffDeadJobsResponseSchema } from './background-jobs.ts';
 
 // The back office's parts, each in its own file, all behind this one entry.
 export * from './staff-content.ts';
@@ -26,6 +27,7 @@ export * from './competition-fields.ts';
 export * from './fulfilment.ts';
 export * from './staff-complaints.ts';
 export * from './harm-markers.ts';
+export * from './background-jobs.ts';
 
 /*
  * The back office's own calls (issue "The operator's back office"): staff sign-in with a
@@ -532,5 +534,6 @@ export const staffCalls = {
   staffReviewClose: staffCall({ access: 'staff', staffRoles: ['admin', 'support'], route: '/api/v1/staff/review_close', method: 'POST', auth: 'site', request: staffReviewCloseRequestSchema, response: staffReviewsResponseSchema }),
   staffHarmSettings: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/harm_settings', method: 'POST', auth: 'site', request: staffTokenRequestSchema, response: staffHarmSettingsResponseSchema }),
   staffHarmSettingsUpdate: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/harm_settings_update', method: 'POST', auth: 'site', request: staffHarmSettingsUpdateRequestSchema, response: staffHarmSettingsResponseSchema }),
+  staffDeadJobs: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/dead_jobs', method: 'POST', auth: 'site', request: staffDeadJobsRequestSchema, response: staffDeadJobsResponseSchema }),
   staffAuditLog: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/audit_log', method: 'POST', auth: 'site', request: auditLogRequestSchema, response: auditLogResponseSchema }),
 } as const;

@@ -26,13 +26,16 @@ export function authRoutes(deps: AccountDeps): DeclaredRoute[] {
     if (!customer) return;
     if (!(await deps.limits.tryTake('passwordResetMailsAccount', customer.id))) return;
     const key = newSecret();
-    await deps.pool.query('INSERT INTO password_reset_keys (customer_id, key_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
-      customer.id,
-      hashSecret(key),
-      at,
-      new Date(at.getTime() + RESET_KEY_TTL_MS),
-    ]);
-    await deps.mailer.send(passwordResetEmail(customer.email, customer.first_name, resetLink(deps.siteUrl, key, customer.email)));
+    // The key and its mail commit together; a job worker sends the mail after.
+    await inTransaction(deps.pool, async (client) => {
+      await client.query('INSERT INTO password_reset_keys (customer_id, key_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
+        customer.id,
+        hashSecret(key),
+        at,
+        new Date(at.getTime() + RESET_KEY_TTL_MS),
+      ]);
+      await deps.mailer.send(passwordResetEmail(customer.email, customer.first_name, resetLink(deps.siteUrl, key, customer.email)), client);
+    });
   }
 
   const { pool, now, mailer, limits } = deps;
@@ -164,11 +167,13 @@ export function authRoutes(deps: AccountDeps): DeclaredRoute[] {
           // Any other outstanding link dies with it, and every session ends.
           await client.query('UPDATE password_reset_keys SET used_at = $2 WHERE customer_id = $1 AND used_at IS NULL', [id, at]);
           await revokeOtherSessions(client, id, null, at);
-          return customerById(client, id);
+          const changed = await customerById(client, id);
+          // Queued with the change: sent by a job worker after the commit.
+          if (changed) await mailer.send(passwordChangedEmail(changed.email, changed.first_name), client);
+          return changed;
         });
         // The owner proved the mailbox: no earlier wrong passwords keep them out, from anywhere.
         await limits.forgetSignInFailures('customer', customer!.email);
-        await mailer.send(passwordChangedEmail(customer!.email, customer!.first_name));
         return { success: true, message: 'Your password has been reset. You can now log in with your new password.' };
       },
     }),

@@ -101,12 +101,13 @@ export function profileRoutes(deps: AccountDeps): DeclaredRoute[] {
           if (rowCount !== 1) throw fieldError('account_email', 'This email address is already registered.');
           // A new password ends every other session; this one stays signed in.
           if (newHash) await revokeOtherSessions(client, me.customerId, me.sessionId, at);
+          // Queued with the change: sent by a job worker after the commit.
+          if (newHash) await mailer.send(passwordChangedEmail(email, first), client);
         }).catch((err: unknown) => {
           // Two customers claiming one address at the same moment: the unique index decides.
           if ((err as { code?: string }).code === '23505') throw fieldError('account_email', 'This email address is already registered.');
           throw err;
         });
-        if (newHash) await mailer.send(passwordChangedEmail(email, first));
         return { success: true, data: await userOf(me.customerId, me.token, at) };
       },
     }),

@@ -1,6 +1,5 @@
 import { CLAIM_ERRORS, type ClaimPrizeRequest, type PrizeClaim } from '@cgg/contracts';
 import type pg from 'pg';
-import { fallbackLogger, type Logger } from '../lib/logger.ts';
 import { sealBankDetails } from '../accounts/bank-details-at-rest.ts';
 import { inTransaction } from '../accounts/queryable.ts';
 import { WpHttpError } from '../http/wp-error.ts';
@@ -14,8 +13,6 @@ export interface ClaimDeps {
   pool: pg.Pool;
   mailer: Mailer;
   siteUrl: string;
-  /** The request's logger (its id on every line). */
-  log?: Logger;
 }
 
 const wpError = (e: { status: number; code: string; message: string }) => new WpHttpError(e.status, e.code, e.message);
@@ -38,7 +35,7 @@ async function replayOrRefuse(db: pg.Pool | pg.PoolClient, customerId: number, i
  * same win waits on that row, then finds it claimed), the claim row (UNIQUE per win as
  * the last line of defence, with the county and surname consent the winners list reads)
  * and, for site credit, the cred ledger entry. The
- * confirmation mail goes after COMMIT; a mail failure is logged and never undoes a claim.
+ * confirmation mail is queued in that transaction and sent by a job worker after COMMIT.
  */
 export async function claimPrize(deps: ClaimDeps, customerId: number, input: ClaimPrizeRequest, now: Date): Promise<PrizeClaim> {
   const win = await customerWin(deps.pool, customerId, input.win_kind, input.win_id);
@@ -87,23 +84,21 @@ export async function claimPrize(deps: ClaimDeps, customerId: number, input: Cla
         now,
       ]);
     }
-    return { replay: false as const, claimId: Number(inserted.rows[0]!.id) };
+    const claimId = Number(inserted.rows[0]!.id);
+    // Queued with the claim: it exists exactly when the claim commits; a job worker sends it.
+    await queueConfirmation(deps, client, customerId, claimId, win.prize_title, win.competition_title, option.choice, option.amountPence);
+    return { replay: false as const, claimId };
   });
   // Lost the race to another claim of the same win (committed while we waited on its row).
   if (outcome.replay) return replayOrRefuse(deps.pool, customerId, input);
 
   const claim = (await claimOfWin(deps.pool, input.win_kind, input.win_id))!;
-  await sendConfirmation(deps, customerId, claim.id, win.prize_title, win.competition_title, option.choice, option.amountPence);
   return toPrizeClaim(claim);
 }
 
-async function sendConfirmation(deps: ClaimDeps, customerId: number, claimId: string, prizeTitle: string, competitionTitle: string, choice: PrizeClaim['choice'], amountPence: number) {
-  try {
-    const { rows } = await deps.pool.query<{ email: string; first_name: string }>('SELECT email, first_name FROM customers WHERE id = $1', [customerId]);
-    const to = rows[0];
-    if (!to) return;
-    await deps.mailer.send(claimConfirmationEmail({ to: to.email, firstName: to.first_name, prizeTitle, competitionTitle, choice, amountPence, claimId: Number(claimId), siteUrl: deps.siteUrl }));
-  } catch (err) {
-    (deps.log ?? fallbackLogger()).error({ err, claim: claimId }, 'prize claim confirmation mail failed');
-  }
+async function queueConfirmation(deps: ClaimDeps, client: pg.PoolClient, customerId: number, claimId: number, prizeTitle: string, competitionTitle: string, choice: PrizeClaim['choice'], amountPence: number) {
+  const { rows } = await client.query<{ email: string; first_name: string }>('SELECT email, first_name FROM customers WHERE id = $1', [customerId]);
+  const to = rows[0];
+  if (!to) return;
+  await deps.mailer.send(claimConfirmationEmail({ to: to.email, firstName: to.first_name, prizeTitle, competitionTitle, choice, amountPence, claimId, siteUrl: deps.siteUrl }), client);
 }

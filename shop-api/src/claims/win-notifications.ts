@@ -1,6 +1,7 @@
 import type { StoreCheckoutResponse } from '@cgg/contracts';
 import type pg from 'pg';
-import { fallbackLogger, type Logger } from '../lib/logger.ts';
+import type { Logger } from '../lib/logger.ts';
+import { inTransaction } from '../accounts/queryable.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import { postalWinEmail, winEmail } from './claim-emails.ts';
 
@@ -21,10 +22,9 @@ interface NewWin {
 }
 
 /*
- * Each row is taken by setting notified_at under `notified_at IS NULL` before its mail
- * goes out, so two instances (or a repeated checkout answer) never mail a win twice; a
- * mail that then fails is logged and not retried (at most once, by design: a second
- * "you won" mail is worse than the claim page the winner finds anyway).
+ * Each row is taken by setting notified_at under `notified_at IS NULL`, in the transaction that
+ * queues its mail, so two instances (or a repeated checkout answer) never mail a win twice.
+ * Sending is the job queue's: retried with backoff, then a dead job an operator sees.
  */
 const takeNewWins = (instantWhere: string, rewardWhere: string): string => `
   WITH instant AS (
@@ -55,7 +55,7 @@ type Deps = { pool: pg.Pool; mailer: Mailer; siteUrl: string; log?: Logger };
  * A winner with an account is sent to /claim/prize; a postal entrant without one is told
  * the operator will contact them (their win is handled from `cli postal-wins`).
  */
-async function mailWins(deps: Deps, rows: NewWin[]): Promise<number> {
+async function mailWins(deps: Deps, rows: NewWin[], client: pg.PoolClient): Promise<number> {
   let sent = 0;
   for (const w of rows) {
     const common = { kind: w.kind, prizeTitle: w.prize_title, competitionTitle: w.competition_title, ticket: w.ticket_number, prizePence: w.prize_value_pence, siteUrl: deps.siteUrl };
@@ -65,25 +65,28 @@ async function mailWins(deps: Deps, rows: NewWin[]): Promise<number> {
       mail = postalWinEmail({ ...common, to: w.entrant_email, firstName: (w.entrant_name ?? '').trim().split(/\s+/)[0] ?? '', postalEntryId: Number(w.postal_entry_id) });
     }
     if (!mail) continue;
-    try {
-      await deps.mailer.send(mail);
-      sent++;
-    } catch (err) {
-      (deps.log ?? fallbackLogger()).error({ err, win: `${w.kind} ${w.id}` }, 'winner mail failed');
-    }
+    await deps.mailer.send(mail, client);
+    sent++;
   }
   return sent;
 }
 
+/**
+ * Marks the wins told and queues their mails in one transaction: the mails exist exactly when
+ * the wins are marked (a job worker sends them after commit), so a win is mailed once; a
+ * failure leaves both undone and is the caller's to log.
+ */
+function takeAndMail(deps: Deps, sql: string, params: unknown[]): Promise<number> {
+  return inTransaction(deps.pool, async (client) => mailWins(deps, (await client.query<NewWin>(sql, params)).rows, client));
+}
+
 /** Mails a committed postal entry's wins (and reward wins its ticket set off) to their winners. Returns the mails sent. */
 export async function notifyPostalEntryWins(deps: Deps, entry: { entryId: number; competitionId: number }): Promise<number> {
-  const { rows } = await deps.pool.query<NewWin>(TAKE_POSTAL_WINS, [entry.entryId, entry.competitionId]);
-  return mailWins(deps, rows);
+  return takeAndMail(deps, TAKE_POSTAL_WINS, [entry.entryId, entry.competitionId]);
 }
 
 /** Mails the instant wins of a committed order, and reward wins its sale set off, to their winners. Returns the mails sent. */
 export async function notifyNewWins(deps: Deps, order: StoreCheckoutResponse): Promise<number> {
   const competitionIds = order.extensions.cgg.tickets.map((t) => t.competition_id);
-  const { rows } = await deps.pool.query<NewWin>(TAKE_ORDER_WINS, [order.order_id, competitionIds]);
-  return mailWins(deps, rows);
+  return takeAndMail(deps, TAKE_ORDER_WINS, [order.order_id, competitionIds]);
 }

@@ -77,7 +77,7 @@ export async function remindWinner(
     await deps.mailer.send(winReminderEmail({
       to, firstName: win.first_name ?? '', prizeTitle: win.prize_title, competitionTitle: win.competition_title, ticket: win.ticket_number,
       prizePence: win.prize_value_pence, siteUrl: deps.siteUrl, postalEntryId: win.has_account || win.postal_entry_id === null ? null : Number(win.postal_entry_id),
-    }));
+    }), client);
     return { sent: true, to } as const;
   });
 }

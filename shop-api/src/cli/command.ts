@@ -9,7 +9,6 @@ export interface CommandContext {
   siteUrl?: string;
   /** SMTP_URL and MAIL_FROM: how mail goes out; unset, the outbox and the shop's sender. */
   smtpUrl?: string;
-  mailFrom?: string;
   /** PAYMENT_GATEWAY; default the demo gateway. */
   paymentGateway?: 'demo';
   /** The account that ran the CLI (SUDO_USER, else USER), recorded when `--by` names nobody. */

@@ -10,6 +10,7 @@ import { openCliDatabase } from './cli-database.ts';
 import { UsageError, type Command } from './command.ts';
 import { loginAsUserCommand } from './commands/login-as-user.ts';
 import { outboxCommand } from './commands/outbox.ts';
+import { deadJobsCommand } from './commands/dead-jobs.ts';
 import { removeChatMessageCommand } from './commands/remove-chat-message.ts';
 import { competitionCreateCommand } from './commands/competition-create.ts';
 import { competitionUpdateCommand } from './commands/competition-update.ts';
@@ -28,7 +29,7 @@ import { competitionCancelCommand } from './commands/competition-cancel.ts';
 import { staffCreateCommand } from './commands/staff-create.ts';
 
 const commands: Command[] = [
-  loginAsUserCommand, outboxCommand, removeChatMessageCommand,
+  loginAsUserCommand, outboxCommand, deadJobsCommand, removeChatMessageCommand,
   competitionCreateCommand, competitionUpdateCommand, entriesCommand, postalEntryCommand, postalWinsCommand, drawCommand,
   couponCreateCommand, pointsAdjustCommand, creditAdjustCommand, claimsCommand, claimStateCommand, claimPayeeCommand, refundOrderCommand, competitionCancelCommand, staffCreateCommand,
 ];
@@ -62,7 +63,7 @@ async function main(argv: string[]): Promise<number> {
   const db = await openCliDatabase(config, log);
   try {
     return await command.run(rest, {
-      pool: db.pool, siteUrl: config.siteUrl, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, paymentGateway: config.paymentGateway, operator: config.operator,
+      pool: db.pool, siteUrl: config.siteUrl, smtpUrl: config.smtpUrl, paymentGateway: config.paymentGateway, operator: config.operator,
     });
   } catch (err) {
     if (err instanceof UsageError) {

@@ -175,7 +175,7 @@ export async function answerComplaint(deps: ComplaintDeps, o: StaffDoer & { id: 
       staffId: o.staffId, actor: o.actor, action: 'complaint.answer', subject: `complaint ${reference}`,
       before: { state: c.state }, after: { state: 'answered', answer_id: Number(inserted.rows[0]!.id), sent_to: c.email, text: o.text }, at: o.at,
     });
-    await deps.mailer.send(complaintAnswerEmail({ to: c.email, name: c.name, reference, answer: o.text }));
+    await deps.mailer.send(complaintAnswerEmail({ to: c.email, name: c.name, reference, answer: o.text }), client);
     return { done: true } as const;
   });
 }

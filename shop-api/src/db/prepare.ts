@@ -5,6 +5,7 @@ import { seedDemoData, seedSiteContent } from '../seed/seed.ts';
 import { STARTUP_LOCK_KEY, withAdvisoryLock } from './advisory-lock.ts';
 import { encryptPlaintextBankDetails } from './encrypt-bank-details.ts';
 import { migrate } from './migrate.ts';
+import { migrateJobQueue } from '../jobs/job-schema.ts';
 
 export interface PrepareOptions {
   /** Anchors the demo data's relative dates (tests move it). */
@@ -17,7 +18,7 @@ export interface PrepareOptions {
 
 /**
  * Start-up work on the database, under one advisory lock (several instances may start at
- * once): migrate, make the shop's own content if missing, and the demo shop only when asked.
+ * once): migrate (the shop's schema and the job queue's), make the shop's own content if missing, and the demo shop only when asked.
  */
 export async function prepareDatabase(
   pool: pg.Pool,
@@ -25,6 +26,8 @@ export async function prepareDatabase(
 ): Promise<{ migrations: string[]; seededContent: boolean; seededDemo: boolean }> {
   return withAdvisoryLock(pool, STARTUP_LOCK_KEY, async (client) => {
     const migrations = await migrate(client);
+    // The job queue's own schema (graphile-worker's migrations), so jobs can be added from the first request.
+    await migrateJobQueue(pool);
     // Bank details saved before encryption at rest are encrypted before anything reads them.
     await encryptPlaintextBankDetails(client);
     const seededContent = await seedSiteContent(client);

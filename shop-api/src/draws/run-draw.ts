@@ -110,10 +110,9 @@ export async function drawLocked(client: pg.PoolClient, competitionId: number, o
   return { competitionId, entryCount: outcome.entryCount, winningTicket: ticket, mail };
 }
 
-async function sendQuietly(mailer: Mailer, mail: MailMessage | null, log: (m: string) => void): Promise<void> {
-  if (!mail) return;
-  // The draw is committed whatever happens to the mail; a failure is logged for the operator.
-  await mailer.send(mail).catch((err: unknown) => log(`winner mail failed: ${err instanceof Error ? err.message : String(err)}`));
+/** The winner's mail is queued in the draw's transaction: it exists exactly when the draw commits, and a worker sends it after. */
+async function queueWinnerMail(client: pg.PoolClient, mailer: Mailer, mail: MailMessage | null): Promise<void> {
+  if (mail) await mailer.send(mail, client);
 }
 
 /**
@@ -137,6 +136,7 @@ export async function drawDueCompetitions(pool: pg.Pool, o: Omit<DrawOptions, 'd
         [o.now],
       );
       if (rows[0]) result = await drawLocked(client, rows[0].competition_id, { ...o, drawnBy: 'scheduler' });
+      if (result) await queueWinnerMail(client, o.mailer, result.mail);
       await client.query('COMMIT');
     } catch (err) {
       await client.query('ROLLBACK').catch(() => {});
@@ -146,7 +146,6 @@ export async function drawDueCompetitions(pool: pg.Pool, o: Omit<DrawOptions, 'd
     }
     if (!result) return done;
     log(`competition ${result.competitionId} drawn: ${result.winningTicket === null ? 'no entries, closed with no winner' : `ticket ${result.winningTicket} of ${result.entryCount} entries`}`);
-    await sendQuietly(o.mailer, result.mail, log);
     done.push(result);
   }
 }
@@ -182,6 +181,7 @@ export async function drawOneNow(
       staffId: o.audit.staffId, actor: o.audit.actor, action: 'draw.run', subject: `competition #${competitionId}`,
       after: { entry_count: result.entryCount, winning_ticket: result.winningTicket }, at: o.now,
     });
+    await queueWinnerMail(client, o.mailer, result.mail);
     await client.query('COMMIT');
   } catch (err) {
     await client.query('ROLLBACK').catch(() => {});
@@ -189,6 +189,5 @@ export async function drawOneNow(
   } finally {
     client.release();
   }
-  await sendQuietly(o.mailer, result.mail, o.log ?? ((m) => fallbackLogger().error({ component: 'draws' }, m)));
   return result;
 }

@@ -158,6 +158,31 @@ describe('instant-win feed outbox', () => {
     expect(new Set(keys).size).toBe(40);
   });
 
+  it('two instances relay one at a time, so the feed keeps the order of the wins', async () => {
+    const c = await createCompetition(pool, { total: 30, instantWinNumbers: Array.from({ length: 30 }, (_, i) => i + 1) });
+    expect((await buy(await distinctiveCustomer(), [{ productId: c.productId, quantity: 30 }])).status).toBe(200);
+    const ids = (await outboxOf(c.id)).map((r) => feedKey(Number(r.id)));
+    // One feed both write to, in arrival order; instance A's writes take a database round trip
+    // longer, so two relays at once (each with its own small batch) would land out of order.
+    const arrived: string[] = [];
+    const writer = (slow: boolean): FeedWriter => ({
+      write: async (key, record) => {
+        if (slow) await pool.query('SELECT pg_sleep(0.005)');
+        if (record.main_id === c.id) arrived.push(key);
+      },
+      close: async () => {},
+    });
+    const pa = new FeedPublisher({ pool, writer: writer(true), batchSize: 2, log: () => {} });
+    const pb = new FeedPublisher({ pool, writer: writer(false), batchSize: 2, log: () => {} });
+    let relayedAtOnce = 0;
+    while (arrived.length < ids.length) {
+      const [a, b] = await Promise.all([pa.publishDue(), pb.publishDue()]);
+      if (a.relayed && b.relayed) relayedAtOnce++;
+    }
+    expect(arrived).toEqual(ids);
+    expect(relayedAtOnce).toBe(0);
+  });
+
   it('wakes on the commit (LISTEN/NOTIFY) without waiting for its poll', async () => {
     const c = await createCompetition(pool, { total: 1, instantWinNumbers: [1] });
     let resolveWritten!: (r: FeedRecord) => void;

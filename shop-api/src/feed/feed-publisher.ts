@@ -28,12 +28,21 @@ export interface FeedPublisherOptions {
   log?: (message: string) => void;
 }
 
+/**
+ * One relay at a time across instances (a session advisory lock held for each pass): the
+ * outbox is published oldest first by one writer, so the feed keeps the order of the wins.
+ * Every instance LISTENs, so the holder hears each new win too and runs again.
+ */
+export const FEED_RELAY_LOCK_KEY = 0x63676701;
+
 export const defaultBackoffMs = (attempt: number): number => Math.min(60_000, 1000 * 2 ** Math.max(0, attempt - 1));
 
 /**
  * Publishes the instant-win outbox to the live feed, after the checkout committed and
- * outside its request: a feed that is down never slows or fails a checkout. Each row
- * is claimed with a lease (safe with several API instances), written at a
+ * outside its request: a feed that is down never slows or fails a checkout. One instance
+ * relays at a time (FEED_RELAY_LOCK_KEY), woken by NOTIFY at commit, so the latency is a
+ * round trip, not a poll; it is not a job-queue job for that reason. Each row
+ * is claimed with a lease (a relay that dies mid-publish loses it), written at a
  * deterministic key (a retry overwrites, never duplicates), then marked published;
  * a failure is logged and retried with backoff.
  */
@@ -90,8 +99,26 @@ export class FeedPublisher {
     while (!this.stopped && (await this.publishDue()).claimed === this.batchSize);
   }
 
-  /** One pass: set aside stale rows, then claim, write and mark what is due. */
-  async publishDue(): Promise<{ claimed: number; published: number; failed: number; gaveUp: number }> {
+  /** One pass, if no other instance is relaying: set aside stale rows, then claim, write and mark what is due. */
+  async publishDue(): Promise<{ claimed: number; published: number; failed: number; gaveUp: number; relayed: boolean }> {
+    const lockHolder = await this.options.pool.connect();
+    let lost: Error | undefined;
+    try {
+      const { rows } = await lockHolder.query<{ got: boolean }>('SELECT pg_try_advisory_lock($1) AS got', [FEED_RELAY_LOCK_KEY]);
+      if (!rows[0]!.got) return { claimed: 0, published: 0, failed: 0, gaveUp: 0, relayed: false };
+      try {
+        return { ...(await this.publishDueLocked()), relayed: true };
+      } finally {
+        await lockHolder.query('SELECT pg_advisory_unlock($1)', [FEED_RELAY_LOCK_KEY]).catch((err: Error) => {
+          lost = err; // the connection is gone, and the lock with it: do not hand it back to the pool
+        });
+      }
+    } finally {
+      lockHolder.release(lost);
+    }
+  }
+
+  private async publishDueLocked(): Promise<{ claimed: number; published: number; failed: number; gaveUp: number }> {
     const { pool, writer } = this.options;
     const stale = await giveUpStale(pool, this.maxAgeMs);
     if (stale.length > 0) this.log(`gave up on ${stale.length} win(s) older than ${Math.round(this.maxAgeMs / 60_000)} min (outbox ids ${stale.join(', ')})`);

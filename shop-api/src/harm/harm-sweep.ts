@@ -1,26 +1,20 @@
 import type pg from 'pg';
+import type { RepeatingJob } from '../jobs/repeating-jobs.ts';
 import { fallbackLogger } from '../lib/logger.ts';
-import { startRepeating } from '../lib/repeating-task.ts';
 import { sweepHarmMarkers } from './evaluate.ts';
 
-export interface HarmSweep {
-  stop(): Promise<void>;
-}
-
 /**
- * The API process's harm-marker sweep, every `intervalMs` (as the draw loop). Two instances
- * sweeping at once raise nothing twice (one open flag per customer per rule). A failed sweep
- * is logged and tried again next time.
+ * The harm-marker sweep as a repeating job (src/jobs), every `everyMs` on one instance. Even
+ * two sweeps at once would raise nothing twice (one open flag per customer per rule).
  */
-export function startHarmSweep(o: { pool: pg.Pool; intervalMs: number; log?: (m: string) => void }): HarmSweep {
+export function harmSweepJob(o: { pool: pg.Pool; everyMs: number; log?: (m: string) => void }): RepeatingJob {
   const log = o.log ?? ((m: string) => fallbackLogger().info({ component: 'harm-markers' }, m));
-  const tick = async (): Promise<void> => {
-    try {
-      const raised = await sweepHarmMarkers(o.pool, new Date());
+  return {
+    name: 'harm-sweep',
+    everyMs: o.everyMs,
+    run: async (at) => {
+      const raised = await sweepHarmMarkers(o.pool, at);
       if (raised) log(`${raised} customer(s) flagged for review`);
-    } catch (err) {
-      log(`sweep failed (retrying in ${o.intervalMs} ms): ${err instanceof Error ? err.message : String(err)}`);
-    }
+    },
   };
-  return startRepeating(o.intervalMs, tick);
 }

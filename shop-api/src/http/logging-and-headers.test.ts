@@ -71,8 +71,9 @@ describe('the API with its logger, helmet and body limit', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     await prepareDatabase(db.pool);
-    // An SMTP server nobody listens on: the contact form's mail fails, so the request answers 503.
-    app = buildApp({ pool: db.pool, logger: captured.log, requestLog: true, mail: { smtpUrl: 'smtp://127.0.0.1:1' } });
+    // A mailer that cannot queue: the contact message's transaction fails, so the request answers 503.
+    const failingMailer = { send: async () => { throw new Error('the outbox is unavailable'); } };
+    app = buildApp({ pool: db.pool, logger: captured.log, requestLog: true, mailer: failingMailer });
     await app.ready();
   });
   afterAll(async () => {

@@ -5,6 +5,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { readCaller } from './bearer.ts';
 import { apiPath } from './declared-routes.ts';
 import { routeTable } from './route-table.ts';
+import { registerQueueMetrics } from '../jobs/queue-metrics.ts';
 
 export const METRICS_ROUTE = '/metrics';
 
@@ -54,7 +55,7 @@ export interface MetricsOptions {
 /**
  * Prometheus metrics with prom-client, in a registry of this app's own (tests build several
  * apps in one process): requests and their latency per route and status class, checkouts by
- * outcome, the pg pool's connections, and prom-client's default process metrics.
+ * outcome, the pg pool's connections, the job queue and feed lag, and prom-client's default process metrics.
  */
 export function registerMetrics(app: FastifyInstance, options: MetricsOptions): Registry {
   const registry = new Registry();
@@ -90,6 +91,9 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
       this.set({ state: 'waiting' }, pool.waitingCount);
     },
   });
+
+  // The job queue's depth and dead-letter count, and the live feed's lag (issue 18).
+  registerQueueMetrics(registry, pool);
 
   app.addHook('onResponse', async (request, reply) => {
     const labels = { method: request.method, route: routeLabel(request), status_class: statusClass(reply.statusCode) };

@@ -191,6 +191,7 @@ const samples: Record<RouteName, Sample> = {
   staffReviews: { payload: () => ({}) },
   staffReviewClose: { payload: () => ({ flag_id: 999_999, action: 'no_action', note: 'Route test' }) },
   staffHarmSettings: { payload: () => ({}) },
+  staffDeadJobs: { payload: () => ({}) },
   staffHarmSettingsUpdate: { payload: () => ({ raises_days: 30 }) },
   staffCompetitionFields: { payload: (fx) => ({ id: fx.openCompetitionId }) },
   // An empty competition: the roles that may save are answered 400 with its problems, nothing written.

@@ -6,8 +6,10 @@ export interface RepeatingTask {
 
 /**
  * Runs `run` now, then `intervalMs` after each run ends (never two at once), on an unref'd timer
- * so it never keeps the process alive. `run` handles its own errors: the API's draw loop and
- * harm-marker sweep log a failed run and try again next time.
+ * so it never keeps the process alive: in this process only, so every instance runs its own.
+ * Work that must run once across instances is a repeating job on the job queue instead
+ * (`shopRepeatingJobs`, src/jobs/shop-jobs.ts; the draws and the harm sweep moved there).
+ * `run` handles its own errors.
  */
 export function startRepeating(intervalMs: number, run: () => Promise<void>): RepeatingTask {
   let timer: NodeJS.Timeout | null = null;

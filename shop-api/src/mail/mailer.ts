@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Queryable } from '../accounts/queryable.ts';
+import { enqueueJob } from '../jobs/job-queue.ts';
 import { marketingAllowedTo } from './marketing.ts';
 import { DEFAULT_MAIL_FROM } from '../config.ts';
 
@@ -15,39 +16,55 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  /**
+   * Queues one mail. Pass the transaction's client as `db` when the mail belongs to a change
+   * being written: the mail then exists exactly when that change commits, and is sent after.
+   */
+  send(message: MailMessage, db?: Queryable): Promise<void>;
 }
 
 
+/** The job that sends one email_outbox row by SMTP (outbox-relay.ts). */
+export const SEND_MAIL_TASK = 'mail:send';
+export const mailJobKey = (outboxId: number | string): string => `mail:${outboxId}`;
+
 /**
- * SMTP through nodemailer when SMTP_URL is set (e.g. smtp://user:pass@mail.example.com:587);
- * otherwise the mail is written to the email_outbox table (migration 002), where an
- * operator or a sender job picks it up; pass a transaction's client to store a mail
- * atomically with what caused it. Nothing secret is logged.
+ * The shop's one mailer. Every mail is written to the email_outbox table (migration 002) on `db`
+ * (the caller's transaction, or the pool). When SMTP_URL is set, a `mail:send` job is added in
+ * the same statement's transaction, and a job worker sends the row by SMTP after commit, with
+ * retries (outbox-relay.ts); unset, the outbox is where mail stays (the operator's `outbox`
+ * command reads it). Nothing secret is logged.
  */
-export function createMailer(db: Queryable, smtpUrl?: string, now: () => Date = () => new Date(), from: string = DEFAULT_MAIL_FROM): Mailer {
-  // A customer on a break gets no marketing (UK code 1.5), whichever way the mail goes out.
-  const held = async (m: MailMessage): Promise<boolean> => m.marketing === true && !(await marketingAllowedTo(db, m.to, now()));
-  if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
-    return {
-      send: async (m) => {
-        if (await held(m)) return;
-        await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html, replyTo: m.replyTo });
-      },
-    };
-  }
+export function createMailer(db: Queryable, smtpUrl?: string, now: () => Date = () => new Date()): Mailer {
   return {
-    send: async (m) => {
-      if (await held(m)) return;
-      // The outbox has no reply-to column: the address goes at the top of the text.
+    send: async (m, tx) => {
+      const on = tx ?? db;
+      // A customer on a break gets no marketing (UK code 1.5).
+      if (m.marketing === true && !(await marketingAllowedTo(on, m.to, now()))) return;
+      // The reply-to goes at the top of the text too: the outbox is read as it is when SMTP is unset.
       const text = m.replyTo ? `Reply to: ${m.replyTo}\n\n${m.text}` : m.text;
-      await db.query('INSERT INTO email_outbox (to_address, subject, text_body, html_body, created_at) VALUES ($1, $2, $3, $4, now())', [
-        m.to,
-        m.subject,
-        text,
-        m.html ?? '',
-      ]);
+      const { rows } = await on.query<{ id: string }>(
+        'INSERT INTO email_outbox (to_address, subject, text_body, html_body, reply_to, created_at) VALUES ($1, $2, $3, $4, $5, now()) RETURNING id',
+        [m.to, m.subject, text, m.html ?? '', m.replyTo ?? null],
+      );
+      if (smtpUrl) await enqueueJob(on, SEND_MAIL_TASK, { outboxId: Number(rows[0]!.id) }, { jobKey: mailJobKey(rows[0]!.id) });
     },
+  };
+}
+
+/** Where a worker hands a mail to be delivered: SMTP in the shop, a recorder in tests. */
+export interface MailTransport {
+  deliver(message: Omit<MailMessage, 'marketing'>): Promise<void>;
+  close(): void;
+}
+
+/** `from`: MAIL_FROM, the sender of every mail the shop sends. */
+export function smtpTransport(smtpUrl: string, from: string = DEFAULT_MAIL_FROM): MailTransport {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    deliver: async (m) => {
+      await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html || undefined, replyTo: m.replyTo });
+    },
+    close: () => transport.close(),
   };
 }

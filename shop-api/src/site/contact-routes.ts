@@ -5,7 +5,6 @@ import { RATE_LIMITS, type RateLimits } from '../http/rate-limits.ts';
 import { declaredRoute, type DeclaredRoute } from '../http/declared-routes.ts';
 import { routeTable } from '../http/route-table.ts';
 import { WpHttpError } from '../http/wp-error.ts';
-import type { Queryable } from '../accounts/queryable.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { isDatabaseUnreachable } from '../db/unreachable.ts';
 
@@ -16,8 +15,8 @@ export const CONTACT_WINDOW_MINUTES = RATE_LIMITS.contactAddress.duration / 60;
 export const CONTACT_CONFIRMATION = 'Thank you, your message has been sent. Our team replies within one working day.';
 
 export interface ContactDeps {
-  /** A mailer writing through the given connection (the outbox row joins the message's transaction). */
-  mailerFor: (db: Queryable) => Mailer;
+  /** The shop's mailer: the message's mail is queued in the message's own transaction. */
+  mailer: Mailer;
   /** CONTACT_EMAIL: where contact messages go (the operator's inbox). */
   inbox: string;
 }
@@ -26,7 +25,7 @@ export function contactRoutes(pool: pg.Pool, limits: RateLimits, deps: ContactDe
   return [
     declaredRoute(routeTable.contactUs, {
       summary: 'Sends a message to the shop (rate-limited per address).',
-      description: 'Trimmed; name 1-100, a valid email up to 254, subject 1-150, message 10-3000 characters. The answer carries a reference (\'CGG-42\'); the message is stored and mailed to CONTACT_EMAIL with the sender as reply-to (the outbox row in the same transaction). Errors: 400 per field; 429 `rest_contact_rate_limited` with `Retry-After` after 3 messages from one client address in 10 minutes; 503 `rest_contact_unavailable` when storing or mailing fails (nothing kept).',
+      description: 'Trimmed; name 1-100, a valid email up to 254, subject 1-150, message 10-3000 characters. The answer carries a reference (\'CGG-42\'); the message is stored and its mail to CONTACT_EMAIL (the sender as reply-to) queued in the same transaction, then sent after commit by the job queue. Errors: 400 per field; 429 `rest_contact_rate_limited` with `Retry-After` after 3 messages from one client address in 10 minutes; 503 `rest_contact_unavailable` when storing fails (nothing kept).',
       handler: async ({ input, request }) => {
         const address = clientAddress(request);
         // Counted before storing, in one atomic step: posts fired at once cannot all slip under the limit.
@@ -37,13 +36,14 @@ export function contactRoutes(pool: pg.Pool, limits: RateLimits, deps: ContactDe
             [input.name, input.email, input.subject, input.message, address],
           );
           const messageId = inserted.rows[0]!.id;
-          // In the same transaction: with the outbox, the message and its mail are stored together.
-          await deps.mailerFor(client).send({
+          // Queued in the same transaction (no network while the row is held): the message and its
+          // mail are stored together, and a job worker sends the mail after commit.
+          await deps.mailer.send({
             to: deps.inbox,
             replyTo: input.email,
             subject: `[Contact #${messageId}] ${input.subject}`,
             text: `From: ${input.name} <${input.email}>\nMessage #${messageId}\n\n${input.message}`,
-          });
+          }, client);
           return messageId;
         }).catch(async (err: unknown) => {
           // Nothing was kept, so the try does not count against the visitor's limit (best effort: the database may be the failure).

@@ -18,7 +18,7 @@ export const drawCommand: Command = {
     try {
       const drawnBy = `cli:${operatorName(flags.by, ctx.operator)}`;
       const done = await drawOneNow(ctx.pool, id, {
-        now: (ctx.now ?? (() => new Date()))(), drawnBy, audit: { staffId: null, actor: drawnBy }, siteUrl: site, mailer: createMailer(ctx.pool, ctx.smtpUrl, undefined, ctx.mailFrom),
+        now: (ctx.now ?? (() => new Date()))(), drawnBy, audit: { staffId: null, actor: drawnBy }, siteUrl: site, mailer: createMailer(ctx.pool, ctx.smtpUrl),
         log: (m) => out(m),
       });
       const proof = (await ctx.pool.query<{ seed: Buffer; commitment: string; entry_list_sha256: string }>(

@@ -31,7 +31,7 @@ export const postalEntryCommand: Command = {
     }
     try {
       const by = operatorName(flags.by, ctx.operator);
-      const mailer = createMailer(ctx.pool, ctx.smtpUrl, undefined, ctx.mailFrom);
+      const mailer = createMailer(ctx.pool, ctx.smtpUrl);
       const { entry: e, mailsSent } = await takePostalEntry({ pool: ctx.pool, mailer, siteUrl: ctx.siteUrl ?? DEFAULT_SITE_URL }, {
         competitionId, customerId, fullName: str('name'), email: str('email'), town: str('town'), answer: str('answer'),
         recordedBy: by, now: (ctx.now ?? (() => new Date()))(), audit: { staffId: null, actor: `cli:${by}` },

@@ -1,0 +1,20 @@
+import { z } from 'zod/mini';
+
+/*
+ * The job queue's dead-letter list for the back office (read-only; shop-api's `dead-jobs` CLI
+ * command lists and retries the same jobs): background work that used all its tries.
+ */
+
+/** One dead job: what it was, how often it was tried, and the last error it failed with. */
+export const deadJobSchema = z.object({
+  id: z.int(),
+  task: z.string(),
+  attempts: z.int(),
+  last_error: z.nullable(z.string()),
+  payload: z.unknown(),
+  created_at: z.string(),
+  failed_at: z.string(),
+});
+export type DeadJob = z.infer<typeof deadJobSchema>;
+export const staffDeadJobsRequestSchema = z.strictObject({});
+export const staffDeadJobsResponseSchema = z.object({ success: z.literal(true), data: z.array(deadJobSchema) });

@@ -1,0 +1,42 @@
+import type pg from 'pg';
+import type { Task } from 'graphile-worker';
+import { drawsDueJob } from '../draws/draw-scheduler.ts';
+import { harmSweepJob } from '../harm/harm-sweep.ts';
+import { SEND_MAIL_TASK, type Mailer, type MailTransport } from '../mail/mailer.ts';
+import { relayUnsentMail, sendOutboxMail } from '../mail/outbox-relay.ts';
+import type { JobConfig } from './job-config.ts';
+import type { RepeatingJob } from './repeating-jobs.ts';
+
+export interface ShopJobsOptions {
+  pool: pg.Pool;
+  mailer: Mailer;
+  siteUrl: string;
+  /** SMTP (or a test's recorder); null: mail stays in the outbox, and no mail job is run. */
+  mailTransport: MailTransport | null;
+  config: Pick<JobConfig, 'drawsOn' | 'drawIntervalMs' | 'harmSweepIntervalMs'>;
+}
+
+/** The outbox relay's pass: rows with no send job get one (outbox-relay.ts). */
+const MAIL_RELAY_EVERY_MS = 60_000;
+
+/**
+ * Every job the shop runs, in one place. A task is `name: (payload, helpers) => work` (throw to
+ * fail: retried with backoff, then dead); a repeating job is one line here:
+ * `{ name, everyMs, run: (at) => work(pool, at) }` runs once every `everyMs` across all instances.
+ */
+export function shopRepeatingJobs(o: ShopJobsOptions): RepeatingJob[] {
+  const { pool } = o;
+  return [
+    ...(o.config.drawsOn ? [drawsDueJob({ pool, mailer: o.mailer, siteUrl: o.siteUrl, everyMs: o.config.drawIntervalMs })] : []),
+    harmSweepJob({ pool, everyMs: o.config.harmSweepIntervalMs }),
+    ...(o.mailTransport ? [{ name: 'mail-relay', everyMs: MAIL_RELAY_EVERY_MS, run: async () => void (await relayUnsentMail(pool)) }] : []),
+  ];
+}
+
+export function shopTasks(o: ShopJobsOptions): Record<string, Task> {
+  const transport = o.mailTransport;
+  return {
+    // Without a transport the task is not registered: send jobs wait (e.g. added by a CLI that had SMTP_URL) until an instance with SMTP runs them.
+    ...(transport ? { [SEND_MAIL_TASK]: async (payload: unknown) => void (await sendOutboxMail(o.pool, Number((payload as { outboxId: number }).outboxId), transport)) } : {}),
+  };
+}
