@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readCaller } from './bearer.ts';
-import { redactUrl } from './redact.ts';
+import { redactText, redactUrl } from './redact.ts';
 
 describe('redactUrl', () => {
   it('masks token, password and bank values in a query string', () => {
@@ -14,6 +14,14 @@ describe('redactUrl', () => {
     expect(redactUrl('/login-as-user?code=845921&email=jo%40example.com')).toBe('/login-as-user?code=[redacted]&email=[redacted]');
     expect(redactUrl('/reset-password?key=abc123&login=jo@example.com&reset_code=9&x=jo@example.com')).toBe('/reset-password?key=[redacted]&login=[redacted]&reset_code=[redacted]&x=[redacted email]');
     expect(redactUrl('/wp-json/api/v1/staff/customer?id=12345&page=2')).toBe('/wp-json/api/v1/staff/customer?id=12345&page=2');
+  });
+});
+
+describe('redactText', () => {
+  it('masks an email in a message but leaves a stack frame\'s package@version path readable', () => {
+    expect(redactText('mail to sam.private@example.co.uk failed')).toBe('mail to [redacted email] failed');
+    const frame = 'at doNext (/app/node_modules/.pnpm/graphile-worker@0.17.3/node_modules/graphile-worker/dist/worker.js:196:32)';
+    expect(redactText(frame)).toBe(frame);
   });
 });
 

@@ -28,7 +28,7 @@ const TEXT_PATTERNS: Array<[RegExp, string]> = [
   [/\b(token|\w+_token|password\w*|account_number|sort_code|code|\w+_code|key|\w+_key|secret|nonce|\w*email\w*|login)=[^&#\s"',;)]+/gi, `$1=${MASK}`],
   // `Bearer abc.def`, `Basic ...` (a header quoted in a message).
   [/\b(Bearer|Basic)\s+[^\s"',;]+/gi, `$1 ${MASK}`],
-  [/[^\s@<>()"',;:=[\]]+@[^\s@<>()"',;:=[\]]+\.[a-z]{2,}/gi, '[redacted email]'],
+  [/[^\s@<>()"',;:=[\]/]+@[^\s@<>()"',;:=[\]/]+\.[a-z]{2,}/gi, '[redacted email]'],
   // Card numbers: 13-19 digits, spaced or dashed in groups.
   [/(?<![\w-])\d(?:[ -]?\d){12,18}(?![\w-])/g, '[redacted card]'],
   // UK sort codes (12-34-56) and account numbers (8 digits standing alone).
