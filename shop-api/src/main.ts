@@ -57,14 +57,23 @@ const DRAW_INTERVAL_MS = Number(process.env.DRAW_INTERVAL_MS ?? 15_000);
 let harmSweep: HarmSweep | null = null;
 const HARM_SWEEP_INTERVAL_MS = Number(process.env.HARM_SWEEP_INTERVAL_MS ?? 15 * 60_000);
 
+// Behind a load balancer: keep serving this long after /readyz turns 503, until its health
+// check has seen it (graceful-shutdown.ts). The cluster and deploy/ set it; alone, no pause.
+const SHUTDOWN_DRAIN_DELAY_MS = Number(process.env.SHUTDOWN_DRAIN_DELAY_MS || 0);
+if (!Number.isInteger(SHUTDOWN_DRAIN_DELAY_MS) || SHUTDOWN_DRAIN_DELAY_MS < 0) {
+  console.error(`[shop-api] configuration: SHUTDOWN_DRAIN_DELAY_MS must be a whole number of milliseconds, got ${process.env.SHUTDOWN_DRAIN_DELAY_MS}`);
+  process.exit(1);
+}
+
 let stopping = false;
 async function stop(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
-  console.log(`[shop-api] ${signal}: stopping (requests in flight get up to 10 s)`);
+  const pause = SHUTDOWN_DRAIN_DELAY_MS > 0 ? `not ready; serving ${SHUTDOWN_DRAIN_DELAY_MS} ms more while the load balancer notices, then ` : '';
+  console.log(`[shop-api] ${signal}: stopping (${pause}requests in flight get up to 10 s)`);
   try {
-    // /readyz turns 503, no new connections, the requests in flight finish; then the rest, pool last.
-    const { forced } = await drainAndClose(app, lifecycle);
+    // /readyz turns 503, the drain pause, no new connections, the requests in flight finish; then the rest, pool last.
+    const { forced } = await drainAndClose(app, lifecycle, { drainDelayMs: SHUTDOWN_DRAIN_DELAY_MS });
     if (forced) console.error('[shop-api] requests still running after the grace period were cut off');
     await feed?.stop();
     await draws?.stop();
