@@ -17,6 +17,18 @@ export const HEALTH_CHECK = { checkIntervalMs: 500, fall: 2, rise: 2 };
 /** An API instance's drain pause that covers the balancer's detection with room to spare. */
 export const drainDelayFor = (check = HEALTH_CHECK) => check.checkIntervalMs * (check.fall + 1) + 500;
 
+/** What HAProxy's own 502/503/504 tell the client to wait, as the API's own 503 does. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** The WordPress error body (the contracts' ApiError reads code, message and data) for HAProxy's own answers. */
+function upstreamError(status) {
+  return JSON.stringify({
+    code: 'rest_upstream_unavailable',
+    message: 'The shop is busy for a moment. Please try again in a few seconds.',
+    data: { status, retry_after: RETRY_AFTER_SECONDS },
+  });
+}
+
 /**
  * The configuration: one frontend on `bind` (host:port), one backend of `servers`
  * ({name, address: 'host:port'}), health-checked on GET /readyz (200 = send traffic; 503 while
@@ -43,6 +55,10 @@ export function haproxyConfig({ bind, servers, check = HEALTH_CHECK, timeoutServ
     '  retries 1',
     '  retry-on conn-failure',
     '  option redispatch 1',
+    // HAProxy's own errors in the API's error shape with a retry hint, as the API's 503s carry
+    // (database-unavailable.ts): no instance ready (all draining, or the database down), an
+    // instance that died under the request (502), or one too slow (504): the client may retry.
+    ...[502, 503, 504].map((status) => `  http-error status ${status} content-type application/json hdr Retry-After ${RETRY_AFTER_SECONDS} string '${upstreamError(status)}'`),
     '',
     'frontend api',
     `  bind ${bind}`,

@@ -39,8 +39,8 @@ export interface SellOutResult {
   wrongAnswers: string[];
   /** Retryable failures met on the way, by `status code` (e.g. `503 rest_database_unavailable`), and how many carried a retry hint. */
   retries: Record<string, number>;
-  /** 503s from the API without its Retry-After (data.retry_after): must be none. */
-  unhintedUnavailable: number;
+  /** 502/503/504 answers without a retry hint (data.retry_after, with the Retry-After header): must be none. */
+  unhintedServerErrors: number;
   /** Customer-seen latency (first attempt to order) of the successful checkouts, sorted, ms. */
   latencies: number[];
   violations: string[];
@@ -104,7 +104,7 @@ export async function sellOut(pool: pg.Pool, base: string, o: SellOutOptions): P
   const retries: Record<string, number> = {};
   const wrongAnswers: string[] = [];
   let gaveUp = 0;
-  let unhintedUnavailable = 0;
+  let unhintedServerErrors = 0;
   let started = 0;
   const attempts = o.attempts ?? 40;
 
@@ -123,7 +123,7 @@ export async function sellOut(pool: pg.Pool, base: string, o: SellOutOptions): P
         return;
       }
       retries[a.failure!] = (retries[a.failure!] ?? 0) + 1;
-      if (a.failure!.startsWith('503 rest_') && !a.hinted) unhintedUnavailable++;
+      if (/^5\d\d /.test(a.failure!) && !a.hinted) unhintedServerErrors++;
       if (attempt >= attempts) {
         gaveUp++;
         return;
@@ -149,7 +149,7 @@ export async function sellOut(pool: pg.Pool, base: string, o: SellOutOptions): P
     instantWins: instantWins.length,
     checkouts: buyers.map((b, i) => ({ customerId: b.customerId, idempotencyKey: keys[i]!, orderId: orderIds[i]! })),
   });
-  return { competitionId: c.id, seconds, succeeded: latencies.length, gaveUp, wrongAnswers, retries, unhintedUnavailable, latencies, violations, figures };
+  return { competitionId: c.id, seconds, succeeded: latencies.length, gaveUp, wrongAnswers, retries, unhintedServerErrors, latencies, violations, figures };
 }
 
 /**
