@@ -2,7 +2,7 @@
  * The sell-out benchmark (bench/checkout.ts's sale: BENCH_TICKETS tickets, BENCH_CUSTOMERS
  * customers, five instant wins) against the compiled API behind HAProxy (bench/api-cluster.ts):
  * 1 instance, 3 instances, and 3 instances with one killed (SIGKILL) when half the checkouts have
- * started (the supervisor restarts it, as `npm run start:cluster` would). Each runs the sale at
+ * been answered (the supervisor restarts it, as `npm run start:cluster` would). Each runs the sale at
  * the target rate (BENCH_RATE, 200 checkouts started per second, open loop) and all at once
  * (BENCH_CONNECTIONS, 500 in flight). Prints checkouts/s and p50/p95/p99 side by side, the retries
  * the killed instance caused (the client retries with the same Idempotency-Key) and whether every

@@ -22,7 +22,10 @@ export interface SellOutOptions {
   /** Checkouts started per second (open loop); null: all at once, `connections` in flight. */
   rate: number | null;
   connections: number;
-  /** Called once, when half the checkouts have started (a fault test kills something here). */
+  /**
+   * Called once, when half the checkouts have been answered (a fault test kills something here):
+   * the other half are in flight or still to come, whether they are offered at a rate or all at once.
+   */
   midway?: () => void;
   /** Attempts per checkout before giving up (default 40: covers a database restart's few seconds). */
   attempts?: number;
@@ -105,27 +108,32 @@ export async function sellOut(pool: pg.Pool, base: string, o: SellOutOptions): P
   const wrongAnswers: string[] = [];
   let gaveUp = 0;
   let unhintedServerErrors = 0;
-  let started = 0;
+  let answered = 0;
+  const done = (): void => {
+    if (++answered === Math.ceil(buyers.length / 2)) o.midway?.();
+  };
   const attempts = o.attempts ?? 40;
 
   const checkout = async (b: Buyer, i: number): Promise<void> => {
-    if (++started === Math.ceil(buyers.length / 2)) o.midway?.();
     const t0 = performance.now();
     for (let attempt = 1; ; attempt++) {
       const a = await attemptCheckout(base, b, keys[i]!);
       if (a.ok) {
         orderIds[i] = a.orderId!;
         latencies.push(performance.now() - t0);
+        done();
         return;
       }
       if (!a.retryable) {
         wrongAnswers.push(a.failure!);
+        done();
         return;
       }
       retries[a.failure!] = (retries[a.failure!] ?? 0) + 1;
       if (/^5\d\d /.test(a.failure!) && !a.hinted) unhintedServerErrors++;
       if (attempt >= attempts) {
         gaveUp++;
+        done();
         return;
       }
       await sleep(Math.min(50 * 2 ** (attempt - 1), 500));
