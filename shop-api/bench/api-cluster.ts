@@ -6,6 +6,7 @@
  * instance killed is restarted as it would be there. `stop()` ends everything and removes the folder.
  */
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -70,7 +71,7 @@ export async function startApiCluster(options: ApiClusterOptions): Promise<ApiCl
     await stop();
     throw err;
   }
-  const password = (await import('node:fs')).readFileSync(path.join(dataDir, 'postgres.password'), 'utf8').trim();
+  const password = readFileSync(path.join(dataDir, 'postgres.password'), 'utf8').trim();
   return {
     origin: `http://127.0.0.1:${lbPort}`,
     instances: instancePorts.map((port, i) => ({ name: `api-${i + 1}`, origin: `http://127.0.0.1:${port}` })),
