@@ -2,9 +2,8 @@
 // `npm run start:cluster -- --instances 3` (or API_INSTANCES=3): the whole site as `npm start` runs
 // it, but with N compiled API instances (shop-api/dist) behind HAProxy on the API's port, sharing
 // one PostgreSQL. An instance that dies is restarted; HAProxy sends nothing to it meanwhile.
-import { existsSync } from 'node:fs';
 import { buildApi, buildFrontEnds } from './lib/build.mjs';
-import { haproxyBin } from './lib/haproxy.mjs';
+import { ensureHaproxy } from './lib/haproxy.mjs';
 import { clusterOptions, clusterSiteServices } from './lib/cluster.mjs';
 import { ensureInstalled } from './lib/install.mjs';
 import { portsFrom } from './lib/ports.mjs';
@@ -18,8 +17,10 @@ try {
   console.error(`[start:cluster] ${err.message}`);
   process.exit(1);
 }
-if (!existsSync(haproxyBin())) {
-  console.error(`[start:cluster] no HAProxy at ${haproxyBin()}: install Debian's (apt-get install haproxy) or set HAPROXY_BIN`);
+try {
+  ensureHaproxy();
+} catch (err) {
+  console.error(`[start:cluster] ${err.message}`);
   process.exit(1);
 }
 ensureInstalled();

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { availableParallelism } from 'node:os';
 import { ensurePnpm } from './pnpm.mjs';
 import { ensureChromium } from './lib/chromium.mjs';
+import { ensureHaproxy } from './lib/haproxy.mjs';
 import { ensureInstalled } from './lib/install.mjs';
 import { root } from './lib/paths.mjs';
 import { runJobs } from './lib/job-pool.mjs';
@@ -19,6 +20,7 @@ const unitPackages = ['shared-contracts', 'shop-api', 'shell', 'remote-catalogue
 
 ensureInstalled();
 ensureChromium();
+ensureHaproxy();
 
 const pnpmCommand = (args) => [process.execPath, ensurePnpm(), ...args];
 // Two at a time on the 2-core machines CI runs on; CI_JOBS changes it.

@@ -1,7 +1,7 @@
 // HAProxy in front of several API instances (`npm run start:cluster`, the cluster bench and
 // fault tests): the configuration, written at start into .cache/, and the check that it parses.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** Debian's package; HAPROXY_BIN points elsewhere. */
@@ -89,4 +89,21 @@ export function writeHaproxyConfig(file, options) {
 export function checkHaproxyConfig(file, env = process.env) {
   const run = spawnSync(haproxyBin(env), ['-c', '-f', file], { encoding: 'utf8' });
   return { ok: run.status === 0, output: `${run.stdout ?? ''}${run.stderr ?? ''}`.trim() };
+}
+
+/**
+ * `npm test` (the fault suite) and `npm run start:cluster` need HAProxy: Debian's package is
+ * installed (apt-get, as chromium is for the e2e suites) when it is missing and HAPROXY_BIN is unset.
+ */
+export function ensureHaproxy(env = process.env) {
+  const bin = haproxyBin(env);
+  if (existsSync(bin)) return bin;
+  if (env.HAPROXY_BIN) throw new Error(`HAPROXY_BIN=${bin} does not exist`);
+  console.log('[setup] installing Debian haproxy (apt-get)');
+  const asRoot = process.getuid?.() === 0;
+  const run = (args) => spawnSync(asRoot ? args[0] : 'sudo', asRoot ? args.slice(1) : args, { stdio: 'inherit', env: { ...env, DEBIAN_FRONTEND: 'noninteractive' } });
+  run(['apt-get', 'update', '-qq']);
+  const r = run(['apt-get', 'install', '-y', '-qq', 'haproxy']);
+  if (r.status !== 0 || !existsSync(bin)) throw new Error('could not install haproxy with apt-get (or set HAPROXY_BIN)');
+  return bin;
 }
