@@ -4,7 +4,7 @@
 // file and the Dockerfile name exists (secrets excepted: they are documented, never committed).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { checkHaproxyConfig, haproxyBin, haproxyConfig, writeHaproxyConfig } from '../lib/haproxy.mjs';
@@ -18,8 +18,12 @@ test('the configuration start:cluster writes is valid HAProxy', { skip: !haveHap
     bind: '127.0.0.1:18080',
     servers: [{ name: 'api-1', address: '127.0.0.1:18090' }, { name: 'api-2', address: '127.0.0.1:18091' }],
   });
-  const { ok, output } = checkHaproxyConfig(file);
-  assert.ok(ok, output);
+  try {
+    const { ok, output } = checkHaproxyConfig(file);
+    assert.ok(ok, output);
+  } finally {
+    rmSync(file, { force: true });
+  }
 });
 
 test('deploy/haproxy.cfg is valid HAProxy', { skip: !haveHaproxy && 'no haproxy binary' }, () => {
