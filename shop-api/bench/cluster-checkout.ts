@@ -35,7 +35,7 @@ async function runColumn(cluster: ApiCluster, label: string, kill: string | null
       let killed: Promise<void> | null = null;
       const back = kill ? cluster.restarted(kill) : null;
       const result = await sellOut(pool, cluster.origin, {
-        tickets: TICKETS, customers: CUSTOMERS, rate, connections: CONNECTIONS,
+        tickets: TICKETS, customers: CUSTOMERS, rate, connections: CONNECTIONS, measureCpu: true,
         midway: kill ? () => void (killed = cluster.kill(kill, 'SIGKILL')) : undefined,
       });
       await killed;
@@ -43,6 +43,10 @@ async function runColumn(cluster: ApiCluster, label: string, kill: string | null
       if (back) await back;
       console.log(`  ${label}, ${rate ? `${rate}/s` : 'all at once'}: ${result.succeeded} orders in ${result.seconds.toFixed(2)} s; ${result.figures}`);
       if (Object.keys(result.retries).length) console.log(`    retried (same Idempotency-Key): ${JSON.stringify(result.retries)}`);
+      const cpu = result.cpu!;
+      // A killed instance's own CPU leaves with it: that column's API figure is a floor.
+      console.log(`    CPU during checkout: PostgreSQL ${cpu.postgres.toFixed(2)} s, API ${cpu.api.toFixed(2)} s, HAProxy ${cpu.haproxy.toFixed(2)} s, bench client ${cpu.client.toFixed(2)} s ` +
+        `(${(cpu.postgres + cpu.api + cpu.haproxy + cpu.client).toFixed(2)} s used of ${(result.seconds * os.cpus().length).toFixed(2)} s the cores had)`);
       return result;
     };
     return { label, target: await run(RATE), capacity: await run(null) };
@@ -71,6 +75,7 @@ for (const instances of [1, INSTANCES]) {
 const perSecond = (r: SellOutResult) => `${(r.succeeded / r.seconds).toFixed(0)}/s`;
 const pcts = (r: SellOutResult) => [0.5, 0.95, 0.99].map((q) => quantile(r.latencies, q).toFixed(0)).join(' / ');
 const failures = (r: SellOutResult) => Object.values(r.retries).reduce((a, b) => a + b, 0);
+const cpuCell = (r: SellOutResult) => [r.cpu!.postgres, r.cpu!.api, r.cpu!.haproxy, r.cpu!.client].map((n) => n.toFixed(1)).join(' / ');
 const holds = (r: SellOutResult) => (r.violations.length === 0 && r.wrongAnswers.length === 0 && r.gaveUp === 0 ? 'hold' : 'VIOLATED');
 const rows: Array<[string, (c: Column) => string]> = [
   [`at ${RATE}/s: checkouts/s`, (c) => perSecond(c.target)],
@@ -79,6 +84,8 @@ const rows: Array<[string, (c: Column) => string]> = [
   ['all at once: checkouts/s', (c) => perSecond(c.capacity)],
   ['all at once: p50 / p95 / p99 ms', (c) => pcts(c.capacity)],
   ['all at once: retried attempts', (c) => String(failures(c.capacity))],
+  [`at ${RATE}/s: CPU s (PG / API / HAProxy / client)`, (c) => cpuCell(c.target)],
+  ['all at once: CPU s (PG / API / HAProxy / client)', (c) => cpuCell(c.capacity)],
   ['invariants (both runs)', (c) => (holds(c.target) === 'hold' && holds(c.capacity) === 'hold' ? 'all hold' : 'VIOLATED')],
 ];
 const width = Math.max(...rows.map(([name]) => name.length)) + 2;

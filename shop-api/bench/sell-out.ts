@@ -15,6 +15,7 @@ import type pg from 'pg';
 import { addToBasket, newBuyer, saleState, type Buyer } from '../src/store/race-harness.ts';
 import { billing, cardPayment, createCompetition } from '../src/store/store-fixtures.ts';
 import { httpFetch } from './http-fetch.ts';
+import { cpuBetween, snapshotCpu, type CpuByRole } from './process-cpu.ts';
 
 export interface SellOutOptions {
   tickets: number;
@@ -29,6 +30,8 @@ export interface SellOutOptions {
   midway?: () => void;
   /** Attempts per checkout before giving up (default 40: covers a database restart's few seconds). */
   attempts?: number;
+  /** Count the CPU seconds of the processes below this one during the checkouts (bench/process-cpu.ts). */
+  measureCpu?: boolean;
 }
 
 export interface SellOutResult {
@@ -49,6 +52,8 @@ export interface SellOutResult {
   violations: string[];
   /** One line of the invariants' figures, for the bench's output. */
   figures: string;
+  /** CPU seconds during the checkouts, by role, and this process's own (the client), when asked. */
+  cpu: (CpuByRole & { client: number }) | null;
 }
 
 const RETRYABLE_STATUS = new Set([502, 503, 504]);
@@ -140,6 +145,7 @@ export async function sellOut(pool: pg.Pool, base: string, o: SellOutOptions): P
     }
   };
 
+  const cpuBefore = o.measureCpu ? { children: await snapshotCpu(), client: process.cpuUsage() } : null;
   const start = performance.now();
   if (o.rate) {
     const rate = o.rate;
@@ -151,13 +157,18 @@ export async function sellOut(pool: pg.Pool, base: string, o: SellOutOptions): P
     await limited(buyers, o.connections, checkout);
   }
   const seconds = (performance.now() - start) / 1000;
+  let cpu: SellOutResult['cpu'] = null;
+  if (cpuBefore) {
+    const client = process.cpuUsage(cpuBefore.client);
+    cpu = { ...cpuBetween(cpuBefore.children, await snapshotCpu()), client: (client.user + client.system) / 1e6 };
+  }
   latencies.sort((a, b) => a - b);
   const { violations, figures } = await sellOutViolations(pool, c.id, {
     cap: perCustomer,
     instantWins: instantWins.length,
     checkouts: buyers.map((b, i) => ({ customerId: b.customerId, idempotencyKey: keys[i]!, orderId: orderIds[i]! })),
   });
-  return { competitionId: c.id, seconds, succeeded: latencies.length, gaveUp, wrongAnswers, retries, unhintedServerErrors, latencies, violations, figures };
+  return { competitionId: c.id, seconds, succeeded: latencies.length, gaveUp, wrongAnswers, retries, unhintedServerErrors, latencies, violations, figures, cpu };
 }
 
 /**
