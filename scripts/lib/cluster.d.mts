@@ -5,6 +5,8 @@ export interface ClusterOptions {
   instances: number;
   lbPort: number;
   instancePorts: number[];
+  /** Where HAProxy's configuration is written (default .cache/cluster/haproxy-<port>.cfg). */
+  haproxyConfigFile?: string;
 }
 
 export function clusterOptions(env?: NodeJS.ProcessEnv, argv?: string[]): ClusterOptions;

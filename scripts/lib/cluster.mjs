@@ -29,10 +29,11 @@ export function clusterOptions(env = process.env, argv = []) {
 const dataDirOf = (env) => path.resolve(env.DATA_DIR ?? path.join(root, '.data'));
 
 /**
- * The back end: PostgreSQL, the instances, HAProxy, in start order. `apiEnv` is added to every
+ * The back end: PostgreSQL, the instances, HAProxy, in start order (HAProxy's configuration
+ * written to `haproxyConfigFile`, default .cache/cluster/haproxy-<port>.cfg). `apiEnv` is added to every
  * instance's environment (what `npm start` gives its API: ports, SITE_URL, SEED_DEMO_DATA...).
  */
-export function apiClusterServices(env = process.env, { instances, lbPort, instancePorts }, apiEnv = {}) {
+export function apiClusterServices(env = process.env, { instances, lbPort, instancePorts, haproxyConfigFile }, apiEnv = {}) {
   const ports = portsFrom(env);
   const dataDir = dataDirOf(env);
   const readyFile = path.join(dataDir, 'postgres.ready');
@@ -73,7 +74,8 @@ export function apiClusterServices(env = process.env, { instances, lbPort, insta
     portEnv: 'API_INSTANCE_PORT',
     readyTimeoutMs: 120_000,
   }));
-  const configFile = writeHaproxyConfig(path.join(root, '.cache', 'cluster', `haproxy-${lbPort}.cfg`), {
+  // A bench or test passes a file in its own temporary folder, removed with it.
+  const configFile = writeHaproxyConfig(haproxyConfigFile ?? path.join(root, '.cache', 'cluster', `haproxy-${lbPort}.cfg`), {
     bind: `127.0.0.1:${lbPort}`,
     servers: apis.map((a) => ({ name: a.name, address: `127.0.0.1:${a.port}` })),
   });

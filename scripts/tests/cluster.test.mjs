@@ -2,7 +2,9 @@
 // shell sent to HAProxy, HAProxy configured with every instance, each instance compiled and drained.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { clusterOptions, clusterSiteServices } from '../lib/cluster.mjs';
 
 test('instances come from --instances, else API_INSTANCES, else 3; nonsense is refused', () => {
@@ -21,8 +23,8 @@ test('HAProxy takes the API port; instances follow from API_INSTANCE_PORT (defau
 
 test('the site: PostgreSQL, N compiled instances and HAProxy replace the API; the shell forwards to HAProxy', () => {
   const env = { API_PORT: '48080', PG_PORT: '45433', DATA_DIR: '/tmp/cgg-cluster-shape' };
-  const options = clusterOptions(env, ['--instances', '2']);
-  const services = clusterSiteServices(env, options);
+  const haproxyConfigFile = path.join(os.tmpdir(), `cgg-cluster-shape-${process.pid}.cfg`);
+  const services = clusterSiteServices(env, { ...clusterOptions(env, ['--instances', '2']), haproxyConfigFile });
   assert.deepEqual(services.map((s) => s.name), ['rtdb', 'postgres', 'api-1', 'api-2', 'haproxy', 'catalogue', 'cart-checkout', 'account', 'backoffice', 'shell']);
   const shell = services.find((s) => s.name === 'shell');
   assert.equal(shell.env.API_URL, 'http://127.0.0.1:48080');
@@ -30,7 +32,9 @@ test('the site: PostgreSQL, N compiled instances and HAProxy replace the API; th
   assert.deepEqual(api.command.slice(1), ['dist/main.js']);
   assert.equal(api.ready, 'http://127.0.0.1:48091/readyz');
   const haproxy = services.find((s) => s.name === 'haproxy');
-  const config = readFileSync(haproxy.command.at(-1), 'utf8');
+  assert.equal(haproxy.command.at(-1), haproxyConfigFile);
+  const config = readFileSync(haproxyConfigFile, 'utf8');
+  rmSync(haproxyConfigFile);
   assert.match(config, /bind 127\.0\.0\.1:48080/);
   assert.match(config, /server api-1 127\.0\.0\.1:48090\n\s+server api-2 127\.0\.0\.1:48091/);
   assert.match(config, /http-check send meth GET uri \/readyz/);
@@ -38,7 +42,9 @@ test('the site: PostgreSQL, N compiled instances and HAProxy replace the API; th
 
 test('with DATABASE_URL the cluster uses that server and starts no PostgreSQL of its own', () => {
   const env = { API_PORT: '48080', DATABASE_URL: 'postgres://u:p@db:5432/cgg' };
-  const services = clusterSiteServices(env, clusterOptions(env, ['--instances', '1']));
+  const haproxyConfigFile = path.join(os.tmpdir(), `cgg-cluster-db-${process.pid}.cfg`);
+  const services = clusterSiteServices(env, { ...clusterOptions(env, ['--instances', '1']), haproxyConfigFile });
+  rmSync(haproxyConfigFile);
   assert.ok(!services.some((s) => s.name === 'postgres'));
   const api = services.find((s) => s.name === 'api-1');
   assert.equal(api.env.DATABASE_URL, 'postgres://u:p@db:5432/cgg');

@@ -55,7 +55,7 @@ export async function startApiCluster(options: ApiClusterOptions): Promise<ApiCl
   const apiEnv: Record<string, string> = { SEED_DEMO_DATA: 'true', RATE_LIMIT_ADDRESS_FACTOR: '1000', ...(options.rtdb ? { RTDB_PORT: env.RTDB_PORT! } : {}) };
   const services = [
     ...(options.rtdb ? siteServices(env).filter((s) => s.name === 'rtdb') : []),
-    ...apiClusterServices(env, { instances: options.instances, lbPort, instancePorts }, apiEnv),
+    ...apiClusterServices(env, { instances: options.instances, lbPort, instancePorts, haproxyConfigFile: path.join(dataDir, 'haproxy.cfg') }, apiEnv),
   ];
   const supervisor = new Supervisor();
   const quiet = !options.verbose;
