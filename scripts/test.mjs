@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // `npm test`: install what is missing, then lint, type checks, every package's tests and the
-// build, two at a time, then the e2e suites against the whole site. Ends on one total line.
+// build, two at a time, then the fault suite and the e2e suites against the whole site. Ends on one total line.
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
 import { ensurePnpm } from './pnpm.mjs';
 import { ensureChromium } from './lib/chromium.mjs';
+import { ensureHaproxy } from './lib/haproxy.mjs';
 import { ensureInstalled } from './lib/install.mjs';
 import { root } from './lib/paths.mjs';
 import { runJobs } from './lib/job-pool.mjs';
@@ -19,6 +20,7 @@ const unitPackages = ['shared-contracts', 'shop-api', 'shell', 'remote-catalogue
 
 ensureInstalled();
 ensureChromium();
+ensureHaproxy();
 
 const pnpmCommand = (args) => [process.execPath, ensurePnpm(), ...args];
 // Two at a time on the 2-core machines CI runs on; CI_JOBS changes it.
@@ -36,6 +38,14 @@ const jobs = [
     command: pnpmCommand(['--filter', `./${pkg}`, 'exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${path.join(reports, `${pkg}.json`)}`]),
   })),
   {
+    // The compiled API behind HAProxy with faults injected during sell-outs (shop-api/faults/):
+    // whole clusters of processes, so with the machine to itself.
+    name: 'fault tests',
+    after: ['build'],
+    alone: true,
+    command: pnpmCommand(['--filter', './shop-api', 'exec', 'vitest', 'run', '--config', 'vitest.faults.config.ts', '--reporter=default', '--reporter=json', `--outputFile=${path.join(reports, 'faults.json')}`]),
+  },
+  {
     name: 'e2e',
     after: ['build'],
     // The browser suites run with the machine to themselves: they wait for what a user
@@ -50,16 +60,18 @@ const began = Date.now();
 const results = await runJobs(jobs, { concurrency, logDir: reports, cwd: root });
 const failures = [...results].filter(([, r]) => r.status !== 'passed').map(([name]) => name);
 
+// The steps whose tests are counted one by one, and the report each writes.
+const reportOf = new Map([...unitPackages.map((pkg) => [`unit tests ${pkg}`, pkg]), ['fault tests', 'faults'], ['e2e', 'e2e']]);
+
 let passed = 0;
 let failed = 0;
 for (const name of failures) {
   // A step without test counts (lint, typecheck, build) or one that crashed before
   // reporting still fails the total.
-  const pkg = name.startsWith('unit tests ') ? name.slice('unit tests '.length) : name;
-  if (!unitPackages.includes(pkg) && pkg !== 'e2e') failed += 1;
-  else if (countReport(path.join(reports, `${pkg}.json`)).failed === 0) failed += 1;
+  const report = reportOf.get(name);
+  if (!report || countReport(path.join(reports, `${report}.json`)).failed === 0) failed += 1;
 }
-for (const pkg of [...unitPackages, 'e2e']) {
+for (const pkg of reportOf.values()) {
   const c = countReport(path.join(reports, `${pkg}.json`));
   passed += c.passed;
   failed += c.failed;

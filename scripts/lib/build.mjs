@@ -41,3 +41,29 @@ export function buildFrontEnds({ force = false } = {}) {
   }
   return built;
 }
+
+/** What the API's compiled build depends on: its sources, its build script and manifest, the contracts it bundles. */
+function apiBuildInputs() {
+  return [
+    path.join(root, 'shop-api', 'src'),
+    path.join(root, 'shop-api', 'scripts', 'build.mjs'),
+    path.join(root, 'shop-api', 'package.json'),
+    path.join(root, 'shared-contracts', 'src'),
+    path.join(root, 'shared-contracts', 'package.json'),
+    path.join(root, 'pnpm-lock.yaml'),
+  ];
+}
+
+/**
+ * Compiles the API to shop-api/dist (`node shop-api/dist/main.js`, what production and
+ * `npm run start:cluster` run) when its inputs changed; true when it built.
+ */
+export function buildApi({ force = false } = {}) {
+  const marker = path.join(root, 'shop-api', 'dist', '.build-fingerprint');
+  const want = fingerprint(apiBuildInputs());
+  if (!force && existsSync(marker) && readMarker(marker) === want) return false;
+  console.log('[build] shop-api');
+  if (pnpm(['--filter', '@cgg/shop-api', 'run', 'build']) !== 0) throw new Error('build of shop-api failed');
+  writeFileSync(marker, want);
+  return true;
+}

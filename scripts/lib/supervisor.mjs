@@ -107,7 +107,7 @@ export class Supervisor extends EventEmitter {
     const deadline = Date.now() + (service.readyTimeoutMs ?? 60_000);
     while (Date.now() < deadline) {
       if (entry.exited || entry.child !== child || this.#stopping) return false;
-      const ok = service.ready ? await answers(service.ready) : await listening(service.readyPort);
+      const ok = typeof service.ready === 'function' ? await service.ready() : service.ready ? await answers(service.ready) : await listening(service.readyPort);
       if (ok && !entry.exited && entry.child === child) return true;
       await sleep(150);
     }
@@ -142,6 +142,17 @@ export class Supervisor extends EventEmitter {
       // Up but never ready: treat it as a crash (its exit brings the next try).
       killGroup(child, 'SIGTERM');
     }
+  }
+
+  /**
+   * Sends `signal` to a running service's whole process group (a fault test killing one API
+   * instance); false when it is not running. A service killed this way counts as crashed and
+   * is restarted like any other.
+   */
+  signal(name, signal) {
+    const entry = this.#entries.find((e) => e.service.name === name);
+    if (!entry?.child || entry.exited) return false;
+    return killGroup(entry.child, signal);
   }
 
   async stopAll() {

@@ -209,3 +209,33 @@ test('npm start logs each crash with its exit and each restart', () => {
     '[start] api did not come back: 5 restarts in a row ended before it answered (last: exit code 1); giving up',
   ]);
 });
+
+test('signal() reaches a named service (a fault test killing one API instance), which is then restarted', { timeout: 20_000 }, async () => {
+  const supervisor = new Supervisor(quickPolicy);
+  const victim = pidServer('victim', 39_872);
+  try {
+    await supervisor.start(victim, { quiet: true });
+    const first = await pidAt(39_872);
+    assert.equal(supervisor.signal('nobody', 'SIGKILL'), false);
+    const crashed = once(supervisor, 'crashed');
+    assert.equal(supervisor.signal('victim', 'SIGKILL'), true);
+    const [event] = await crashed;
+    assert.equal(event.signal, 'SIGKILL');
+    await once(supervisor, 'restarted');
+    assert.notEqual(await pidAt(39_872), first);
+  } finally {
+    await supervisor.stopAll();
+  }
+});
+
+test('a readiness function decides when a service is ready (the cluster waits for a database, not for its port)', { timeout: 20_000 }, async () => {
+  let asked = 0;
+  const service = { ...pidServer('gated', 39_872), readyPort: undefined, ready: async () => (asked += 1) >= 3 };
+  const supervisor = new Supervisor(quickPolicy);
+  try {
+    await supervisor.start(service, { quiet: true });
+    assert.equal(asked, 3, 'started only once the function said ready');
+  } finally {
+    await supervisor.stopAll();
+  }
+});

@@ -7,7 +7,10 @@ import http from 'node:http';
  * lacks. Supports what storeRequest uses: method, headers, string body, status, ok,
  * headers.get, json().
  */
-const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+// An idle connection is dropped by the client after 4 s, before a server or HAProxy drops it
+// (HAProxy's `timeout http-keep-alive` is 10 s): reusing one the other side is closing at that
+// moment fails a request that never arrived ("socket hang up"), which a basket add cannot retry.
+const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, timeout: 4_000 });
 
 export const httpFetch = ((input: string | URL, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
   new Promise((resolve, reject) => {

@@ -56,6 +56,8 @@ export interface Config {
   jobConcurrency: number;
   /** JOB_POLL_INTERVAL_MS: how often the job worker looks for jobs due later, retries and repeating runs (default 1000); new jobs wake it at once. */
   jobPollIntervalMs: number;
+  /** SHUTDOWN_DRAIN_DELAY_MS: on SIGTERM, keep serving this long after /readyz turns 503 (a load balancer's health check must see it first); default 0. */
+  shutdownDrainDelayMs: number;
   /** The live instant-win feed (FIREBASE_DATABASE_URL, RTDB_PORT, ...; feed/feed-config.ts). */
   feed: FeedConfig;
 }
@@ -113,6 +115,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     harmSweepIntervalMs: milliseconds(env.HARM_SWEEP_INTERVAL_MS, 15 * 60_000, 'HARM_SWEEP_INTERVAL_MS'),
     jobConcurrency: concurrency(env.JOB_CONCURRENCY, 4, 'JOB_CONCURRENCY'),
     jobPollIntervalMs: milliseconds(env.JOB_POLL_INTERVAL_MS, 1000, 'JOB_POLL_INTERVAL_MS'),
+    shutdownDrainDelayMs: drainDelay(env.SHUTDOWN_DRAIN_DELAY_MS),
     feed: readFeedConfig(env),
   };
 }
@@ -234,6 +237,13 @@ function factor(value: string | undefined, name: string): number {
   if (value === undefined || value === '') return 1;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of at least 1, got ${value}`);
+  return n;
+}
+
+function drainDelay(value: string | undefined): number {
+  if (value === undefined || value === '') return 0;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 60_000) throw new Error(`SHUTDOWN_DRAIN_DELAY_MS must be whole milliseconds from 0 to 60000, got ${value}`);
   return n;
 }
 

@@ -79,10 +79,13 @@ let stopping = false;
 async function stop(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
-  log.info(`${signal}: stopping (requests in flight get up to 10 s)`);
+  // Behind a load balancer the instance keeps serving SHUTDOWN_DRAIN_DELAY_MS after /readyz turns
+  // 503, until its health check has seen it (graceful-shutdown.ts); alone, no pause.
+  const pause = config.shutdownDrainDelayMs > 0 ? `not ready; serving ${config.shutdownDrainDelayMs} ms more while the load balancer notices, then ` : '';
+  log.info(`${signal}: stopping (${pause}requests in flight get up to 10 s)`);
   try {
-    // /readyz turns 503, no new connections, the requests in flight finish; then the rest, pool last.
-    const { forced } = await drainAndClose(app, lifecycle);
+    // /readyz turns 503, the drain pause, no new connections, the requests in flight finish; then the rest, pool last.
+    const { forced } = await drainAndClose(app, lifecycle, { drainDelayMs: config.shutdownDrainDelayMs });
     if (forced) log.error('requests still running after the grace period were cut off');
     // Jobs running finish (graphile-worker's graceful stop); waiting ones stay for another instance.
     await jobs?.stop();

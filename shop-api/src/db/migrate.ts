@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import Postgrator from 'postgrator';
+import { PACKAGE_DIR } from '../lib/package-dir.ts';
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'migrations');
+export const MIGRATIONS_DIR = path.join(PACKAGE_DIR, 'migrations');
 
 /** Postgrator's record of applied migrations: version, name, md5 of the file, when. */
 export const MIGRATIONS_TABLE = 'schemaversion';

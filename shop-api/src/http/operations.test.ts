@@ -185,4 +185,25 @@ describe('graceful shutdown', () => {
     expect(await closing).toEqual({ forced: false });
     expect(events).toEqual(['answered', 'closed']);
   });
+  it('keeps serving through the drain pause (a balancer still sends until its next check), ready no more, then closes', async () => {
+    const leaving = createLifecycle();
+    const server = buildApp({ pool: db.pool, lifecycle: leaving });
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = server.server.address() as { port: number };
+    let endPause!: () => void;
+    const paused = new Promise<void>((resolve) => (endPause = resolve));
+    let pausing!: () => void;
+    const inPause = new Promise<void>((resolve) => (pausing = resolve));
+    const closing = drainAndClose(server, leaving, { pause: () => { pausing(); return paused; } });
+    await inPause;
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({ status: 'draining' });
+    // A new connection during the pause is still accepted and served.
+    const settings = await fetch(`http://127.0.0.1:${port}/?rest_route=/api/v1/getsettings`, { headers: { authorization: 'Bearer cgg-storefront', connection: 'close' } });
+    expect(settings.status).toBe(200);
+    endPause();
+    expect(await closing).toEqual({ forced: false });
+    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+  });
 });
