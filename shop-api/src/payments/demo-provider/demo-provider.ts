@@ -206,11 +206,11 @@ export function createDemoProvider(pool: pg.Pool, options: DemoProviderOptions):
     },
 
     async retrieveIntent(id, now) {
-      const row = await read(id);
-      if (!row) return null;
       // A status check sees the bank's answer: a payment still processing settles now (once).
-      if (row.status === 'processing') return (await transition(id, ['processing'], 'succeeded', now)) ?? toIntent((await read(id))!);
-      return toIntent(row);
+      const settledNow = await transition(id, ['processing'], 'succeeded', now);
+      if (settledNow) return settledNow;
+      const row = await read(id);
+      return row && toIntent(row);
     },
 
     async answerChallenge(id, clientSecret, outcome, now) {
