@@ -219,7 +219,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
       const res = await receiveWebhook(options.pool, gateway, Buffer.from(body), { [SIGNATURE_HEADER]: signature }, now(), hooks);
       if (res.status !== 200) console.error(`[demo-pay] webhook refused: ${res.body.code}`);
     });
-    app.addHook('preClose', async () => demo.settled());
+    app.addHook('onClose', async () => demo.close());
   }
   registerUploads(app, options.publicDir ?? path.join(PUBLIC_DIR, 'wp-content', 'uploads'), imageVariants);
   registerUploads(app, staffUploads, imageVariants, { url: UPLOADS_URL_PREFIX, key: 'staff/' });

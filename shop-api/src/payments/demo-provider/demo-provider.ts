@@ -79,6 +79,8 @@ export interface DemoProvider {
   listIntents(since: Date, limit: number): Promise<DemoIntent[]>;
   /** Payments settling in the background (tests and shutdown wait for them). */
   settled(): Promise<void>;
+  /** Waits for them, then closes the provider's connections. */
+  close(): Promise<void>;
 }
 
 interface IntentRow {
@@ -267,6 +269,11 @@ export function createDemoProvider(pool: pg.Pool, options: DemoProviderOptions):
 
     async settled() {
       while (inFlight.size > 0) await Promise.all(inFlight);
+    },
+
+    async close() {
+      await this.settled();
+      await pool.end();
     },
   };
 }
