@@ -30,25 +30,28 @@ export async function reconcilePayments(pool: pg.Pool, gateway: PaymentGateway, 
     [gateway.name, since],
   );
   const listed = new Set(intents.map((i) => i.id));
+  // Every order the intents name, in one read.
+  const named = intents.map((i) => i.orderId).filter((id): id is number => id !== null);
+  const statuses = new Map((await pool.query<{ id: number; status: string }>('SELECT id, status FROM orders WHERE id = ANY($1::int[])', [named])).rows.map((r) => [r.id, r.status]));
   for (const intent of intents) {
     if (intent.orderId === null) {
       await flag(pool, gateway.name, intent, null, 'unknown_intent', `The provider has an intent (${intent.status}, ${intent.amountPence}p) that names no order of ours.`, false, now);
       out.flagged++;
       continue;
     }
-    const order = (await pool.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [intent.orderId])).rows[0];
-    if (!order) {
+    const status = statuses.get(intent.orderId);
+    if (status === undefined) {
       await flag(pool, gateway.name, intent, null, 'unknown_intent', `The intent names order #${intent.orderId}, which does not exist.`, false, now);
       out.flagged++;
       continue;
     }
-    if (order.status === 'completed' && intent.status !== 'succeeded' && intent.status !== 'processing') {
+    if (status === 'completed' && intent.status !== 'succeeded' && intent.status !== 'processing') {
       await flag(pool, gateway.name, intent, intent.orderId, 'paid_without_payment', `Order #${intent.orderId} is paid but its intent is ${intent.status}.`, false, now);
       out.flagged++;
       continue;
     }
-    const disagrees = (order.status === 'pending' && intent.status !== 'processing' && intent.status !== 'requires_action')
-      || (intent.status === 'succeeded' && (order.status === 'cancelled' || order.status === 'failed') && intent.amountRefundedPence < intent.amountPence);
+    const disagrees = (status === 'pending' && intent.status !== 'processing' && intent.status !== 'requires_action')
+      || (intent.status === 'succeeded' && (status === 'cancelled' || status === 'failed') && intent.amountRefundedPence < intent.amountPence);
     if (!disagrees) continue;
     const applied = await applyIntent(pool, gateway, intent, now, hooks);
     if (applied === 'paid' || applied === 'released' || applied === 'late-refunded') out.repaired++;
