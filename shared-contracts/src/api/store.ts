@@ -442,6 +442,15 @@ export const STORE_ERRORS = {
     status: 409,
     message: 'Your tickets were held for 10 minutes and the time ran out. Your basket is as it was; please check out again.',
   },
+  /**
+   * 503: the payment provider could not be reached. The tickets stay held (the reservation's
+   * countdown runs on): retry the same checkout (same Idempotency-Key) or checkout-return.
+   */
+  paymentProviderUnavailable: {
+    code: 'cgg_payment_provider_unavailable',
+    status: 503,
+    message: 'We could not reach the payment provider. Your tickets are held for you: please try again in a moment.',
+  },
   /** 404: checkout-return for an order that is not this customer's (or a wrong order_key). */
   orderNotFound: { code: 'cgg_rest_order_not_found', status: 404, message: 'That order could not be found.' },
   /** 400: points/credit asked for exceed the balance or the total. */

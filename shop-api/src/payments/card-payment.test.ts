@@ -236,6 +236,46 @@ describe('card payment: expiry and reconciliation', () => {
   });
 });
 
+describe('card payment: the provider unreachable after the reservation', () => {
+  /** Checkout with the provider down for the intent's creation (the reservation commits first). */
+  async function withProviderDown<T>(work: () => Promise<T>): Promise<T> {
+    const gateway = t.payments.gateway as { authorise: typeof t.payments.gateway.authorise };
+    const authorise = gateway.authorise;
+    gateway.authorise = () => Promise.reject(new Error('connect ECONNREFUSED (test: provider down)'));
+    try {
+      return await work();
+    } finally {
+      gateway.authorise = authorise;
+    }
+  }
+
+  it('a retry with the same Idempotency-Key creates the intent it could not, and pays once', async () => {
+    const { c, who, state } = await basket(2);
+    const key = randomUUID();
+    const post = () => storeInject(t.app, state, 'POST', '/checkout', { billing_address: billing, payment_method: 'cgg-card', payment_data: cardPayment() }, { 'idempotency-key': key });
+    const failed = await withProviderDown(post);
+    expect(failed.status).toBe(503);
+    expect(failed.body).toMatchObject({ code: STORE_ERRORS.paymentProviderUnavailable.code, message: STORE_ERRORS.paymentProviderUnavailable.message });
+    expect(failed.headers['retry-after']).toBe('2');
+    const [order] = (await t.pool.query('SELECT id FROM orders WHERE customer_id = $1', [who.id])).rows;
+    expect(await held(order.id, who.id, c.id)).toMatchObject({ status: 'pending', tickets: 2 });
+    const again = await post();
+    expect(again.body).toMatchObject({ order_id: order.id, status: 'pending', extensions: { cgg: { payment: { status: 'processing' } } } });
+    expect((await giveBack(state, again.body)).body.status).toBe('completed');
+    expect((await t.pool.query('SELECT count(*)::int AS n FROM payment_intents WHERE order_id = $1', [order.id])).rows[0].n).toBe(1);
+  });
+
+  it('left alone, the reservation is released when its 10 minutes run out, and no payment is ever asked for', async () => {
+    const { c, who, state } = await basket(1, { points: 100 });
+    await withProviderDown(() => checkout(state, TEST_PAYMENT_METHODS.debit, [{ key: 'redeem_points', value: '50' }]));
+    const [order] = (await t.pool.query('SELECT id FROM orders WHERE customer_id = $1', [who.id])).rows;
+    await expireReservations(t.pool, t.payments.gateway, new Date(Date.now() + 11 * 60_000));
+    expect(await held(order.id, who.id, c.id)).toMatchObject({ status: 'cancelled', tickets: 0, sold: 0, points: 100 });
+    expect((await t.pool.query('SELECT count(*)::int AS n FROM payment_intents WHERE order_id = $1', [order.id])).rows[0].n).toBe(0);
+    expect((await storeInject(t.app, state, 'GET', '/cart')).body.items_count).toBe(1);
+  });
+});
+
 describe('the demo provider, as the browser sees it', () => {
   it('payment-config names the demo provider, and no key', async () => {
     const res = await storeInject(t.app, {}, 'GET', '/cgg/payment-config');

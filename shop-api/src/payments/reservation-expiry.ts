@@ -22,21 +22,26 @@ export async function expireReservations(pool: pg.Pool, gateway: PaymentGateway,
       if (r.intent_id) {
         await applyIntent(pool, gateway, await gateway.retrieve(r.intent_id), now, hooks);
       } else {
-        await inTransaction(pool, async (client) => {
-          const order = (await client.query(
-            `SELECT id, status, customer_id, reserved_until, reserved_cart_id, reserved_basket, card_charged_pence, credit_used_pence, points_redeemed
-             FROM orders WHERE id = $1 FOR UPDATE`,
-            [r.id],
-          )).rows[0];
-          // Its intent may have been created (and recorded) meanwhile: then the next run applies it.
-          const since = await client.query('SELECT 1 FROM payment_intents WHERE order_id = $1', [r.id]);
-          if (order?.status !== 'pending' || since.rowCount) return;
-          await releaseReservation(client, order, 'cancelled', { reason: 'expired', message: 'The reservation expired before the payment was confirmed.' }, now);
-        });
+        await releaseWithoutIntent(pool, r.id, now);
       }
     } catch (err) {
       console.error(`[shop-api] releasing the expired reservation of order #${r.id} failed (tried again next run): ${(err as Error).message}`);
     }
   }
   return rows.length;
+}
+
+/** An expired reservation whose payment intent was never created (a crash in between): released, nothing to ask the provider. */
+export async function releaseWithoutIntent(pool: pg.Pool, orderId: number, now: Date): Promise<void> {
+  await inTransaction(pool, async (client) => {
+    const order = (await client.query(
+      `SELECT id, status, customer_id, reserved_until, reserved_cart_id, reserved_basket, card_charged_pence, credit_used_pence, points_redeemed
+       FROM orders WHERE id = $1 FOR UPDATE`,
+      [orderId],
+    )).rows[0];
+    // Its intent may have been created (and recorded) meanwhile: then it is applied instead.
+    const since = await client.query('SELECT 1 FROM payment_intents WHERE order_id = $1', [orderId]);
+    if (order?.status !== 'pending' || since.rowCount) return;
+    await releaseReservation(client, order, 'cancelled', { reason: 'expired', message: 'The reservation expired before the payment was confirmed.' }, now);
+  });
 }

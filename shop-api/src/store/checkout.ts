@@ -28,6 +28,7 @@ import { awardInstantWins, fireRewardWins, publicName } from './wins.ts';
 import { NeedsCartError } from './needs-cart-error.ts';
 import { answerOrder, intentKey, pendingAnswer } from './order-answer.ts';
 import { applyIntent, recordIntent, type PaymentHooks } from '../payments/order-payment.ts';
+import { providerCall } from '../payments/provider-call.ts';
 
 export { PENCE_PER_POINT_EARNED } from './order-points.ts';
 
@@ -107,7 +108,7 @@ export async function runCheckout(pool: pg.Pool, allocator: TicketAllocator, gat
   const billing = validateBilling(input.request.billing_address);
   const payment = readPaymentData(input.request);
   // What the card is, before any lock is taken (the provider may be a network call away).
-  const card = payment.paymentMethodId ? await gateway.describePaymentMethod(payment.paymentMethodId) : null;
+  const card = payment.paymentMethodId ? await providerCall('reading a payment method', () => gateway.describePaymentMethod(payment.paymentMethodId!)) : null;
   const answerDeps = { pool, gateway, hooks };
   let reserved: Reserved | null = null;
   // No read-first fast path: the order INSERT below finds a repeated key (and waits
@@ -145,10 +146,10 @@ export async function runCheckout(pool: pg.Pool, allocator: TicketAllocator, gat
   }
   // The reservation is committed and its connection back in the pool: now the provider.
   const r = reserved!;
-  const intent = await gateway.authorise({
+  const intent = await providerCall('creating a payment intent', () => gateway.authorise({
     orderId: r.orderId, orderKey: r.orderKey, customerId: input.customerId, amountPence: r.cardPence,
     paymentMethodId: r.paymentMethodId, idempotencyKey: intentKey(r.orderId), now: input.now,
-  });
+  }));
   if (intent.status === 'requires_action' || intent.status === 'processing') {
     // Waiting for the customer (3-D Secure) or the provider: noted, and answered from what we hold.
     await recordIntent(pool, gateway.name, intent, input.now);

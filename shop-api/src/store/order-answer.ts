@@ -3,6 +3,8 @@ import type pg from 'pg';
 import { WpHttpError } from '../http/wp-error.ts';
 import { penceToPounds } from '../lib/money.ts';
 import { applyIntent, type PaymentHooks } from '../payments/order-payment.ts';
+import { releaseWithoutIntent } from '../payments/reservation-expiry.ts';
+import { providerCall } from '../payments/provider-call.ts';
 import type { PaymentFailure, PaymentGateway } from '../payments/payment-gateway.ts';
 import { NeedsCartError } from './needs-cart-error.ts';
 
@@ -122,15 +124,17 @@ export async function answerOrder(deps: OrderAnswerDeps, orderId: number, now: D
   }
   if (o.status === 'pending' && o.reserved_until) {
     const expired = o.reserved_until <= now;
-    if (!o.intent_id && o.payment_method_ref) {
+    if (!o.intent_id && expired) {
+      // Never asked for the money, and now too late to: released.
+      await releaseWithoutIntent(deps.pool, o.id, now);
+    } else if (!o.intent_id && o.payment_method_ref) {
       // The intent was never created (a crash after the reservation committed): create it now, with the same key.
-      const intent = await deps.gateway.authorise({
-        orderId: o.id, orderKey: o.order_key, customerId: o.customer_id, amountPence: o.card_charged_pence,
-        paymentMethodId: o.payment_method_ref, idempotencyKey: intentKey(o.id), now,
-      });
+      const r = { orderId: o.id, orderKey: o.order_key, customerId: o.customer_id, amountPence: o.card_charged_pence, paymentMethodId: o.payment_method_ref, idempotencyKey: intentKey(o.id), now };
+      const intent = await providerCall('creating a payment intent', () => deps.gateway.authorise(r));
       await applyIntent(deps.pool, deps.gateway, intent, now, deps.hooks);
     } else if (o.intent_id && (refresh || expired)) {
-      await applyIntent(deps.pool, deps.gateway, await deps.gateway.retrieve(o.intent_id), now, deps.hooks);
+      const id = o.intent_id;
+      await applyIntent(deps.pool, deps.gateway, await providerCall('reading a payment intent', () => deps.gateway.retrieve(id)), now, deps.hooks);
     }
     o = (await readOrder(deps.pool, orderId))!;
   }
