@@ -39,6 +39,8 @@ export async function checkoutOnce(
   b: Buyer,
   idempotencyKey: string = randomUUID(),
   paymentData: Array<{ key: string; value: string }> = cardPayment(),
+  /** 'return': as a browser, ask (checkout-return) until the order is paid; 'webhook': answer the checkout's own reply and leave confirmation to the webhook. */
+  confirm: 'return' | 'webhook' = 'return',
 ): Promise<CheckoutOutcome> {
   const started = performance.now();
   try {
@@ -49,7 +51,7 @@ export async function checkoutOnce(
     );
     // The demo provider confirms asynchronously: the client's return until the order is paid.
     let order = res.body;
-    for (let i = 0; i < 50 && order.status === 'pending' && order.extensions.cgg.payment?.status === 'processing'; i++) {
+    for (let i = 0; confirm === 'return' && i < 50 && order.status === 'pending' && order.extensions.cgg.payment?.status === 'processing'; i++) {
       const back = await storeRequest('checkoutReturn', { order_id: order.order_id, order_key: order.order_key }, opts(base, b));
       b.nonce = back.nonce ?? b.nonce;
       b.cartToken = back.cartToken ?? b.cartToken;
