@@ -29,7 +29,6 @@ import { SIGNATURE_HEADER } from './payments/demo-provider/demo-signature.ts';
 import { demoPayments } from './payments/gateways.ts';
 import { registerWebhookRoute } from './payments/webhook-route.ts';
 import { receiveWebhook } from './payments/webhooks.ts';
-import { createPaymentJournal } from './payments/payment-journal.ts';
 import { paymentHooks } from './store/checkout-route.ts';
 import type { AgeVerifier } from './accounts/age-verifier.ts';
 import { noAgeVerifier } from './accounts/age-verifier-none.ts';
@@ -186,8 +185,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const gateway = payments.gateway;
   // Harm markers after each paid order: in the background, so a failure never touches the checkout.
   const onOrderPaid = (customerId: number, at: Date) => background.run('harm markers', () => evaluateHarmMarkers(options.pool, customerId, at));
-  const journal = createPaymentJournal(options.pool);
-  const store = storeRoutes({ pool: options.pool, now, secret: options.store?.secret ?? process.env.STORE_SECRET, allocator: options.store?.allocator, onOrderCommitted, onOrderPaid, gateway, limits, journal });
+  const store = storeRoutes({ pool: options.pool, now, secret: options.store?.secret ?? process.env.STORE_SECRET, allocator: options.store?.allocator, onOrderCommitted, onOrderPaid, gateway, limits });
   // The back office (issue 16): staff sign-in and management, the competition editor, refunds and cancellations, draws, fulfilment, customers, site content and the audit log.
   const imageVariants = options.imageVariants ?? createImageVariants(imageVariantsDir(dataDirFrom()));
   const staffUploads = options.uploadsDir ?? uploadsDir(dataDirFrom());
@@ -210,7 +208,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   void app.register(async (scope) => registerDeclaredRoutes(scope, { pool: options.pool, now, canonicalPaths }, routes));
   // Card payments (issue 15): the provider's webhooks, and the demo provider's own browser API.
   const hooks = paymentHooks({ pool: options.pool, onOrderCommitted, onOrderPaid });
-  registerWebhookRoute(app, { pool: options.pool, journal, gateway, now, hooks });
+  registerWebhookRoute(app, { pool: options.pool, gateway, now, hooks });
   const demo = payments.demoProvider;
   if (demo) {
     registerDemoPayRoutes(app, demo, now);
@@ -218,13 +216,11 @@ export function buildApp(options: AppOptions): FastifyInstance {
     // handler directly - the code the webhook route runs (signature checked, recorded, applied once) -
     // without an HTTP round trip through the router (a third of a checkout's API time in the benchmark).
     demo.onEvent(async (body, signature) => {
-      const res = await receiveWebhook(options.pool, gateway, Buffer.from(body), { [SIGNATURE_HEADER]: signature }, now(), hooks, journal);
+      const res = await receiveWebhook(options.pool, gateway, Buffer.from(body), { [SIGNATURE_HEADER]: signature }, now(), hooks);
       if (res.status !== 200) console.error(`[demo-pay] webhook refused: ${res.body.code}`);
     });
     app.addHook('onClose', async () => demo.close());
   }
-  // After the demo provider's last deliveries (onClose hooks run in order).
-  app.addHook('onClose', async () => journal.end());
   registerUploads(app, options.publicDir ?? path.join(PUBLIC_DIR, 'wp-content', 'uploads'), imageVariants);
   registerUploads(app, staffUploads, imageVariants, { url: UPLOADS_URL_PREFIX, key: 'staff/' });
 

@@ -12,16 +12,7 @@ export type WebhookOutcome = { status: 200; body: { received: true; duplicate: b
  * released) once whatever arrives when; an event still marked unprocessed (its first delivery
  * failed midway) is applied again, which is safe for the same reason.
  */
-export async function receiveWebhook(
-  pool: pg.Pool,
-  gateway: PaymentGateway,
-  rawBody: Buffer,
-  headers: Record<string, string | string[] | undefined>,
-  now: Date,
-  hooks: PaymentHooks = {},
-  /** Where the event is recorded (payment-journal.ts); default the main pool. */
-  journal: pg.Pool = pool,
-): Promise<WebhookOutcome> {
+export async function receiveWebhook(pool: pg.Pool, gateway: PaymentGateway, rawBody: Buffer, headers: Record<string, string | string[] | undefined>, now: Date, hooks: PaymentHooks = {}): Promise<WebhookOutcome> {
   let event;
   try {
     event = gateway.verifyWebhook(rawBody, headers, now);
@@ -32,14 +23,14 @@ export async function receiveWebhook(
     throw err;
   }
   // Recorded, or found recorded (one round trip either way: the no-op update returns the row).
-  const seen = (await journal.query<{ processed_at: Date | null }>(
+  const seen = (await pool.query<{ processed_at: Date | null }>(
     `INSERT INTO payment_webhook_events (provider, event_id, type, intent_id, received_at) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (provider, event_id) DO UPDATE SET provider = EXCLUDED.provider RETURNING processed_at`,
     [gateway.name, event.id, event.type, event.intent?.id ?? null, now],
   )).rows[0]!;
   if (seen.processed_at) return { status: 200, body: { received: true, duplicate: true, outcome: 'recorded' } };
   const applied = event.intent && event.type.startsWith('payment_intent.') ? await applyIntent(pool, gateway, event.intent, now, hooks) : 'recorded';
-  const first = await journal.query(
+  const first = await pool.query(
     'UPDATE payment_webhook_events SET processed_at = $3, outcome = $4 WHERE provider = $1 AND event_id = $2 AND processed_at IS NULL',
     [gateway.name, event.id, now, applied],
   );

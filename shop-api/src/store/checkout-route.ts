@@ -27,8 +27,6 @@ export type CheckoutDeps = StoreDeps & {
   limits: RateLimits;
   onOrderCommitted?: OrderCommittedHook | undefined;
   onOrderPaid?: OrderPaidHook | undefined;
-  /** The payments' bookkeeping connections (payment-journal.ts); default the main pool. */
-  journal?: import('pg').Pool | undefined;
 };
 
 /**
@@ -65,7 +63,7 @@ export function checkoutRoute(deps: CheckoutDeps): DeclaredRoute {
       if (typeof key !== 'string' || !KEY_PATTERN.test(key)) throw storeError(STORE_ERRORS.idempotencyKeyInvalid);
       await deps.limits.take('checkoutCustomer', customer.customerId);
       try {
-        const { order, mayHaveNewWins, paidNow } = await runCheckout(deps.pool, deps.allocator, deps.gateway, { customerId: customer.customerId, cartId: session.cartId, request: input, idempotencyKey: key, now }, hooks, deps.journal);
+        const { order, mayHaveNewWins, paidNow } = await runCheckout(deps.pool, deps.allocator, deps.gateway, { customerId: customer.customerId, cartId: session.cartId, request: input, idempotencyKey: key, now }, hooks);
         // Most orders win nothing: no look for winners to mail (a query per order at launch-night rates).
         if (mayHaveNewWins) deps.onOrderCommitted?.(order);
         // The harm markers look at the customer once the order is in (UK code 1.6-1.8); a card order when it is paid.

@@ -104,15 +104,7 @@ interface Reserved {
  * applied at once (a decline releases the reservation; Stripe may confirm there and then);
  * the demo provider always confirms later, by webhook or the client's return.
  */
-export async function runCheckout(
-  pool: pg.Pool,
-  allocator: TicketAllocator,
-  gateway: PaymentGateway,
-  input: CheckoutInput,
-  hooks: PaymentHooks = {},
-  /** Where the intent is noted (payment-journal.ts); default the main pool. */
-  journal: pg.Pool = pool,
-): Promise<CheckoutDone> {
+export async function runCheckout(pool: pg.Pool, allocator: TicketAllocator, gateway: PaymentGateway, input: CheckoutInput, hooks: PaymentHooks = {}): Promise<CheckoutDone> {
   const billing = validateBilling(input.request.billing_address);
   const payment = readPaymentData(input.request);
   // What the card is, before any lock is taken (the provider may be a network call away).
@@ -160,7 +152,7 @@ export async function runCheckout(
   }));
   if (intent.status === 'requires_action' || intent.status === 'processing') {
     // Waiting for the customer (3-D Secure) or the provider: noted, and answered from what we hold.
-    await recordIntent(journal, gateway.name, intent, input.now);
+    await recordIntent(pool, gateway.name, intent, input.now);
     return { order: pendingAnswer(r.order, { ...intent, status: intent.status, provider: gateway.name }, r.reservedUntil, card!, input.now), mayHaveNewWins: false, paidNow: false };
   }
   await applyIntent(pool, gateway, intent, input.now, hooks);

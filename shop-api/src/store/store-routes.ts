@@ -22,8 +22,6 @@ export interface StoreOptions {
   gateway: PaymentGateway;
   /** Checkouts per customer (http/rate-limits.ts). */
   limits: RateLimits;
-  /** The payments' bookkeeping connections (payment-journal.ts). */
-  journal?: pg.Pool;
 }
 
 /** The WooCommerce Store API routes (issue 4). */
@@ -42,7 +40,6 @@ export function storeRoutes(options: StoreOptions): DeclaredRoute[] {
     allocator: options.allocator ?? guardedAllocator,
     onOrderCommitted: options.onOrderCommitted,
     onOrderPaid: options.onOrderPaid,
-    journal: options.journal,
     gateway: options.gateway,
     limits: options.limits,
   };
