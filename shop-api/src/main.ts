@@ -49,6 +49,7 @@ const db = await openDatabase(config, log.child({ component: 'database' })).catc
 });
 const lifecycle = createLifecycle();
 const mailer = createMailer(db.pool, config.smtpUrl);
+const payments = gatewayFor(config, db.pool);
 const app = buildApp({
   pool: db.pool,
   logger: log,
@@ -60,7 +61,7 @@ const app = buildApp({
   store: { secret: config.storeSecret },
   imageVariants: createImageVariants(imageVariantsDir(config.dataDir)),
   uploadsDir: uploadsDir(config.dataDir),
-  gateway: gatewayFor(config.paymentGateway, db.pool),
+  ...payments,
   trustProxy: config.trustProxy,
   metricsToken: config.metricsToken,
   lifecycle,
@@ -72,7 +73,8 @@ const app = buildApp({
 let feed: Awaited<ReturnType<typeof startFeedPublisher>> = null;
 
 // Background work on the PostgreSQL job queue (issue 18, src/jobs): every instance runs a worker,
-// each job runs once: automatic draws, the harm-marker sweep, sending mail (with SMTP_URL).
+// each job runs once: automatic draws, the harm-marker sweep, card reservations' expiry and
+// payment reconciliation, sending mail (with SMTP_URL).
 let jobs: JobRunner | null = null;
 
 let stopping = false;
@@ -108,7 +110,7 @@ try {
   if (seededContent) log.info('wrote the shop\'s starting content (settings, SEO, how it works)');
   if (seededDemo) log.info('seeded the demo competitions and accounts (SEED_DEMO_DATA=true)');
   feed = startFeedPublisher(db.pool, config.feed, log.child({ component: 'instant-win feed' }));
-  const shopJobs = { pool: db.pool, mailer, siteUrl: config.siteUrl, mailTransport: config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : null, config: jobConfigFrom(config) };
+  const shopJobs = { pool: db.pool, mailer, gateway: payments.gateway, siteUrl: config.siteUrl, mailTransport: config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : null, config: jobConfigFrom(config) };
   jobs = await startJobRunner({ pool: db.pool, tasks: shopTasks(shopJobs), repeating: shopRepeatingJobs(shopJobs), concurrency: config.jobConcurrency, pollIntervalMs: config.jobPollIntervalMs, log });
   await app.listen({ port: config.port, host: config.host });
   // Scripts and tests wait for this line (bench/start-api.ts, e2e/support/site-behind-relay.ts).

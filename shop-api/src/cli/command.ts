@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { Config } from '../config.ts';
 
 /** What a command gets: the database, output lines, and the clock. */
 export interface CommandContext {
@@ -9,8 +10,8 @@ export interface CommandContext {
   siteUrl?: string;
   /** SMTP_URL and MAIL_FROM: how mail goes out; unset, the outbox and the shop's sender. */
   smtpUrl?: string;
-  /** PAYMENT_GATEWAY; default the demo gateway. */
-  paymentGateway?: 'demo';
+  /** PAYMENT_GATEWAY and the Stripe keys (config.ts); default the demo provider. */
+  payments?: Pick<Config, 'paymentGateway' | 'stripe'>;
   /** The account that ran the CLI (SUDO_USER, else USER), recorded when `--by` names nobody. */
   operator?: string;
 }

@@ -63,7 +63,7 @@ async function main(argv: string[]): Promise<number> {
   const db = await openCliDatabase(config, log);
   try {
     return await command.run(rest, {
-      pool: db.pool, siteUrl: config.siteUrl, smtpUrl: config.smtpUrl, paymentGateway: config.paymentGateway, operator: config.operator,
+      pool: db.pool, siteUrl: config.siteUrl, smtpUrl: config.smtpUrl, payments: config, operator: config.operator,
     });
   } catch (err) {
     if (err instanceof UsageError) {

@@ -132,6 +132,7 @@ export async function drawDueCompetitions(pool: pg.Pool, o: Omit<DrawOptions, 'd
       const { rows } = await client.query<{ competition_id: number }>(
         `SELECT d.competition_id FROM competition_draws d JOIN competitions c ON c.id = d.competition_id
          WHERE d.drawn_at IS NULL AND c.draw_at <= $1 AND NOT c.live_draw AND c.status IN ('open', 'closed')
+           AND NOT EXISTS (${OPEN_RESERVATIONS})
          ORDER BY c.draw_at, c.id LIMIT 1 FOR UPDATE OF d SKIP LOCKED`,
         [o.now],
       );
@@ -151,6 +152,15 @@ export async function drawDueCompetitions(pool: pg.Pool, o: Omit<DrawOptions, 'd
 }
 
 export class DrawRefused extends Error {}
+
+/**
+ * A card order still waiting for its payment (a reservation: at most RESERVATION_SECONDS, then
+ * released by the expiry job) holds tickets that are neither paid nor given back. A draw waits for
+ * them to settle, so the winning ticket is always a paid one (or a released one was never in it).
+ * `c` is the competition. The automatic draw skips the competition until then; a manual draw is refused.
+ */
+const OPEN_RESERVATIONS = `SELECT 1 FROM order_items i JOIN orders o ON o.id = i.order_id
+  WHERE i.competition_id = c.id AND o.status = 'pending' AND o.reserved_until IS NOT NULL`;
 
 /**
  * The operator's draw of one competition (live draws): the same function, refused
@@ -174,6 +184,8 @@ export async function drawOneNow(
     if (comp.status === 'draft' || comp.status === 'cancelled') throw new DrawRefused(`Competition ${competitionId} is ${comp.status === 'draft' ? 'a draft (never published)' : 'cancelled'}; it is not drawn.`);
     if (comp.drawn_at) throw new DrawRefused(`Competition ${competitionId} was already drawn at ${comp.drawn_at.toISOString()}.`);
     if (comp.closing_at > o.now) throw new DrawRefused(`Competition ${competitionId} is still taking entries until ${comp.closing_at.toISOString()}; draw it after it closes.`);
+    const open = await client.query(`SELECT count(*)::int AS n FROM competitions c WHERE c.id = $1 AND EXISTS (${OPEN_RESERVATIONS})`, [competitionId]);
+    if (open.rows[0].n > 0) throw new DrawRefused(`Competition ${competitionId} has card payments still being confirmed; draw it once they settle (at most a few minutes).`);
     const locked = await client.query('SELECT 1 FROM competition_draws WHERE competition_id = $1 AND drawn_at IS NULL FOR UPDATE SKIP LOCKED', [competitionId]);
     if (locked.rowCount === 0) throw new DrawRefused(`Competition ${competitionId} is being drawn right now (or was just drawn).`);
     result = await drawLocked(client, competitionId, o);

@@ -11,6 +11,8 @@ export interface JobConfig {
   drawIntervalMs: number;
   /** HARM_SWEEP_INTERVAL_MS: the harm-marker sweep (default 15 minutes). */
   harmSweepIntervalMs: number;
+  /** PAYMENT_JOBS_INTERVAL_MS: reservations' expiry and payment reconciliation (default 30 s). */
+  paymentJobsIntervalMs: number;
 }
 
 /** The job queue's part of the one configuration (config.ts reads and checks the variables). */
@@ -21,5 +23,6 @@ export function jobConfigFrom(config: Config): JobConfig {
     drawsOn: config.drawScheduler,
     drawIntervalMs: config.drawIntervalMs,
     harmSweepIntervalMs: config.harmSweepIntervalMs,
+    paymentJobsIntervalMs: config.paymentJobsIntervalMs,
   };
 }

@@ -8,7 +8,7 @@ import { drawsDueJob } from '../draws/draw-scheduler.ts';
 import { createMailer, SEND_MAIL_TASK, type MailMessage, type MailTransport } from '../mail/mailer.ts';
 import { relayUnsentMail } from '../mail/outbox-relay.ts';
 import { billing, cardPayment, createCompetition, createCustomer } from '../store/store-fixtures.ts';
-import { storeInject, storeTestApp, type StoreClientState } from '../store/store-test-kit.ts';
+import { payCheckout, storeInject, storeTestApp, type StoreClientState } from '../store/store-test-kit.ts';
 import { countDeadJobs, listDeadJobs } from './dead-jobs.ts';
 import { enqueueJob } from './job-queue.ts';
 import { startJobRunner, type JobRunner } from './job-runner.ts';
@@ -64,8 +64,10 @@ describe('the job queue (graphile-worker)', () => {
     await inTransaction(kit.pool, (client) => enqueueJob(client, 'test:note', { label: `${label}-committed` }));
     await until('the committed job ran', () => ran.includes(`${label}-committed`));
     expect(ran.filter((l) => l.startsWith(label))).toEqual([`${label}-committed`]);
-    const left = await kit.pool.query("SELECT 1 FROM graphile_worker._private_jobs WHERE payload->>'label' LIKE $1", [`${label}%`]);
-    expect(left.rowCount).toBe(0);
+    const rows = (suffix: string) => kit.pool.query("SELECT 1 FROM graphile_worker._private_jobs WHERE payload->>'label' = $1", [`${label}-${suffix}`]);
+    // The rolled-back job never existed; the committed one is deleted once its completion is written (just after it ran).
+    expect((await rows('rolled-back')).rowCount).toBe(0);
+    await until('the committed job is marked done', async () => (await rows('committed')).rowCount === 0);
   });
 
   it('two instances run each repeating tick once and draw a due competition once, its winner mailed once', async () => {
@@ -74,7 +76,7 @@ describe('the job queue (graphile-worker)', () => {
     const state: StoreClientState = { bearer: customer.token };
     await storeInject(kit.app, state, 'GET', '/cart');
     expect((await storeInject(kit.app, state, 'POST', '/cart/add-item', { id: c.productId, quantity: 2 })).status).toBe(200);
-    const paid = await storeInject(kit.app, state, 'POST', '/checkout', { billing_address: billing, payment_method: 'cgg-demo-card', payment_data: cardPayment() }, { 'idempotency-key': randomUUID() });
+    const paid = await payCheckout(kit.app, state, { billing_address: billing, payment_method: 'cgg-card', payment_data: cardPayment() }, { 'idempotency-key': randomUUID() });
     expect(paid.status).toBe(200);
     await kit.pool.query(`UPDATE competitions SET closing_at = now() - interval '2 minutes', draw_at = now() - interval '1 minute' WHERE id = $1`, [c.id]);
 
@@ -84,7 +86,7 @@ describe('the job queue (graphile-worker)', () => {
     for (const [i, instance] of ['a', 'b'].entries()) {
       const mailer = queuedMailer();
       await startWorker(
-        shopTasks({ pool: kit.pool, mailer, siteUrl: 'http://localhost:3000', mailTransport: transports[i]!, config: { drawsOn: true, drawIntervalMs: everyMs, harmSweepIntervalMs: 60_000 } }),
+        shopTasks({ pool: kit.pool, gateway: kit.payments.gateway, mailer, siteUrl: 'http://localhost:3000', mailTransport: transports[i]!, config: { drawsOn: true, drawIntervalMs: everyMs, harmSweepIntervalMs: 60_000, paymentJobsIntervalMs: 60_000 } }),
         [
           { name: 'test-tick', everyMs, run: async (at) => void ticks.push({ instance, at: at.getTime() }) },
           drawsDueJob({ pool: kit.pool, mailer, siteUrl: 'http://localhost:3000', everyMs, log: () => {} }),
@@ -174,7 +176,7 @@ describe('the job queue (graphile-worker)', () => {
   it('sends a mail only after its transaction commits, once, with two workers and the outbox relay', async () => {
     const transports = [recordingTransport(), recordingTransport()];
     const mailer = queuedMailer();
-    for (const t of transports) await startWorker(shopTasks({ pool: kit.pool, mailer, siteUrl: '', mailTransport: t, config: { drawsOn: false, drawIntervalMs: 1000, harmSweepIntervalMs: 60_000 } }));
+    for (const t of transports) await startWorker(shopTasks({ pool: kit.pool, gateway: kit.payments.gateway, mailer, siteUrl: '', mailTransport: t, config: { drawsOn: false, drawIntervalMs: 1000, harmSweepIntervalMs: 60_000, paymentJobsIntervalMs: 60_000 } }));
     const to = `queued.${randomUUID().slice(0, 8)}@example.test`;
     const delivered = () => transports.flatMap((t) => t.delivered).filter((m) => m.to === to).map((m) => m.subject);
 
@@ -235,7 +237,7 @@ describe('the job queue (graphile-worker)', () => {
     const state: StoreClientState = { bearer: customer.token };
     await storeInject(kit.app, state, 'GET', '/cart');
     expect((await storeInject(kit.app, state, 'POST', '/cart/add-item', { id: c.productId, quantity: 1 })).status).toBe(200);
-    expect((await storeInject(kit.app, state, 'POST', '/checkout', { billing_address: billing, payment_method: 'cgg-demo-card', payment_data: cardPayment() }, { 'idempotency-key': randomUUID() })).status).toBe(200);
+    expect((await payCheckout(kit.app, state, { billing_address: billing, payment_method: 'cgg-card', payment_data: cardPayment() }, { 'idempotency-key': randomUUID() })).status).toBe(200);
     await kit.pool.query("UPDATE instant_win_feed_outbox SET created_at = now() - interval '90 seconds' WHERE competition_id = $1", [c.id]);
     expect(await metric('shop_api_feed_lag_seconds')).toBeGreaterThanOrEqual(90);
     await kit.pool.query('UPDATE instant_win_feed_outbox SET published_at = now() WHERE published_at IS NULL');

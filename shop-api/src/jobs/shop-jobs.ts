@@ -2,6 +2,8 @@ import type pg from 'pg';
 import type { Task } from 'graphile-worker';
 import { drawsDueJob } from '../draws/draw-scheduler.ts';
 import { harmSweepJob } from '../harm/harm-sweep.ts';
+import type { PaymentGateway } from '../payments/payment-gateway.ts';
+import { paymentJobs } from '../payments/payment-jobs.ts';
 import { SEND_MAIL_TASK, type Mailer, type MailTransport } from '../mail/mailer.ts';
 import { relayUnsentMail, sendOutboxMail } from '../mail/outbox-relay.ts';
 import type { JobConfig } from './job-config.ts';
@@ -13,7 +15,9 @@ export interface ShopJobsOptions {
   siteUrl: string;
   /** SMTP (or a test's recorder); null: mail stays in the outbox, and no mail job is run. */
   mailTransport: MailTransport | null;
-  config: Pick<JobConfig, 'drawsOn' | 'drawIntervalMs' | 'harmSweepIntervalMs'>;
+  /** The card payments' gateway: reservations' expiry and reconciliation ask it about intents. */
+  gateway: PaymentGateway;
+  config: Pick<JobConfig, 'drawsOn' | 'drawIntervalMs' | 'harmSweepIntervalMs' | 'paymentJobsIntervalMs'>;
 }
 
 /** The outbox relay's pass: rows with no send job get one (outbox-relay.ts). */
@@ -29,6 +33,7 @@ export function shopRepeatingJobs(o: ShopJobsOptions): RepeatingJob[] {
   return [
     ...(o.config.drawsOn ? [drawsDueJob({ pool, mailer: o.mailer, siteUrl: o.siteUrl, everyMs: o.config.drawIntervalMs })] : []),
     harmSweepJob({ pool, everyMs: o.config.harmSweepIntervalMs }),
+    ...paymentJobs({ pool, gateway: o.gateway, everyMs: o.config.paymentJobsIntervalMs }),
     ...(o.mailTransport ? [{ name: 'mail-relay', everyMs: MAIL_RELAY_EVERY_MS, run: async () => void (await relayUnsentMail(pool)) }] : []),
   ];
 }

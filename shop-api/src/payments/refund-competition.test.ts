@@ -8,7 +8,6 @@ import { WpHttpError } from '../http/wp-error.ts';
 import { addToBasket, checkoutOnce, newBuyer, type Buyer } from '../store/race-harness.ts';
 import { cardPayment, createCompetition } from '../store/store-fixtures.ts';
 import { storeTestApp } from '../store/store-test-kit.ts';
-import { createDemoGateway } from './demo-gateway.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 import { cancelRefundKey, refundCompetition, type CancelCompetitionInput } from './refund-competition.ts';
 import { refundOrder, type RefundInput } from './refund-order.ts';
@@ -28,7 +27,7 @@ beforeAll(async () => {
   pool = t.pool;
   close = t.close;
   base = await t.listen();
-  gateway = createDemoGateway(pool);
+  gateway = t.payments.gateway;
 }, 60_000);
 afterAll(() => close());
 
@@ -76,7 +75,7 @@ async function competition(id: number) {
 }
 
 const cardRefunded = async (orderId: number) =>
-  (await pool.query<{ n: number }>('SELECT COALESCE(sum(amount_pence), 0)::int AS n FROM demo_card_refunds WHERE order_id = $1', [orderId])).rows[0]!.n;
+  (await pool.query<{ n: number }>('SELECT COALESCE(sum(r.amount), 0)::int AS n FROM demo_pay_refunds r JOIN payment_intents p ON p.intent_id = r.intent_id WHERE p.order_id = $1', [orderId])).rows[0]!.n;
 const orderStatus = async (orderId: number) => (await pool.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [orderId])).rows[0]!.status;
 const mails = async (orderId: number) =>
   (await pool.query<{ to_address: string; text_body: string }>('SELECT to_address, text_body FROM email_outbox WHERE subject = $1 ORDER BY id', [`Your refund for order #${orderId}`])).rows;

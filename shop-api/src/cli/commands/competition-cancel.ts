@@ -1,6 +1,6 @@
 import { WpHttpError } from '../../http/wp-error.ts';
 import { penceToPounds } from '../../lib/money.ts';
-import { gatewayFor } from '../../payments/gateways.ts';
+import { DEMO_PAYMENTS, gatewayFor } from '../../payments/gateways.ts';
 import { refundCompetition } from '../../payments/refund-competition.ts';
 import { positiveInt, required } from '../cli-helpers.ts';
 import { parseFlags, UsageError, type Command } from '../command.ts';
@@ -20,7 +20,7 @@ export const competitionCancelCommand: Command = {
     const by = required(flags, 'by');
     const out = ctx.out ?? console.log;
     try {
-      const done = await refundCompetition(ctx.pool, gatewayFor(ctx.paymentGateway ?? 'demo', ctx.pool), {
+      const done = await refundCompetition(ctx.pool, gatewayFor(ctx.payments ?? DEMO_PAYMENTS, ctx.pool).gateway, {
         competitionId: id, reason, to, by: `cli:${by}`, staffId: null, now: ctx.now?.() ?? new Date(),
       });
       out(`Cancelled competition #${id} (${done.title}): ${done.refunded} order(s) refunded, £${penceToPounds(done.totalPence)} in all${done.alreadyRefunded ? `; ${done.alreadyRefunded} refunded by an earlier run` : ''}.`);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { WpHttpError } from '../../http/wp-error.ts';
 import { penceToPounds } from '../../lib/money.ts';
-import { gatewayFor } from '../../payments/gateways.ts';
+import { DEMO_PAYMENTS, gatewayFor } from '../../payments/gateways.ts';
 import { refundOrder } from '../../payments/refund-order.ts';
 import { poundsToPenceSigned, required } from '../cli-helpers.ts';
 import { parseFlags, UsageError, type Command } from '../command.ts';
@@ -24,7 +24,7 @@ export const refundOrderCommand: Command = {
     const key = typeof flags.key === 'string' ? flags.key : randomUUID();
     const out = ctx.out ?? console.log;
     try {
-      const done = await refundOrder(ctx.pool, gatewayFor(ctx.paymentGateway ?? 'demo', ctx.pool), {
+      const done = await refundOrder(ctx.pool, gatewayFor(ctx.payments ?? DEMO_PAYMENTS, ctx.pool).gateway, {
         orderId: Number(order), amountPence, to, idempotencyKey: key, reason, by: `cli:${typeof flags.by === 'string' ? flags.by : 'operator'}`, now: ctx.now?.() ?? new Date(),
       });
       const back = [done.creditReturnedPence ? `£${penceToPounds(done.creditReturnedPence)} site credit given back` : '', done.pointsReturned ? `${done.pointsReturned} points given back` : '', done.ticketsReleased ? `${done.ticketsReleased} ticket(s) released` : ''].filter(Boolean);

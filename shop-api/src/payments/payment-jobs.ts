@@ -1,0 +1,27 @@
+import type pg from 'pg';
+import type { RepeatingJob } from '../jobs/repeating-jobs.ts';
+import { fallbackLogger } from '../lib/logger.ts';
+import type { PaymentGateway } from './payment-gateway.ts';
+import { reconcilePayments } from './reconcile-payments.ts';
+import { expireReservations } from './reservation-expiry.ts';
+
+/**
+ * Card payments' background work as repeating jobs (src/jobs: each run on one instance):
+ * expired reservations released, and the provider's recent intents reconciled with our orders.
+ * Both functions decide each order under its row lock, so two runs overlapping would still be
+ * safe. A failure throws: the run is kept in the dead-letter list, and the next run is its retry.
+ */
+export function paymentJobs(o: { pool: pg.Pool; gateway: PaymentGateway; everyMs: number }): RepeatingJob[] {
+  const log = fallbackLogger().child({ component: 'payments' });
+  return [
+    { name: 'reservation-expiry', everyMs: o.everyMs, run: async (at) => void (await expireReservations(o.pool, o.gateway, at)) },
+    {
+      name: 'payment-reconciliation',
+      everyMs: o.everyMs,
+      run: async (at) => {
+        const r = await reconcilePayments(o.pool, o.gateway, at);
+        if (r.repaired > 0 || r.flagged > 0) log.warn(`payments reconciled: ${r.checked} intents checked, ${r.repaired} orders repaired, ${r.flagged} differences flagged (payment_discrepancies)`);
+      },
+    },
+  ];
+}
