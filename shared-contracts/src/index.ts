@@ -5,6 +5,7 @@ export * from './api/content.ts';
 export * from './api/account.ts';
 export * from './api/auth.ts';
 export * from './api/store.ts';
+export * from './api/demo-pay.ts';
 export * from './api/site.ts';
 export * from './api/complaints.ts';
 export * from './api/draws.ts';

@@ -181,18 +181,29 @@ export const storeUpdateItemRequestSchema = z.object({ key: itemKey, quantity: p
 export const storeRemoveItemRequestSchema = z.object({ key: itemKey });
 export const storeCouponRequestSchema = z.object({ code: couponCode });
 
-export const storePaymentMethodSchema = z.enum(['cgg-demo-card', 'cgg-site-credit']);
+/**
+ * - 'cgg-card': a card, entered in the payment provider's own field (the demo provider's or
+ *   Stripe's Payment Element); the API receives only the provider's payment method id
+ *   (`payment_data` `payment_method_id`), never a card number (issue 15).
+ * - 'cgg-site-credit': points and/or site credit cover the whole total.
+ * - 'cgg-demo-card': the old form that posted card numbers; always refused
+ *   (400 `cgg_card_numbers_refused`), kept so an out-of-date page gets a clear answer.
+ */
+export const storePaymentMethodSchema = z.enum(['cgg-card', 'cgg-site-credit', 'cgg-demo-card']);
 export type StorePaymentMethod = z.infer<typeof storePaymentMethodSchema>;
 
 /**
  * `payment_data` keys we read (all values strings, as WooCommerce sends them):
- * - card (method 'cgg-demo-card'): `card_number` (spaces allowed), `card_expiry` 'MM/YY',
- *   `card_cvc` (3 digits);
+ * - `payment_method_id` (method 'cgg-card'): the provider's payment method id, made by its
+ *   card field in the browser ('pm_...'); the API looks up its funding type, then charges it;
  * - `redeem_points`: whole points to spend (100 points = £1), with either method;
  * - `use_credit`: site credit to spend, in pence, with either method.
  * 'cgg-site-credit' means points and/or credit cover the whole total (no card).
+ * `card_number`, `card_expiry`, `card_cvc`: the old demo form's; a request carrying any of
+ * them is refused (400 `cgg_card_numbers_refused`): card numbers never reach the API.
  */
 export const STORE_PAYMENT_DATA_KEYS = {
+  paymentMethodId: 'payment_method_id',
   cardNumber: 'card_number',
   cardExpiry: 'card_expiry',
   cardCvc: 'card_cvc',
@@ -208,8 +219,25 @@ export const DEMO_CARDS = {
   credit: '4242424242424242',
   /** Pays, and the gateway reports it as a debit card. */
   debit: '4000056655665556',
+  /** Pays, and the provider reports it as a prepaid card. */
+  prepaid: '5105105105105100',
+  /** Asks for 3-D Secure: the payment waits for the challenge (Complete pays, Fail refuses). */
+  threeDSecure: '4000002760003184',
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
+} as const;
+
+/**
+ * Payment method ids every provider's test mode knows without a card field (Stripe's own test
+ * ids; the demo provider takes them too): what tests, the benchmark and scripts pay with.
+ */
+export const TEST_PAYMENT_METHODS = {
+  credit: 'pm_card_visa',
+  debit: 'pm_card_visa_debit',
+  prepaid: 'pm_card_mastercard_prepaid',
+  threeDSecure: 'pm_card_authenticationRequired',
+  declined: 'pm_card_chargeDeclined',
+  insufficientFunds: 'pm_card_chargeDeclinedInsufficientFunds',
 } as const;
 
 export const storeAddressSchema = z.object({
@@ -258,6 +286,34 @@ export const storeOrderTicketsSchema = z.object({
   ticket_numbers: z.array(z.int()),
 });
 
+/** Funding types a provider reports for a card. */
+export const cardFundingSchema = z.enum(['credit', 'debit', 'prepaid', 'unknown']);
+
+/**
+ * The card payment of an order (extensions.cgg.payment), present whenever a card pays part of it.
+ * - status 'processing': the provider has the payment and confirms it shortly (the demo
+ *   provider always confirms asynchronously); call checkout-return until it changes.
+ * - status 'requires_action': 3-D Secure. `next_action.type` 'demo_challenge': show the demo
+ *   provider's challenge (`next_action.url`, with `client_secret`); 'use_stripe_sdk': call
+ *   stripe.handleNextAction({ clientSecret }). Then call checkout-return.
+ * - status 'succeeded': paid (the order is 'completed').
+ * `reserved_until` (ISO 8601) / `seconds_left`: the tickets are held until then; after it
+ * the reservation is released and a late payment refunded.
+ */
+export const storeCheckoutPaymentSchema = z.object({
+  provider: z.string(),
+  intent_id: z.string(),
+  status: z.enum(['processing', 'requires_action', 'succeeded']),
+  /** Only while 'requires_action'; the browser needs it for the challenge. */
+  client_secret: z.nullable(z.string()),
+  next_action: z.nullable(z.object({ type: z.enum(['demo_challenge', 'use_stripe_sdk']), url: z.nullable(z.string()) })),
+  reserved_until: z.string(),
+  seconds_left: z.int(),
+  funding: cardFundingSchema,
+  last4: z.string(),
+});
+export type StoreCheckoutPayment = z.infer<typeof storeCheckoutPaymentSchema>;
+
 export const storeCheckoutResponseSchema = z.object({
   order_id: z.int(),
   status: z.string(),
@@ -282,10 +338,32 @@ export const storeCheckoutResponseSchema = z.object({
       points_redeemed: z.int(),
       credit_used: minorUnits,
       card_charged: minorUnits,
+      /** The card payment; absent when no card pays (site credit / points only). */
+      payment: z.optional(storeCheckoutPaymentSchema),
     }),
   }),
 });
 export type StoreCheckoutResponse = z.infer<typeof storeCheckoutResponseSchema>;
+
+/** `POST cgg/checkout-return`: the order whose card payment to look at again (after 3-D Secure, or while 'processing'). */
+export const storeCheckoutReturnRequestSchema = z.object({
+  order_id: positiveInt,
+  order_key: z.string().check(z.minLength(1), z.maxLength(64)),
+});
+export type StoreCheckoutReturnRequest = z.infer<typeof storeCheckoutReturnRequestSchema>;
+
+/** `GET cgg/payment-config`: which card field the checkout page loads. */
+export const storePaymentConfigSchema = z.object({
+  /** 'demo' (the built-in demo provider) or 'stripe'. */
+  provider: z.enum(['demo', 'stripe']),
+  /** Stripe's publishable key (pk_test_... / pk_live_...); null for the demo provider. */
+  publishable_key: z.nullable(z.string()),
+  /** The demo provider's browser API base (DEMO_PAY_ROUTE_PREFIX under /wp-json); null for Stripe. */
+  demo_api_base: z.nullable(z.string()),
+  /** How long the tickets are held once checkout starts. */
+  reservation_minutes: z.int(),
+});
+export type StorePaymentConfig = z.infer<typeof storePaymentConfigSchema>;
 
 // ---- errors ----------------------------------------------------------------------
 
@@ -345,6 +423,27 @@ export const STORE_ERRORS = {
    * A debit card or site credit pays instead.
    */
   creditCardRefused: { code: 'cgg_credit_card_refused', status: 400, message: 'Credit cards cannot be used for this order.' },
+  /**
+   * 400: card numbers were posted (the old 'cgg-demo-card' form) - the API never takes them.
+   * The page is out of date: reload it and use the provider's card field.
+   */
+  cardNumbersRefused: {
+    code: 'cgg_card_numbers_refused',
+    status: 400,
+    message: 'Card numbers are not accepted here any more. Please reload the page and enter your card in the secure card field.',
+  },
+  /**
+   * 409: the tickets were held for 10 minutes and the time ran out before the payment was
+   * confirmed: they are back on sale, points and credit given back, the basket restored, and
+   * any payment that still went through is refunded. `data.refunded` (boolean) says whether one was.
+   */
+  reservationExpired: {
+    code: 'cgg_reservation_expired',
+    status: 409,
+    message: 'Your tickets were held for 10 minutes and the time ran out. Your basket is as it was; please check out again.',
+  },
+  /** 404: checkout-return for an order that is not this customer's (or a wrong order_key). */
+  orderNotFound: { code: 'cgg_rest_order_not_found', status: 404, message: 'That order could not be found.' },
   /** 400: points/credit asked for exceed the balance or the total. */
   invalidPaymentData: { code: 'woocommerce_rest_checkout_invalid_payment_data', status: 400, message: 'The payment details are invalid.' },
   /** 409: the same Idempotency-Key is still being processed by another request. */
@@ -368,6 +467,8 @@ export const storeEndpoints = {
   applyCoupon: { access: 'anyone', route: '/cart/apply-coupon', method: 'POST', request: storeCouponRequestSchema, response: storeCartSchema },
   removeCoupon: { access: 'anyone', route: '/cart/remove-coupon', method: 'POST', request: storeCouponRequestSchema, response: storeCartSchema },
   checkout: { access: 'customer', route: '/checkout', method: 'POST', request: storeCheckoutRequestSchema, response: storeCheckoutResponseSchema },
+  checkoutReturn: { access: 'customer', route: '/cgg/checkout-return', method: 'POST', request: storeCheckoutReturnRequestSchema, response: storeCheckoutResponseSchema },
+  paymentConfig: { access: 'anyone', route: '/cgg/payment-config', method: 'GET', request: null, response: storePaymentConfigSchema },
 } as const;
 export type StoreEndpoints = typeof storeEndpoints;
 export type StoreEndpointName = keyof StoreEndpoints;
