@@ -47,14 +47,14 @@ describe('ReservationCountdown', () => {
 });
 
 describe('ReservationExpired', () => {
-  it('says the tickets went back on sale, for how long they were held, and leads back to the basket', () => {
+  it('says the tickets went back on sale and leads back to the basket', () => {
     render(
       <MemoryRouter>
-        <ReservationExpired heldSeconds={600} />
+        <ReservationExpired />
       </MemoryRouter>,
     );
     const alert = screen.getByRole('alert', { name: 'Your reservation has expired' });
-    expect(alert.textContent).toContain('We held your tickets for 10 minutes and that time has run out, so they have gone back on sale.');
+    expect(alert.textContent).toContain('Time ran out before your payment was finished, so your tickets have gone back on sale');
     expect(screen.getByRole('link', { name: 'Back to basket' }).getAttribute('href')).toBe('/cart');
   });
 });

@@ -10,16 +10,10 @@ export function formatTimeLeft(ms: number): string {
 }
 
 export const RESERVATION_EXPIRED_TITLE = 'Your reservation has expired';
-/** Our words (the spec has none for reservations). */
-export function reservationExpiredText(heldSeconds: number): string {
-  return `We held your tickets for ${heldFor(heldSeconds)} and that time has run out, so they have gone back on sale. Go back to your basket to check out again.`;
-}
-
-/** How long the server holds the tickets, in words (the countdown's own label). */
-function heldFor(seconds: number): string {
-  if (seconds < 60) return `${seconds} seconds`;
-  const minutes = Math.round(seconds / 60);
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+/** Our words (the spec has none for reservations): what happened, what it means, the way on. */
+export function reservationExpiredText(refunded: boolean): string {
+  const money = refunded ? 'The payment that went through after the time ran out has been refunded to your card.' : 'Nothing was taken from your card.';
+  return `Time ran out before your payment was finished, so your tickets have gone back on sale. ${money} Your basket is as it was: go back to it to check out again.`;
 }
 
 /**
@@ -56,13 +50,13 @@ export function ReservationCountdown({ deadline, onExpired }: { deadline: number
 }
 
 /** Shown once the reservation has run out: the tickets are back on sale; the way on is the basket. */
-export function ReservationExpired({ heldSeconds }: { heldSeconds: number }) {
+export function ReservationExpired({ refunded = false }: { refunded?: boolean }) {
   return (
     <div className="cc-alert cc-expired" role="alert" aria-labelledby="cc-expired-title">
       <p id="cc-expired-title" className="cc-refusal__title">
         {RESERVATION_EXPIRED_TITLE}
       </p>
-      <p className="cc-refusal__text">{reservationExpiredText(heldSeconds)}</p>
+      <p className="cc-refusal__text">{reservationExpiredText(refunded)}</p>
       <Link className="cc-btn" to="/cart">
         Back to basket
       </Link>

@@ -35,7 +35,7 @@ export default function StripeCardField({ publishableKey, ...props }: CardFieldP
   );
 }
 
-function StripeElement({ error, onEdit, handleRef }: CardFieldProps) {
+function StripeElement({ error, disabled, onEdit, handleRef }: CardFieldProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [ownError, setOwnError] = useState<string | null>(null);
@@ -52,10 +52,14 @@ function StripeElement({ error, onEdit, handleRef }: CardFieldProps) {
         if (created.error) throw new CardFieldError(created.error.message ?? FAILED);
         return created.paymentMethod.id;
       },
-      async handleNextAction(clientSecret) {
-        if (!stripe) throw new CardFieldError(NOT_READY);
+      async handleNextAction(payment) {
+        if (!stripe || !payment.client_secret) throw new CardFieldError(NOT_READY);
         // Its error (challenge failed or closed) is also on the PaymentIntent, which our API reads.
-        await stripe.handleNextAction({ clientSecret });
+        await stripe.handleNextAction({ clientSecret: payment.client_secret });
+      },
+      cancelNextAction() {
+        // Stripe's challenge frame cannot be closed from outside; our API refuses the payment once
+        // the reservation is over (and refunds one that still went through).
       },
       reset() {
         elements?.getElement('payment')?.clear();
@@ -70,7 +74,7 @@ function StripeElement({ error, onEdit, handleRef }: CardFieldProps) {
     <div className={`cc-field${shown ? ' cc-field--invalid' : ''}`}>
       <PaymentElement
         id="cc-stripe-payment"
-        options={{ layout: 'tabs', wallets: { applePay: 'auto', googlePay: 'auto' } }}
+        options={{ layout: 'tabs', readOnly: disabled, wallets: { applePay: 'auto', googlePay: 'auto' } }}
         onChange={() => {
           setOwnError(null);
           onEdit();
