@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { registerCustomer, signInContext } from '../support/customers.ts';
 import { sql } from '../support/db.ts';
 import { createAllWinsCompetition } from '../support/instant-win.ts';
+import { fillDemoCard } from '../support/payments.ts';
 import { apiURL } from '../support/site.ts';
 
 /*
@@ -24,11 +25,6 @@ async function fillBasket(token: string, productId: number, quantity: number): P
   if (!added.ok) throw new Error(`add-item: ${added.status} ${await added.text()}`);
 }
 
-async function fillCard(page: Page, number: string): Promise<void> {
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry (MM/YY)').fill('12/30');
-  await page.getByLabel('Security code (CVC)').fill('123');
-}
 
 test('a credit card is refused for an instant-win competition with the reason, then a debit card pays', async ({ browser }) => {
   const competition = await createAllWinsCompetition(`Credit Card Instant Wins ${Date.now()}`, 3);
@@ -48,7 +44,7 @@ test('a credit card is refused for an instant-win competition with the reason, t
   const checkout = page.locator('[data-boundary="cart-checkout"]');
   await expect(checkout.getByText('4000 0566 5566 5556 is a debit card, 4242 4242 4242 4242 a credit card', { exact: false })).toBeVisible();
 
-  await fillCard(page, '4242 4242 4242 4242');
+  await fillDemoCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Place order' }).click();
   const refusal = checkout.getByRole('alert', { name: "We can't take this credit card" });
   await expect(refusal).toContainText(`We can't take credit cards for competitions with instant wins, and "${competition.title}" has them.`);
@@ -58,7 +54,7 @@ test('a credit card is refused for an instant-win competition with the reason, t
   await refusal.getByRole('button', { name: 'Use a debit card' }).click();
   await expect(refusal).toHaveCount(0);
   await expect(page.getByLabel('Card number')).toHaveValue('');
-  await fillCard(page, '4000 0566 5566 5556');
+  await fillDemoCard(page, '4000 0566 5566 5556');
   await page.getByRole('button', { name: 'Place order' }).click();
 
   await expect(page).toHaveURL(/\/confirmation\?order=\d+$/);
