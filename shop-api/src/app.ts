@@ -22,8 +22,13 @@ import { complaintRoutes } from './complaints/complaint-routes.ts';
 import { customerRoutes } from './staff/customer-routes.ts';
 import { contentEditingRoutes } from './staff/content-routes.ts';
 import type { TicketAllocator } from './store/ticket-allocation.ts';
-import { createDemoGateway } from './payments/demo-gateway.ts';
 import type { PaymentGateway } from './payments/payment-gateway.ts';
+import type { DemoProvider } from './payments/demo-provider/demo-provider.ts';
+import { registerDemoPayRoutes } from './payments/demo-provider/demo-pay-routes.ts';
+import { SIGNATURE_HEADER } from './payments/demo-provider/demo-signature.ts';
+import { demoPayments } from './payments/gateways.ts';
+import { registerWebhookRoute, webhookPath } from './payments/webhook-route.ts';
+import { paymentHooks } from './store/checkout-route.ts';
 import type { AgeVerifier } from './accounts/age-verifier.ts';
 import { noAgeVerifier } from './accounts/age-verifier-none.ts';
 import { registerDeclaredRoutes } from './http/declared-routes.ts';
@@ -77,8 +82,10 @@ export interface AppOptions {
   background?: BackgroundWork;
   /** Store API (issue 4): signing secret (env STORE_SECRET; unset: kept in the database) and, for the race tests' control run, the ticket allocator. */
   store?: { secret?: string; allocator?: TicketAllocator };
-  /** Who takes card payments; default the built-in demo gateway. */
+  /** Who takes card payments; default the built-in demo provider (and its gateway). */
   gateway?: PaymentGateway;
+  /** The demo provider behind `gateway` when it is the demo one: its browser routes are mounted and its webhooks delivered here. */
+  demoProvider?: DemoProvider | null;
   /** TRUST_PROXY: proxies in front of the shell whose X-Forwarded-For is believed (client-address.ts). */
   trustProxy?: string[];
   /** METRICS_TOKEN: the bearer that opens /metrics from another machine; unset, loopback only. */
@@ -173,7 +180,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
     await Promise.all(winMails);
   });
   // Basket and checkout (issue 4).
-  const gateway = options.gateway ?? createDemoGateway(options.pool);
+  const payments = options.gateway ? { gateway: options.gateway, demoProvider: options.demoProvider ?? null } : demoPayments(options.pool);
+  const gateway = payments.gateway;
   // Harm markers after each paid order: in the background, so a failure never touches the checkout.
   const onOrderPaid = (customerId: number, at: Date) => background.run('harm markers', () => evaluateHarmMarkers(options.pool, customerId, at));
   const store = storeRoutes({ pool: options.pool, now, secret: options.store?.secret ?? process.env.STORE_SECRET, allocator: options.store?.allocator, onOrderCommitted, onOrderPaid, gateway, limits });
@@ -197,6 +205,19 @@ export function buildApp(options: AppOptions): FastifyInstance {
   // The document first: its route hook must see every route registered after it.
   registerOpenApi(app);
   void app.register(async (scope) => registerDeclaredRoutes(scope, { pool: options.pool, now, canonicalPaths }, routes));
+  // Card payments (issue 15): the provider's webhooks, and the demo provider's own browser API.
+  const hooks = paymentHooks({ pool: options.pool, onOrderCommitted, onOrderPaid });
+  registerWebhookRoute(app, { pool: options.pool, gateway, now, hooks });
+  const demo = payments.demoProvider;
+  if (demo) {
+    registerDemoPayRoutes(app, demo, now);
+    // The demo provider runs in this process: it delivers its signed events to this process's webhook route.
+    demo.onEvent(async (body, signature) => {
+      const res = await app.inject({ method: 'POST', url: webhookPath('demo'), headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature }, payload: body });
+      if (res.statusCode !== 200) console.error(`[demo-pay] webhook answered ${res.statusCode}: ${res.body}`);
+    });
+    app.addHook('preClose', async () => demo.settled());
+  }
   registerUploads(app, options.publicDir ?? path.join(PUBLIC_DIR, 'wp-content', 'uploads'), imageVariants);
   registerUploads(app, staffUploads, imageVariants, { url: UPLOADS_URL_PREFIX, key: 'staff/' });
 

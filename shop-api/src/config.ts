@@ -18,8 +18,13 @@ export interface Config {
   siteUrl: string;
   /** NODE_ENV=production: a real shop, where nothing made for the local demo may run. */
   production: boolean;
-  /** PAYMENT_GATEWAY: who takes card payments. Only the built-in demo gateway exists so far (no money moves). */
-  paymentGateway: 'demo';
+  /**
+   * Who takes card payments: Stripe when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are both set,
+   * else the built-in demo provider (no money moves). PAYMENT_GATEWAY (demo | stripe), if set, must agree.
+   */
+  paymentGateway: 'demo' | 'stripe';
+  /** Stripe's keys (from the environment only; never logged): the secret and webhook signing keys, and the publishable key the browser gets. */
+  stripe: { secretKey: string; webhookSecret: string; publishableKey: string } | null;
   /** SEED_DEMO_DATA=true: seed the demo competitions and accounts into a shop that has none. */
   seedDemoData: boolean;
   /**
@@ -59,7 +64,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     siteUrl: env.SITE_URL || `http://localhost:${port(env.SHELL_PORT, 3000, 'SHELL_PORT')}`,
     production: env.NODE_ENV === 'production',
-    paymentGateway: gateway(env.PAYMENT_GATEWAY),
+    ...payments(env),
     seedDemoData: flag(env.SEED_DEMO_DATA, 'SEED_DEMO_DATA'),
     trustProxy: trustProxy(env.TRUST_PROXY),
     metricsToken: metricsToken(env.METRICS_TOKEN),
@@ -68,9 +73,23 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-function gateway(value: string | undefined): 'demo' {
-  if (value === undefined || value === '' || value === 'demo') return 'demo';
-  throw new Error(`PAYMENT_GATEWAY must be demo (the only payment gateway so far), got ${value}`);
+function payments(env: NodeJS.ProcessEnv): Pick<Config, 'paymentGateway' | 'stripe'> {
+  const secretKey = env.STRIPE_SECRET_KEY ?? '';
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET ?? '';
+  const chosen = env.PAYMENT_GATEWAY ?? '';
+  if (!['', 'demo', 'stripe'].includes(chosen)) throw new Error('PAYMENT_GATEWAY must be demo or stripe');
+  // Named, never shown: a key must not reach a log.
+  if ((secretKey === '') !== (webhookSecret === '')) throw new Error('set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET for Stripe, or neither for the demo provider');
+  if (secretKey === '') {
+    if (chosen === 'stripe') throw new Error('PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+    return { paymentGateway: 'demo', stripe: null };
+  }
+  if (chosen === 'demo') throw new Error('PAYMENT_GATEWAY=demo, but Stripe keys are set: unset STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to use the demo provider');
+  if (!/^(sk|rk)_(test|live)_/.test(secretKey)) throw new Error('STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_... or sk_live_...)');
+  if (!webhookSecret.startsWith('whsec_')) throw new Error('STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)');
+  const publishableKey = env.STRIPE_PUBLISHABLE_KEY ?? '';
+  if (!/^pk_(test|live)_/.test(publishableKey)) throw new Error('STRIPE_PUBLISHABLE_KEY must be set to the publishable key (pk_test_... or pk_live_...) the card field loads with');
+  return { paymentGateway: 'stripe', stripe: { secretKey, webhookSecret, publishableKey } };
 }
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);

@@ -8,6 +8,7 @@ import { startDrawScheduler, type DrawScheduler } from './draws/draw-scheduler.t
 import { startFeedPublisher } from './feed/start-feed-publisher.ts';
 import { createMailer } from './mail/mailer.ts';
 import { gatewayFor } from './payments/gateways.ts';
+import { startPaymentJobs, type PaymentJobs } from './payments/payment-jobs.ts';
 import { drainAndClose } from './http/graceful-shutdown.ts';
 import { createLifecycle } from './http/lifecycle.ts';
 import { ageVerifierFor } from './accounts/age-verifier.ts';
@@ -31,6 +32,7 @@ const db = await openDatabase(config).catch((err: unknown) => {
   process.exit(1);
 });
 const lifecycle = createLifecycle();
+const payments = gatewayFor(config, db.pool);
 const app = buildApp({
   pool: db.pool,
   logLevel: config.logLevel,
@@ -38,7 +40,7 @@ const app = buildApp({
   siteUrl: config.siteUrl,
   imageVariants: createImageVariants(imageVariantsDir(config.dataDir)),
   uploadsDir: uploadsDir(config.dataDir),
-  gateway: gatewayFor(config.paymentGateway, db.pool),
+  ...payments,
   trustProxy: config.trustProxy,
   metricsToken: config.metricsToken,
   lifecycle,
@@ -57,6 +59,10 @@ const DRAW_INTERVAL_MS = Number(process.env.DRAW_INTERVAL_MS ?? 15_000);
 let harmSweep: HarmSweep | null = null;
 const HARM_SWEEP_INTERVAL_MS = Number(process.env.HARM_SWEEP_INTERVAL_MS ?? 15 * 60_000);
 
+// Card payments (issue 15): expired reservations released, intents reconciled with orders.
+let paymentJobs: PaymentJobs | null = null;
+const PAYMENT_JOBS_INTERVAL_MS = Number(process.env.PAYMENT_JOBS_INTERVAL_MS ?? 30_000);
+
 let stopping = false;
 async function stop(signal: string): Promise<void> {
   if (stopping) return;
@@ -69,6 +75,7 @@ async function stop(signal: string): Promise<void> {
     await feed?.stop();
     await draws?.stop();
     await harmSweep?.stop();
+    await paymentJobs?.stop();
     await db.close();
     process.exit(0);
   } catch (err) {
@@ -89,6 +96,7 @@ try {
     draws = startDrawScheduler({ pool: db.pool, mailer: createMailer(db.pool, config.smtpUrl), siteUrl: config.siteUrl, intervalMs: DRAW_INTERVAL_MS });
   }
   harmSweep = startHarmSweep({ pool: db.pool, intervalMs: HARM_SWEEP_INTERVAL_MS });
+  paymentJobs = startPaymentJobs({ pool: db.pool, gateway: payments.gateway, intervalMs: PAYMENT_JOBS_INTERVAL_MS });
   await app.listen({ port: config.port, host: config.host });
   console.log(`shop-api listening on http://${config.host}:${config.port}`);
 } catch (err) {

@@ -3,7 +3,7 @@ import { AGE_AND_LIMIT_ERRORS, DATE_OF_BIRTH_IN_FUTURE, DATE_OF_BIRTH_INVALID, D
 import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billing, cardPayment, createCompetition, createCustomer } from '../store/store-fixtures.ts';
-import { storeInject, type StoreClientState } from '../store/store-test-kit.ts';
+import { payCheckout, storeInject, type StoreClientState } from '../store/store-test-kit.ts';
 import { buildApp } from '../app.ts';
 import { accountTestApp, call } from './account-test-kit.ts';
 import type { AgeVerifier } from './age-verifier.ts';
@@ -155,7 +155,7 @@ describe('an account from before is asked at its next purchase', () => {
     return state;
   }
   const checkout = (state: StoreClientState) =>
-    storeInject(t.app, state, 'POST', '/checkout', { billing_address: billing, payment_method: 'cgg-demo-card', payment_data: cardPayment() }, { 'idempotency-key': randomUUID() });
+    payCheckout(t.app, state, { billing_address: billing, payment_method: 'cgg-card', payment_data: cardPayment() }, { 'idempotency-key': randomUUID() });
   const save = (token: string, body: Record<string, unknown>) => t.post('save_age_and_limit', { token, ...body });
 
   it('refuses the checkout until the date of birth and the limit choice are given, then takes the order', async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyDraw } from '../../scripts/verify-draw.mjs';
 import { createMailer } from '../mail/mailer.ts';
 import { billing, cardPayment, createCompetition, createCustomer } from '../store/store-fixtures.ts';
-import { storeInject, storeTestApp, type StoreClientState } from '../store/store-test-kit.ts';
+import { payCheckout, storeInject, storeTestApp, type StoreClientState } from '../store/store-test-kit.ts';
 import { guardedAllocator } from '../store/ticket-allocation.ts';
 import { sha256Hex } from './draw-function.ts';
 import { recordPostalEntry, PostalEntryRefused } from './postal-entry.ts';
@@ -31,7 +31,7 @@ async function buy(productId: number, quantity: number, who?: Awaited<ReturnType
   await storeInject(kit.app, state, 'GET', '/cart');
   const added = await storeInject(kit.app, state, 'POST', '/cart/add-item', { id: productId, quantity });
   expect(added.status).toBe(200);
-  const res = await storeInject(kit.app, state, 'POST', '/checkout', { billing_address: billing, payment_method: 'cgg-demo-card', payment_data: cardPayment() }, { 'idempotency-key': randomUUID() });
+  const res = await payCheckout(kit.app, state, { billing_address: billing, payment_method: 'cgg-card', payment_data: cardPayment() }, { 'idempotency-key': randomUUID() });
   expect(res.status).toBe(200);
   return { customer, state, numbers: res.body.extensions.cgg.tickets[0].ticket_numbers as number[] };
 }
@@ -126,7 +126,7 @@ describe('draws', () => {
     const add = await storeInject(kit.app, other, 'POST', '/cart/add-item', { id: c.productId, quantity: 1 });
     expect(add.status).toBe(400);
     expect(add.body.code).toBe(STORE_ERRORS.notPurchasable.code);
-    const pay = await storeInject(kit.app, state, 'POST', '/checkout', { billing_address: billing, payment_method: 'cgg-demo-card', payment_data: cardPayment() }, { 'idempotency-key': randomUUID() });
+    const pay = await payCheckout(kit.app, state, { billing_address: billing, payment_method: 'cgg-card', payment_data: cardPayment() }, { 'idempotency-key': randomUUID() });
     expect(pay.status).toBe(400);
     // The database refuses a sale on a drawn competition even to a caller that skipped the checks.
     const client = await kit.pool.connect();

@@ -6,7 +6,7 @@ import { notifyPostalEntryWins } from '../claims/win-notifications.ts';
 import { postalWinsCommand } from '../cli/commands/postal-wins.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { billing, cardPayment, createCompetition, createCustomer } from '../store/store-fixtures.ts';
-import { storeInject, storeTestApp, type StoreClientState } from '../store/store-test-kit.ts';
+import { payCheckout, storeInject, storeTestApp, type StoreClientState } from '../store/store-test-kit.ts';
 import { recordPostalEntry } from './postal-entry.ts';
 import { drawOneNow } from './run-draw.ts';
 
@@ -36,7 +36,7 @@ async function checkout(productId: number, quantity: number) {
   const state: StoreClientState = { bearer: customer.token };
   await storeInject(kit.app, state, 'GET', '/cart');
   expect((await storeInject(kit.app, state, 'POST', '/cart/add-item', { id: productId, quantity })).status).toBe(200);
-  const res = await storeInject(kit.app, state, 'POST', '/checkout', { billing_address: billing, payment_method: 'cgg-demo-card', payment_data: cardPayment() }, { 'idempotency-key': randomUUID() });
+  const res = await payCheckout(kit.app, state, { billing_address: billing, payment_method: 'cgg-card', payment_data: cardPayment() }, { 'idempotency-key': randomUUID() });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return { customer, orderId: res.body.order_id as number, numbers: res.body.extensions.cgg.tickets[0].ticket_numbers as number[] };
 }

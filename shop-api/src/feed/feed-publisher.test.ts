@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { billing, cardPayment, createCompetition, createCustomer } from '../store/store-fixtures.ts';
-import { storeInject, storeTestApp, type StoreClientState } from '../store/store-test-kit.ts';
+import { payCheckout, storeInject, storeTestApp, type StoreClientState } from '../store/store-test-kit.ts';
 import { guardedAllocator, type TicketAllocator } from '../store/ticket-allocation.ts';
 import { FeedPublisher, type FeedWriter } from './feed-publisher.ts';
 import { feedKey, feedWinnerName, type FeedRecord } from './feed-record.ts';
@@ -34,7 +34,7 @@ async function buy(who: { token: string }, lines: Array<{ productId: number; qua
   const state: StoreClientState = { bearer: who.token };
   await storeInject(app, state, 'GET', '/cart');
   for (const l of lines) expect((await storeInject(app, state, 'POST', '/cart/add-item', { id: l.productId, quantity: l.quantity })).status).toBe(200);
-  return storeInject(app, state, 'POST', '/checkout', { billing_address: billing, payment_method: 'cgg-demo-card', payment_data: cardPayment() }, { 'idempotency-key': randomUUID() });
+  return payCheckout(app, state, { billing_address: billing, payment_method: 'cgg-card', payment_data: cardPayment() }, { 'idempotency-key': randomUUID() });
 }
 
 const outboxOf = async (competitionId: number) =>

@@ -139,7 +139,10 @@ const samples: Record<RouteName, Sample> = {
   storeEmptyCart: {},
   storeApplyCoupon: { payload: () => ({ code: 'NO-SUCH-COUPON' }) },
   storeRemoveCoupon: { payload: () => ({ code: 'NO-SUCH-COUPON' }) },
-  storeCheckout: { withBasketLine: true, payload: () => ({ billing_address: billing, payment_method: 'cgg-demo-card', payment_data: cardPayment() }) },
+  storeCheckout: { withBasketLine: true, payload: () => ({ billing_address: billing, payment_method: 'cgg-card', payment_data: cardPayment() }) },
+  // No such order for anyone: access is what is checked here (checkout.test.ts pays and returns).
+  storeCheckoutReturn: { payload: () => ({ order_id: 2_000_000_000, order_key: 'wc_order_none' }) },
+  storePaymentConfig: {},
   chatStream: {},
   drawEntries: { payload: (fx) => ({ id: String(fx.drawnCompetitionId) }) },
   staffLogin: { payload: (fx) => ({ email: fx.admin.email, password: STAFF_PASSWORD }) },

@@ -1,12 +1,32 @@
+import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { Config } from '../config.ts';
 import { createDemoGateway } from './demo-gateway.ts';
+import { createDemoProvider, type DemoProvider, type DemoProviderOptions } from './demo-provider/demo-provider.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
+import { createStripeGateway } from './stripe-gateway.ts';
 
-/** The configured payment gateway (PAYMENT_GATEWAY), for the API and the CLI alike. */
-export function gatewayFor(name: Config['paymentGateway'], pool: pg.Pool): PaymentGateway {
-  switch (name) {
+/** The payment gateway in use, and the demo provider behind it when it is the demo one (its browser routes and webhooks). */
+export interface PaymentSetup {
+  gateway: PaymentGateway;
+  demoProvider: DemoProvider | null;
+}
+
+/**
+ * The demo provider and its adapter. The provider signs its webhooks with a secret of this
+ * process's own (it delivers them to this process's webhook route), unless one is given.
+ */
+export function demoPayments(pool: pg.Pool, options: Partial<DemoProviderOptions> = {}): PaymentSetup & { demoProvider: DemoProvider } {
+  const demoProvider = createDemoProvider(pool, { webhookSecret: options.webhookSecret ?? `demo_whsec_${randomBytes(24).toString('hex')}`, ...options });
+  return { gateway: createDemoGateway(pool, demoProvider), demoProvider };
+}
+
+/** The configured payment gateway (config.ts: Stripe when its keys are set), for the API and the CLI alike. */
+export function gatewayFor(config: Pick<Config, 'paymentGateway' | 'stripe'>, pool: pg.Pool): PaymentSetup {
+  switch (config.paymentGateway) {
+    case 'stripe':
+      return { gateway: createStripeGateway(config.stripe!), demoProvider: null };
     case 'demo':
-      return createDemoGateway(pool);
+      return demoPayments(pool);
   }
 }

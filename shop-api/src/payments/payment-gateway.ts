@@ -1,18 +1,15 @@
 /*
- * Who takes the money. The checkout and the refunds talk to this interface only; each
- * provider is one adapter file (today the built-in demo gateway, `demo-gateway.ts`).
- * Part 2 of issue 15 (payment intents confirmed by the provider's own card field, 3-D
- * Secure, signed webhooks, Stripe) extends it; card numbers then stop reaching the API.
+ * Who takes the money. The checkout, the webhook route, reconciliation and the refunds talk to
+ * this interface only; each provider is one adapter file: the built-in demo provider
+ * (`demo-gateway.ts`, the default, no money moves) and Stripe (`stripe-gateway.ts`). Another
+ * provider is another adapter file implementing this, and a case in `gateways.ts`.
+ * Card numbers never reach us: the browser gives the card to the provider's own field, which
+ * answers a payment method id; we read what the card is (its funding type) from the provider,
+ * then create and confirm a payment intent for the order with our idempotency key.
  */
 
 /** What the card is, as the provider reports it: the UK prize-draw code limits credit-card spend. */
 export type FundingType = 'credit' | 'debit' | 'prepaid' | 'unknown';
-
-export interface CardDetails {
-  number: string;
-  expiry: string;
-  cvc: string;
-}
 
 /** What the provider tells about a card before any money moves. */
 export interface CardFacts {
@@ -20,10 +17,53 @@ export interface CardFacts {
   funding: FundingType;
 }
 
-export type CardCharge = CardFacts;
+/**
+ * A payment intent as the provider last reported it, in our words:
+ * - requires_action: 3-D Secure waits for the customer (`clientSecret`, `nextAction`);
+ * - processing: the provider has it and confirms asynchronously (webhook, or a later retrieve);
+ * - succeeded: the money is taken;
+ * - failed: declined or authentication failed (`failure`); nothing taken;
+ * - canceled: we (or the provider) cancelled it; nothing taken.
+ */
+export type IntentStatus = 'requires_action' | 'processing' | 'succeeded' | 'failed' | 'canceled';
+
+export interface PaymentFailure {
+  /** The provider's decline code, or 'authentication_failed'. */
+  reason: string;
+  /** What the customer is told, the provider's own words. */
+  message: string;
+}
+
+export interface IntentState {
+  id: string;
+  status: IntentStatus;
+  amountPence: number;
+  currency: string;
+  /** Our order, from the intent's metadata (null: not one of ours). */
+  orderId: number | null;
+  clientSecret: string | null;
+  nextAction: { type: 'demo_challenge' | 'use_stripe_sdk'; url: string | null } | null;
+  failure: PaymentFailure | null;
+  /** Pence given back so far. */
+  amountRefundedPence: number;
+  created: Date;
+}
+
+export interface AuthoriseRequest {
+  orderId: number;
+  orderKey: string;
+  customerId: number;
+  amountPence: number;
+  paymentMethodId: string;
+  /** The provider dedupes by it: asking again with the same key answers the same intent. */
+  idempotencyKey: string;
+  now: Date;
+}
 
 export interface RefundRequest {
   orderId: number;
+  /** The order's payment intent; null for an order paid before intents (the demo gateway's old charges). */
+  intentId: string | null;
   amountPence: number;
   /** The provider dedupes by it: asking again with the same key refunds once. */
   idempotencyKey: string;
@@ -35,24 +75,49 @@ export interface RefundDone {
   reference: string;
 }
 
+/** A verified webhook event, in our words. `intent` null: a type we do not act on (recorded, nothing else). */
+export interface PaymentEvent {
+  id: string;
+  type: string;
+  intent: IntentState | null;
+}
+
+/** What the browser needs to load the right card field (GET cgg/payment-config). */
+export interface PublicPaymentConfig {
+  provider: 'demo' | 'stripe';
+  publishableKey: string | null;
+  demoApiBase: string | null;
+}
+
 export interface PaymentGateway {
-  /** Recorded with each refund ('demo', 'stripe', ...). */
-  readonly name: string;
+  /** Recorded with each intent and refund ('demo', 'stripe', ...), and the webhook route's `:provider`. */
+  readonly name: 'demo' | 'stripe';
+  readonly publicConfig: PublicPaymentConfig;
   /**
-   * What the card is (its funding type above all), WITHOUT taking money: the checkout decides
-   * whether it may take this card (UK prize-draw code 1.3: credit cards) before chargeCard.
-   * Stripe offers the same: the PaymentMethod the card field creates carries
-   * `card.funding` ('credit' | 'debit' | 'prepaid' | 'unknown') before any PaymentIntent is
-   * confirmed, so the adapter reads it (GET /v1/payment_methods/:id) and nothing is authorised
-   * for a refused card. Throws the Store API's payment error when the details are invalid.
+   * What the card behind a payment method is (its funding type above all), WITHOUT taking money:
+   * the checkout decides whether it may take this card (UK code 1.3) before authorising.
+   * Throws the Store API's payment error for an unknown payment method.
    */
-  lookUpCard(card: CardDetails, now: Date): Promise<CardFacts>;
+  describePaymentMethod(paymentMethodId: string): Promise<CardFacts>;
   /**
-   * Checks and charges a card for an order, in the order's own transaction (the demo gateway
-   * writes its charge there, so a rolled-back order leaves none). Throws the Store API's
-   * payment error, with the card's own message, when it is refused.
+   * Creates and confirms the order's payment intent (GBP, automatic capture, the order in its
+   * metadata). A decline answers a 'failed' intent (not a throw); a provider outage throws.
    */
-  chargeCard(card: CardDetails, now: Date): CardCharge;
+  authorise(request: AuthoriseRequest): Promise<IntentState>;
+  /** The intent as the provider has it now (the client's return asks this). */
+  retrieve(intentId: string): Promise<IntentState>;
+  /** Cancels an intent not yet paid (a reservation released); answers it as it ends up (a paid one stays 'succeeded'). */
+  cancel(intentId: string): Promise<IntentState>;
   /** Gives back some or all of an order's card payment. Throws a WpHttpError when the provider refuses. */
   refund(request: RefundRequest): Promise<RefundDone>;
+  /**
+   * Verifies a webhook delivery's signature (forged or stale: throws WebhookRefused) and reads it.
+   * `rawBody` is the request body exactly as received.
+   */
+  verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, now: Date): PaymentEvent;
+  /** Intents created since `since` (reconciliation), newest first, at most `limit`. */
+  listIntents(since: Date, limit: number): Promise<IntentState[]>;
 }
+
+/** A webhook that is not the provider's (bad or missing signature) or too old to trust. */
+export class WebhookRefused extends Error {}

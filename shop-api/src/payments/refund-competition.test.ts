@@ -8,7 +8,6 @@ import { WpHttpError } from '../http/wp-error.ts';
 import { addToBasket, checkoutOnce, newBuyer, type Buyer } from '../store/race-harness.ts';
 import { cardPayment, createCompetition } from '../store/store-fixtures.ts';
 import { storeTestApp } from '../store/store-test-kit.ts';
-import { createDemoGateway } from './demo-gateway.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 import { cancelRefundKey, refundCompetition, type CancelCompetitionInput } from './refund-competition.ts';
 import { refundOrder, type RefundInput } from './refund-order.ts';
@@ -28,7 +27,7 @@ beforeAll(async () => {
   pool = t.pool;
   close = t.close;
   base = await t.listen();
-  gateway = createDemoGateway(pool);
+  gateway = t.payments.gateway;
 }, 60_000);
 afterAll(() => close());
 

@@ -6,7 +6,6 @@ import { addToBasket, checkoutOnce, newBuyer } from '../store/race-harness.ts';
 import { cardPayment, createCompetition } from '../store/store-fixtures.ts';
 import { storeTestApp } from '../store/store-test-kit.ts';
 import { WpHttpError } from '../http/wp-error.ts';
-import { createDemoGateway } from './demo-gateway.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 import { refundOrder, type RefundInput } from './refund-order.ts';
 
@@ -20,7 +19,7 @@ beforeAll(async () => {
   pool = t.pool;
   close = t.close;
   base = await t.listen();
-  gateway = createDemoGateway(pool);
+  gateway = t.payments.gateway;
 }, 60_000);
 afterAll(() => close());
 

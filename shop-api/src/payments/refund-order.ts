@@ -128,7 +128,9 @@ export async function refundOrder(pool: pg.Pool, gateway: PaymentGateway, input:
     let reference = 'none';
     if (row.amount_pence > 0) {
       try {
-        ({ reference } = await gateway.refund({ orderId: input.orderId, amountPence: row.amount_pence, idempotencyKey: input.idempotencyKey, now: input.now }));
+        // The order's payment intent (null: paid before intents, the demo gateway's old charges).
+        const intent = await pool.query<{ intent_id: string }>("SELECT intent_id FROM payment_intents WHERE order_id = $1 AND status = 'succeeded'", [input.orderId]);
+        ({ reference } = await gateway.refund({ orderId: input.orderId, intentId: intent.rows[0]?.intent_id ?? null, amountPence: row.amount_pence, idempotencyKey: input.idempotencyKey, now: input.now }));
       } catch (err) {
         await pool.query("UPDATE order_refunds SET state = 'failed', failure = $2, settled_at = $3 WHERE id = $1 AND state <> 'succeeded'", [row.id, (err as Error).message, input.now]);
         throw err;

@@ -5,7 +5,7 @@ import { inTransaction } from '../accounts/queryable.ts';
 import { staffCreateCommand } from '../cli/commands/staff-create.ts';
 import { createStaff } from './staff-accounts.ts';
 import { billing, cardPayment, createCompetition, createCustomer } from '../store/store-fixtures.ts';
-import { storeInject, type StoreClientState } from '../store/store-test-kit.ts';
+import { payCheckout, storeInject, type StoreClientState } from '../store/store-test-kit.ts';
 
 let t: Awaited<ReturnType<typeof accountTestApp>>;
 beforeAll(async () => {
@@ -169,7 +169,7 @@ async function paidByCard(tickets: number): Promise<{ id: number }> {
   const state: StoreClientState = { bearer: buyer.token };
   await storeInject(t.app, state, 'GET', '/cart');
   expect((await storeInject(t.app, state, 'POST', '/cart/add-item', { id: c.productId, quantity: tickets })).status).toBe(200);
-  const paid = await storeInject(t.app, state, 'POST', '/checkout', { billing_address: billing, payment_method: 'cgg-demo-card', payment_data: cardPayment() }, { 'idempotency-key': `order-${++seq}-abcdefgh` });
+  const paid = await payCheckout(t.app, state, { billing_address: billing, payment_method: 'cgg-card', payment_data: cardPayment() }, { 'idempotency-key': `order-${++seq}-abcdefgh` });
   expect(paid.status).toBe(200);
   return { id: (paid.body as { order_id: number }).order_id };
 }

@@ -9,38 +9,100 @@ import { storeError, storeRoute } from './store-route.ts';
 import type { StoreDeps } from './store-session.ts';
 import type { TicketAllocator } from './ticket-allocation.ts';
 import type { PaymentGateway } from '../payments/payment-gateway.ts';
+import type { PaymentHooks } from '../payments/order-payment.ts';
+import { RESERVATION_MINUTES } from '../payments/order-payment.ts';
 import type { RateLimits } from '../http/rate-limits.ts';
+import { answerOrder, storedResultOf } from './order-answer.ts';
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 
-/** `POST /wc/store/v1/checkout`: signed-in customers only, one order per Idempotency-Key. */
 /** Called after an order that won something committed (or a repeat answered it), never awaited: must not throw or block the answer. */
 export type OrderCommittedHook = (order: StoreCheckoutResponse) => void;
 /** Called after every paid order committed (or a repeat answered it), never awaited: must not throw or block the answer. */
 export type OrderPaidHook = (customerId: number, at: Date) => void;
 
-export function checkoutRoute(
-  deps: StoreDeps & { allocator: TicketAllocator; gateway: PaymentGateway; limits: RateLimits; onOrderCommitted?: OrderCommittedHook | undefined; onOrderPaid?: OrderPaidHook | undefined },
-): DeclaredRoute {
+export type CheckoutDeps = StoreDeps & {
+  allocator: TicketAllocator;
+  gateway: PaymentGateway;
+  limits: RateLimits;
+  onOrderCommitted?: OrderCommittedHook | undefined;
+  onOrderPaid?: OrderPaidHook | undefined;
+};
+
+/**
+ * What happens when a card order is paid, whoever learnt it (checkout, return, webhook,
+ * reconciliation): the same hooks as an order paid at once.
+ */
+export function paymentHooks(deps: Pick<CheckoutDeps, 'pool' | 'onOrderCommitted' | 'onOrderPaid'>): PaymentHooks {
+  return {
+    onWins: (orderId) => {
+      if (!deps.onOrderCommitted) return;
+      void deps.pool.query<{ store_result: StoreCheckoutResponse }>('SELECT store_result FROM orders WHERE id = $1', [orderId])
+        .then(async ({ rows }) => deps.onOrderCommitted?.(await storedResultOf(deps.pool, orderId, rows[0]!.store_result)))
+        .catch((err: unknown) => console.error(`[shop-api] order ${orderId}: reading it for the winner mails failed: ${(err as Error).message}`));
+    },
+    onPaid: (customerId, at) => deps.onOrderPaid?.(customerId, at),
+  };
+}
+
+/** A refusal that should show the basket as it is now (restored after a failed payment, or after a stock change). */
+async function withCart(deps: CheckoutDeps, cartId: string, customerId: number, now: Date, err: unknown): Promise<never> {
+  if (!(err instanceof NeedsCartError)) throw err;
+  const cart = toStoreCart(await loadPricedCart(deps.pool, cartId, customerId, now));
+  throw new WpHttpError(err.wp.status, err.wp.code, err.wp.message, { ...err.wp.extra, cart });
+}
+
+/** `POST /wc/store/v1/checkout`: signed-in customers only, one order per Idempotency-Key. */
+export function checkoutRoute(deps: CheckoutDeps): DeclaredRoute {
+  const hooks = paymentHooks(deps);
   return storeRoute(deps, routeTable.storeCheckout, {
     summary: "Pays for the signed-in customer's basket and makes the order: one order per Idempotency-Key (a repeat answers the same order).",
-    description: 'Headers: `Nonce`, `Cart-Token`, the customer\'s bearer and `Idempotency-Key` (8-128 of `[A-Za-z0-9_-]`, a UUID per attempt; 400 `cgg_rest_invalid_idempotency_key`). Payment: `payment_method` `cgg-demo-card` (demo gateway: 4242 4242 4242 4242 succeeds as a credit card, 4000 0566 5566 5556 as a debit card, 4000 0000 0000 0002 is declined) or `cgg-site-credit`; `payment_data` may redeem points (100 = £1) and site credit. Errors: 401 `woocommerce_rest_checkout_login_required` (visitor), 400 billing fields with the spec\'s texts, 400 `woocommerce_rest_cart_empty`, 400 `woocommerce_rest_checkout_process_payment_error` (card), 400 `woocommerce_rest_checkout_invalid_payment_data`, 400 `cgg_credit_card_refused` (UK prize-draw code 1.3: a credit card, as the gateway reports it before charging, for a competition with instant wins or over the monthly credit-card cap; `data.reason` says which; nothing is charged), 403 `cgg_account_locked` / `cgg_spending_limit_reached`, 403 `cgg_date_of_birth_required` / `cgg_limit_choice_required` (an older account: `data.needs` lists what save_age_and_limit must be given first), 429 `rest_too_many_checkouts` with `Retry-After` past 60 checkouts a minute (per customer), and with `data.cart`: stock or allowance fell, not purchasable, answer required, coupon no longer usable.',
+    description: 'Headers: `Nonce`, `Cart-Token`, the customer\'s bearer and `Idempotency-Key` (8-128 of `[A-Za-z0-9_-]`, a UUID per attempt; 400 `cgg_rest_invalid_idempotency_key`). Payment: `payment_method` `cgg-card` with `payment_data` `payment_method_id` (the payment provider\'s card field makes it in the browser; the API never sees a card number) or `cgg-site-credit`; `payment_data` may redeem points (100 = £1) and site credit. A card order reserves its tickets for 10 minutes and answers `pending` with `extensions.cgg.payment` (3-D Secure to complete, or the provider still confirming: call `cgg/checkout-return`) or `completed` once the provider has confirmed. Card numbers (the old `cgg-demo-card` fields) are refused: 400 `cgg_card_numbers_refused`. Errors: 401 `woocommerce_rest_checkout_login_required` (visitor), 400 billing fields with the spec\'s texts, 400 `woocommerce_rest_cart_empty`, 400 `woocommerce_rest_checkout_process_payment_error` (declined: the reservation released, `data.reason` the decline code, `data.cart` the basket restored), 400 `woocommerce_rest_checkout_invalid_payment_data`, 400 `cgg_credit_card_refused` (UK prize-draw code 1.3: a credit card, as the provider reports it before any money moves, for a competition with instant wins or over the monthly credit-card cap; `data.reason` says which), 403 `cgg_account_locked` / `cgg_spending_limit_reached`, 403 `cgg_date_of_birth_required` / `cgg_limit_choice_required` (an older account: `data.needs` lists what save_age_and_limit must be given first), 429 `rest_too_many_checkouts` with `Retry-After` past 60 checkouts a minute (per customer), and with `data.cart`: stock or allowance fell, not purchasable, answer required, coupon no longer usable.',
     handler: async ({ session, customer, input, request, now }) => {
       const key = request.headers[STORE_HEADERS.idempotencyKey.toLowerCase()];
       if (typeof key !== 'string' || !KEY_PATTERN.test(key)) throw storeError(STORE_ERRORS.idempotencyKeyInvalid);
       await deps.limits.take('checkoutCustomer', customer.customerId);
       try {
-        const { order, mayHaveNewWins } = await runCheckout(deps.pool, deps.allocator, deps.gateway, { customerId: customer.customerId, cartId: session.cartId, request: input, idempotencyKey: key, now });
+        const { order, mayHaveNewWins, paidNow } = await runCheckout(deps.pool, deps.allocator, deps.gateway, { customerId: customer.customerId, cartId: session.cartId, request: input, idempotencyKey: key, now }, hooks);
         // Most orders win nothing: no look for winners to mail (a query per order at launch-night rates).
         if (mayHaveNewWins) deps.onOrderCommitted?.(order);
-        // The harm markers look at the customer once the order is in (UK code 1.6-1.8).
-        deps.onOrderPaid?.(customer.customerId, now);
+        // The harm markers look at the customer once the order is in (UK code 1.6-1.8); a card order when it is paid.
+        if (paidNow) deps.onOrderPaid?.(customer.customerId, now);
         return order;
       } catch (err) {
-        if (!(err instanceof NeedsCartError)) throw err;
-        const cart = toStoreCart(await loadPricedCart(deps.pool, session.cartId, customer.customerId, now));
-        throw new WpHttpError(err.wp.status, err.wp.code, err.wp.message, { ...err.wp.extra, cart });
+        return withCart(deps, session.cartId, customer.customerId, now, err);
       }
     },
+  });
+}
+
+/** `POST /wc/store/v1/cgg/checkout-return`: the client is back from 3-D Secure (or waiting): the provider is asked, the order answered. */
+export function checkoutReturnRoute(deps: CheckoutDeps): DeclaredRoute {
+  const hooks = paymentHooks(deps);
+  return storeRoute(deps, routeTable.storeCheckoutReturn, {
+    summary: 'Looks at a card order\'s payment again (after 3-D Secure, or while the provider is confirming) and answers the order as checkout does.',
+    description: 'Body `{order_id, order_key}` from the checkout answer; Store headers (Nonce, Cart-Token, bearer). Safe to repeat: the order is paid once, whether this call or the provider\'s webhook learns it first. Answers 200 `completed` (tickets, instant wins) or `pending` (`extensions.cgg.payment`), 400 `woocommerce_rest_checkout_process_payment_error` (declined or 3-D Secure failed; `data.cart`), 409 `cgg_reservation_expired` (the 10 minutes ran out; `data.refunded`: a late payment was refunded; `data.cart`), 404 `cgg_rest_order_not_found`.',
+    handler: async ({ session, customer, input, now }) => {
+      const { rows } = await deps.pool.query<{ id: number }>('SELECT id FROM orders WHERE id = $1 AND customer_id = $2 AND order_key = $3', [input.order_id, customer.customerId, input.order_key]);
+      if (!rows[0]) throw storeError(STORE_ERRORS.orderNotFound);
+      try {
+        return await answerOrder({ pool: deps.pool, gateway: deps.gateway, hooks }, rows[0].id, now, true);
+      } catch (err) {
+        return withCart(deps, session.cartId, customer.customerId, now, err);
+      }
+    },
+  });
+}
+
+/** `GET /wc/store/v1/cgg/payment-config`: which card field the checkout page loads (never a secret). */
+export function paymentConfigRoute(deps: CheckoutDeps): DeclaredRoute {
+  return storeRoute(deps, routeTable.storePaymentConfig, {
+    summary: 'Which payment provider takes cards, and what the browser needs to load its card field (Stripe\'s publishable key, or the demo provider\'s address).',
+    handler: async () => ({
+      provider: deps.gateway.publicConfig.provider,
+      publishable_key: deps.gateway.publicConfig.publishableKey,
+      demo_api_base: deps.gateway.publicConfig.demoApiBase,
+      reservation_minutes: RESERVATION_MINUTES,
+    }),
   });
 }

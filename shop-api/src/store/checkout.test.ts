@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billing, cardPayment, createCompetition, createCustomer } from './store-fixtures.ts';
-import { storeInject, storeTestApp, type StoreClientState } from './store-test-kit.ts';
+import { payCheckout, storeInject, storeTestApp, type StoreClientState } from './store-test-kit.ts';
 import { RATE_LIMITS } from '../http/rate-limits.ts';
 
 let app: FastifyInstance;
@@ -33,7 +33,7 @@ async function customerWithBasket(o: Parameters<typeof createCompetition>[1] = {
 }
 
 const checkout = (state: StoreClientState, body: Record<string, unknown> = {}, key: string = randomUUID()) =>
-  storeInject(app, state, 'POST', '/checkout', { billing_address: billing, payment_method: 'cgg-demo-card', payment_data: cardPayment(), ...body }, { 'idempotency-key': key });
+  payCheckout(app, state, { billing_address: billing, payment_method: 'cgg-card', payment_data: cardPayment(), ...body }, { 'idempotency-key': key });
 
 async function stateOf(competitionId: number) {
   const { rows } = await pool.query<{ sold: number; tickets: number; orders: number }>(
@@ -65,7 +65,8 @@ describe('checkout', () => {
     const res = await checkout(state);
     expect(res.status).toBe(200);
     const body = storeCheckoutResponseSchema.parse(res.body);
-    expect(body).toMatchObject({ status: 'completed', payment_method: 'cgg-demo-card', payment_result: { payment_status: 'success' } });
+    expect(body).toMatchObject({ status: 'completed', payment_method: 'cgg-card', payment_result: { payment_status: 'success' } });
+    expect(body.extensions.cgg.payment).toMatchObject({ provider: 'demo', status: 'succeeded', funding: 'debit', last4: '5556', client_secret: null });
     const numbers = body.extensions.cgg.tickets[0]!.ticket_numbers;
     expect(numbers).toHaveLength(3);
     expect(new Set(numbers).size).toBe(3);
@@ -98,7 +99,7 @@ describe('checkout', () => {
 
   it('needs an Idempotency-Key', async () => {
     const { state } = await customerWithBasket();
-    const res = await storeInject(app, state, 'POST', '/checkout', { billing_address: billing, payment_method: 'cgg-demo-card', payment_data: cardPayment() });
+    const res = await storeInject(app, state, 'POST', '/checkout', { billing_address: billing, payment_method: 'cgg-card', payment_data: cardPayment() });
     expectError(res, STORE_ERRORS.idempotencyKeyInvalid);
   });
 
@@ -111,30 +112,44 @@ describe('checkout', () => {
     expect(await stateOf(c.id)).toMatchObject({ sold: 0, tickets: 0, orders: 0 });
   });
 
-  it('a declined card leaves no order, no tickets, no points and the basket as it was', async () => {
+  it('a declined card releases the reservation: no tickets, no points, the order failed and the basket as it was', async () => {
     const { c, who, state } = await customerWithBasket({ instantWinNumbers: [1, 2, 3, 4, 5] }, 5);
     await pool.query(`UPDATE competitions SET total_tickets = 5 WHERE id = $1`, [c.id]);
     const res = await checkout(state, { payment_data: cardPayment('4000 0000 0000 0002') });
     expectError(res, STORE_ERRORS.paymentError);
     expect(res.body.message).toBe('Your card was declined.');
-    expect(await stateOf(c.id)).toMatchObject({ sold: 0, tickets: 0, orders: 0 });
+    expect(res.body.data).toMatchObject({ reason: 'card_declined', cart: { items_count: 5 } });
+    expect(await stateOf(c.id)).toMatchObject({ sold: 0, tickets: 0 });
+    const order = await pool.query('SELECT status FROM orders WHERE customer_id = $1', [who.id]);
+    expect(order.rows).toEqual([{ status: 'failed' }]);
     const wins = await pool.query('SELECT count(*)::int AS n FROM instant_win_tickets WHERE competition_id = $1 AND won_at IS NOT NULL', [c.id]);
     expect(wins.rows[0].n).toBe(0);
     expect((await pool.query('SELECT count(*)::int AS n FROM points_logs WHERE customer_id = $1', [who.id])).rows[0].n).toBe(0);
-    expect((await pool.query('SELECT count(*)::int AS n FROM demo_card_charges WHERE customer_id = $1', [who.id])).rows[0].n).toBe(0);
     expect((await storeInject(app, state, 'GET', '/cart')).body.items_count).toBe(5);
+    // The basket back as it was: checking out again with a good card pays.
+    expect((await checkout(state)).body).toMatchObject({ status: 'completed' });
   });
 
-  it('checks the card details', async () => {
-    const { state } = await customerWithBasket();
-    const bad = async (data: Array<{ key: string; value: string }>, message: string) => {
-      const res = await checkout(state, { payment_data: data });
-      expectError(res, STORE_ERRORS.paymentError);
-      expect(res.body.message).toBe(message);
-    };
-    await bad(cardPayment('4242 4242 4242 4241'), 'Your card number is incorrect.');
-    await bad([{ key: 'card_number', value: '4242424242424242' }, { key: 'card_expiry', value: '01/20' }, { key: 'card_cvc', value: '123' }], 'Your card has expired.');
-    await bad([{ key: 'card_number', value: '4242424242424242' }, { key: 'card_expiry', value: '12/34' }, { key: 'card_cvc', value: '1' }], "Your card's security code is incorrect.");
+  it('never takes a card number (the old demo form): refused, nothing reserved', async () => {
+    const { c, state } = await customerWithBasket();
+    const card = [{ key: 'card_number', value: '4242424242424242' }, { key: 'card_expiry', value: '12/34' }, { key: 'card_cvc', value: '123' }];
+    for (const body of [{ payment_method: 'cgg-demo-card', payment_data: card }, { payment_method: 'cgg-card', payment_data: [...cardPayment(), card[0]!] }]) {
+      const res = await checkout(state, body);
+      expectError(res, STORE_ERRORS.cardNumbersRefused);
+      expect(res.body.message).toBe(STORE_ERRORS.cardNumbersRefused.message);
+    }
+    expect(await stateOf(c.id)).toMatchObject({ sold: 0, tickets: 0, orders: 0 });
+  });
+
+  it('needs a payment method the provider knows', async () => {
+    const { c, state } = await customerWithBasket();
+    const none = await checkout(state, { payment_data: [] });
+    expectError(none, STORE_ERRORS.invalidPaymentData);
+    expect(none.body.message).toBe('Please enter your card details.');
+    const unknown = await checkout(state, { payment_data: cardPayment('pm_demo_nosuchmethod') });
+    expectError(unknown, STORE_ERRORS.paymentError);
+    expect(unknown.body).toMatchObject({ message: 'Your card details could not be found. Please enter them again.', data: { reason: 'unknown_payment_method' } });
+    expect(await stateOf(c.id)).toMatchObject({ sold: 0, tickets: 0, orders: 0 });
   });
 
   it('the same Idempotency-Key never makes a second order or charge', async () => {
@@ -147,7 +162,7 @@ describe('checkout', () => {
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
     expect(await stateOf(c.id)).toMatchObject({ sold: 2, tickets: 2, orders: 1 });
-    expect((await pool.query('SELECT count(*)::int AS n FROM demo_card_charges WHERE customer_id = $1', [who.id])).rows[0].n).toBe(1);
+    expect((await pool.query('SELECT count(*)::int AS n FROM payment_intents p JOIN orders o ON o.id = p.order_id WHERE o.customer_id = $1', [who.id])).rows[0].n).toBe(1);
   });
 
   it('awards an instant-win number bought, once, with the public name', async () => {

@@ -13,7 +13,6 @@ import { invalidToken } from '../http/access-guard.ts';
 import { assertCanSpend } from '../accounts/responsible-play.ts';
 import { assertDoorChecks } from '../accounts/age-and-limit.ts';
 import { WpHttpError } from '../http/wp-error.ts';
-import { penceToPounds } from '../lib/money.ts';
 import { validateBilling } from './billing.ts';
 import { assertPurchasable, maxPerUserError, outOfStock, partialNotice } from './cart-rules.ts';
 import { loadPricedCart } from './cart-store.ts';
@@ -22,11 +21,15 @@ import { writePaidOrder } from './paid-order.ts';
 import { questionsAsked } from './store-competitions.ts';
 import type { TicketAllocator } from './ticket-allocation.ts';
 import { assertCardAllowed } from '../payments/credit-card-rules.ts';
-import type { CardDetails, PaymentGateway } from '../payments/payment-gateway.ts';
+import type { CardFacts, PaymentGateway } from '../payments/payment-gateway.ts';
+import { RESERVATION_MINUTES } from '../payments/order-payment.ts';
+import { PENCE_PER_POINT_EARNED } from './order-points.ts';
 import { awardInstantWins, fireRewardWins, publicName } from './wins.ts';
+import { NeedsCartError } from './needs-cart-error.ts';
+import { answerOrder, intentKey } from './order-answer.ts';
+import { applyIntent, type PaymentHooks } from '../payments/order-payment.ts';
 
-/** Points earned: 1 point per 10p paid by card or site credit (points spent earn none). */
-export const PENCE_PER_POINT_EARNED = 10;
+export { PENCE_PER_POINT_EARNED } from './order-points.ts';
 
 export interface CheckoutInput {
   customerId: number;
@@ -36,12 +39,7 @@ export interface CheckoutInput {
   now: Date;
 }
 
-/** An error raised inside the transaction that should carry the cart (built after rollback). */
-export class NeedsCartError extends Error {
-  constructor(readonly wp: WpHttpError) {
-    super(wp.message);
-  }
-}
+export { NeedsCartError };
 
 class DuplicateCheckout extends Error {}
 
@@ -50,7 +48,14 @@ const invalidPayment = (message: string, params: Record<string, string> = {}): W
   return new WpHttpError(e.status, e.code, message, { params });
 };
 
-function readPaymentData(request: StoreCheckoutRequest): { points: number; credit: number; card: CardDetails | null } {
+const CARD_NUMBER_KEYS: readonly string[] = [KEYS.cardNumber, KEYS.cardExpiry, KEYS.cardCvc];
+
+/** What the request pays with. Card numbers are refused outright: only the provider's card field ever sees them. */
+export function readPaymentData(request: StoreCheckoutRequest): { points: number; credit: number; paymentMethodId: string | null } {
+  if (request.payment_method === 'cgg-demo-card' || (request.payment_data ?? []).some((d) => CARD_NUMBER_KEYS.includes(d.key))) {
+    const e = STORE_ERRORS.cardNumbersRefused;
+    throw new WpHttpError(e.status, e.code, e.message);
+  }
   const data = new Map((request.payment_data ?? []).map((d) => [d.key, String(d.value).trim()]));
   const whole = (key: string): number => {
     const v = data.get(key);
@@ -58,39 +63,9 @@ function readPaymentData(request: StoreCheckoutRequest): { points: number; credi
     if (!/^\d{1,9}$/.test(v)) throw invalidPayment(`${key} must be a whole number.`, { [key]: 'Must be a whole number.' });
     return Number(v);
   };
-  const card = request.payment_method === 'cgg-demo-card'
-    ? { number: data.get(KEYS.cardNumber) ?? '', expiry: data.get(KEYS.cardExpiry) ?? '', cvc: data.get(KEYS.cardCvc) ?? '' }
-    : null;
-  return { points: whole(KEYS.redeemPoints), credit: whole(KEYS.useCredit), card };
-}
-
-/**
- * Repeat of a finished checkout with the same key: its stored answer. The answer is
- * stored before the tickets are drawn (to keep the competition lock short), so its
- * tickets and instant wins are read back from their tables, as committed with it.
- */
-export async function storedResult(db: pg.Pool | pg.PoolClient, scopedKey: string): Promise<StoreCheckoutResponse | null> {
-  const { rows } = await db.query<{ id: number; store_result: StoreCheckoutResponse | null }>('SELECT id, store_result FROM orders WHERE idempotency_key = $1', [scopedKey]);
-  const stored = rows[0]?.store_result;
-  if (!stored) return null;
-  const tickets = await db.query<{ competition_id: number; title: string; ticket_numbers: number[] }>(
-    `SELECT i.competition_id, i.title, array_agg(t.ticket_number ORDER BY t.ticket_number) AS ticket_numbers
-     FROM order_items i JOIN tickets t ON t.order_item_id = i.id WHERE i.order_id = $1
-     GROUP BY i.id ORDER BY i.competition_id`,
-    [rows[0]!.id],
-  );
-  const wins = await db.query<{ win_id: string; competition_id: number; ticket_number: number; prize_id: number; prize_title: string; pence: number; image: string }>(
-    `SELECT a.id AS win_id, a.competition_id, a.ticket_number, p.id AS prize_id, p.title AS prize_title, p.prize_value_pence AS pence, p.image
-     FROM instant_win_awards a JOIN instant_win_prizes p ON p.id = a.instant_win_prize_id WHERE a.order_id = $1
-     ORDER BY a.competition_id, a.ticket_number`,
-    [rows[0]!.id],
-  );
-  stored.extensions.cgg.tickets = tickets.rows;
-  stored.extensions.cgg.instant_wins = wins.rows.map((w) => ({
-    win_id: Number(w.win_id), competition_id: w.competition_id, ticket_number: w.ticket_number, prize_id: w.prize_id,
-    prize_title: w.prize_title, prize_value: penceToPounds(w.pence), image: w.image,
-  }));
-  return stored;
+  const id = request.payment_method === 'cgg-card' ? data.get(KEYS.paymentMethodId) ?? '' : '';
+  if (id !== '' && !/^[A-Za-z0-9_]{3,255}$/.test(id)) throw invalidPayment('Please enter your card details.', { [KEYS.paymentMethodId]: 'Not a payment method id.' });
+  return { points: whole(KEYS.redeemPoints), credit: whole(KEYS.useCredit), paymentMethodId: id || null };
 }
 
 /**
@@ -106,11 +81,31 @@ export interface CheckoutDone {
   order: StoreCheckoutResponse;
   /** The order won something (instant or reward) whose winner may not be told yet; false lets the caller skip the look. */
   mayHaveNewWins: boolean;
+  /** Paid now (site credit, points, or a card the provider confirmed at once): the harm markers look. */
+  paidNow: boolean;
 }
 
-export async function runCheckout(pool: pg.Pool, allocator: TicketAllocator, gateway: PaymentGateway, input: CheckoutInput): Promise<CheckoutDone> {
+/** What the transaction hands on when a card pays: the reservation to create the payment intent for. */
+interface Reserved {
+  orderId: number;
+  orderKey: string;
+  cardPence: number;
+  paymentMethodId: string;
+}
+
+/**
+ * Checkout: the order (paid at once, or with its tickets reserved while the card payment is
+ * confirmed), then, for a card, the payment intent created and confirmed at the provider with
+ * the order's own idempotency key, outside any transaction. The provider's first answer is
+ * applied at once (a decline releases the reservation; Stripe may confirm there and then);
+ * the demo provider always confirms later, by webhook or the client's return.
+ */
+export async function runCheckout(pool: pg.Pool, allocator: TicketAllocator, gateway: PaymentGateway, input: CheckoutInput, hooks: PaymentHooks = {}): Promise<CheckoutDone> {
   const billing = validateBilling(input.request.billing_address);
   const payment = readPaymentData(input.request);
+  // What the card is, before any lock is taken (the provider may be a network call away).
+  const card = payment.paymentMethodId ? await gateway.describePaymentMethod(payment.paymentMethodId) : null;
+  const answerDeps = { pool, gateway, hooks };
   // No read-first fast path: the order INSERT below finds a repeated key (and waits
   // for one still in flight), so a first attempt costs no extra round trip.
   const scopedKey = `${input.customerId}:${input.idempotencyKey}`;
@@ -122,18 +117,24 @@ export async function runCheckout(pool: pg.Pool, allocator: TicketAllocator, gat
       // Generic plans for the prepared statements below: left to choose, PostgreSQL keeps
       // re-planning the wide competition read for every order (planning costs more than running it).
       await client.query('BEGIN; SET LOCAL plan_cache_mode = force_generic_plan');
-      const result = await checkoutTransaction(client, allocator, gateway, input, billing, payment, scopedKey);
+      const result = await checkoutTransaction(client, allocator, input, billing, payment, card, scopedKey);
       await client.query('COMMIT');
-      return result;
+      if (!result.reserved) return { order: result.order, mayHaveNewWins: result.mayHaveNewWins, paidNow: true };
+      const r = result.reserved;
+      const intent = await gateway.authorise({
+        orderId: r.orderId, orderKey: r.orderKey, customerId: input.customerId, amountPence: r.cardPence,
+        paymentMethodId: r.paymentMethodId, idempotencyKey: intentKey(r.orderId), now: input.now,
+      });
+      await applyIntent(pool, gateway, intent, input.now, hooks);
+      return { order: await answerOrder(answerDeps, r.orderId, input.now, false), mayHaveNewWins: false, paidNow: false };
     } catch (err) {
       await client.query('ROLLBACK').catch(() => {});
       if (err instanceof DuplicateCheckout) {
         // The same key committed while we waited on its row: answer what it answered.
-        const first = await storedResult(pool, scopedKey);
+        const first = (await pool.query<{ id: number; card_charged_pence: number }>('SELECT id, card_charged_pence FROM orders WHERE idempotency_key = $1', [scopedKey])).rows[0];
+        if (!first) throw new WpHttpError(STORE_ERRORS.idempotencyInProgress.status, STORE_ERRORS.idempotencyInProgress.code, STORE_ERRORS.idempotencyInProgress.message);
         // A repeat may follow a crash between the first answer's commit and its mails.
-        if (first) return { order: first, mayHaveNewWins: true };
-        const e = STORE_ERRORS.idempotencyInProgress;
-        throw new WpHttpError(e.status, e.code, e.message);
+        return { order: await answerOrder(answerDeps, first.id, input.now, false), mayHaveNewWins: first.card_charged_pence === 0, paidNow: first.card_charged_pence === 0 };
       }
       const code = (err as { code?: string }).code;
       // A deadlock or serialization failure rolled everything back: safe to run again.
@@ -160,12 +161,12 @@ async function notEnoughLeft(client: pg.PoolClient, p: { competition: Competitio
 async function checkoutTransaction(
   client: pg.PoolClient,
   allocator: TicketAllocator,
-  gateway: PaymentGateway,
   input: CheckoutInput,
   billing: ReturnType<typeof validateBilling>,
   payment: ReturnType<typeof readPaymentData>,
+  card: CardFacts | null,
   scopedKey: string,
-): Promise<CheckoutDone> {
+): Promise<{ order: StoreCheckoutResponse; mayHaveNewWins: boolean; reserved: Reserved | null }> {
   const { customerId, cartId, now } = input;
   // 1. One checkout per customer at a time, and the customer row first (lockCustomer): the
   // order INSERT below references it, and taking it after that insert deadlocked two
@@ -250,35 +251,37 @@ async function checkoutTransaction(
     throw invalidPayment('Your points and site credit do not cover the order total.');
   }
 
-  // 6. The card, inside the transaction. First what it is, without taking money, and whether
-  // this order may use it (UK code 1.3: credit cards), still under the customer lock so that
-  // concurrent checkouts are counted one after the other; then the charge. A refusal or a
-  // decline throws here and everything before rolls back: nothing taken, nothing written.
+  // 6. The card: what it is (read from the provider before the transaction, no money moved)
+  // and whether this order may use it (UK code 1.3: credit cards), under the customer lock so
+  // that concurrent checkouts are counted one after the other (a pending order counts). A
+  // refusal throws here and everything before rolls back: nothing reserved, nothing taken.
+  // A card order is only RESERVED here; it is paid when the provider confirms (order-payment.ts).
   if (cardPence > 0) {
-    const facts = await gateway.lookUpCard(payment.card!, now);
-    await assertCardAllowed(client, { customerId, funding: facts.funding, cardPence, competitions: lines.map((p) => p.competition), now });
+    if (!card) throw invalidPayment('Please enter your card details.', { [KEYS.paymentMethodId]: 'Required.' });
+    await assertCardAllowed(client, { customerId, funding: card.funding, cardPence, competitions: lines.map((p) => p.competition), now });
   }
-  const charge = cardPence > 0 ? gateway.chargeCard(payment.card!, now) : null;
-  const last4 = charge?.last4 ?? null;
-  const pointsEarned = Math.floor((cardPence + payment.credit) / PENCE_PER_POINT_EARNED);
+  const reserving = cardPence > 0 && card !== null;
+  const last4 = reserving ? card.last4 : null;
+  // Points are earned when the order is paid: now, or when the card payment is confirmed.
+  const pointsEarned = reserving ? 0 : Math.floor((cardPence + payment.credit) / PENCE_PER_POINT_EARNED);
   const pointRows: Array<[string, number, string]> = [];
   if (payment.points > 0) pointRows.push(['order-redeem', -payment.points, `Points redeemed towards order #${orderId}`]);
   if (pointsEarned > 0) pointRows.push(['order-placed', pointsEarned, `Points earned for order #${orderId}`]);
 
   const winnerName = publicName(me.first_name, me.last_name);
-  // Stored now, without its tickets and wins (read back on a repeat: see storedResult).
+  // Stored now, without its tickets and wins (read back on a repeat: see storedResultOf).
   const result: StoreCheckoutResponse = {
     order_id: orderId,
-    status: 'completed',
+    status: reserving ? 'pending' : 'completed',
     order_key: orderKey,
     customer_id: customerId,
     customer_note: input.request.customer_note ?? '',
     billing_address: billing,
     payment_method: input.request.payment_method,
     payment_result: {
-      payment_status: 'success',
+      payment_status: reserving ? 'pending' : 'success',
       payment_details: last4 ? [{ key: 'card_last4', value: last4 }] : [],
-      redirect_url: `/confirmation?order_id=${orderId}&key=${orderKey}`,
+      redirect_url: reserving ? '' : `/confirmation?order_id=${orderId}&key=${orderKey}`,
     },
     extensions: {
       cgg: {
@@ -303,7 +306,17 @@ async function checkoutTransaction(
     coupons: cart.coupons.map((c) => ({ couponId: c.rule.id, discountPence: c.discountPence })),
     points: pointRows.map(([type, points, description]) => ({ type, points, description })),
     credit: payment.credit > 0 ? { pence: payment.credit, description: `Site credit used on order #${orderId}` } : null,
-    charge: charge ? { pence: cardPence, last4: charge.last4, funding: charge.funding } : null,
+    reservation: reserving
+      ? {
+          until: new Date(now.getTime() + RESERVATION_MINUTES * 60_000),
+          basket: {
+            lines: cart.lines.map((p) => ({ competitionId: p.competition.id, quantity: p.line.quantity, answeredOptionId: p.line.answeredOptionId })),
+            couponIds: owned,
+          },
+          paymentMethodRef: payment.paymentMethodId!,
+          funding: card.funding,
+        }
+      : null,
     order: {
       subtotalPence: cart.itemsTotal, discountPence: cart.discountTotal, creditPence: payment.credit, totalPence: total,
       paymentMethod: input.request.payment_method, paymentMethodTitle: cardPence > 0 ? 'Credit / Debit Card' : 'Site Credit',
@@ -327,7 +340,8 @@ async function checkoutTransaction(
     tickets.push({ competition_id: p.competition.id, title: p.competition.title, ticket_numbers: numbers });
     // Only numbers the payload shows as open instant wins can win (a number is won only by its holder: us).
     const open = new Set(p.competition.instant_wins_tickets.filter((t) => !t.won).map((t) => t.ticket_number));
-    if (p.competition.enable_instant_wins && numbers.some((n) => open.has(n))) {
+    // A reserved order's instant wins are revealed when it is paid (its numbers are held for it meanwhile).
+    if (!reserving && p.competition.enable_instant_wins && numbers.some((n) => open.has(n))) {
       instantWins.push(...(await awardInstantWins(client, { competitionId: p.competition.id, numbers, customerId, orderId, winnerName, now })));
     }
   }
@@ -341,7 +355,9 @@ async function checkoutTransaction(
   }
 
   return {
-    order: { ...result, extensions: { cgg: { ...result.extensions.cgg, tickets, instant_wins: instantWins } } },
+    // A reserved order shows no numbers until it is paid.
+    order: { ...result, extensions: { cgg: { ...result.extensions.cgg, tickets: reserving ? [] : tickets, instant_wins: instantWins } } },
     mayHaveNewWins: instantWins.length > 0 || rewardWinsFired > 0,
+    reserved: reserving ? { orderId, orderKey, cardPence, paymentMethodId: payment.paymentMethodId! } : null,
   };
 }

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { DEMO_CARDS, STORE_ERRORS, storeCheckoutResponseSchema, wpErrorSchema } from '@cgg/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDemoGateway } from '../payments/demo-gateway.ts';
 import { assertCardAllowed, creditCardSpentPence } from '../payments/credit-card-rules.ts';
 import { runCheckout } from './checkout.ts';
 import { billing, cardPayment, createCompetition, createCustomer } from './store-fixtures.ts';
-import { storeInject, storeTestApp, type StoreClientState } from './store-test-kit.ts';
+import { payCheckout, storeInject, storeTestApp, type StoreClientState } from './store-test-kit.ts';
 import { guardedAllocator } from './ticket-allocation.ts';
 
 /*
@@ -36,7 +35,7 @@ async function basket(o: Parameters<typeof createCompetition>[1], quantity: numb
 }
 
 const checkout = (state: StoreClientState, paymentData: Array<{ key: string; value: string }>) =>
-  storeInject(t.app, state, 'POST', '/checkout', { billing_address: billing, payment_method: 'cgg-demo-card', payment_data: paymentData }, { 'idempotency-key': randomUUID() });
+  payCheckout(t.app, state, { billing_address: billing, payment_method: 'cgg-card', payment_data: paymentData }, { 'idempotency-key': randomUUID() });
 
 /** A paid credit-card order made directly (earlier spend this month, or at a chosen instant). */
 async function creditSpend(customerId: number, pence: number, at: Date, funding = 'credit'): Promise<void> {
@@ -51,7 +50,7 @@ async function creditSpend(customerId: number, pence: number, at: Date, funding 
 async function footprint(customerId: number, competitionId: number) {
   const { rows } = await t.pool.query(
     `SELECT (SELECT count(*)::int FROM orders WHERE customer_id = $1) AS orders,
-            (SELECT count(*)::int FROM demo_card_charges WHERE customer_id = $1) AS charges,
+            (SELECT count(*)::int FROM payment_intents p JOIN orders o ON o.id = p.order_id WHERE o.customer_id = $1) AS charges,
             (SELECT count(*)::int FROM tickets WHERE customer_id = $1) AS tickets,
             (SELECT COALESCE(sum(points), 0)::int FROM points_logs WHERE customer_id = $1) AS points,
             (SELECT COALESCE(sum(amount_pence), 0)::int FROM credit_logs WHERE customer_id = $1) AS credit,
@@ -199,8 +198,8 @@ describe('race: concurrent credit-card checkouts of one customer', () => {
       await t.pool.query(`INSERT INTO cart_items (cart_id, item_key, competition_id, quantity, created_at) VALUES ($1, $2, $3, 1, now())`, [id, `k${i}`, c.id]);
       carts.push(id);
     }
-    const gateway = createDemoGateway(t.pool);
-    const request = { billing_address: billing, payment_method: 'cgg-demo-card' as const, payment_data: CREDIT };
+    const gateway = t.payments.gateway;
+    const request = { billing_address: billing, payment_method: 'cgg-card' as const, payment_data: CREDIT };
     const outcomes = await Promise.allSettled(
       carts.map((cartId) => runCheckout(t.pool, guardedAllocator, gateway, { customerId: who.id, cartId, request, idempotencyKey: randomUUID(), now: new Date() })),
     );
@@ -208,7 +207,7 @@ describe('race: concurrent credit-card checkouts of one customer', () => {
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(5);
     expect(refusals).toEqual(Array(5).fill('cgg_credit_card_refused'));
     expect(await creditCardSpentPence(t.pool, who.id, new Date())).toBe(25_000);
-    const charged = await t.pool.query<{ pence: number; n: number }>('SELECT COALESCE(sum(amount_pence), 0)::int AS pence, count(*)::int AS n FROM demo_card_charges WHERE customer_id = $1', [who.id]);
+    const charged = await t.pool.query<{ pence: number; n: number }>('SELECT COALESCE(sum(p.amount_pence), 0)::int AS pence, count(*)::int AS n FROM payment_intents p JOIN orders o ON o.id = p.order_id WHERE o.customer_id = $1', [who.id]);
     expect(charged.rows[0]).toEqual({ pence: 500, n: 5 });
     expect((await footprint(who.id, c.id)).sold).toBe(5);
   });

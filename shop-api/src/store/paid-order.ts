@@ -2,6 +2,12 @@ import type { StoreCheckoutResponse } from '@cgg/contracts';
 import type pg from 'pg';
 import type { FundingType } from '../payments/payment-gateway.ts';
 
+/** The basket as it was when its tickets were reserved: given back if the payment does not go through. */
+export interface ReservedBasket {
+  lines: Array<{ competitionId: number; quantity: number; answeredOptionId: number | null }>;
+  couponIds: number[];
+}
+
 export interface PaidOrder {
   orderId: number;
   customerId: number;
@@ -13,8 +19,12 @@ export interface PaidOrder {
   coupons: Array<{ couponId: number; discountPence: number }>;
   points: Array<{ type: string; points: number; description: string }>;
   credit: { pence: number; description: string } | null;
-  /** The card part of the payment: its amount, last four digits and funding type (the UK code limits credit cards). */
-  charge: { pence: number; last4: string; funding: FundingType } | null;
+  /**
+   * A card pays part of it: the order is written 'pending' (not paid) with its tickets reserved
+   * until `until`, the basket to give back if the payment fails, and the card's funding type (the
+   * UK code limits credit cards, and a pending order counts towards the cap). Null: paid now.
+   */
+  reservation: { until: Date; basket: ReservedBasket; paymentMethodRef: string; funding: FundingType } | null;
   order: {
     subtotalPence: number;
     discountPence: number;
@@ -30,7 +40,7 @@ export interface PaidOrder {
 }
 
 /*
- * Everything a paid order writes besides its tickets, as ONE statement (data-modifying
+ * Everything a paid (or reserved) order writes besides its tickets, as ONE statement (data-modifying
  * CTEs): at launch-night rates each round trip to PostgreSQL costs both processes CPU
  * (a socket write and a wake-up each way), and these seven writes used to be seven.
  * The shipping address is the billing address (the shop ships prizes to the buyer).
@@ -50,11 +60,10 @@ const WRITE_PAID_ORDER = `
   ), credit AS (
     INSERT INTO credit_logs (customer_id, type, amount_pence, description, order_id, created_at)
     SELECT $10, 'order-redeem', -$15::int, $16, $1, $11 WHERE $15::int > 0
-  ), charge AS (
-    INSERT INTO demo_card_charges (order_id, customer_id, amount_pence, card_last4, created_at)
-    SELECT $1, $10, $17::int, $18, $11 WHERE $18::text IS NOT NULL
   ), paid AS (
-    UPDATE orders SET status = 'completed', paid_at = $11, subtotal_pence = $19, discount_pence = $20, credit_used_pence = $15, total_pence = $21,
+    UPDATE orders SET status = CASE WHEN $17::timestamptz IS NULL THEN 'completed' ELSE 'pending' END,
+      paid_at = CASE WHEN $17::timestamptz IS NULL THEN $11::timestamptz END,
+      reserved_until = $17, reserved_cart_id = CASE WHEN $17::timestamptz IS NULL THEN NULL ELSE $37::uuid END, reserved_basket = $18::jsonb, payment_method_ref = $39, subtotal_pence = $19, discount_pence = $20, credit_used_pence = $15, total_pence = $21,
       payment_method = $22, payment_method_title = $23, points_redeemed = $24, card_charged_pence = $25, customer_note = $26, store_result = $27,
       billing_first_name = $28, billing_last_name = $29, billing_address_1 = $30, billing_address_2 = $31, billing_city = $32,
       billing_state = $33, billing_postcode = $34, billing_phone = $35, billing_email = $36, card_funding = $38,
@@ -68,7 +77,7 @@ const WRITE_PAID_ORDER = `
   )
   SELECT id, competition_id FROM items`;
 
-/** Writes the order's items, coupons, ledger rows, card charge and fields, and empties the basket. Returns order item ids by competition. */
+/** Writes the order's items, coupons, ledger rows and fields (and its reservation), and empties the basket. Returns order item ids by competition. */
 export async function writePaidOrder(client: pg.PoolClient, o: PaidOrder): Promise<Map<number, number>> {
   const { billing } = o.order;
   const { rows } = await client.query<{ id: number; competition_id: number }>(WRITE_PAID_ORDER, [
@@ -79,12 +88,13 @@ export async function writePaidOrder(client: pg.PoolClient, o: PaidOrder): Promi
     o.customerId, o.now,
     o.points.map((p) => p.type), o.points.map((p) => p.points), o.points.map((p) => p.description),
     o.credit?.pence ?? 0, o.credit?.description ?? '',
-    o.charge?.pence ?? 0, o.charge?.last4 ?? null,
+    o.reservation?.until ?? null, o.reservation ? JSON.stringify(o.reservation.basket) : null,
     o.order.subtotalPence, o.order.discountPence, o.order.totalPence, o.order.paymentMethod, o.order.paymentMethodTitle,
     o.order.pointsRedeemed, o.order.cardPence, o.order.customerNote, JSON.stringify(o.result),
     billing.first_name, billing.last_name, billing.address_1, billing.address_2, billing.city, billing.state, billing.postcode, billing.phone, billing.email,
     o.cartId,
-    o.charge?.funding ?? null,
+    o.reservation?.funding ?? null,
+    o.reservation?.paymentMethodRef ?? null,
   ]);
   return new Map(rows.map((r) => [r.competition_id, r.id]));
 }

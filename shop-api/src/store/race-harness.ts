@@ -44,10 +44,18 @@ export async function checkoutOnce(
   try {
     const res = await storeRequest(
       'checkout',
-      { billing_address: billing, payment_method: 'cgg-demo-card', payment_data: paymentData },
+      { billing_address: billing, payment_method: 'cgg-card', payment_data: paymentData },
       { ...opts(base, b), idempotencyKey },
     );
-    return { ok: true, order: res.body, ms: performance.now() - started };
+    // The demo provider confirms asynchronously: the client's return until the order is paid.
+    let order = res.body;
+    for (let i = 0; i < 50 && order.status === 'pending' && order.extensions.cgg.payment?.status === 'processing'; i++) {
+      const back = await storeRequest('checkoutReturn', { order_id: order.order_id, order_key: order.order_key }, opts(base, b));
+      b.nonce = back.nonce ?? b.nonce;
+      b.cartToken = back.cartToken ?? b.cartToken;
+      order = back.body;
+    }
+    return { ok: true, order, ms: performance.now() - started };
   } catch (err) {
     if (err instanceof ApiError) return { ok: false, code: err.code, status: err.status, ms: performance.now() - started };
     throw err;

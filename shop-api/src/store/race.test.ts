@@ -90,7 +90,7 @@ describe('race: the guarded allocation', () => {
     const ids = new Set(outcomes.map((o) => (o.ok ? o.order.order_id : o.code)));
     expect(ids.size).toBe(1);
     expect(outcomes.every((o) => o.ok)).toBe(true);
-    const charges = await app.pool.query('SELECT count(*)::int AS n FROM demo_card_charges WHERE customer_id = $1', [b!.customerId]);
+    const charges = await app.pool.query('SELECT count(*)::int AS n FROM payment_intents p JOIN orders o ON o.id = p.order_id WHERE o.customer_id = $1', [b!.customerId]);
     expect(charges.rows[0].n).toBe(1);
     expect(await saleState(app.pool, c.id)).toMatchObject({ issued: 4, sold: 4, violations: [] });
   });

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { DEMO_CARDS, TEST_PAYMENT_METHODS } from '@cgg/contracts';
 import { createSession } from '../accounts/sessions.ts';
 
 /*
@@ -94,9 +95,15 @@ export const billing = {
   first_name: 'Jamie', last_name: 'Taylor', address_1: '12', address_2: 'Market Street', city: 'Manchester',
   state: 'Greater Manchester', postcode: 'M1 1AB', country: 'GB' as const, email: 'jamie@cgg.test', phone: '07700900123',
 };
-/** A demo card's payment_data; by default the debit card (a credit card is refused for instant wins and capped monthly: UK code 1.3). */
-export const cardPayment = (number = '4000 0566 5566 5556') => [
-  { key: 'card_number', value: number },
-  { key: 'card_expiry', value: '12/34' },
-  { key: 'card_cvc', value: '123' },
+/** The test payment method of each demo card number (tests pay as the card field would, with the provider's id). */
+const METHOD_OF_CARD: Record<string, string> = Object.fromEntries(
+  (Object.keys(TEST_PAYMENT_METHODS) as Array<keyof typeof TEST_PAYMENT_METHODS>).map((k) => [DEMO_CARDS[k], TEST_PAYMENT_METHODS[k]]),
+);
+/**
+ * A card's payment_data for 'cgg-card': the payment method id the provider's card field would
+ * give for this demo card number (or a payment method id as is); by default the debit card (a
+ * credit card is refused for instant wins and capped monthly: UK code 1.3).
+ */
+export const cardPayment = (card: string = DEMO_CARDS.debit) => [
+  { key: 'payment_method_id', value: METHOD_OF_CARD[card.replace(/\s/g, '')] ?? card },
 ];

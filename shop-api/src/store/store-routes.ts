@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { DeclaredRoute } from '../http/declared-routes.ts';
 import { cartRoutes } from './cart-routes.ts';
-import { checkoutRoute, type OrderCommittedHook, type OrderPaidHook } from './checkout-route.ts';
+import { checkoutReturnRoute, checkoutRoute, paymentConfigRoute, type OrderCommittedHook, type OrderPaidHook } from './checkout-route.ts';
 import { loadStoreSecret } from './store-secret.ts';
 import { guardedAllocator, type TicketAllocator } from './ticket-allocation.ts';
 import type { PaymentGateway } from '../payments/payment-gateway.ts';
@@ -43,5 +43,5 @@ export function storeRoutes(options: StoreOptions): DeclaredRoute[] {
     gateway: options.gateway,
     limits: options.limits,
   };
-  return [...cartRoutes(deps), checkoutRoute(deps)];
+  return [...cartRoutes(deps), checkoutRoute(deps), checkoutReturnRoute(deps), paymentConfigRoute(deps)];
 }

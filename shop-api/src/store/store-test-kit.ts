@@ -9,6 +9,7 @@ import { prepareDatabase } from '../db/prepare.ts';
 import { createTestDatabase } from '../test/test-database.ts';
 import type { TicketAllocator } from './ticket-allocation.ts';
 import { createBackgroundWork } from '../lib/background-work.ts';
+import { demoPayments } from '../payments/gateways.ts';
 
 /** Session state a Store client keeps between calls (what the browser keeps in localStorage). */
 export interface StoreClientState {
@@ -46,8 +47,24 @@ export async function storeInject(
   return { status: res.statusCode, body: res.body ? res.json() : null, headers: h };
 }
 
-/** A migrated, seeded database and the app (optionally with another allocator). */
-export async function storeTestApp(options: { allocator?: TicketAllocator; poolSize?: number } = {}) {
+/**
+ * Checkout as the browser does it with a card: POST checkout, then, while the order is pending
+ * (the demo provider confirms asynchronously), the client's return - until it is paid or refused.
+ * Answers the last answer. (3-D Secure orders stay pending: answer the challenge first.)
+ */
+export async function payCheckout(app: FastifyInstance, state: StoreClientState, payload: unknown, extra: Record<string, string> = {}): Promise<StoreAnswer> {
+  let res = await storeInject(app, state, 'POST', '/checkout', payload, extra);
+  for (let i = 0; i < 20 && res.status === 200 && res.body?.status === 'pending' && res.body.extensions?.cgg?.payment?.status === 'processing'; i++) {
+    res = await storeInject(app, state, 'POST', '/cgg/checkout-return', { order_id: res.body.order_id, order_key: res.body.order_key });
+  }
+  return res;
+}
+
+/**
+ * A migrated, seeded database and the app (optionally with another allocator). `settleAfterMs`:
+ * the demo provider's background settling (null: only when retrieved, for tests that order events).
+ */
+export async function storeTestApp(options: { allocator?: TicketAllocator; poolSize?: number; settleAfterMs?: number | null } = {}) {
   const db = await createTestDatabase();
   await prepareDatabase(db.pool, { demoData: true });
   // The race tests want more connections than the kit's default 5, so transactions truly overlap.
@@ -57,14 +74,17 @@ export async function storeTestApp(options: { allocator?: TicketAllocator; poolS
   // Uploaded photos and their variants go to a folder of this run's own, removed on close.
   const media = await mkdtemp(path.join(os.tmpdir(), 'cgg-store-media-'));
   const background = createBackgroundWork();
+  const payments = demoPayments(appPool, { settleAfterMs: options.settleAfterMs === undefined ? 0 : options.settleAfterMs });
   const app = buildApp({
-    pool: appPool, background, store: { secret: 'test-secret-test-secret-test-secret-0123', allocator: options.allocator },
+    pool: appPool, background, ...payments, store: { secret: 'test-secret-test-secret-test-secret-0123', allocator: options.allocator },
     uploadsDir: path.join(media, 'uploads'), imageVariants: createImageVariants(path.join(media, 'variants')),
   });
   await app.ready();
   return {
     app,
     pool: db.pool,
+    /** The demo provider and its gateway the app takes cards with. */
+    payments,
     url: db.url,
     /** Waits for the work answers did not wait for (the harm markers after a checkout). */
     settled: () => background.settled(),

@@ -21,7 +21,7 @@ export const competitionCancelCommand: Command = {
     const by = required(flags, 'by');
     const out = ctx.out ?? console.log;
     try {
-      const done = await refundCompetition(ctx.pool, gatewayFor(readConfig().paymentGateway, ctx.pool), {
+      const done = await refundCompetition(ctx.pool, gatewayFor(readConfig(), ctx.pool).gateway, {
         competitionId: id, reason, to, by: `cli:${by}`, staffId: null, now: ctx.now?.() ?? new Date(),
       });
       out(`Cancelled competition #${id} (${done.title}): ${done.refunded} order(s) refunded, £${penceToPounds(done.totalPence)} in all${done.alreadyRefunded ? `; ${done.alreadyRefunded} refunded by an earlier run` : ''}.`);

@@ -25,7 +25,7 @@ export const refundOrderCommand: Command = {
     const key = typeof flags.key === 'string' ? flags.key : randomUUID();
     const out = ctx.out ?? console.log;
     try {
-      const done = await refundOrder(ctx.pool, gatewayFor(readConfig().paymentGateway, ctx.pool), {
+      const done = await refundOrder(ctx.pool, gatewayFor(readConfig(), ctx.pool).gateway, {
         orderId: Number(order), amountPence, to, idempotencyKey: key, reason, by: `cli:${typeof flags.by === 'string' ? flags.by : 'operator'}`, now: ctx.now?.() ?? new Date(),
       });
       const back = [done.creditReturnedPence ? `£${penceToPounds(done.creditReturnedPence)} site credit given back` : '', done.pointsReturned ? `${done.pointsReturned} points given back` : '', done.ticketsReleased ? `${done.ticketsReleased} ticket(s) released` : ''].filter(Boolean);

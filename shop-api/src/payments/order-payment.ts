@@ -1,0 +1,217 @@
+import type pg from 'pg';
+import { inTransaction } from '../accounts/queryable.ts';
+import { PENCE_PER_POINT_EARNED } from '../store/order-points.ts';
+import { awardInstantWins, publicName } from '../store/wins.ts';
+import type { ReservedBasket } from '../store/paid-order.ts';
+import { newItemKey } from '../store/cart-store.ts';
+import type { IntentState, PaymentFailure, PaymentGateway } from './payment-gateway.ts';
+import { releaseTickets } from './release-tickets.ts';
+
+/*
+ * An order's card payment, from the provider's word to the order (issue 15). Whoever learns an
+ * intent's state - the checkout itself, the client's return, a webhook, reconciliation - calls
+ * applyIntent, which decides under the ORDER's row lock, so whichever comes first acts and the
+ * others find the order already paid (or released) and change nothing:
+ * - succeeded, reservation live: the order is paid (points earned, instant wins revealed);
+ * - succeeded, reservation expired (or the order already released): the payment is refunded
+ *   automatically, in full, with a key of its own (once, whoever asks) - a late payment is never
+ *   honoured, so an order is never half-applied and released tickets are never sold twice;
+ * - failed or canceled: the reservation is released (tickets back on sale, points and credit and
+ *   single-use coupons given back, the basket restored);
+ * - requires_action / processing: only recorded.
+ * Locks: the order row, then the customer, then competitions in id order (releaseTickets): the
+ * order refunds settle in, and never the reverse of checkout's (customer, then a NEW order row).
+ */
+
+export type Applied = 'paid' | 'already-paid' | 'released' | 'late-refunded' | 'unchanged' | 'not-ours' | 'flagged';
+
+export interface PaymentHooks {
+  /** A paid order revealed instant wins (the winners' mails). */
+  onWins?: (orderId: number) => void;
+  /** Any order paid (the harm markers). */
+  onPaid?: (customerId: number, at: Date) => void;
+}
+
+interface OrderRow {
+  id: number;
+  status: string;
+  customer_id: number;
+  reserved_until: Date | null;
+  reserved_cart_id: string | null;
+  reserved_basket: ReservedBasket | null;
+  card_charged_pence: number;
+  credit_used_pence: number;
+  points_redeemed: number;
+}
+
+export const RESERVATION_MINUTES = 10;
+const TERMINAL = ['succeeded', 'failed', 'canceled'];
+
+/** The intent as last seen, on our side (a terminal state is never overwritten by an older answer). */
+export async function recordIntent(db: pg.Pool | pg.PoolClient, provider: string, intent: IntentState, now: Date): Promise<void> {
+  if (intent.orderId === null) return;
+  await db.query(
+    `INSERT INTO payment_intents (intent_id, provider, order_id, amount_pence, currency, status, funding, last4, client_secret, next_action, created_at, updated_at)
+     SELECT $1, $2, o.id, $4, $5, $6, COALESCE(o.card_funding, 'unknown'), COALESCE(o.store_result #>> '{payment_result,payment_details,0,value}', ''), $7, $8, $9, $9
+     FROM orders o WHERE o.id = $3
+     ON CONFLICT (intent_id) DO UPDATE SET status = EXCLUDED.status, client_secret = EXCLUDED.client_secret, next_action = EXCLUDED.next_action, updated_at = EXCLUDED.updated_at
+       WHERE NOT (payment_intents.status = ANY($10))`,
+    [intent.id, provider, intent.orderId, intent.amountPence, intent.currency, intent.status, intent.clientSecret, intent.nextAction === null ? null : JSON.stringify(intent.nextAction), now, TERMINAL],
+  );
+}
+
+/** Applies the provider's view of an intent to its order, once (see the file's comment). */
+export async function applyIntent(pool: pg.Pool, gateway: PaymentGateway, intent: IntentState, now: Date, hooks: PaymentHooks = {}): Promise<Applied> {
+  if (intent.orderId === null) return 'not-ours';
+  const after: Array<() => Promise<void>> = [];
+  const applied = await inTransaction(pool, async (client): Promise<Applied> => {
+    const order = (await client.query<OrderRow>(
+      `SELECT id, status, customer_id, reserved_until, reserved_cart_id, reserved_basket, card_charged_pence, credit_used_pence, points_redeemed
+       FROM orders WHERE id = $1 FOR UPDATE`,
+      [intent.orderId],
+    )).rows[0];
+    if (!order) return 'not-ours';
+    await recordIntent(client, gateway.name, intent, now);
+    if (intent.status === 'succeeded' && intent.amountPence !== order.card_charged_pence) {
+      await flag(client, gateway.name, intent, order.id, 'amount_mismatch', `The intent took ${intent.amountPence}p; the order's card part is ${order.card_charged_pence}p.`, false, now);
+      return 'flagged';
+    }
+    if (order.status !== 'pending') {
+      if (intent.status === 'succeeded' && (order.status === 'cancelled' || order.status === 'failed')) {
+        after.push(() => refundLatePayment(pool, gateway, intent, order.id, now));
+        return 'late-refunded';
+      }
+      return order.status === 'completed' ? 'already-paid' : 'unchanged';
+    }
+    const expired = order.reserved_until !== null && order.reserved_until <= now;
+    if (expired) {
+      await releaseReservation(client, order, 'cancelled', { reason: 'expired', message: 'The reservation expired before the payment was confirmed.' }, now);
+      if (intent.status === 'succeeded') after.push(() => refundLatePayment(pool, gateway, intent, order.id, now));
+      else if (intent.status === 'requires_action' || intent.status === 'processing') after.push(() => cancelQuietly(gateway, intent.id));
+      return intent.status === 'succeeded' ? 'late-refunded' : 'released';
+    }
+    switch (intent.status) {
+      case 'succeeded':
+        if (await markPaid(client, order, now)) after.push(async () => hooks.onWins?.(order.id));
+        after.push(async () => hooks.onPaid?.(order.customer_id, now));
+        return 'paid';
+      case 'failed':
+        await releaseReservation(client, order, 'failed', intent.failure ?? { reason: 'card_declined', message: 'Your card was declined.' }, now);
+        return 'released';
+      case 'canceled':
+        await releaseReservation(client, order, 'cancelled', { reason: 'canceled', message: 'The payment was cancelled.' }, now);
+        return 'released';
+      default:
+        return 'unchanged';
+    }
+  });
+  for (const step of after) await step();
+  return applied;
+}
+
+/**
+ * The order paid: points earned, the instant wins its (already held) numbers hold revealed and
+ * awarded, the stored answer made the paid one. True when it won something.
+ */
+async function markPaid(client: pg.PoolClient, order: OrderRow, now: Date): Promise<boolean> {
+  const earned = Math.floor((order.card_charged_pence + order.credit_used_pence) / PENCE_PER_POINT_EARNED);
+  if (earned > 0) {
+    await client.query(
+      `INSERT INTO points_logs (customer_id, type, points, description, order_id, created_at) VALUES ($1, 'order-placed', $2, $3, $4, $5)`,
+      [order.customer_id, earned, `Points earned for order #${order.id}`, order.id, now],
+    );
+  }
+  const lines = (await client.query<{ competition_id: number; numbers: number[]; instant: boolean }>(
+    `SELECT i.competition_id, array_agg(t.ticket_number ORDER BY t.ticket_number) AS numbers, bool_or(c.enable_instant_wins) AS instant
+     FROM order_items i JOIN tickets t ON t.order_item_id = i.id JOIN competitions c ON c.id = i.competition_id
+     WHERE i.order_id = $1 GROUP BY i.competition_id ORDER BY i.competition_id`,
+    [order.id],
+  )).rows;
+  let won = 0;
+  if (lines.some((l) => l.instant)) {
+    const me = (await client.query<{ first_name: string; last_name: string }>('SELECT first_name, last_name FROM customers WHERE id = $1', [order.customer_id])).rows[0];
+    const winnerName = publicName(me?.first_name ?? '', me?.last_name ?? '');
+    for (const l of lines.filter((x) => x.instant)) {
+      won += (await awardInstantWins(client, { competitionId: l.competition_id, numbers: l.numbers, customerId: order.customer_id, orderId: order.id, winnerName, now })).length;
+    }
+  }
+  await client.query(
+    `UPDATE orders SET status = 'completed', paid_at = $2, store_result = jsonb_set(jsonb_set(jsonb_set(jsonb_set(store_result,
+       '{status}', '"completed"'), '{payment_result,payment_status}', '"success"'),
+       '{payment_result,redirect_url}', to_jsonb('/confirmation?order_id=' || id || '&key=' || order_key)),
+       '{extensions,cgg,points_earned}', to_jsonb($3::int))
+     WHERE id = $1`,
+    [order.id, now, earned],
+  );
+  return won > 0;
+}
+
+/**
+ * Gives back what a reservation held, inside the caller's transaction (the order row locked):
+ * its tickets (back on sale), the points and site credit it spent, its single-use coupons, and
+ * the basket lines (into the customer's basket, unless a line for that competition is there again).
+ */
+export async function releaseReservation(client: pg.PoolClient, order: OrderRow, status: 'failed' | 'cancelled', failure: PaymentFailure, now: Date): Promise<void> {
+  await client.query('SELECT 1 FROM customers WHERE id = $1 FOR UPDATE', [order.customer_id]);
+  await releaseTickets(client, order.id, null, now);
+  if (order.points_redeemed > 0) {
+    await client.query(
+      `INSERT INTO points_logs (customer_id, type, points, description, order_id, created_at) VALUES ($1, 'order-refunded', $2, $3, $4, $5)`,
+      [order.customer_id, order.points_redeemed, `Points used on order #${order.id}, given back: the payment did not go through`, order.id, now],
+    );
+  }
+  if (order.credit_used_pence > 0) {
+    await client.query(
+      `INSERT INTO credit_logs (customer_id, type, amount_pence, description, order_id, created_at) VALUES ($1, 'order-refunded', $2, $3, $4, $5)`,
+      [order.customer_id, order.credit_used_pence, `Site credit used on order #${order.id}, given back: the payment did not go through`, order.id, now],
+    );
+  }
+  await client.query(
+    `UPDATE coupons SET used_at = NULL WHERE customer_id IS NOT NULL AND id IN (SELECT coupon_id FROM order_coupons WHERE order_id = $1)`,
+    [order.id],
+  );
+  const basket = order.reserved_basket;
+  if (order.reserved_cart_id && basket) {
+    await client.query(
+      'INSERT INTO carts (id, customer_id, created_at, updated_at) VALUES ($1, $2, $3, $3) ON CONFLICT (id) DO UPDATE SET updated_at = EXCLUDED.updated_at',
+      [order.reserved_cart_id, order.customer_id, now],
+    );
+    await client.query(
+      `INSERT INTO cart_items (cart_id, item_key, competition_id, quantity, answered_option_id, created_at)
+       SELECT $1, k, c, q, a, $6 FROM unnest($2::text[], $3::int[], $4::int[], $5::int[]) AS x(k, c, q, a)
+       WHERE EXISTS (SELECT 1 FROM competitions WHERE id = x.c)
+       ON CONFLICT DO NOTHING`,
+      [order.reserved_cart_id, basket.lines.map(() => newItemKey()), basket.lines.map((l) => l.competitionId), basket.lines.map((l) => l.quantity),
+        basket.lines.map((l) => l.answeredOptionId), now],
+    );
+    await client.query(
+      `INSERT INTO cart_coupons (cart_id, coupon_id, added_at) SELECT $1, c, $3 FROM unnest($2::int[]) AS c
+       WHERE EXISTS (SELECT 1 FROM coupons WHERE id = c) ON CONFLICT DO NOTHING`,
+      [order.reserved_cart_id, basket.couponIds, now],
+    );
+  }
+  await client.query('UPDATE orders SET status = $2, payment_failure = $3 WHERE id = $1', [order.id, status, JSON.stringify(failure)]);
+}
+
+/** A payment confirmed after its reservation was released: all of it back, once (the key is the intent's). */
+async function refundLatePayment(pool: pg.Pool, gateway: PaymentGateway, intent: IntentState, orderId: number, now: Date): Promise<void> {
+  const left = intent.amountPence - intent.amountRefundedPence;
+  if (left > 0) await gateway.refund({ orderId, intentId: intent.id, amountPence: left, idempotencyKey: `late-${intent.id}`, now });
+  await pool.query(`UPDATE orders SET payment_failure = payment_failure || '{"refunded": true}'::jsonb WHERE id = $1`, [orderId]);
+  await flag(pool, gateway.name, intent, orderId, 'late_payment_refunded', `Paid after the reservation was released: ${intent.amountPence}p refunded automatically.`, true, now);
+}
+
+async function cancelQuietly(gateway: PaymentGateway, intentId: string): Promise<void> {
+  // A payment still going on when its reservation lapses: stopped at the provider. If it
+  // succeeds anyway, its webhook (or reconciliation) refunds it.
+  await gateway.cancel(intentId).catch((err: unknown) => console.error(`[shop-api] cancelling payment ${intentId} failed: ${(err as Error).message}`));
+}
+
+/** A difference between the provider and our orders, for a person (payment_discrepancies), once per intent and kind. */
+export async function flag(db: pg.Pool | pg.PoolClient, provider: string, intent: IntentState, orderId: number | null, kind: string, detail: string, repaired: boolean, now: Date): Promise<void> {
+  await db.query(
+    `INSERT INTO payment_discrepancies (provider, intent_id, order_id, kind, detail, repaired, found_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (provider, intent_id, kind) DO NOTHING`,
+    [provider, intent.id, orderId, kind, detail, repaired, now],
+  );
+}

@@ -1,0 +1,132 @@
+import { STORE_ERRORS, type StoreCheckoutPayment, type StoreCheckoutResponse } from '@cgg/contracts';
+import type pg from 'pg';
+import { WpHttpError } from '../http/wp-error.ts';
+import { penceToPounds } from '../lib/money.ts';
+import { applyIntent, type PaymentHooks } from '../payments/order-payment.ts';
+import type { PaymentFailure, PaymentGateway } from '../payments/payment-gateway.ts';
+import { NeedsCartError } from './needs-cart-error.ts';
+
+/*
+ * The checkout's answer for an order as it stands: paid (its tickets and instant wins), still
+ * waiting for the provider (the payment block: 3-D Secure, or processing, and the reservation's
+ * countdown), or refused (the payment error, or the reservation expired; the basket restored).
+ * A repeated checkout key and the client's return (checkout-return) answer through here.
+ */
+
+export interface OrderAnswerDeps {
+  pool: pg.Pool;
+  gateway: PaymentGateway;
+  hooks?: PaymentHooks;
+}
+
+interface OrderState {
+  id: number;
+  customer_id: number;
+  order_key: string;
+  status: string;
+  store_result: StoreCheckoutResponse | null;
+  reserved_until: Date | null;
+  payment_failure: (PaymentFailure & { refunded?: boolean }) | null;
+  payment_method_ref: string | null;
+  card_charged_pence: number;
+  intent_id: string | null;
+  provider: string | null;
+  intent_status: string | null;
+  client_secret: string | null;
+  next_action: StoreCheckoutPayment['next_action'];
+  funding: StoreCheckoutPayment['funding'] | null;
+  last4: string | null;
+}
+
+const READ = `
+  SELECT o.id, o.customer_id, o.order_key, o.status, o.store_result, o.reserved_until, o.payment_failure, o.payment_method_ref, o.card_charged_pence,
+         p.intent_id, p.provider, p.status AS intent_status, p.client_secret, p.next_action, p.funding, p.last4
+  FROM orders o LEFT JOIN payment_intents p ON p.order_id = o.id WHERE o.id = $1`;
+
+async function readOrder(db: pg.Pool, orderId: number): Promise<OrderState | null> {
+  return (await db.query<OrderState>(READ, [orderId])).rows[0] ?? null;
+}
+
+/** A stored answer with its tickets and instant wins read back from their tables (they are written after it). */
+export async function storedResultOf(db: pg.Pool | pg.PoolClient, orderId: number, stored: StoreCheckoutResponse): Promise<StoreCheckoutResponse> {
+  const answer = structuredClone(stored);
+  if (answer.status !== 'completed') return answer;
+  const tickets = await db.query<{ competition_id: number; title: string; ticket_numbers: number[] }>(
+    `SELECT i.competition_id, i.title, array_agg(t.ticket_number ORDER BY t.ticket_number) AS ticket_numbers
+     FROM order_items i JOIN tickets t ON t.order_item_id = i.id WHERE i.order_id = $1
+     GROUP BY i.id ORDER BY i.competition_id`,
+    [orderId],
+  );
+  const wins = await db.query<{ win_id: string; competition_id: number; ticket_number: number; prize_id: number; prize_title: string; pence: number; image: string }>(
+    `SELECT a.id AS win_id, a.competition_id, a.ticket_number, p.id AS prize_id, p.title AS prize_title, p.prize_value_pence AS pence, p.image
+     FROM instant_win_awards a JOIN instant_win_prizes p ON p.id = a.instant_win_prize_id WHERE a.order_id = $1
+     ORDER BY a.competition_id, a.ticket_number`,
+    [orderId],
+  );
+  answer.extensions.cgg.tickets = tickets.rows;
+  answer.extensions.cgg.instant_wins = wins.rows.map((w) => ({
+    win_id: Number(w.win_id), competition_id: w.competition_id, ticket_number: w.ticket_number, prize_id: w.prize_id,
+    prize_title: w.prize_title, prize_value: penceToPounds(w.pence), image: w.image,
+  }));
+  return answer;
+}
+
+const paymentBlock = (o: OrderState, now: Date): StoreCheckoutPayment | undefined => {
+  if (!o.intent_id || !o.reserved_until) return undefined;
+  const status = o.status === 'completed' || o.status === 'refunded' ? 'succeeded' : o.intent_status === 'requires_action' ? 'requires_action' : 'processing';
+  return {
+    provider: o.provider ?? '',
+    intent_id: o.intent_id,
+    status,
+    client_secret: status === 'requires_action' ? o.client_secret : null,
+    next_action: status === 'requires_action' ? o.next_action : null,
+    reserved_until: o.reserved_until.toISOString(),
+    seconds_left: Math.max(0, Math.ceil((o.reserved_until.getTime() - now.getTime()) / 1000)),
+    funding: o.funding ?? 'unknown',
+    last4: o.last4 ?? '',
+  };
+};
+
+/**
+ * The order's answer. `refresh`: ask the provider for the intent first (the client's return);
+ * an order whose reservation has run out is always looked at again, so it is released (and a
+ * late payment refunded) before it is answered, whether or not the expiry job has run.
+ */
+export async function answerOrder(deps: OrderAnswerDeps, orderId: number, now: Date, refresh: boolean): Promise<StoreCheckoutResponse> {
+  let o = await readOrder(deps.pool, orderId);
+  if (!o?.store_result) {
+    const e = STORE_ERRORS.idempotencyInProgress;
+    throw new WpHttpError(e.status, e.code, e.message);
+  }
+  if (o.status === 'pending' && o.reserved_until) {
+    const expired = o.reserved_until <= now;
+    if (!o.intent_id && o.payment_method_ref) {
+      // The intent was never created (a crash after the reservation committed): create it now, with the same key.
+      const intent = await deps.gateway.authorise({
+        orderId: o.id, orderKey: o.order_key, customerId: o.customer_id, amountPence: o.card_charged_pence,
+        paymentMethodId: o.payment_method_ref, idempotencyKey: intentKey(o.id), now,
+      });
+      await applyIntent(deps.pool, deps.gateway, intent, now, deps.hooks);
+    } else if (o.intent_id && (refresh || expired)) {
+      await applyIntent(deps.pool, deps.gateway, await deps.gateway.retrieve(o.intent_id), now, deps.hooks);
+    }
+    o = (await readOrder(deps.pool, orderId))!;
+  }
+  const payment = paymentBlock(o, now);
+  if (o.status === 'failed' || o.status === 'cancelled') throw refusal(o.payment_failure);
+  const answer = await storedResultOf(deps.pool, o.id, o.store_result!);
+  if (payment) answer.extensions.cgg.payment = payment;
+  return answer;
+}
+
+/** The provider's idempotency key for an order's payment intent: one intent per order, whoever asks. */
+export const intentKey = (orderId: number): string => `cgg-order-${orderId}`;
+
+function refusal(failure: OrderState['payment_failure']): NeedsCartError {
+  if (failure?.reason === 'expired') {
+    const e = STORE_ERRORS.reservationExpired;
+    return new NeedsCartError(new WpHttpError(e.status, e.code, e.message, { refunded: failure.refunded === true }));
+  }
+  const e = STORE_ERRORS.paymentError;
+  return new NeedsCartError(new WpHttpError(e.status, e.code, failure?.message ?? e.message, { reason: failure?.reason ?? 'card_declined' }));
+}
