@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { registerCustomer, signInContext } from '../support/customers.ts';
+import { sql } from '../support/db.ts';
 import { createPlainCompetition, expectTicketsLeft, fillBasket, fillBilling, fillDemoCard, ticketsLeft } from '../support/payments.ts';
 
 /*
@@ -29,5 +30,11 @@ test('a declined card: the message by the card, the tickets back on sale, the ba
   await expect(page.locator('[data-boundary="cart-checkout"]').getByText(competition.title).first()).toBeVisible();
   await expect(page.getByRole('link', { name: /^Basket, 3 / })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Place order' })).toBeEnabled();
+  // Nothing was charged: no payment of this customer's succeeded.
+  const payments = await sql<{ status: string }>(
+    'SELECT pi.status FROM payment_intents pi JOIN orders o ON o.id = pi.order_id JOIN customers c ON c.id = o.customer_id WHERE c.email = $1',
+    [customer.email],
+  );
+  expect(payments.map((p) => p.status)).not.toContain('succeeded');
   await context.close();
 });

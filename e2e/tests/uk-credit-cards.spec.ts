@@ -8,7 +8,7 @@ import { apiURL } from '../support/site.ts';
 /*
  * UK prize-draw code 1.3 (credit cards) in the browser: the demo credit card is refused at
  * /checkout for a competition with instant wins, the page says why and offers a debit card;
- * the demo debit card then pays, and the refused attempt left no order and no charge.
+ * the demo debit card then pays, and the refused attempt left no order and no payment.
  */
 
 const store = (route: string) => `${apiURL}/?rest_route=/wc/store/v1${route}`;
@@ -59,12 +59,14 @@ test('a credit card is refused for an instant-win competition with the reason, t
 
   await expect(page).toHaveURL(/\/confirmation\?order=\d+$/);
   await expect(checkout.getByText(/^Ticket \d+ won £25 Amazon Voucher/)).toBeVisible();
-  // One order, paid by the debit card; the refused credit card left no order and no charge.
-  const orders = await sql<{ card_funding: string; charges: number }>(
-    `SELECT o.card_funding, (SELECT count(*)::int FROM demo_card_charges d WHERE d.customer_id = o.customer_id) AS charges
+  // One order, paid by the debit card; the refused credit card left no order and no payment (its funding was read
+  // from the provider's payment method before any intent was made).
+  const orders = await sql<{ card_funding: string; status: string; intents: string[] }>(
+    `SELECT o.card_funding, o.status,
+       ARRAY(SELECT pi.status FROM payment_intents pi JOIN orders o2 ON o2.id = pi.order_id WHERE o2.customer_id = o.customer_id) AS intents
      FROM orders o JOIN customers c ON c.id = o.customer_id WHERE c.email = $1`,
     [customer.email],
   );
-  expect(orders).toEqual([{ card_funding: 'debit', charges: 1 }]);
+  expect(orders).toEqual([{ card_funding: 'debit', status: 'completed', intents: ['succeeded'] }]);
   await context.close();
 });
