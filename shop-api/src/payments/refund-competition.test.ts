@@ -75,7 +75,7 @@ async function competition(id: number) {
 }
 
 const cardRefunded = async (orderId: number) =>
-  (await pool.query<{ n: number }>('SELECT COALESCE(sum(amount_pence), 0)::int AS n FROM demo_card_refunds WHERE order_id = $1', [orderId])).rows[0]!.n;
+  (await pool.query<{ n: number }>('SELECT COALESCE(sum(r.amount), 0)::int AS n FROM demo_pay_refunds r JOIN payment_intents p ON p.intent_id = r.intent_id WHERE p.order_id = $1', [orderId])).rows[0]!.n;
 const orderStatus = async (orderId: number) => (await pool.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [orderId])).rows[0]!.status;
 const mails = async (orderId: number) =>
   (await pool.query<{ to_address: string; text_body: string }>('SELECT to_address, text_body FROM email_outbox WHERE subject = $1 ORDER BY id', [`Your refund for order #${orderId}`])).rows;

@@ -46,7 +46,7 @@ async function state(orderId: number) {
   const { rows } = await pool.query<{ status: string; card_funding: string | null; refunds: number; demo_refunded: number }>(
     `SELECT status, card_funding,
        (SELECT count(*)::int FROM order_refunds WHERE order_id = o.id) AS refunds,
-       (SELECT COALESCE(sum(amount_pence), 0)::int FROM demo_card_refunds WHERE order_id = o.id) AS demo_refunded
+       (SELECT COALESCE(sum(r.amount), 0)::int FROM demo_pay_refunds r JOIN payment_intents p ON p.intent_id = r.intent_id WHERE p.order_id = o.id) AS demo_refunded
      FROM orders o WHERE id = $1`,
     [orderId],
   );
@@ -66,7 +66,7 @@ describe('refunds through the payment gateway', () => {
     const id = await paidOrder(5);
     const first = await refund(id, { amountPence: 150 });
     expect(first).toMatchObject({ amountPence: 150, leftPence: 350, orderStatus: 'completed', repeated: false });
-    expect(first.reference).toMatch(/^demo_re_\d+$/);
+    expect(first.reference).toMatch(/^re_demo_[0-9a-f]+$/);
     expect(await refusal(refund(id, { amountPence: 351 }))).toEqual({
       status: 400, code: 'cgg_invalid_refund_amount', message: `At most £3.50 of order #${id} can still be refunded.`,
     });
@@ -142,7 +142,7 @@ describe('refunds through the payment gateway', () => {
     const lines: string[] = [];
     const code = await refundOrderCommand.run(['--order', String(id), '--amount', '1.50', '--reason', 'Goodwill', '--key', 'cli-refund-key-1'], { pool, out: (l) => lines.push(l) });
     expect(code).toBe(0);
-    expect(lines[0]).toMatch(new RegExp(`^Refunded £1\\.50 of order #${id} \\(demo_re_\\d+\\); £2\\.50 left; order completed\\.$`));
+    expect(lines[0]).toMatch(new RegExp(`^Refunded £1\\.50 of order #${id} \\(re_demo_[0-9a-f]+\\); £2\\.50 left; order completed\\.$`));
     expect(lines[1]).toContain('--key cli-refund-key-1');
     const again: string[] = [];
     expect(await refundOrderCommand.run(['--order', String(id), '--reason', 'Goodwill', '--key', 'cli-refund-key-1'], { pool, out: (l) => again.push(l) })).toBe(0);

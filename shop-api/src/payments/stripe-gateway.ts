@@ -130,7 +130,7 @@ export function createStripeGateway(keys: StripeKeys, client: Stripe = new Strip
       const signature = headers['stripe-signature'];
       let event: Stripe.Event;
       try {
-        event = client.webhooks.constructEvent(rawBody, Array.isArray(signature) ? signature[0]! : signature ?? '', keys.webhookSecret, TOLERANCE_SECONDS, undefined, Math.floor(now.getTime() / 1000));
+        event = client.webhooks.constructEvent(rawBody, Array.isArray(signature) ? signature[0]! : signature ?? '', keys.webhookSecret, TOLERANCE_SECONDS, undefined, now.getTime());
       } catch (err) {
         throw new WebhookRefused((err as Error).message);
       }

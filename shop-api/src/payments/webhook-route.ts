@@ -14,7 +14,8 @@ export const webhookPath = (provider: string): string => `${API_PREFIX}/cgg/v1/p
 export function registerWebhookRoute(app: FastifyInstance, deps: { pool: import('pg').Pool; gateway: PaymentGateway; now: () => Date; hooks: PaymentHooks }): void {
   void app.register(async (scope) => {
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    scope.post(webhookPath(deps.gateway.name), async (request, reply) => {
+    // Left out of the OpenAPI document: the provider calls it, not a client of ours.
+    scope.post(webhookPath(deps.gateway.name), { schema: { hide: true } }, async (request, reply) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const out = await receiveWebhook(deps.pool, deps.gateway, raw, request.headers, deps.now(), deps.hooks);
       return reply.code(out.status).send(out.body);

@@ -106,6 +106,7 @@ export async function runCheckout(pool: pg.Pool, allocator: TicketAllocator, gat
   // What the card is, before any lock is taken (the provider may be a network call away).
   const card = payment.paymentMethodId ? await gateway.describePaymentMethod(payment.paymentMethodId) : null;
   const answerDeps = { pool, gateway, hooks };
+  let reserved: Reserved | null = null;
   // No read-first fast path: the order INSERT below finds a repeated key (and waits
   // for one still in flight), so a first attempt costs no extra round trip.
   const scopedKey = `${input.customerId}:${input.idempotencyKey}`;
@@ -120,13 +121,8 @@ export async function runCheckout(pool: pg.Pool, allocator: TicketAllocator, gat
       const result = await checkoutTransaction(client, allocator, input, billing, payment, card, scopedKey);
       await client.query('COMMIT');
       if (!result.reserved) return { order: result.order, mayHaveNewWins: result.mayHaveNewWins, paidNow: true };
-      const r = result.reserved;
-      const intent = await gateway.authorise({
-        orderId: r.orderId, orderKey: r.orderKey, customerId: input.customerId, amountPence: r.cardPence,
-        paymentMethodId: r.paymentMethodId, idempotencyKey: intentKey(r.orderId), now: input.now,
-      });
-      await applyIntent(pool, gateway, intent, input.now, hooks);
-      return { order: await answerOrder(answerDeps, r.orderId, input.now, false), mayHaveNewWins: false, paidNow: false };
+      reserved = result.reserved;
+      break;
     } catch (err) {
       await client.query('ROLLBACK').catch(() => {});
       if (err instanceof DuplicateCheckout) {
@@ -144,6 +140,14 @@ export async function runCheckout(pool: pg.Pool, allocator: TicketAllocator, gat
       connection.release();
     }
   }
+  // The reservation is committed and its connection back in the pool: now the provider.
+  const r = reserved!;
+  const intent = await gateway.authorise({
+    orderId: r.orderId, orderKey: r.orderKey, customerId: input.customerId, amountPence: r.cardPence,
+    paymentMethodId: r.paymentMethodId, idempotencyKey: intentKey(r.orderId), now: input.now,
+  });
+  await applyIntent(pool, gateway, intent, input.now, hooks);
+  return { order: await answerOrder(answerDeps, r.orderId, input.now, false), mayHaveNewWins: false, paidNow: false };
 }
 
 /** Out of stock, or partially with the count left now (read fresh: the basket's copy may be stale). */

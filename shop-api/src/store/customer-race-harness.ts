@@ -65,7 +65,7 @@ export async function concurrentCheckouts(
 /** What a customer holds after a race, read from PostgreSQL. */
 export interface CustomerLedger {
   completedOrders: number;
-  /** Orders left 'pending' (a checkout that neither committed nor rolled back would leave one). */
+  /** Orders left 'pending': reserved, their card payment neither confirmed nor released. */
   pendingOrders: number;
   charges: number;
   chargedPence: number;
@@ -84,8 +84,8 @@ export async function customerLedger(pool: pg.Pool, customerId: number): Promise
     `SELECT
        (SELECT count(*)::int FROM orders WHERE customer_id = $1 AND status = 'completed') AS "completedOrders",
        (SELECT count(*)::int FROM orders WHERE customer_id = $1 AND status = 'pending') AS "pendingOrders",
-       (SELECT count(*)::int FROM demo_card_charges WHERE customer_id = $1) AS charges,
-       (SELECT COALESCE(sum(amount_pence), 0)::int FROM demo_card_charges WHERE customer_id = $1) AS "chargedPence",
+       (SELECT count(*)::int FROM payment_intents p JOIN orders o ON o.id = p.order_id WHERE o.customer_id = $1 AND p.status = 'succeeded') AS charges,
+       (SELECT COALESCE(sum(p.amount_pence), 0)::int FROM payment_intents p JOIN orders o ON o.id = p.order_id WHERE o.customer_id = $1 AND p.status = 'succeeded') AS "chargedPence",
        (SELECT COALESCE(sum(points), 0)::int FROM points_logs WHERE customer_id = $1) AS points,
        (SELECT COALESCE(sum(points), 0)::int FROM points_logs WHERE customer_id = $1 AND order_id IS NOT NULL) AS "pointsFromOrders",
        (SELECT COALESCE(sum(amount_pence), 0)::int FROM credit_logs WHERE customer_id = $1) AS credit,

@@ -1,0 +1,274 @@
+import { randomUUID } from 'node:crypto';
+import { DEMO_PAY_ROUTE_PREFIX, STORE_ERRORS, TEST_PAYMENT_METHODS, storeCheckoutResponseSchema, storePaymentConfigSchema } from '@cgg/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PREFIX } from '../http/rest-addressing.ts';
+import { billing, cardPayment, createCompetition, createCustomer } from '../store/store-fixtures.ts';
+import { storeInject, storeTestApp, type StoreClientState } from '../store/store-test-kit.ts';
+import { signDemoPayload, SIGNATURE_HEADER } from './demo-provider/demo-signature.ts';
+import { reconcilePayments } from './reconcile-payments.ts';
+import { expireReservations } from './reservation-expiry.ts';
+import { webhookPath } from './webhook-route.ts';
+
+/*
+ * Card payments end to end through the demo provider (issue 15): the reservation, the
+ * provider's asynchronous confirmation by the client's return or the signed webhook - whichever
+ * comes first, exactly once - 3-D Secure, expiry and reconciliation. The provider here settles a
+ * payment only when asked (settleAfterMs: null) and its webhooks are caught, so each test
+ * decides when and how often they arrive.
+ */
+
+type Kit = Awaited<ReturnType<typeof storeTestApp>>;
+let t: Kit;
+const caught: Array<{ body: string; signature: string }> = [];
+
+beforeAll(async () => {
+  t = await storeTestApp({ settleAfterMs: null, poolSize: 12 });
+  t.payments.demoProvider.onEvent(async (body, signature) => {
+    caught.push({ body, signature });
+  });
+});
+afterAll(() => t.close());
+
+const deliver = (d: { body: string; signature: string }) =>
+  t.app.inject({ method: 'POST', url: webhookPath('demo'), headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: d.signature }, payload: d.body });
+
+/** The event the provider sent last for an intent, of a type. */
+const eventFor = (intentId: string, type: string) => {
+  const found = caught.filter((c) => c.body.includes(intentId) && JSON.parse(c.body).type === type);
+  expect(found, `${type} for ${intentId}`).toHaveLength(1);
+  return found[0]!;
+};
+
+/** A customer with `quantity` £1 tickets in the basket, and optionally site credit and points to spend. */
+async function basket(quantity = 3, o: { credit?: number; points?: number } = {}) {
+  const c = await createCompetition(t.pool, { total: 100, pricePence: 100 });
+  const who = await createCustomer(t.pool);
+  if (o.credit) await t.pool.query(`INSERT INTO credit_logs (customer_id, type, amount_pence, description, created_at) VALUES ($1, 'admin-credit', $2, 'x', now())`, [who.id, o.credit]);
+  if (o.points) await t.pool.query(`INSERT INTO points_logs (customer_id, type, points, description, created_at) VALUES ($1, 'signup-bonus', $2, 'x', now())`, [who.id, o.points]);
+  const state: StoreClientState = { bearer: who.token };
+  await storeInject(t.app, state, 'GET', '/cart');
+  expect((await storeInject(t.app, state, 'POST', '/cart/add-item', { id: c.productId, quantity })).status).toBe(200);
+  return { c, who, state };
+}
+
+const checkout = (state: StoreClientState, pm: string = TEST_PAYMENT_METHODS.debit, extra: Array<{ key: string; value: string }> = []) =>
+  storeInject(t.app, state, 'POST', '/checkout', { billing_address: billing, payment_method: 'cgg-card', payment_data: [...cardPayment(pm), ...extra] }, { 'idempotency-key': randomUUID() });
+const giveBack = (state: StoreClientState, order: { order_id: number; order_key: string }) =>
+  storeInject(t.app, state, 'POST', '/cgg/checkout-return', { order_id: order.order_id, order_key: order.order_key });
+
+/** What an order and its customer hold now. */
+async function held(orderId: number, customerId: number, competitionId: number) {
+  const { rows } = await t.pool.query(
+    `SELECT o.status,
+       (SELECT count(*)::int FROM tickets tk JOIN order_items i ON i.id = tk.order_item_id WHERE i.order_id = o.id) AS tickets,
+       (SELECT tickets_sold FROM competitions WHERE id = $3) AS sold,
+       (SELECT count(*)::int FROM points_logs WHERE order_id = o.id AND type = 'order-placed') AS "pointsEarnedRows",
+       (SELECT COALESCE(sum(points), 0)::int FROM points_logs WHERE customer_id = $2) AS points,
+       (SELECT COALESCE(sum(amount_pence), 0)::int FROM credit_logs WHERE customer_id = $2) AS credit,
+       (SELECT COALESCE(sum(r.amount), 0)::int FROM demo_pay_refunds r JOIN payment_intents p ON p.intent_id = r.intent_id WHERE p.order_id = o.id) AS refunded
+     FROM orders o WHERE o.id = $1`,
+    [orderId, customerId, competitionId],
+  );
+  return rows[0];
+}
+
+describe('card payment: asynchronous confirmation, exactly once', () => {
+  it('checkout reserves the tickets and answers processing, with the 10-minute countdown', async () => {
+    const { c, who, state } = await basket(3);
+    const res = await checkout(state);
+    expect(res.status).toBe(200);
+    const body = storeCheckoutResponseSchema.parse(res.body);
+    expect(body).toMatchObject({ status: 'pending', payment_result: { payment_status: 'pending', redirect_url: '' }, extensions: { cgg: { tickets: [], points_earned: 0, card_charged: '300' } } });
+    const payment = body.extensions.cgg.payment!;
+    expect(payment).toMatchObject({ provider: 'demo', status: 'processing', client_secret: null, next_action: null, funding: 'debit', last4: '5556' });
+    expect(payment.seconds_left).toBeGreaterThan(590);
+    expect(new Date(payment.reserved_until).getTime() - Date.now()).toBeGreaterThan(590_000);
+    // Held for the order (nobody else can buy them), not yet paid; the basket emptied.
+    expect(await held(body.order_id, who.id, c.id)).toMatchObject({ status: 'pending', tickets: 3, sold: 3, pointsEarnedRows: 0 });
+    expect((await storeInject(t.app, state, 'GET', '/cart')).body.items_count).toBe(0);
+  });
+
+  it('the client\'s return and the webhook arriving together make one paid order', async () => {
+    const { c, who, state } = await basket(4);
+    const order = (await checkout(state)).body;
+    // The bank answers: the provider settles the payment and sends its webhook (caught here).
+    await t.payments.demoProvider.retrieveIntent(order.extensions.cgg.payment.intent_id, new Date());
+    const event = eventFor(order.extensions.cgg.payment.intent_id, 'payment_intent.succeeded');
+    const [hook1, back, hook2] = await Promise.all([deliver(event), giveBack(state, order), deliver(event)]);
+    expect([hook1.statusCode, back.status, hook2.statusCode]).toEqual([200, 200, 200]);
+    expect(back.body).toMatchObject({ status: 'completed', payment_result: { payment_status: 'success' }, extensions: { cgg: { points_earned: 40, payment: { status: 'succeeded' } } } });
+    expect(back.body.extensions.cgg.tickets[0].ticket_numbers).toHaveLength(4);
+    expect(await held(order.order_id, who.id, c.id)).toMatchObject({ status: 'completed', tickets: 4, sold: 4, pointsEarnedRows: 1, points: 40 });
+    const events = await t.pool.query('SELECT count(*)::int AS n, count(processed_at)::int AS processed FROM payment_webhook_events WHERE event_id = $1', [JSON.parse(event.body).id]);
+    expect(events.rows[0]).toEqual({ n: 1, processed: 1 });
+  });
+
+  it('two different webhooks for one intent, at once, make one paid order', async () => {
+    const { c, who, state } = await basket(2);
+    const order = (await checkout(state)).body;
+    const intentId = order.extensions.cgg.payment.intent_id;
+    await t.payments.demoProvider.retrieveIntent(intentId, new Date());
+    const first = eventFor(intentId, 'payment_intent.succeeded');
+    // The provider's retry of the same news under a new event id.
+    const again = JSON.stringify({ ...JSON.parse(first.body), id: `evt_demo_retry_${randomUUID().slice(0, 8)}` });
+    const second = { body: again, signature: signDemoPayload(t.payments.demoProvider.webhookSecret, again, new Date()) };
+    const answers = await Promise.all([deliver(first), deliver(second)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(answers.map((a) => a.json().outcome).sort()).toEqual(['already-paid', 'paid']);
+    expect(await held(order.order_id, who.id, c.id)).toMatchObject({ status: 'completed', tickets: 2, pointsEarnedRows: 1, points: 20 });
+    expect((await giveBack(state, order)).body.status).toBe('completed');
+  });
+
+  it('a forged or stale webhook is refused and not recorded; a replayed one changes nothing', async () => {
+    const { c, who, state } = await basket(1);
+    const order = (await checkout(state)).body;
+    const intentId = order.extensions.cgg.payment.intent_id;
+    await t.payments.demoProvider.retrieveIntent(intentId, new Date());
+    const real = eventFor(intentId, 'payment_intent.succeeded');
+    const id = JSON.parse(real.body).id as string;
+    const forged = await deliver({ body: real.body.replace('"amount":100', '"amount":1'), signature: real.signature });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toEqual({ code: 'cgg_webhook_refused', message: 'The webhook signature is missing, wrong or too old.' });
+    const stale = await deliver({ body: real.body, signature: signDemoPayload(t.payments.demoProvider.webhookSecret, real.body, new Date(Date.now() - 10 * 60_000)) });
+    expect(stale.statusCode).toBe(400);
+    const unsigned = await deliver({ body: real.body, signature: '' });
+    expect(unsigned.statusCode).toBe(400);
+    expect((await t.pool.query('SELECT count(*)::int AS n FROM payment_webhook_events WHERE event_id = $1', [id])).rows[0].n).toBe(0);
+    expect(await held(order.order_id, who.id, c.id)).toMatchObject({ status: 'pending' });
+
+    expect((await deliver(real)).json()).toMatchObject({ received: true, duplicate: false, outcome: 'paid' });
+    const before = await held(order.order_id, who.id, c.id);
+    const replay = await deliver(real);
+    expect(replay.json()).toMatchObject({ received: true, duplicate: true });
+    expect(await held(order.order_id, who.id, c.id)).toEqual(before);
+  });
+});
+
+describe('card payment: 3-D Secure', () => {
+  it('asks for the challenge; Complete pays', async () => {
+    const { c, who, state } = await basket(2);
+    const res = await checkout(state, TEST_PAYMENT_METHODS.threeDSecure);
+    const payment = res.body.extensions.cgg.payment;
+    expect(payment).toMatchObject({ status: 'requires_action', next_action: { type: 'demo_challenge' } });
+    expect(payment.client_secret).toMatch(/^pi_demo_\w+_secret_\w+$/);
+    expect(payment.next_action.url).toBe(`${API_PREFIX}${DEMO_PAY_ROUTE_PREFIX}/payment_intents/${payment.intent_id}/challenge`);
+    // Still waiting: the return answers the same.
+    expect((await giveBack(state, res.body)).body.extensions.cgg.payment.status).toBe('requires_action');
+    const shown = await t.app.inject({ method: 'GET', url: `${payment.next_action.url}?client_secret=${payment.client_secret}` });
+    expect(shown.json()).toEqual({ id: payment.intent_id, status: 'requires_action', amount: 200, currency: 'gbp', last4: '3184' });
+    expect((await t.app.inject({ method: 'GET', url: `${payment.next_action.url}?client_secret=wrong` })).statusCode).toBe(404);
+    const done = await t.app.inject({ method: 'POST', url: payment.next_action.url, payload: { client_secret: payment.client_secret, outcome: 'complete' } });
+    expect(done.json()).toEqual({ id: payment.intent_id, status: 'processing' });
+    const back = await giveBack(state, res.body);
+    expect(back.body).toMatchObject({ status: 'completed', extensions: { cgg: { payment: { status: 'succeeded' } } } });
+    expect(await held(res.body.order_id, who.id, c.id)).toMatchObject({ status: 'completed', tickets: 2 });
+  });
+
+  it('Fail refuses it: tickets back on sale, points and credit given back, the basket restored', async () => {
+    const { c, who, state } = await basket(3, { credit: 100, points: 100 });
+    const res = await checkout(state, TEST_PAYMENT_METHODS.threeDSecure, [{ key: 'use_credit', value: '100' }, { key: 'redeem_points', value: '100' }]);
+    expect(res.body.extensions.cgg).toMatchObject({ card_charged: '100', credit_used: '100', points_redeemed: 100 });
+    expect(await held(res.body.order_id, who.id, c.id)).toMatchObject({ sold: 3, credit: 0, points: 0 });
+    const payment = res.body.extensions.cgg.payment;
+    await t.app.inject({ method: 'POST', url: payment.next_action.url, payload: { client_secret: payment.client_secret, outcome: 'fail' } });
+    const back = await giveBack(state, res.body);
+    expect(back.status).toBe(400);
+    expect(back.body).toMatchObject({
+      code: STORE_ERRORS.paymentError.code,
+      message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+      data: { reason: 'authentication_failed', cart: { items_count: 3 } },
+    });
+    expect(await held(res.body.order_id, who.id, c.id)).toMatchObject({ status: 'failed', tickets: 0, sold: 0, credit: 100, points: 100, pointsEarnedRows: 0 });
+    // The same answer again (safe to repeat), and the restored basket pays with another card.
+    expect((await giveBack(state, res.body)).status).toBe(400);
+    const paid = await checkout(state);
+    await t.payments.demoProvider.retrieveIntent(paid.body.extensions.cgg.payment.intent_id, new Date());
+    expect((await giveBack(state, paid.body)).body.status).toBe('completed');
+  });
+});
+
+describe('card payment: expiry and reconciliation', () => {
+  const later = () => new Date(Date.now() + 11 * 60_000);
+
+  it('a payment that succeeds after its reservation expired is refunded automatically, never half-applied', async () => {
+    const { c, who, state } = await basket(2, { credit: 50 });
+    const res = await checkout(state, TEST_PAYMENT_METHODS.debit, [{ key: 'use_credit', value: '50' }]);
+    const intentId = res.body.extensions.cgg.payment.intent_id;
+    // Ten minutes pass unconfirmed; the expiry job asks the provider, which has taken the money meanwhile.
+    await expireReservations(t.pool, t.payments.gateway, later());
+    expect(await held(res.body.order_id, who.id, c.id)).toMatchObject({ status: 'cancelled', tickets: 0, sold: 0, credit: 50, pointsEarnedRows: 0, refunded: 150 });
+    const flagged = await t.pool.query('SELECT kind, repaired FROM payment_discrepancies WHERE intent_id = $1', [intentId]);
+    expect(flagged.rows).toEqual([{ kind: 'late_payment_refunded', repaired: true }]);
+    // Its webhook, arriving late, and the client coming back change nothing more.
+    await deliver(eventFor(intentId, 'payment_intent.succeeded'));
+    const back = await giveBack(state, res.body);
+    expect(back.status).toBe(409);
+    expect(back.body).toMatchObject({ code: 'cgg_reservation_expired', message: STORE_ERRORS.reservationExpired.message, data: { refunded: true, cart: { items_count: 2 } } });
+    expect(await held(res.body.order_id, who.id, c.id)).toMatchObject({ status: 'cancelled', tickets: 0, credit: 50, refunded: 150 });
+  });
+
+  it('an abandoned 3-D Secure checkout is released when its 10 minutes run out, and its intent cancelled', async () => {
+    const { c, who, state } = await basket(1);
+    const res = await checkout(state, TEST_PAYMENT_METHODS.threeDSecure);
+    expect(await expireReservations(t.pool, t.payments.gateway, new Date())).toBeGreaterThanOrEqual(0);
+    expect(await held(res.body.order_id, who.id, c.id)).toMatchObject({ status: 'pending' });
+    await expireReservations(t.pool, t.payments.gateway, later());
+    expect(await held(res.body.order_id, who.id, c.id)).toMatchObject({ status: 'cancelled', tickets: 0, sold: 0 });
+    expect((await t.payments.demoProvider.retrieveIntent(res.body.extensions.cgg.payment.intent_id, new Date()))!.status).toBe('canceled');
+    expect((await giveBack(state, res.body)).body).toMatchObject({ code: 'cgg_reservation_expired', data: { refunded: false } });
+  });
+
+  it('reconciliation pays an order whose webhook was lost, and flags an intent that names no order', async () => {
+    const { c, who, state } = await basket(2);
+    const res = await checkout(state);
+    await t.payments.demoProvider.retrieveIntent(res.body.extensions.cgg.payment.intent_id, new Date());
+    // (Its webhook is caught and never delivered.)
+    const stray = await t.payments.demoProvider.createIntent({ amount: 999, currency: 'gbp', paymentMethod: TEST_PAYMENT_METHODS.debit, metadata: {}, idempotencyKey: randomUUID() }, new Date());
+    const r = await reconcilePayments(t.pool, t.payments.gateway, new Date());
+    expect(r.repaired).toBeGreaterThanOrEqual(1);
+    expect(await held(res.body.order_id, who.id, c.id)).toMatchObject({ status: 'completed', tickets: 2, pointsEarnedRows: 1 });
+    const flagged = await t.pool.query('SELECT kind, repaired FROM payment_discrepancies WHERE intent_id = $1', [stray.id]);
+    expect(flagged.rows).toEqual([{ kind: 'unknown_intent', repaired: false }]);
+    // Run again: nothing new to repair, nothing flagged twice.
+    await reconcilePayments(t.pool, t.payments.gateway, new Date());
+    expect((await t.pool.query('SELECT count(*)::int AS n FROM payment_discrepancies WHERE intent_id = $1', [stray.id])).rows[0].n).toBe(1);
+    expect(await held(res.body.order_id, who.id, c.id)).toMatchObject({ pointsEarnedRows: 1 });
+  });
+});
+
+describe('the demo provider, as the browser sees it', () => {
+  it('payment-config names the demo provider, and no key', async () => {
+    const res = await storeInject(t.app, {}, 'GET', '/cgg/payment-config');
+    expect(storePaymentConfigSchema.parse(res.body)).toEqual({ provider: 'demo', publishable_key: null, demo_api_base: `${API_PREFIX}${DEMO_PAY_ROUTE_PREFIX}`, reservation_minutes: 10 });
+  });
+
+  it('its card field endpoint answers a payment method with the funding type, or the card\'s refusal', async () => {
+    const post = (card_number: string, card_expiry = '12/34', card_cvc = '123') =>
+      t.app.inject({ method: 'POST', url: `/?rest_route=${DEMO_PAY_ROUTE_PREFIX}/payment_methods`, payload: { card_number, card_expiry, card_cvc } });
+    const credit = await post('4242 4242 4242 4242');
+    expect(credit.statusCode).toBe(200);
+    expect(credit.json()).toMatchObject({ id: expect.stringMatching(/^pm_demo_/), card: { brand: 'visa', last4: '4242', funding: 'credit', exp_month: 12, exp_year: 2034 } });
+    expect((await post('4000 0566 5566 5556')).json().card.funding).toBe('debit');
+    expect((await post('5105 1051 0510 5100')).json().card.funding).toBe('prepaid');
+    expect((await post('5555 5555 5555 4444')).json().card).toMatchObject({ funding: 'debit', brand: 'mastercard' });
+    const refusals = await Promise.all([post('4242 4242 4242 4241'), post('4242424242424242', '13/30'), post('4242424242424242', '01/20'), post('4242424242424242', '12/34', '1')]);
+    expect(refusals.map((r) => [r.statusCode, r.json().error.message])).toEqual([
+      [402, 'Your card number is incorrect.'],
+      [402, "Your card's expiration date is incorrect."],
+      [402, 'Your card has expired.'],
+      [402, "Your card's security code is incorrect."],
+    ]);
+  });
+
+  it('a card from the field pays at checkout (declines come at payment, with the provider\'s words)', async () => {
+    const made = async (number: string) => (await t.app.inject({ method: 'POST', url: `/?rest_route=${DEMO_PAY_ROUTE_PREFIX}/payment_methods`, payload: { card_number: number, card_expiry: '12/34', card_cvc: '123' } })).json().id as string;
+    const a = await basket(1);
+    const paid = await checkout(a.state, await made('4000 0566 5566 5556'));
+    expect(paid.body.status).toBe('pending');
+    await t.payments.demoProvider.retrieveIntent(paid.body.extensions.cgg.payment.intent_id, new Date());
+    expect((await giveBack(a.state, paid.body)).body.status).toBe('completed');
+    const b = await basket(1);
+    const declined = await checkout(b.state, await made('4000 0000 0000 9995'));
+    expect(declined.body).toMatchObject({ code: STORE_ERRORS.paymentError.code, message: 'Your card has insufficient funds.', data: { reason: 'insufficient_funds' } });
+  });
+});

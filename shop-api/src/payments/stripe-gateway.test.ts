@@ -1,0 +1,132 @@
+import nock from 'nock';
+import Stripe from 'stripe';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createStripeGateway } from './stripe-gateway.ts';
+import { WebhookRefused } from './payment-gateway.ts';
+
+/*
+ * The Stripe adapter against recorded exchanges with Stripe's API (nock): each test asserts the
+ * exact request the SDK sends (amount in pence, GBP, our idempotency key, the order in the
+ * metadata) and reads Stripe's recorded answer. Webhooks are signed with the SDK's own test
+ * helper (stripe.webhooks.generateTestHeaderString). No network: nock refuses anything else.
+ */
+
+const keys = { secretKey: 'sk_test_recorded', webhookSecret: 'whsec_recorded', publishableKey: 'pk_test_recorded' };
+const stripe = new Stripe(keys.secretKey, { maxNetworkRetries: 0 });
+const gateway = createStripeGateway(keys, stripe);
+const api = () => nock('https://api.stripe.com');
+
+/** A PaymentIntent as Stripe answers it (recorded from test mode, ids shortened). */
+const intent = (o: Partial<Stripe.PaymentIntent> = {}) => ({
+  id: 'pi_3Rec0rded', object: 'payment_intent', amount: 500, currency: 'gbp', status: 'succeeded', client_secret: 'pi_3Rec0rded_secret_abc',
+  created: 1_764_158_400, metadata: { order_id: '812', order_key: 'wc_order_k', customer_id: '7' }, last_payment_error: null, next_action: null,
+  latest_charge: 'ch_3Rec0rded', payment_method: 'pm_1Card', ...o,
+});
+
+/** The form the SDK posted, as key -> value. */
+const form = (body: string): Record<string, string> => Object.fromEntries(new URLSearchParams(body));
+
+beforeAll(() => nock.disableNetConnect());
+afterEach(() => {
+  expect(nock.pendingMocks()).toEqual([]);
+  nock.cleanAll();
+});
+afterAll(() => nock.enableNetConnect());
+
+describe('Stripe adapter: requests', () => {
+  it('reads the funding type of the payment method before any money moves', async () => {
+    let auth = '';
+    api().get('/v1/payment_methods/pm_1Debit').reply(function () {
+      auth = String(this.req.headers.authorization);
+      return [200, { id: 'pm_1Debit', object: 'payment_method', type: 'card', card: { brand: 'visa', funding: 'debit', last4: '5556' } }];
+    });
+    expect(await gateway.describePaymentMethod('pm_1Debit')).toEqual({ funding: 'debit', last4: '5556' });
+    expect(auth).toBe('Bearer sk_test_recorded');
+  });
+
+  it('an unknown payment method is the Store payment error, not a crash', async () => {
+    api().get('/v1/payment_methods/pm_gone').reply(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: "No such PaymentMethod: 'pm_gone'" } });
+    await expect(gateway.describePaymentMethod('pm_gone')).rejects.toMatchObject({ code: 'woocommerce_rest_checkout_process_payment_error', extra: { reason: 'unknown_payment_method' } });
+  });
+
+  it('creates and confirms the intent: pence, GBP, our idempotency key, the order in the metadata', async () => {
+    let sent: Record<string, string> = {};
+    let key = '';
+    api().post('/v1/payment_intents').reply(function (_uri, body) {
+      sent = form(String(body));
+      key = String(this.req.headers['idempotency-key']);
+      return [200, intent()];
+    });
+    const state = await gateway.authorise({ orderId: 812, orderKey: 'wc_order_k', customerId: 7, amountPence: 500, paymentMethodId: 'pm_1Card', idempotencyKey: 'cgg-order-812', now: new Date() });
+    expect(key).toBe('cgg-order-812');
+    expect(sent).toEqual({
+      amount: '500', currency: 'gbp', payment_method: 'pm_1Card', confirm: 'true', use_stripe_sdk: 'true',
+      'automatic_payment_methods[enabled]': 'true', 'automatic_payment_methods[allow_redirects]': 'never',
+      'metadata[order_id]': '812', 'metadata[order_key]': 'wc_order_k', 'metadata[customer_id]': '7',
+    });
+    expect(state).toMatchObject({ id: 'pi_3Rec0rded', status: 'succeeded', amountPence: 500, currency: 'gbp', orderId: 812, clientSecret: null, failure: null });
+  });
+
+  it('3-D Secure: requires_action, with the client secret the browser needs for handleNextAction', async () => {
+    api().post('/v1/payment_intents').reply(200, intent({ status: 'requires_action', next_action: { type: 'use_stripe_sdk', use_stripe_sdk: {} } as Stripe.PaymentIntent.NextAction }));
+    const state = await gateway.authorise({ orderId: 812, orderKey: 'k', customerId: 7, amountPence: 500, paymentMethodId: 'pm_1Card', idempotencyKey: 'cgg-order-812', now: new Date() });
+    expect(state).toMatchObject({ status: 'requires_action', clientSecret: 'pi_3Rec0rded_secret_abc', nextAction: { type: 'use_stripe_sdk', url: null } });
+  });
+
+  it('a decline (402 with the intent) is a failed intent with the decline code and Stripe\'s words', async () => {
+    const declined = intent({
+      status: 'requires_payment_method',
+      last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' } as Stripe.PaymentIntent.LastPaymentError,
+    });
+    api().post('/v1/payment_intents').reply(402, { error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.', payment_intent: declined } });
+    const state = await gateway.authorise({ orderId: 812, orderKey: 'k', customerId: 7, amountPence: 500, paymentMethodId: 'pm_1Card', idempotencyKey: 'cgg-order-812', now: new Date() });
+    expect(state).toMatchObject({ status: 'failed', failure: { reason: 'insufficient_funds', message: 'Your card has insufficient funds.' } });
+  });
+
+  it('refunds part of an intent with our idempotency key', async () => {
+    let sent: Record<string, string> = {};
+    let key = '';
+    api().post('/v1/refunds').reply(function (_uri, body) {
+      sent = form(String(body));
+      key = String(this.req.headers['idempotency-key']);
+      return [200, { id: 're_3Rec0rded', object: 'refund', amount: 150, payment_intent: 'pi_3Rec0rded', status: 'succeeded' }];
+    });
+    expect(await gateway.refund({ orderId: 812, intentId: 'pi_3Rec0rded', amountPence: 150, idempotencyKey: 'refund-key-1', now: new Date() })).toEqual({ reference: 're_3Rec0rded' });
+    expect(key).toBe('refund-key-1');
+    expect(sent).toEqual({ payment_intent: 'pi_3Rec0rded', amount: '150', 'metadata[order_id]': '812' });
+  });
+
+  it('a refund Stripe refuses is a 409 with Stripe\'s message, and no key in it', async () => {
+    api().post('/v1/refunds').reply(400, { error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Charge ch_3Rec0rded has already been refunded.' } });
+    const err = await gateway.refund({ orderId: 812, intentId: 'pi_3Rec0rded', amountPence: 150, idempotencyKey: 'refund-key-2', now: new Date() }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 409, code: 'cgg_refund_refused', message: 'The payment provider refused the refund: Charge ch_3Rec0rded has already been refunded.' });
+    expect(JSON.stringify(err)).not.toContain('sk_test_recorded');
+  });
+
+  it('lists recent intents for reconciliation', async () => {
+    api().get('/v1/payment_intents').query({ 'created[gte]': '1764158000', limit: '100' }).reply(200, { object: 'list', data: [intent(), intent({ id: 'pi_2', status: 'canceled' })], has_more: false, url: '/v1/payment_intents' });
+    const listed = await gateway.listIntents(new Date(1_764_158_000_000), 1000);
+    expect(listed.map((i) => [i.id, i.status])).toEqual([['pi_3Rec0rded', 'succeeded'], ['pi_2', 'canceled']]);
+  });
+});
+
+describe('Stripe adapter: webhooks', () => {
+  const event = JSON.stringify({ id: 'evt_1Rec0rded', object: 'event', type: 'payment_intent.succeeded', created: 1_764_158_400, data: { object: intent() } });
+  const now = new Date();
+  const signed = (payload: string, secret = keys.webhookSecret, at = now) =>
+    stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: Math.floor(at.getTime() / 1000) });
+
+  it('accepts a delivery signed with the webhook secret', () => {
+    const read = gateway.verifyWebhook(Buffer.from(event), { 'stripe-signature': signed(event) }, now);
+    expect(read).toMatchObject({ id: 'evt_1Rec0rded', type: 'payment_intent.succeeded', intent: { id: 'pi_3Rec0rded', status: 'succeeded', orderId: 812 } });
+  });
+
+  it('refuses a forged body, another secret, no signature, and a stale delivery (over 5 minutes old)', () => {
+    const forged = event.replace('"amount":500', '"amount":1');
+    expect(() => gateway.verifyWebhook(Buffer.from(forged), { 'stripe-signature': signed(event) }, now)).toThrow(WebhookRefused);
+    expect(() => gateway.verifyWebhook(Buffer.from(event), { 'stripe-signature': signed(event, 'whsec_someone_else') }, now)).toThrow(WebhookRefused);
+    expect(() => gateway.verifyWebhook(Buffer.from(event), {}, now)).toThrow(WebhookRefused);
+    const old = new Date(now.getTime() - 6 * 60_000);
+    expect(() => gateway.verifyWebhook(Buffer.from(event), { 'stripe-signature': signed(event, keys.webhookSecret, old) }, now)).toThrow(WebhookRefused);
+  });
+});
