@@ -27,7 +27,8 @@ import type { DemoProvider } from './payments/demo-provider/demo-provider.ts';
 import { registerDemoPayRoutes } from './payments/demo-provider/demo-pay-routes.ts';
 import { SIGNATURE_HEADER } from './payments/demo-provider/demo-signature.ts';
 import { demoPayments } from './payments/gateways.ts';
-import { registerWebhookRoute, webhookPath } from './payments/webhook-route.ts';
+import { registerWebhookRoute } from './payments/webhook-route.ts';
+import { receiveWebhook } from './payments/webhooks.ts';
 import { paymentHooks } from './store/checkout-route.ts';
 import type { AgeVerifier } from './accounts/age-verifier.ts';
 import { noAgeVerifier } from './accounts/age-verifier-none.ts';
@@ -211,12 +212,14 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const demo = payments.demoProvider;
   if (demo) {
     registerDemoPayRoutes(app, demo, now);
-    // The demo provider runs in this process: it delivers its signed events to this process's webhook route.
+    // The demo provider runs in this process: it hands its signed events to this process's webhook
+    // handler directly - the code the webhook route runs (signature checked, recorded, applied once) -
+    // without an HTTP round trip through the router (a third of a checkout's API time in the benchmark).
     demo.onEvent(async (body, signature) => {
-      const res = await app.inject({ method: 'POST', url: webhookPath('demo'), headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature }, payload: body });
-      if (res.statusCode !== 200) console.error(`[demo-pay] webhook answered ${res.statusCode}: ${res.body}`);
+      const res = await receiveWebhook(options.pool, gateway, Buffer.from(body), { [SIGNATURE_HEADER]: signature }, now(), hooks);
+      if (res.status !== 200) console.error(`[demo-pay] webhook refused: ${res.body.code}`);
     });
-    app.addHook('preClose', async () => demo.settled());
+    app.addHook('onClose', async () => demo.close());
   }
   registerUploads(app, options.publicDir ?? path.join(PUBLIC_DIR, 'wp-content', 'uploads'), imageVariants);
   registerUploads(app, staffUploads, imageVariants, { url: UPLOADS_URL_PREFIX, key: 'staff/' });

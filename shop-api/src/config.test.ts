@@ -16,9 +16,30 @@ describe('configuration', () => {
     expect(refusals[1]).toMatch(/SEED_DEMO_DATA/);
   });
 
+  it('takes cards through Stripe when both Stripe keys are set, and never puts a key in an error', () => {
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_51Secret', STRIPE_WEBHOOK_SECRET: 'whsec_Secret', STRIPE_PUBLISHABLE_KEY: 'pk_test_51Public' };
+    const config = readConfig(keys);
+    expect(config).toMatchObject({ paymentGateway: 'stripe', stripe: { secretKey: 'sk_test_51Secret', webhookSecret: 'whsec_Secret', publishableKey: 'pk_test_51Public' } });
+    expect(productionRefusals({ ...config, production: true })).toEqual([]);
+    const refused = (env: Record<string, string>) => {
+      try {
+        readConfig(env);
+      } catch (err) {
+        expect((err as Error).message).not.toMatch(/Secret|Public/);
+        return (err as Error).message;
+      }
+      return 'accepted';
+    };
+    expect(refused({ STRIPE_SECRET_KEY: keys.STRIPE_SECRET_KEY })).toMatch(/set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/);
+    expect(refused({ ...keys, STRIPE_PUBLISHABLE_KEY: '' })).toMatch(/STRIPE_PUBLISHABLE_KEY must be set/);
+    expect(refused({ ...keys, STRIPE_SECRET_KEY: 'pk_test_51Secret' })).toMatch(/STRIPE_SECRET_KEY must be a Stripe secret key/);
+    expect(refused({ ...keys, PAYMENT_GATEWAY: 'demo' })).toMatch(/PAYMENT_GATEWAY=demo, but Stripe keys are set/);
+    expect(refused({ PAYMENT_GATEWAY: 'stripe' })).toMatch(/PAYMENT_GATEWAY=stripe needs/);
+  });
+
   it('names a bad value instead of guessing', () => {
     expect(() => readConfig({ SEED_DEMO_DATA: 'yes' })).toThrow('SEED_DEMO_DATA must be true or false, got yes');
-    expect(() => readConfig({ PAYMENT_GATEWAY: 'paypal' })).toThrow(/PAYMENT_GATEWAY must be demo/);
+    expect(() => readConfig({ PAYMENT_GATEWAY: 'paypal' })).toThrow('PAYMENT_GATEWAY must be demo or stripe');
     expect(() => readConfig({ AGE_VERIFIER: 'acme-id' })).toThrow('AGE_VERIFIER must be none (no identity provider adapter exists yet), got acme-id');
   });
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { Config } from '../config.ts';
+import { createPool } from '../db/pool.ts';
 import { createDemoGateway } from './demo-gateway.ts';
 import { createDemoProvider, type DemoProvider, type DemoProviderOptions } from './demo-provider/demo-provider.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
@@ -14,10 +15,15 @@ export interface PaymentSetup {
 
 /**
  * The demo provider and its adapter. The provider signs its webhooks with a secret of this
- * process's own (it delivers them to this process's webhook route), unless one is given.
+ * process's own (it delivers them to this process's webhook handler), unless one is given.
+ * It stands for another company's servers, so it has connections of its own (a few, closed with
+ * the app, never keeping a CLI run alive) and its writes skip the wait for the disk flush
+ * (`synchronous_commit = off`): a real provider's durability costs our database nothing, and the
+ * shop's own writes keep theirs.
  */
 export function demoPayments(pool: pg.Pool, options: Partial<DemoProviderOptions> = {}): PaymentSetup & { demoProvider: DemoProvider } {
-  const demoProvider = createDemoProvider(pool, { webhookSecret: options.webhookSecret ?? `demo_whsec_${randomBytes(24).toString('hex')}`, ...options });
+  const own = createPool({ ...pool.options, max: 4, allowExitOnIdle: true, options: '-c synchronous_commit=off' }, 'demo-pay');
+  const demoProvider = createDemoProvider(own, { webhookSecret: options.webhookSecret ?? `demo_whsec_${randomBytes(24).toString('hex')}`, ...options });
   return { gateway: createDemoGateway(pool, demoProvider), demoProvider };
 }
 

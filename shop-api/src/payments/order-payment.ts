@@ -63,6 +63,21 @@ export async function recordIntent(db: pg.Pool | pg.PoolClient, provider: string
 /** Applies the provider's view of an intent to its order, once (see the file's comment). */
 export async function applyIntent(pool: pg.Pool, gateway: PaymentGateway, intent: IntentState, now: Date, hooks: PaymentHooks = {}): Promise<Applied> {
   if (intent.orderId === null) return 'not-ours';
+  // Fast paths without the order's lock (at launch-night rates every round trip counts):
+  const seen = (await pool.query<{ status: string; card_charged_pence: number; reserved_until: Date | null }>(
+    'SELECT status, card_charged_pence, reserved_until FROM orders WHERE id = $1',
+    [intent.orderId],
+  )).rows[0];
+  if (!seen) return 'not-ours';
+  // still waiting for the customer or the provider, within the reservation: only the state to note;
+  const waiting = intent.status === 'requires_action' || intent.status === 'processing';
+  if (waiting && seen.status === 'pending' && seen.reserved_until !== null && seen.reserved_until > now) {
+    await recordIntent(pool, gateway.name, intent, now);
+    return 'unchanged';
+  }
+  // the loser of the race between the client's return and the webhook: a paid order stays paid
+  // (only a refund changes it), so nothing to do.
+  if (intent.status === 'succeeded' && (seen.status === 'completed' || seen.status === 'refunded') && seen.card_charged_pence === intent.amountPence) return 'already-paid';
   const after: Array<() => Promise<void>> = [];
   const applied = await inTransaction(pool, async (client): Promise<Applied> => {
     const order = (await client.query<OrderRow>(
@@ -115,17 +130,23 @@ export async function applyIntent(pool: pg.Pool, gateway: PaymentGateway, intent
  */
 async function markPaid(client: pg.PoolClient, order: OrderRow, now: Date): Promise<boolean> {
   const earned = Math.floor((order.card_charged_pence + order.credit_used_pence) / PENCE_PER_POINT_EARNED);
-  if (earned > 0) {
-    await client.query(
-      `INSERT INTO points_logs (customer_id, type, points, description, order_id, created_at) VALUES ($1, 'order-placed', $2, $3, $4, $5)`,
-      [order.customer_id, earned, `Points earned for order #${order.id}`, order.id, now],
-    );
-  }
+  // The points, the order made paid (its stored answer with it) and its lines, in one round trip
+  // (at launch-night rates every round trip counts: see paid-order.ts).
   const lines = (await client.query<{ competition_id: number; numbers: number[]; instant: boolean }>(
-    `SELECT i.competition_id, array_agg(t.ticket_number ORDER BY t.ticket_number) AS numbers, bool_or(c.enable_instant_wins) AS instant
+    `WITH points AS (
+       INSERT INTO points_logs (customer_id, type, points, description, order_id, created_at)
+       SELECT $2, 'order-placed', $3, $4, $1, $5 WHERE $3::int > 0
+     ), paid AS (
+       UPDATE orders SET status = 'completed', paid_at = $5, store_result = jsonb_set(jsonb_set(jsonb_set(jsonb_set(store_result,
+         '{status}', '"completed"'), '{payment_result,payment_status}', '"success"'),
+         '{payment_result,redirect_url}', to_jsonb('/confirmation?order_id=' || id || '&key=' || order_key)),
+         '{extensions,cgg,points_earned}', to_jsonb($3::int))
+       WHERE id = $1
+     )
+     SELECT i.competition_id, array_agg(t.ticket_number ORDER BY t.ticket_number) AS numbers, bool_or(c.enable_instant_wins) AS instant
      FROM order_items i JOIN tickets t ON t.order_item_id = i.id JOIN competitions c ON c.id = i.competition_id
      WHERE i.order_id = $1 GROUP BY i.competition_id ORDER BY i.competition_id`,
-    [order.id],
+    [order.id, order.customer_id, earned, `Points earned for order #${order.id}`, now],
   )).rows;
   let won = 0;
   if (lines.some((l) => l.instant)) {
@@ -135,14 +156,6 @@ async function markPaid(client: pg.PoolClient, order: OrderRow, now: Date): Prom
       won += (await awardInstantWins(client, { competitionId: l.competition_id, numbers: l.numbers, customerId: order.customer_id, orderId: order.id, winnerName, now })).length;
     }
   }
-  await client.query(
-    `UPDATE orders SET status = 'completed', paid_at = $2, store_result = jsonb_set(jsonb_set(jsonb_set(jsonb_set(store_result,
-       '{status}', '"completed"'), '{payment_result,payment_status}', '"success"'),
-       '{payment_result,redirect_url}', to_jsonb('/confirmation?order_id=' || id || '&key=' || order_key)),
-       '{extensions,cgg,points_earned}', to_jsonb($3::int))
-     WHERE id = $1`,
-    [order.id, now, earned],
-  );
   return won > 0;
 }
 

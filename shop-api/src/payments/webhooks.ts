@@ -22,11 +22,12 @@ export async function receiveWebhook(pool: pg.Pool, gateway: PaymentGateway, raw
     }
     throw err;
   }
-  await pool.query(
-    `INSERT INTO payment_webhook_events (provider, event_id, type, intent_id, received_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+  // Recorded, or found recorded (one round trip either way: the no-op update returns the row).
+  const seen = (await pool.query<{ processed_at: Date | null }>(
+    `INSERT INTO payment_webhook_events (provider, event_id, type, intent_id, received_at) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (provider, event_id) DO UPDATE SET provider = EXCLUDED.provider RETURNING processed_at`,
     [gateway.name, event.id, event.type, event.intent?.id ?? null, now],
-  );
-  const seen = (await pool.query<{ processed_at: Date | null }>('SELECT processed_at FROM payment_webhook_events WHERE provider = $1 AND event_id = $2', [gateway.name, event.id])).rows[0]!;
+  )).rows[0]!;
   if (seen.processed_at) return { status: 200, body: { received: true, duplicate: true, outcome: 'recorded' } };
   const applied = event.intent && event.type.startsWith('payment_intent.') ? await applyIntent(pool, gateway, event.intent, now, hooks) : 'recorded';
   const first = await pool.query(

@@ -83,10 +83,8 @@ export function checkoutReturnRoute(deps: CheckoutDeps): DeclaredRoute {
     summary: 'Looks at a card order\'s payment again (after 3-D Secure, or while the provider is confirming) and answers the order as checkout does.',
     description: 'Body `{order_id, order_key}` from the checkout answer; Store headers (Nonce, Cart-Token, bearer). Safe to repeat: the order is paid once, whether this call or the provider\'s webhook learns it first. Answers 200 `completed` (tickets, instant wins) or `pending` (`extensions.cgg.payment`), 400 `woocommerce_rest_checkout_process_payment_error` (declined or 3-D Secure failed; `data.cart`), 409 `cgg_reservation_expired` (the 10 minutes ran out; `data.refunded`: a late payment was refunded; `data.cart`), 404 `cgg_rest_order_not_found`.',
     handler: async ({ session, customer, input, now }) => {
-      const { rows } = await deps.pool.query<{ id: number }>('SELECT id FROM orders WHERE id = $1 AND customer_id = $2 AND order_key = $3', [input.order_id, customer.customerId, input.order_key]);
-      if (!rows[0]) throw storeError(STORE_ERRORS.orderNotFound);
       try {
-        return await answerOrder({ pool: deps.pool, gateway: deps.gateway, hooks }, rows[0].id, now, true);
+        return await answerOrder({ pool: deps.pool, gateway: deps.gateway, hooks }, input.order_id, now, true, { customerId: customer.customerId, orderKey: input.order_key });
       } catch (err) {
         return withCart(deps, session.cartId, customer.customerId, now, err);
       }

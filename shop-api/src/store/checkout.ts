@@ -26,8 +26,8 @@ import { RESERVATION_MINUTES } from '../payments/order-payment.ts';
 import { PENCE_PER_POINT_EARNED } from './order-points.ts';
 import { awardInstantWins, fireRewardWins, publicName } from './wins.ts';
 import { NeedsCartError } from './needs-cart-error.ts';
-import { answerOrder, intentKey } from './order-answer.ts';
-import { applyIntent, type PaymentHooks } from '../payments/order-payment.ts';
+import { answerOrder, intentKey, pendingAnswer } from './order-answer.ts';
+import { applyIntent, recordIntent, type PaymentHooks } from '../payments/order-payment.ts';
 
 export { PENCE_PER_POINT_EARNED } from './order-points.ts';
 
@@ -91,6 +91,9 @@ interface Reserved {
   orderKey: string;
   cardPence: number;
   paymentMethodId: string;
+  reservedUntil: Date;
+  /** The stored (pending) answer. */
+  order: StoreCheckoutResponse;
 }
 
 /**
@@ -146,6 +149,11 @@ export async function runCheckout(pool: pg.Pool, allocator: TicketAllocator, gat
     orderId: r.orderId, orderKey: r.orderKey, customerId: input.customerId, amountPence: r.cardPence,
     paymentMethodId: r.paymentMethodId, idempotencyKey: intentKey(r.orderId), now: input.now,
   });
+  if (intent.status === 'requires_action' || intent.status === 'processing') {
+    // Waiting for the customer (3-D Secure) or the provider: noted, and answered from what we hold.
+    await recordIntent(pool, gateway.name, intent, input.now);
+    return { order: pendingAnswer(r.order, { ...intent, status: intent.status, provider: gateway.name }, r.reservedUntil, card!, input.now), mayHaveNewWins: false, paidNow: false };
+  }
   await applyIntent(pool, gateway, intent, input.now, hooks);
   return { order: await answerOrder(answerDeps, r.orderId, input.now, false), mayHaveNewWins: false, paidNow: false };
 }
@@ -265,6 +273,7 @@ async function checkoutTransaction(
     await assertCardAllowed(client, { customerId, funding: card.funding, cardPence, competitions: lines.map((p) => p.competition), now });
   }
   const reserving = cardPence > 0 && card !== null;
+  const reservedUntil = new Date(now.getTime() + RESERVATION_MINUTES * 60_000);
   const last4 = reserving ? card.last4 : null;
   // Points are earned when the order is paid: now, or when the card payment is confirmed.
   const pointsEarned = reserving ? 0 : Math.floor((cardPence + payment.credit) / PENCE_PER_POINT_EARNED);
@@ -312,7 +321,7 @@ async function checkoutTransaction(
     credit: payment.credit > 0 ? { pence: payment.credit, description: `Site credit used on order #${orderId}` } : null,
     reservation: reserving
       ? {
-          until: new Date(now.getTime() + RESERVATION_MINUTES * 60_000),
+          until: reservedUntil,
           basket: {
             lines: cart.lines.map((p) => ({ competitionId: p.competition.id, quantity: p.line.quantity, answeredOptionId: p.line.answeredOptionId })),
             couponIds: owned,
@@ -362,6 +371,6 @@ async function checkoutTransaction(
     // A reserved order shows no numbers until it is paid.
     order: { ...result, extensions: { cgg: { ...result.extensions.cgg, tickets: reserving ? [] : tickets, instant_wins: instantWins } } },
     mayHaveNewWins: instantWins.length > 0 || rewardWinsFired > 0,
-    reserved: reserving ? { orderId, orderKey, cardPence, paymentMethodId: payment.paymentMethodId! } : null,
+    reserved: reserving ? { orderId, orderKey, cardPence, paymentMethodId: payment.paymentMethodId!, reservedUntil, order: result } : null,
   };
 }

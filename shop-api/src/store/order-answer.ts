@@ -47,24 +47,41 @@ async function readOrder(db: pg.Pool, orderId: number): Promise<OrderState | nul
   return (await db.query<OrderState>(READ, [orderId])).rows[0] ?? null;
 }
 
+/** The pending answer built from what the checkout already holds (no read back): the stored answer and the intent just recorded. */
+export function pendingAnswer(stored: StoreCheckoutResponse, intent: { provider: string; id: string; status: 'requires_action' | 'processing'; clientSecret: string | null; nextAction: StoreCheckoutPayment['next_action'] }, reservedUntil: Date, card: { funding: StoreCheckoutPayment['funding']; last4: string }, now: Date): StoreCheckoutResponse {
+  const answer = structuredClone(stored);
+  answer.extensions.cgg.payment = {
+    provider: intent.provider,
+    intent_id: intent.id,
+    status: intent.status,
+    client_secret: intent.status === 'requires_action' ? intent.clientSecret : null,
+    next_action: intent.status === 'requires_action' ? intent.nextAction : null,
+    reserved_until: reservedUntil.toISOString(),
+    seconds_left: Math.max(0, Math.ceil((reservedUntil.getTime() - now.getTime()) / 1000)),
+    funding: card.funding,
+    last4: card.last4,
+  };
+  return answer;
+}
+
 /** A stored answer with its tickets and instant wins read back from their tables (they are written after it). */
 export async function storedResultOf(db: pg.Pool | pg.PoolClient, orderId: number, stored: StoreCheckoutResponse): Promise<StoreCheckoutResponse> {
   const answer = structuredClone(stored);
   if (answer.status !== 'completed') return answer;
-  const tickets = await db.query<{ competition_id: number; title: string; ticket_numbers: number[] }>(
-    `SELECT i.competition_id, i.title, array_agg(t.ticket_number ORDER BY t.ticket_number) AS ticket_numbers
-     FROM order_items i JOIN tickets t ON t.order_item_id = i.id WHERE i.order_id = $1
-     GROUP BY i.id ORDER BY i.competition_id`,
+  type Win = { win_id: string; competition_id: number; ticket_number: number; prize_id: number; prize_title: string; pence: number; image: string };
+  // Tickets and wins in one round trip.
+  const { rows } = await db.query<{ tickets: StoreCheckoutResponse['extensions']['cgg']['tickets'] | null; wins: Win[] | null }>(
+    `SELECT
+       (SELECT json_agg(x ORDER BY x.competition_id) FROM (
+          SELECT i.competition_id, i.title, array_agg(t.ticket_number ORDER BY t.ticket_number) AS ticket_numbers
+          FROM order_items i JOIN tickets t ON t.order_item_id = i.id WHERE i.order_id = $1 GROUP BY i.id) x) AS tickets,
+       (SELECT json_agg(w ORDER BY w.competition_id, w.ticket_number) FROM (
+          SELECT a.id::text AS win_id, a.competition_id, a.ticket_number, p.id AS prize_id, p.title AS prize_title, p.prize_value_pence AS pence, p.image
+          FROM instant_win_awards a JOIN instant_win_prizes p ON p.id = a.instant_win_prize_id WHERE a.order_id = $1) w) AS wins`,
     [orderId],
   );
-  const wins = await db.query<{ win_id: string; competition_id: number; ticket_number: number; prize_id: number; prize_title: string; pence: number; image: string }>(
-    `SELECT a.id AS win_id, a.competition_id, a.ticket_number, p.id AS prize_id, p.title AS prize_title, p.prize_value_pence AS pence, p.image
-     FROM instant_win_awards a JOIN instant_win_prizes p ON p.id = a.instant_win_prize_id WHERE a.order_id = $1
-     ORDER BY a.competition_id, a.ticket_number`,
-    [orderId],
-  );
-  answer.extensions.cgg.tickets = tickets.rows;
-  answer.extensions.cgg.instant_wins = wins.rows.map((w) => ({
+  answer.extensions.cgg.tickets = rows[0]!.tickets ?? [];
+  answer.extensions.cgg.instant_wins = (rows[0]!.wins ?? []).map((w) => ({
     win_id: Number(w.win_id), competition_id: w.competition_id, ticket_number: w.ticket_number, prize_id: w.prize_id,
     prize_title: w.prize_title, prize_value: penceToPounds(w.pence), image: w.image,
   }));
@@ -92,8 +109,13 @@ const paymentBlock = (o: OrderState, now: Date): StoreCheckoutPayment | undefine
  * an order whose reservation has run out is always looked at again, so it is released (and a
  * late payment refunded) before it is answered, whether or not the expiry job has run.
  */
-export async function answerOrder(deps: OrderAnswerDeps, orderId: number, now: Date, refresh: boolean): Promise<StoreCheckoutResponse> {
+export async function answerOrder(deps: OrderAnswerDeps, orderId: number, now: Date, refresh: boolean, owner?: { customerId: number; orderKey: string }): Promise<StoreCheckoutResponse> {
   let o = await readOrder(deps.pool, orderId);
+  // The client's return names the order: someone else's (or a wrong key) is not found.
+  if (owner && (!o || o.customer_id !== owner.customerId || o.order_key !== owner.orderKey)) {
+    const e = STORE_ERRORS.orderNotFound;
+    throw new WpHttpError(e.status, e.code, e.message);
+  }
   if (!o?.store_result) {
     const e = STORE_ERRORS.idempotencyInProgress;
     throw new WpHttpError(e.status, e.code, e.message);

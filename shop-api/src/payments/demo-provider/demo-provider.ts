@@ -79,6 +79,8 @@ export interface DemoProvider {
   listIntents(since: Date, limit: number): Promise<DemoIntent[]>;
   /** Payments settling in the background (tests and shutdown wait for them). */
   settled(): Promise<void>;
+  /** Waits for them, then closes the provider's connections. */
+  close(): Promise<void>;
 }
 
 interface IntentRow {
@@ -206,11 +208,11 @@ export function createDemoProvider(pool: pg.Pool, options: DemoProviderOptions):
     },
 
     async retrieveIntent(id, now) {
-      const row = await read(id);
-      if (!row) return null;
       // A status check sees the bank's answer: a payment still processing settles now (once).
-      if (row.status === 'processing') return (await transition(id, ['processing'], 'succeeded', now)) ?? toIntent((await read(id))!);
-      return toIntent(row);
+      const settledNow = await transition(id, ['processing'], 'succeeded', now);
+      if (settledNow) return settledNow;
+      const row = await read(id);
+      return row && toIntent(row);
     },
 
     async answerChallenge(id, clientSecret, outcome, now) {
@@ -267,6 +269,11 @@ export function createDemoProvider(pool: pg.Pool, options: DemoProviderOptions):
 
     async settled() {
       while (inFlight.size > 0) await Promise.all(inFlight);
+    },
+
+    async close() {
+      await this.settled();
+      await pool.end();
     },
   };
 }
