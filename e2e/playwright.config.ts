@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { baseURL, e2ePortOffset, e2ePorts } from './support/site.ts';
+import { baseURL, e2ePortOffset, e2ePorts, e2eReservationSeconds } from './support/site.ts';
 
 export default defineConfig({
   testDir: './tests',
@@ -28,7 +28,8 @@ export default defineConfig({
   webServer: {
     command: 'node support/start-site.mjs',
     url: `${baseURL}/`,
-    env: { ...e2ePorts },
+    // A short reservation (issue 15) so tests/payments-reservation-expiry.spec.ts waits seconds, not 10 minutes.
+    env: { ...e2ePorts, RESERVATION_SECONDS: String(e2eReservationSeconds) },
     timeout: 180_000,
     reuseExistingServer: false,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { expect, type APIRequestContext } from '@playwright/test';
+import { STORE_PAYMENT_DATA_KEYS, TEST_PAYMENT_METHODS } from '@cgg/contracts';
 import { sql } from './db.ts';
 import { apiURL, e2ePorts, repoRoot } from './site.ts';
 
@@ -31,30 +32,53 @@ export async function createAllWinsCompetition(title: string, tickets = 5): Prom
 
 const store = (route: string) => `${apiURL}/?rest_route=/wc/store/v1${route}`;
 
-/** Buys `quantity` tickets through the Store API (basket, then demo-card checkout); returns the checkout answer. */
+type CheckoutAnswer = {
+  order_id: number;
+  order_key: string;
+  status: string;
+  extensions: { cgg: { instant_wins: Array<{ win_id: number; competition_id: number; prize_title: string }>; payment?: { status: string } } };
+};
+
+/**
+ * Buys `quantity` tickets through the Store API: basket, then a card checkout with the
+ * provider's test payment method (a debit card; no card field, no card number: issue 15),
+ * then checkout-return until the provider has confirmed it (the demo provider always
+ * confirms a moment later). Returns the paid order.
+ */
 export async function buyTickets(request: APIRequestContext, token: string, productId: number, quantity: number) {
   const auth = { Authorization: `Bearer ${token}` };
   const cart = await request.get(store('/cart'), { headers: auth });
   const session = { ...auth, Nonce: cart.headers()['nonce']!, 'Cart-Token': cart.headers()['cart-token']! };
   const added = await request.post(store('/cart/add-item'), { headers: session, data: { id: productId, quantity } });
   if (!added.ok()) throw new Error(`add-item: ${added.status()} ${await added.text()}`);
+  const write = { ...session, Nonce: added.headers()['nonce'] ?? session.Nonce };
   const paid = await request.post(store('/checkout'), {
-    headers: { ...session, Nonce: added.headers()['nonce'] ?? session.Nonce, 'Idempotency-Key': randomUUID() },
+    headers: { ...write, 'Idempotency-Key': randomUUID() },
     data: {
       billing_address: {
         first_name: 'Zebedee', last_name: 'Quillfeather', address_1: '12', address_2: 'Market Street', city: 'Manchester',
         state: 'Greater Manchester', postcode: 'M1 1AB', country: 'GB', email: 'zebedee@example.co.uk', phone: '07700900123',
       },
-      payment_method: 'cgg-demo-card',
-      payment_data: [
-        { key: 'card_number', value: '4000 0566 5566 5556' },
-        { key: 'card_expiry', value: '12/34' },
-        { key: 'card_cvc', value: '123' },
-      ],
+      payment_method: 'cgg-card',
+      payment_data: [{ key: STORE_PAYMENT_DATA_KEYS.paymentMethodId, value: TEST_PAYMENT_METHODS.debit }],
     },
   });
   if (!paid.ok()) throw new Error(`checkout: ${paid.status()} ${await paid.text()}`);
-  return (await paid.json()) as { order_id: number; extensions: { cgg: { instant_wins: Array<{ win_id: number; competition_id: number; prize_title: string }> } } };
+  let order = (await paid.json()) as CheckoutAnswer;
+  // Pending while the provider confirms: ask again (as the checkout page does, a second apart) until paid.
+  await expect
+    .poll(
+      async () => {
+        if (order.status === 'completed') return order.status;
+        const again = await request.post(store('/cgg/checkout-return'), { headers: write, data: { order_id: order.order_id, order_key: order.order_key } });
+        if (!again.ok()) throw new Error(`checkout-return: ${again.status()} ${await again.text()}`);
+        order = (await again.json()) as CheckoutAnswer;
+        return order.status;
+      },
+      { intervals: [1000], timeout: 20_000 },
+    )
+    .toBe('completed');
+  return order;
 }
 
 interface AdminDatabase {

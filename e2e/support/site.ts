@@ -20,6 +20,13 @@ export const e2ePorts = {
   PG_PORT: port(5533),
 };
 
+/**
+ * How long the e2e site's API holds a basket's tickets once checkout starts (RESERVATION_SECONDS;
+ * the shop's default is 10 minutes): short, so the reservation-expiry spec waits seconds, and
+ * still far longer than any other journey takes from Place order to paid.
+ */
+export const e2eReservationSeconds = 30;
+
 /** A free port for a test's own server (a second shell), beside the e2e site's. */
 export const spareE2ePort = (n: number): number => 3110 + n + e2ePortOffset;
 

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { registerCustomer, signInContext } from '../support/customers.ts';
 import { sql } from '../support/db.ts';
 import { createAllWinsCompetition } from '../support/instant-win.ts';
+import { fillDemoCard } from '../support/payments.ts';
 import { apiURL } from '../support/site.ts';
 
 /*
@@ -49,9 +50,7 @@ test('customer A wins instantly, claims the prize as site credit once, and finds
     ['Town/City', 'London'], ['Postcode', 'N1 9GU'],
   ];
   for (const [label, value] of fields) await page.getByLabel(label, { exact: true }).fill(value);
-  await page.getByLabel('Card number').fill('4000 0566 5566 5556');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/30');
-  await page.getByLabel('Security code (CVC)').fill('123');
+  await fillDemoCard(page, '4000 0566 5566 5556');
   await page.getByRole('button', { name: 'Place order' }).click();
 
   await expect(page).toHaveURL(/\/confirmation\?order=\d+$/);

@@ -1,13 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { registerCustomer, signInContext } from '../support/customers.ts';
 import { sql } from '../support/db.ts';
 import { createAllWinsCompetition } from '../support/instant-win.ts';
+import { fillDemoCard } from '../support/payments.ts';
 import { apiURL } from '../support/site.ts';
 
 /*
  * UK prize-draw code 1.3 (credit cards) in the browser: the demo credit card is refused at
  * /checkout for a competition with instant wins, the page says why and offers a debit card;
- * the demo debit card then pays, and the refused attempt left no order and no charge.
+ * the demo debit card then pays, and the refused attempt left no order and no payment.
  */
 
 const store = (route: string) => `${apiURL}/?rest_route=/wc/store/v1${route}`;
@@ -24,11 +25,6 @@ async function fillBasket(token: string, productId: number, quantity: number): P
   if (!added.ok) throw new Error(`add-item: ${added.status} ${await added.text()}`);
 }
 
-async function fillCard(page: Page, number: string): Promise<void> {
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry (MM/YY)').fill('12/30');
-  await page.getByLabel('Security code (CVC)').fill('123');
-}
 
 test('a credit card is refused for an instant-win competition with the reason, then a debit card pays', async ({ browser }) => {
   const competition = await createAllWinsCompetition(`Credit Card Instant Wins ${Date.now()}`, 3);
@@ -48,7 +44,7 @@ test('a credit card is refused for an instant-win competition with the reason, t
   const checkout = page.locator('[data-boundary="cart-checkout"]');
   await expect(checkout.getByText('4000 0566 5566 5556 is a debit card, 4242 4242 4242 4242 a credit card', { exact: false })).toBeVisible();
 
-  await fillCard(page, '4242 4242 4242 4242');
+  await fillDemoCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Place order' }).click();
   const refusal = checkout.getByRole('alert', { name: "We can't take this credit card" });
   await expect(refusal).toContainText(`We can't take credit cards for competitions with instant wins, and "${competition.title}" has them.`);
@@ -58,17 +54,19 @@ test('a credit card is refused for an instant-win competition with the reason, t
   await refusal.getByRole('button', { name: 'Use a debit card' }).click();
   await expect(refusal).toHaveCount(0);
   await expect(page.getByLabel('Card number')).toHaveValue('');
-  await fillCard(page, '4000 0566 5566 5556');
+  await fillDemoCard(page, '4000 0566 5566 5556');
   await page.getByRole('button', { name: 'Place order' }).click();
 
   await expect(page).toHaveURL(/\/confirmation\?order=\d+$/);
   await expect(checkout.getByText(/^Ticket \d+ won £25 Amazon Voucher/)).toBeVisible();
-  // One order, paid by the debit card; the refused credit card left no order and no charge.
-  const orders = await sql<{ card_funding: string; charges: number }>(
-    `SELECT o.card_funding, (SELECT count(*)::int FROM demo_card_charges d WHERE d.customer_id = o.customer_id) AS charges
+  // One order, paid by the debit card; the refused credit card left no order and no payment (its funding was read
+  // from the provider's payment method before any intent was made).
+  const orders = await sql<{ card_funding: string; status: string; intents: string[] }>(
+    `SELECT o.card_funding, o.status,
+       ARRAY(SELECT pi.status FROM payment_intents pi JOIN orders o2 ON o2.id = pi.order_id WHERE o2.customer_id = o.customer_id) AS intents
      FROM orders o JOIN customers c ON c.id = o.customer_id WHERE c.email = $1`,
     [customer.email],
   );
-  expect(orders).toEqual([{ card_funding: 'debit', charges: 1 }]);
+  expect(orders).toEqual([{ card_funding: 'debit', status: 'completed', intents: ['succeeded'] }]);
   await context.close();
 });

@@ -1,4 +1,4 @@
-import { ApiError, emit, GBP_CURRENCY, type StoreCart, type StoreCartItem } from '@cgg/contracts';
+import { ApiError, emit, GBP_CURRENCY, storeCartSchema, type StoreCart, type StoreCartItem } from '@cgg/contracts';
 import { writeCartKeyMap } from '../storage/cart-key-map.ts';
 import { toastMessages } from '../rules/toast-messages.ts';
 import { basketTotalPence, ticketCount, type StoreCartTotals } from './cart-item-view.ts';
@@ -41,10 +41,14 @@ export function applyCart(cart: StoreCart): void {
   announceCart();
 }
 
-/** A 409 invalid-key answer carries the cart as it stands: show that instead of a stale one. */
-function applyCartFromError(error: unknown): void {
-  const data = error instanceof ApiError ? (error.data as { cart?: StoreCart } | undefined) : undefined;
-  if (data?.cart && Array.isArray(data.cart.items)) applyCart(data.cart);
+/**
+ * A 409 invalid-key answer, or a refused or expired payment (the basket given back), carries
+ * the cart as it stands: show that instead of a stale one.
+ */
+export function applyCartFromError(error: unknown): void {
+  const data = error instanceof ApiError ? (error.data as { cart?: unknown } | undefined) : undefined;
+  const cart = storeCartSchema.safeParse(data?.cart);
+  if (cart.success) applyCart(cart.data);
 }
 
 const sameLines = (a: readonly StoreCartItem[], b: readonly StoreCartItem[]): boolean =>

@@ -1,4 +1,4 @@
-import { ApiError, storeRequest, type StoreCart, type StoreCartItem, type StoreEndpointName, type StoreResult } from '@cgg/contracts';
+import { ApiError, storeEndpoints, storeRequest, type StoreCart, type StoreCartItem, type StoreEndpointName, type StoreResult } from '@cgg/contracts';
 import { currentSessionToken, isAuthError, nextToken } from '../session/session-token.ts';
 import { readCartToken, storeCartToken } from '../storage/cart-token.ts';
 import { forgetNonce, freshNonce, storeNonce } from '../storage/nonce-cache.ts';
@@ -77,7 +77,7 @@ export async function ensureNonce(): Promise<string> {
  * nonce the server refuses (expired, another cart's) is replaced once and the write repeated.
  */
 export async function callStore<N extends StoreEndpointName>(name: N, payload: RequestOf<N>, idempotencyKey?: string): Promise<ResponseOf<N>> {
-  const isWrite = name !== 'cart' && name !== 'cartItems';
+  const isWrite = storeEndpoints[name].method !== 'GET';
   const nonce = isWrite ? await ensureNonce() : freshNonce();
   let result: StoreResult<ResponseOf<N>>;
   try {

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import CheckoutPage from '../pages/checkout-page.tsx';
 import { collect, signIn } from '../test/events.ts';
 import { makeCart, makeCartItem, makeCheckoutResponse, makeCompetition } from '../test/fixtures.ts';
+import { demoProvider } from '../test/demo-provider.ts';
 import { mockShop, wpError, type ShopCall } from '../test/mock-shop.ts';
 import { renderAt } from '../test/render.tsx';
 
@@ -24,6 +25,7 @@ type CheckoutAnswer = (body: Record<string, unknown>, call: ShopCall) => unknown
 
 function checkoutShop(checkout: CheckoutAnswer, { user = makeUser(), points = 0, cred = '0.00', more = {} as Record<string, unknown> } = {}) {
   return mockShop({
+    ...demoProvider(),
     ...(more as Record<string, object>),
     get_user_details: checkAuthResponseSchema.parse({ success: true, data: user }),
     points: (body) => pointsResponseSchema.parse({ success: true, points: body.type === 'cred' ? cred : points, logs: [], totalLogs: 0 }),
@@ -93,7 +95,6 @@ describe('/checkout', () => {
       'Street Address is required.',
       'Town/City is required.',
       'Postcode is required.',
-      'Card number is required.',
     ]) {
       expect(screen.getByText(message)).toBeTruthy();
     }
@@ -122,15 +123,14 @@ describe('/checkout', () => {
     expect(call?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(call?.headers.get('Authorization')).toBe('Bearer tok-1');
     expect(call?.headers.get('Nonce')).toMatch(/^nonce-/);
+    // The card went to the provider only; our API got its payment-method id.
+    expect(api.last('demo-pay:POST /payment_methods')?.body).toEqual({ card_number: '4242424242424242', card_expiry: '12/30', card_cvc: '123' });
     expect(call?.body).toEqual({
       billing_address: { first_name: 'Priya', last_name: 'Shah', email: 'priya@example.co.uk', phone: '07700900123', address_1: '12', address_2: 'High Street', city: 'Leeds', postcode: 'LS1 1AA', state: '', country: 'GB' },
-      payment_method: 'cgg-demo-card',
-      payment_data: [
-        { key: 'card_number', value: '4242424242424242' },
-        { key: 'card_expiry', value: '12/30' },
-        { key: 'card_cvc', value: '123' },
-      ],
+      payment_method: 'cgg-card',
+      payment_data: [{ key: 'payment_method_id', value: 'pm_demo_4242' }],
     });
+    expect(JSON.stringify(api.calls.filter((c) => !c.route.startsWith('demo-pay:')).map((c) => c.body))).not.toContain('4242424242424242');
     expect(JSON.parse(sessionStorage.getItem('cc_last_order') ?? '{}').order_id).toBe(1042);
     expect(changed.at(-1)).toEqual({ itemCount: 0, totalPence: 0 });
   });
@@ -201,7 +201,7 @@ describe('/checkout', () => {
     await userEvent.type(screen.getByLabelText('Security code (CVC)'), '123');
     await placeOrder();
     await screen.findByText('confirmation page');
-    expect(api.last('store:POST /checkout')?.body).toMatchObject({ payment_data: expect.arrayContaining([{ key: 'card_number', value: '4000056655665556' }]) });
+    expect(api.last('store:POST /checkout')?.body).toMatchObject({ payment_data: expect.arrayContaining([{ key: 'payment_method_id', value: 'pm_demo_5556' }]) });
   });
 
   it('offers site credit after a credit-card refusal when the customer has some', async () => {

@@ -1,18 +1,17 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import {
   AGE_AND_LIMIT_ERRORS,
   ApiError,
   billingDetailsErrors,
-  cardDetailsErrors,
   formatPounds,
-  type CardDetailsField,
-  type CardDetailsValues,
+  STORE_ERRORS,
   type FieldError,
   type PurchaseCheck,
+  type StoreCheckoutPayment,
   type StoreCheckoutRequest,
 } from '@cgg/contracts';
-import { announceCart, loadCart } from '../cart/cart-actions.ts';
+import { announceCart, applyCartFromError, loadCart } from '../cart/cart-actions.ts';
 import { ensureCartLoaded, startCart } from '../cart/cart-startup.ts';
 import { cartItemsAtom, cartStore, cartTotalsAtom } from '../cart/cart-store.ts';
 import { errorMessage, toastLoading } from '../cart/toast.ts';
@@ -22,9 +21,14 @@ import { PageFrame, Spinner } from '../components/page-frame.tsx';
 import { LoadFailed } from '../components/load-failed.tsx';
 import { EmptyBasket } from '../components/empty-basket.tsx';
 import { keepLastOrder } from '../confirmation/last-order.ts';
+import { CardFieldError, type CardFieldHandle } from '../payment/card-field.ts';
+import { ProviderCardField } from '../payment/provider-card-field.tsx';
+import { ReservationCountdown, ReservationExpired, reservationExpiredText } from '../payment/reservation-countdown.tsx';
+import { usePaymentConfig } from '../payment/use-payment-config.ts';
 import { currentSessionToken } from '../session/session-token.ts';
 import { AgeAndLimitPrompt } from './age-and-limit-prompt.tsx';
 import { BillingSection, type BillingField, type BillingValues } from './billing-section.tsx';
+import { settlePayment, type PaymentWatch } from './card-payment.ts';
 import { CheckoutAttempt } from './checkout-attempt.ts';
 import { CreditCardRefusal, creditCardRefusal } from './credit-card-refusal.tsx';
 import { PaymentSection } from './payment-section.tsx';
@@ -32,7 +36,6 @@ import { paymentFields, planPayment, type PaymentChoice } from './payment-plan.t
 import { useCustomer } from './use-customer.ts';
 
 const emptyBilling: BillingValues = { first_name: '', last_name: '', email: '', phone: '', address_1: '', address_2: '', city: '', postcode: '', state: '' };
-const emptyCard: CardDetailsValues = { card_number: '', card_expiry: '', card_cvc: '' };
 
 function byField<F extends string>(errors: FieldError<F>[]): Partial<Record<F, string>> {
   const out: Partial<Record<F, string>> = {};
@@ -54,6 +57,16 @@ function serverBillingErrors(error: unknown): Partial<Record<BillingField, strin
 
 export const PLACING_MESSAGE = 'Placing your order...';
 
+/** The payment refusals shown by the card field (declined, failed 3-D Secure, unknown card). */
+const isCardRefusal = (error: unknown): error is ApiError => error instanceof ApiError && error.code === STORE_ERRORS.paymentError.code;
+const isExpiry = (error: unknown): error is ApiError => error instanceof ApiError && error.code === STORE_ERRORS.reservationExpired.code;
+
+/** The order waits for its card payment: the tickets are held until `deadline` (this browser's clock). */
+interface Pending {
+  intentId: string;
+  deadline: number;
+}
+
 /** UK code 1.1 / 1.4: the checkout was refused until the account gives what `needs` lists (an account from before sign-up asked). */
 function missingChecks(error: unknown): { needs: PurchaseCheck[]; reason: string } | null {
   if (!(error instanceof ApiError)) return null;
@@ -73,11 +86,16 @@ export function CheckoutView() {
   const customer = useCustomer();
   const { items, loaded, loadError, isLoading, totalPence } = useCart();
   const [billing, setBilling] = useState<BillingValues>(emptyBilling);
-  const [card, setCard] = useState<CardDetailsValues>(emptyCard);
+  const paymentConfig = usePaymentConfig();
   const [choice, setChoice] = useState<PaymentChoice>({ usePoints: false, useCredit: false });
   const [billingErrs, setBillingErrs] = useState<Partial<Record<BillingField, string>>>({});
-  const [cardErrs, setCardErrs] = useState<Partial<Record<CardDetailsField, string>>>({});
+  // A refusal of the card (the field's own, or the API's decline) is shown by the card field.
+  const [cardError, setCardError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [expired, setExpired] = useState<{ refunded: boolean } | null>(null);
+  const watch = useRef<PaymentWatch>({ expired: false });
+  const cardField = useRef<CardFieldHandle>(null);
   // A credit card the shop may not take (UK code 1.3): shown by the card, until the card or the payment changes.
   const [refusal, setRefusal] = useState<string | null>(null);
   const [placing, setPlacing] = useState(false);
@@ -110,6 +128,12 @@ export function CheckoutView() {
 
   const plan = useMemo(() => planPayment(totalPence, customer, choice), [totalPence, customer, choice]);
 
+  // The countdown reached 00:00: no challenge any more; the payment loop asks the API until it says the reservation is over.
+  const onReservationOver = useCallback(() => {
+    watch.current.expired = true;
+    cardField.current?.cancelNextAction();
+  }, []);
+
   if (!hadToken || customer.state === 'signed-out') {
     return <Navigate to="/auth/login" replace state={{ from: { pathname: location.pathname, search: location.search, hash: location.hash } }} />;
   }
@@ -121,7 +145,15 @@ export function CheckoutView() {
       </PageFrame>
     );
   }
-  if (items.length === 0) return <EmptyBasket title="Checkout" />;
+  if (expired) {
+    return (
+      <PageFrame title="Checkout">
+        <ReservationExpired refunded={expired.refunded} />
+      </PageFrame>
+    );
+  }
+  // While the order waits for its payment the server holds the basket's tickets (its basket is empty meanwhile).
+  if (items.length === 0 && !pending) return <EmptyBasket title="Checkout" />;
 
   const focusField = (name: string) => {
     const input = form.current?.elements.namedItem(name);
@@ -140,26 +172,46 @@ export function CheckoutView() {
   const placeOrder = async () => {
     if (placingRef.current) return;
     const bErrors = billingDetailsErrors(billing);
-    const cErrors = plan.cardPence > 0 ? cardDetailsErrors(card) : [];
     setBillingErrs(byField(bErrors));
-    setCardErrs(byField(cErrors));
-    const first = bErrors[0] ?? cErrors[0];
+    const first = bErrors[0];
     if (first) {
       focusField(first.field);
       return;
     }
-    const request: StoreCheckoutRequest = {
-      billing_address: { ...billing, country: 'GB' },
-      ...paymentFields(plan, card),
-    };
     placingRef.current = true;
     setPlacing(true);
     setFailure(null);
     setRefusal(null);
+    setCardError(null);
+    let paymentMethodId: string | null = null;
+    if (plan.cardPence > 0) {
+      // The card goes to the provider from its own field; we get its payment-method id.
+      try {
+        if (!cardField.current) throw new CardFieldError('The card form is still loading. Please wait a moment and try again.');
+        paymentMethodId = await cardField.current.createPaymentMethod();
+      } catch (error) {
+        const message = errorMessage(error, 'We could not reach the card provider. Check your connection and try again.');
+        if (!(error instanceof CardFieldError && error.shownByField)) setCardError(error instanceof CardFieldError ? error.message : message);
+        placingRef.current = false;
+        setPlacing(false);
+        return;
+      }
+    }
+    const request: StoreCheckoutRequest = {
+      billing_address: { ...billing, country: 'GB' },
+      ...paymentFields(plan, paymentMethodId),
+    };
+    watch.current = { expired: false };
     // Payment and ticket allocation take a moment: a loading toast until the answer.
     const loading = toastLoading(PLACING_MESSAGE, 'checkout');
     try {
-      const order = await attempt.current.place(request);
+      const placed = await attempt.current.place(request);
+      const order = await settlePayment(placed, cardField.current, {
+        watch: watch.current,
+        onPending: (payment: StoreCheckoutPayment) =>
+          // The server's seconds left, counted on this browser's clock (its own clock may be wrong).
+          setPending((p) => (p?.intentId === payment.intent_id ? p : { intentId: payment.intent_id, deadline: Date.now() + payment.seconds_left * 1000 })),
+      });
       keepLastOrder(order);
       // The order took the basket: show it empty without another read.
       cartStore.set(cartItemsAtom, []);
@@ -177,17 +229,27 @@ export function CheckoutView() {
         setAsking(missing);
         return;
       }
+      // A refused or expired payment gave the basket back: show it as the server has it.
+      applyCartFromError(error);
+      if (isExpiry(error)) {
+        const refunded = (error.data as { refunded?: unknown } | undefined)?.refunded === true;
+        setExpired({ refunded });
+        loading.error(reservationExpiredText(refunded));
+        return;
+      }
       const message = errorMessage(error, 'Your order could not be placed. Please try again.');
       setBillingErrs(serverBillingErrors(error));
       const refused = creditCardRefusal(error);
-      // The refusal has its own place by the card, with the ways on; not repeated by the button.
+      // The refusal has its own place by the card, with the ways on; a decline is said by the card field. Neither repeated by the button.
       if (refused) setRefusal(refused);
+      else if (isCardRefusal(error)) setCardError(message);
       else setFailure(message);
       loading.error(message);
     } finally {
       loading.done();
       placingRef.current = false;
       setPlacing(false);
+      setPending(null);
     }
   };
 
@@ -211,16 +273,39 @@ export function CheckoutView() {
             balances={customer}
             choice={choice}
             plan={plan}
-            card={card}
-            errors={cardErrs}
+            locked={placing}
+            countdown={pending && <ReservationCountdown deadline={pending.deadline} onExpired={onReservationOver} />}
+            cardField={
+              paymentConfig.state === 'ready' ? (
+                <ProviderCardField
+                  config={paymentConfig.config}
+                  amountPence={plan.cardPence}
+                  error={cardError}
+                  disabled={placing}
+                  onEdit={() => {
+                    setCardError(null);
+                    setRefusal(null);
+                  }}
+                  handleRef={cardField}
+                />
+              ) : paymentConfig.state === 'failed' ? (
+                <div className="cc-alert" role="alert">
+                  <p>{paymentConfig.message}</p>
+                  <button type="button" className="cc-btn" onClick={paymentConfig.retry}>
+                    Try again
+                  </button>
+                </div>
+              ) : (
+                <Spinner label="Loading the card form" />
+              )
+            }
             refusal={
               refusal && (
                 <CreditCardRefusal
                   message={refusal}
                   onOtherCard={() => {
                     setRefusal(null);
-                    setCard(emptyCard);
-                    focusField('card_number');
+                    cardField.current?.reset();
                   }}
                   onUseCredit={
                     customer.creditPence > 0 && !choice.useCredit
@@ -236,10 +321,6 @@ export function CheckoutView() {
             onChoice={(next) => {
               setRefusal(null);
               setChoice(next);
-            }}
-            onCard={(field, value) => {
-              if (field === 'card_number') setRefusal(null);
-              setCard((c) => ({ ...c, [field]: value }));
             }}
           />
         </div>

@@ -1,4 +1,4 @@
-import { POINTS_PER_POUND, STORE_PAYMENT_DATA_KEYS, type CardDetailsValues, type StoreCheckoutRequest } from '@cgg/contracts';
+import { POINTS_PER_POUND, STORE_PAYMENT_DATA_KEYS, type StoreCheckoutRequest } from '@cgg/contracts';
 
 export interface PaymentChoice {
   usePoints: boolean;
@@ -23,17 +23,17 @@ export function planPayment(totalPence: number, balances: { points: number; cred
   return { pointsUsed, pointsPence, creditPence, cardPence: Math.max(0, totalPence - pointsPence - creditPence) };
 }
 
-/** The checkout's payment_method and payment_data (contract: STORE_PAYMENT_DATA_KEYS). */
-export function paymentFields(plan: PaymentPlan, card: CardDetailsValues): Pick<StoreCheckoutRequest, 'payment_method' | 'payment_data'> {
+/**
+ * The checkout's payment_method and payment_data (contract: STORE_PAYMENT_DATA_KEYS). The card
+ * is only the provider's payment-method id (made by its card field): no card number reaches our API.
+ */
+export function paymentFields(plan: PaymentPlan, paymentMethodId: string | null): Pick<StoreCheckoutRequest, 'payment_method' | 'payment_data'> {
   const k = STORE_PAYMENT_DATA_KEYS;
   const data: { key: string; value: string }[] = [];
   if (plan.pointsUsed > 0) data.push({ key: k.redeemPoints, value: String(plan.pointsUsed) });
   if (plan.creditPence > 0) data.push({ key: k.useCredit, value: String(plan.creditPence) });
   if (plan.cardPence === 0) return { payment_method: 'cgg-site-credit', payment_data: data };
-  data.push(
-    { key: k.cardNumber, value: card.card_number.replace(/\s/g, '') },
-    { key: k.cardExpiry, value: card.card_expiry.replace(/\s/g, '') },
-    { key: k.cardCvc, value: card.card_cvc.trim() },
-  );
-  return { payment_method: 'cgg-demo-card', payment_data: data };
+  // Without an id the API answers "Please enter your card details.".
+  if (paymentMethodId) data.push({ key: k.paymentMethodId, value: paymentMethodId });
+  return { payment_method: 'cgg-card', payment_data: data };
 }

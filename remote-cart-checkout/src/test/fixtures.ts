@@ -9,6 +9,7 @@ import {
   type Competition,
   type StoreCart,
   type StoreCartItem,
+  type StoreCheckoutPayment,
   type StoreCheckoutResponse,
 } from '@cgg/contracts';
 import { competitionFixture } from '@cgg/contracts/testing';
@@ -90,7 +91,7 @@ export function makeCheckoutResponse(overrides: Partial<StoreCheckoutResponse['e
       email: 'priya@example.co.uk',
       phone: '07700900123',
     },
-    payment_method: 'cgg-demo-card',
+    payment_method: 'cgg-card',
     payment_result: { payment_status: 'success', payment_details: [], redirect_url: '/confirmation' },
     extensions: {
       cgg: {
@@ -111,3 +112,40 @@ export function makeCheckoutResponse(overrides: Partial<StoreCheckoutResponse['e
     },
   });
 }
+
+/**
+ * A checkout answer still waiting for its card payment (payments-api.md): status pending, no
+ * tickets yet, `payment` saying what the browser does next ('requires_action': the demo challenge).
+ */
+export function makePendingCheckout(status: 'processing' | 'requires_action', payment: Partial<StoreCheckoutPayment> = {}): StoreCheckoutResponse {
+  const paid = makeCheckoutResponse();
+  const intent = payment.intent_id ?? 'pi_demo_1';
+  return storeCheckoutResponseSchema.parse({
+    ...paid,
+    status: 'pending',
+    payment_result: { payment_status: 'pending', payment_details: [{ key: 'card_last4', value: '3184' }], redirect_url: '' },
+    extensions: {
+      cgg: {
+        ...paid.extensions.cgg,
+        tickets: [],
+        instant_wins: [],
+        points_earned: 0,
+        payment: {
+          provider: 'demo',
+          intent_id: intent,
+          status,
+          client_secret: status === 'requires_action' ? `${intent}_secret_abc` : null,
+          next_action: status === 'requires_action' ? { type: 'demo_challenge', url: `/wp-json/demo-pay/v1/payment_intents/${intent}/challenge` } : null,
+          reserved_until: '2026-11-26T12:50:00.000Z',
+          seconds_left: 600,
+          funding: 'debit',
+          last4: '3184',
+          ...payment,
+        },
+      },
+    },
+  });
+}
+
+/** The demo provider's payment-config answer. */
+export const demoPaymentConfig = { provider: 'demo', publishable_key: null, demo_api_base: '/wp-json/demo-pay/v1', reservation_minutes: 10 } as const;

@@ -12,7 +12,8 @@ type Answer = Handler | object;
 
 /**
  * Replaces fetch with a fake shop API. Routes are the rest_route without its prefix:
- * 'getcompetition' (/api/v1/...) or 'store:POST /cart/add-item' (/wc/store/v1/...).
+ * 'getcompetition' (/api/v1/...) or 'store:POST /cart/add-item' (/wc/store/v1/...), and the
+ * demo payment provider's paths: 'demo-pay:POST /payment_methods' (/wp-json/demo-pay/v1/...).
  * Every Store answer carries fresh Nonce / Nonce-Timestamp / Cart-Token headers, as
  * the server's do. An answer is a payload, a function of the body, or `{status, body}`.
  */
@@ -24,7 +25,9 @@ export function mockShop(answers: Record<string, Answer>) {
     const restRoute = url.searchParams.get('rest_route') ?? '';
     const method = init?.method ?? 'GET';
     const isStore = restRoute.startsWith('/wc/store/v1');
-    const route = isStore ? `store:${method} ${restRoute.replace('/wc/store/v1', '')}` : restRoute.replace('/api/v1/', '');
+    // The demo payment provider is called on its own paths, as Stripe.js calls Stripe.
+    const demoPay = url.pathname.startsWith('/wp-json/demo-pay/v1') ? `demo-pay:${method} ${url.pathname.replace('/wp-json/demo-pay/v1', '')}` : null;
+    const route = demoPay ?? (isStore ? `store:${method} ${restRoute.replace('/wc/store/v1', '')}` : restRoute.replace('/api/v1/', ''));
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
     const call = { route, method, body, headers: new Headers(init?.headers) };
     calls.push(call);

@@ -101,7 +101,8 @@ export function paymentConfigRoute(deps: CheckoutDeps): DeclaredRoute {
       provider: deps.gateway.publicConfig.provider,
       publishable_key: deps.gateway.publicConfig.publishableKey,
       demo_api_base: deps.gateway.publicConfig.demoApiBase,
-      reservation_minutes: RESERVATION_MINUTES,
+      // A whole number in the contract; a RESERVATION_SECONDS under a minute (the e2e site's) shows as 1.
+      reservation_minutes: Math.max(1, Math.round(RESERVATION_MINUTES)),
     }),
   });
 }

@@ -1,0 +1,202 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { checkAuthResponseSchema, pointsResponseSchema, userSchema } from '@cgg/contracts';
+import { describe, expect, it } from 'vitest';
+import CheckoutPage from '../pages/checkout-page.tsx';
+import { collect, signIn } from '../test/events.ts';
+import { demoProvider } from '../test/demo-provider.ts';
+import { makeCart, makeCartItem, makeCheckoutResponse, makeCompetition, makePendingCheckout } from '../test/fixtures.ts';
+import { mockShop, wpError } from '../test/mock-shop.ts';
+import { renderAt } from '../test/render.tsx';
+
+/*
+ * The card payment after Place order (payments-api.md): the demo provider's field, its 3-D
+ * Secure challenge, checkout-return until the API's final answer, the reservation countdown
+ * and its expiry, and declines shown by the card field with the basket given back.
+ */
+
+const tesla = makeCompetition({ id: 11, title: 'Win a Tesla' });
+const basket = makeCart([makeCartItem(tesla, 3)]);
+const user = userSchema.parse({
+  id: 7, first_name: 'Priya', last_name: 'Shah', email: 'priya@example.co.uk', name: 'Priya Shah', nickname: 'priya', token: 'tok-1', description: '',
+  billing_first_name: 'Priya', billing_last_name: 'Shah', billing_company: '', billing_address_1: '12', billing_address_2: 'High Street',
+  billing_city: 'Leeds', billing_state: '', billing_postcode: 'LS1 1AA', billing_country: 'GB', billing_email: 'priya@example.co.uk', billing_phone: '07700900123',
+  limit_duration: null, limit_value: null, lockout_period: null, current_spending: '0.00', lock_account: false, locking_period: null, account_number: '', sort_code: '',
+});
+
+function shop(checkout: () => unknown, checkoutReturn: () => unknown, more: Record<string, unknown> = {}) {
+  return mockShop({
+    ...demoProvider(),
+    get_user_details: checkAuthResponseSchema.parse({ success: true, data: user }),
+    points: pointsResponseSchema.parse({ success: true, points: 0, logs: [], totalLogs: 0 }),
+    'store:GET /cart': basket,
+    'store:POST /checkout': checkout,
+    'store:POST /cgg/checkout-return': checkoutReturn,
+    ...(more as Record<string, object>),
+  });
+}
+
+const renderCheckout = () =>
+  renderAt('/checkout', [
+    { path: '/checkout', element: <CheckoutPage /> },
+    { path: '/confirmation', element: <p>confirmation page</p> },
+    { path: '/cart', element: <p>basket page</p> },
+  ]);
+
+async function payWith(number: string) {
+  await userEvent.type(await screen.findByLabelText('Card number'), number);
+  await userEvent.type(screen.getByLabelText('Expiry (MM/YY)'), '12/30');
+  await userEvent.type(screen.getByLabelText('Security code (CVC)'), '123');
+  await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
+}
+
+const declined = (message: string, reason: string) => wpError(400, 'woocommerce_rest_checkout_process_payment_error', message, { reason, cart: basket });
+
+describe('card payment', () => {
+  it('shows the 3-D Secure challenge and the countdown, then the order once the API says it is paid', async () => {
+    signIn();
+    const returns = [() => makePendingCheckout('processing'), () => makeCheckoutResponse()];
+    const api = shop(() => makePendingCheckout('requires_action'), () => returns.shift()?.());
+    renderCheckout();
+    await payWith('4000 0027 6000 3184');
+
+    const challenge = await screen.findByRole('dialog', { name: '3-D Secure: confirm this payment' });
+    expect(await within(challenge).findByText('Pay £5.97 with the card ending 3184?')).toBeTruthy();
+    // The tickets are held meanwhile: the countdown from the server's seconds left.
+    expect(screen.getByRole('timer').textContent).toMatch(/^(10:00|09:5\d)$/);
+    expect(api.routes()).not.toContain('store:POST /cgg/checkout-return');
+
+    await userEvent.click(within(challenge).getByRole('button', { name: 'Complete' }));
+    expect(await screen.findByText('confirmation page')).toBeTruthy();
+    expect(api.last('demo-pay:POST /payment_intents/pi_demo_1/challenge')?.body).toEqual({ client_secret: 'pi_demo_1_secret_abc', outcome: 'complete' });
+    expect(api.last('demo-pay:GET /payment_intents/pi_demo_1/challenge')).toBeTruthy();
+    // Processing once, then paid: asked twice, with the order's id and key.
+    const asked = api.calls.filter((c) => c.route === 'store:POST /cgg/checkout-return');
+    expect(asked.map((c) => c.body)).toEqual([
+      { order_id: 1042, order_key: 'wc_order_abc' },
+      { order_id: 1042, order_key: 'wc_order_abc' },
+    ]);
+    expect(asked[0]?.headers.get('Nonce')).toMatch(/^nonce-/);
+    expect(JSON.parse(sessionStorage.getItem('cc_last_order') ?? '{}').extensions.cgg.tickets).toHaveLength(2);
+  });
+
+  it('shows the decline by the card when the challenge is failed, with the basket given back', async () => {
+    signIn();
+    const toasts = collect('shell:toast');
+    const message = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+    const api = shop(() => makePendingCheckout('requires_action'), () => declined(message, 'authentication_failed'));
+    renderCheckout();
+    await payWith('4000 0027 6000 3184');
+    const challenge = await screen.findByRole('dialog', { name: '3-D Secure: confirm this payment' });
+    await within(challenge).findByText('Pay £5.97 with the card ending 3184?');
+    await userEvent.click(within(challenge).getByRole('button', { name: 'Fail' }));
+
+    const group = screen.getByRole('group', { name: 'Card details' });
+    expect((await within(group).findByRole('alert')).textContent).toBe(message);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(toasts.at(-1)).toMatchObject({ variant: 'error', message });
+    expect(api.last('demo-pay:POST /payment_intents/pi_demo_1/challenge')?.body).toMatchObject({ outcome: 'fail' });
+    // Still on the checkout with the basket; Place order works again.
+    expect(screen.getByText('Win a Tesla')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Place order' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('closing the challenge counts as failing it', async () => {
+    signIn();
+    const api = shop(() => makePendingCheckout('requires_action'), () => declined('We are unable to authenticate your payment method.', 'authentication_failed'));
+    renderCheckout();
+    await payWith('4000 0027 6000 3184');
+    const challenge = await screen.findByRole('dialog', { name: '3-D Secure: confirm this payment' });
+    await within(challenge).findByText('Pay £5.97 with the card ending 3184?');
+    await userEvent.click(within(challenge).getByRole('button', { name: 'Close' }));
+    expect(await screen.findByText('We are unable to authenticate your payment method.')).toBeTruthy();
+    expect(api.last('demo-pay:POST /payment_intents/pi_demo_1/challenge')?.body).toMatchObject({ outcome: 'fail' });
+  });
+
+  it('says a declined card by the card field, once, and nothing more at the button', async () => {
+    signIn();
+    const changed = collect('cart:changed');
+    shop(() => makePendingCheckout('processing'), () => declined('Your card was declined.', 'card_declined'));
+    renderCheckout();
+    await payWith('4000 0000 0000 0002');
+    const group = screen.getByRole('group', { name: 'Card details' });
+    expect((await within(group).findByRole('alert')).textContent).toBe('Your card was declined.');
+    expect(screen.getAllByText('Your card was declined.')).toHaveLength(1);
+    // The basket the API gave back is the one shown (and announced).
+    expect(changed.at(-1)).toEqual({ itemCount: 3, totalPence: 597 });
+    // A new card clears the message.
+    await userEvent.type(screen.getByLabelText('Card number'), '1');
+    expect(within(group).queryByRole('alert')).toBeNull();
+  });
+
+  it("shows the card field's own checks and the provider's refusal without calling our API", async () => {
+    signIn();
+    const api = shop(
+      () => makeCheckoutResponse(),
+      () => makeCheckoutResponse(),
+      { 'demo-pay:POST /payment_methods': { status: 402, body: { error: { type: 'card_error', code: 'expired_card', message: 'Your card has expired.' } } } },
+    );
+    renderCheckout();
+    await screen.findByLabelText('Card number');
+    await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(screen.getByText('Card number is required.')).toBeTruthy();
+    expect(screen.getByText('Expiry date is required.')).toBeTruthy();
+    expect(screen.getByText('Security code is required.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Card number'));
+    expect(api.routes()).not.toContain('demo-pay:POST /payment_methods');
+
+    await payWith('4000 0566 5566 5556');
+    const group = screen.getByRole('group', { name: 'Card details' });
+    expect((await within(group).findByRole('alert')).textContent).toBe('Your card has expired.');
+    expect(api.routes()).not.toContain('store:POST /checkout');
+  });
+
+  it('when the countdown runs out: the challenge goes, the API is asked, and the expired message leads back to the basket', async () => {
+    signIn();
+    const toasts = collect('shell:toast');
+    const expiredMessage = 'Your tickets were held for 10 minutes and the time ran out. Your basket is as it was; please check out again.';
+    const api = shop(
+      () => makePendingCheckout('requires_action', { seconds_left: 2 }),
+      () => wpError(409, 'cgg_reservation_expired', expiredMessage, { refunded: false, cart: basket }),
+    );
+    renderCheckout();
+    await payWith('4000 0027 6000 3184');
+    await screen.findByRole('dialog', { name: '3-D Secure: confirm this payment' });
+    expect(screen.getByRole('timer').textContent).toMatch(/^00:0[12]$/);
+
+    const expired = await screen.findByRole('alert', { name: 'Your reservation has expired' });
+    expect(expired.textContent).toContain('your tickets have gone back on sale. Nothing was taken from your card.');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Place order' })).toBeNull();
+    // The challenge was never answered: the API was asked once the time was up.
+    expect(api.routes()).not.toContain('demo-pay:POST /payment_intents/pi_demo_1/challenge');
+    expect(api.routes()).toContain('store:POST /cgg/checkout-return');
+    expect(toasts.at(-1)).toMatchObject({ variant: 'error', message: expect.stringContaining('gone back on sale') });
+    await userEvent.click(screen.getByRole('link', { name: 'Back to basket' }));
+    expect(await screen.findByText('basket page')).toBeTruthy();
+  });
+
+  it('says so when a payment that went through late was refunded', async () => {
+    signIn();
+    shop(
+      () => makePendingCheckout('processing', { seconds_left: 600 }),
+      () => wpError(409, 'cgg_reservation_expired', 'Your tickets were held for 10 minutes and the time ran out.', { refunded: true, cart: basket }),
+    );
+    renderCheckout();
+    await payWith('4000 0566 5566 5556');
+    const expired = await screen.findByRole('alert', { name: 'Your reservation has expired' });
+    expect(expired.textContent).toContain('The payment that went through after the time ran out has been refunded to your card.');
+  });
+
+  it('keeps asking while the provider is still processing', async () => {
+    signIn();
+    const returns = [() => makePendingCheckout('processing'), () => makePendingCheckout('processing'), () => makeCheckoutResponse()];
+    const api = shop(() => makePendingCheckout('processing'), () => returns.shift()?.());
+    renderCheckout();
+    await payWith('4000 0566 5566 5556');
+    expect(await screen.findByText('confirmation page')).toBeTruthy();
+    await waitFor(() => expect(api.routes().filter((r) => r === 'store:POST /cgg/checkout-return')).toHaveLength(3));
+    expect(api.routes()).not.toContain('demo-pay:GET /payment_intents/pi_demo_1/challenge');
+  });
+});

@@ -1,0 +1,54 @@
+import { ApiError, type StoreCheckoutPayment, type StoreCheckoutResponse } from '@cgg/contracts';
+import { callStore } from '../cart/store-client.ts';
+import type { CardFieldHandle } from '../payment/card-field.ts';
+
+/** How long to wait between status checks while the provider confirms (payments-api.md: 1 s apart). */
+export const STATUS_POLL_MS = 1000;
+/** Lost answers (offline, 5xx) in a row before giving up on the status: the order stays the server's to settle. */
+const LOST_ANSWERS_ALLOWED = 10;
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export const isPaid = (order: StoreCheckoutResponse): boolean => order.status === 'completed' || order.payment_result.payment_status === 'success';
+
+/** Shared with the countdown: once the reservation has run out no challenge is shown again. */
+export interface PaymentWatch {
+  expired: boolean;
+}
+
+/**
+ * Takes a checkout answer to its end. A paid order is returned as it is. A pending one
+ * (`extensions.cgg.payment`) is shown to the page (`onPending`: the countdown), then either
+ * the provider's challenge runs in the card field (`requires_action`) or we wait a second
+ * (`processing`), and checkout-return asks our API again, until the order is paid (returned)
+ * or refused (the API's error is thrown: decline, failed 3-D Secure, reservation expired).
+ * The API decides every outcome from the provider; the browser only reports that the
+ * challenge is over.
+ */
+export async function settlePayment(
+  first: StoreCheckoutResponse,
+  field: CardFieldHandle | null,
+  { onPending, watch }: { onPending: (payment: StoreCheckoutPayment) => void; watch: PaymentWatch },
+): Promise<StoreCheckoutResponse> {
+  let order = first;
+  let lost = 0;
+  // Each payment's challenge is shown once: after it, the API's answer is awaited (a lost answer is not a new challenge).
+  const challenged = new Set<string>();
+  for (;;) {
+    const payment = order.extensions.cgg.payment;
+    if (isPaid(order) || !payment) return order;
+    onPending(payment);
+    if (payment.status === 'requires_action' && field && !watch.expired && !challenged.has(payment.intent_id)) {
+      challenged.add(payment.intent_id);
+      await field.handleNextAction(payment);
+    } else await wait(STATUS_POLL_MS);
+    try {
+      order = await callStore('checkoutReturn', { order_id: order.order_id, order_key: order.order_key });
+      lost = 0;
+    } catch (error) {
+      // A final answer ends it; a lost one is asked again a second later (a status check is safe to repeat).
+      const final = error instanceof ApiError && error.status >= 400 && error.status < 500;
+      if (final || ++lost > LOST_ANSWERS_ALLOWED) throw error;
+    }
+  }
+}
