@@ -97,6 +97,8 @@ export interface AppOptions {
   background?: BackgroundWork;
   /** Store API (issue 4): signing secret (STORE_SECRET; unset: kept in the database) and, for the race tests' control run, the ticket allocator. */
   store?: { secret?: string; allocator?: TicketAllocator };
+  /** RESERVATION_SECONDS: how long a card order holds its tickets; default 10 minutes. */
+  reservationSeconds?: number;
   /** Who takes card payments; default the built-in demo provider (and its gateway). */
   gateway?: PaymentGateway;
   /** The demo provider behind `gateway` when it is the demo one: its browser routes are mounted and its webhooks delivered here. */
@@ -203,7 +205,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const gateway = payments.gateway;
   // Harm markers after each paid order: in the background, so a failure never touches the checkout.
   const onOrderPaid = (customerId: number, at: Date) => background.run('harm markers', () => evaluateHarmMarkers(options.pool, customerId, at));
-  const store = storeRoutes({ pool: options.pool, now, secret: options.store?.secret, allocator: options.store?.allocator, onOrderCommitted, onOrderPaid, gateway, limits });
+  const store = storeRoutes({ pool: options.pool, now, secret: options.store?.secret, allocator: options.store?.allocator, onOrderCommitted, onOrderPaid, gateway, limits, reservationSeconds: options.reservationSeconds });
   // The back office (issue 16): staff sign-in and management, the competition editor, refunds and cancellations, draws, fulfilment, customers, site content and the audit log.
   const imageVariants = options.imageVariants ?? createImageVariants(imageVariantsDir(dataDirFrom()));
   const staffUploads = options.uploadsDir ?? uploadsDir(dataDirFrom());

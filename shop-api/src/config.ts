@@ -61,6 +61,8 @@ export interface Config {
   jobConcurrency: number;
   /** JOB_POLL_INTERVAL_MS: how often the job worker looks for jobs due later, retries and repeating runs (default 1000); new jobs wake it at once. */
   jobPollIntervalMs: number;
+  /** RESERVATION_SECONDS: how long a card order holds its tickets once checkout starts (10-3600; default 600, the 10 minutes shoppers are shown). */
+  reservationSeconds: number;
   /** PAYMENT_JOBS_INTERVAL_MS: how often expired reservations are released and payments reconciled (default 30 s; repeating jobs). */
   paymentJobsIntervalMs: number;
   /** SHUTDOWN_DRAIN_DELAY_MS: on SIGTERM, keep serving this long after /readyz turns 503 (a load balancer's health check must see it first); default 0. */
@@ -122,6 +124,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     harmSweepIntervalMs: milliseconds(env.HARM_SWEEP_INTERVAL_MS, 15 * 60_000, 'HARM_SWEEP_INTERVAL_MS'),
     jobConcurrency: concurrency(env.JOB_CONCURRENCY, 4, 'JOB_CONCURRENCY'),
     jobPollIntervalMs: milliseconds(env.JOB_POLL_INTERVAL_MS, 1000, 'JOB_POLL_INTERVAL_MS'),
+    reservationSeconds: reservationSeconds(env.RESERVATION_SECONDS),
     paymentJobsIntervalMs: milliseconds(env.PAYMENT_JOBS_INTERVAL_MS, 30_000, 'PAYMENT_JOBS_INTERVAL_MS'),
     shutdownDrainDelayMs: drainDelay(env.SHUTDOWN_DRAIN_DELAY_MS),
     feed: readFeedConfig(env),
@@ -259,6 +262,13 @@ function factor(value: string | undefined, name: string): number {
   if (value === undefined || value === '') return 1;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of at least 1, got ${value}`);
+  return n;
+}
+
+function reservationSeconds(value: string | undefined): number {
+  if (value === undefined || value === '') return 600;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 10 || n > 3600) throw new Error(`RESERVATION_SECONDS must be a whole number of seconds from 10 to 3600, got ${value}`);
   return n;
 }
 

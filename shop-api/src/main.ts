@@ -59,6 +59,7 @@ const app = buildApp({
   contactEmail: config.contactEmail,
   siteUrl: config.siteUrl,
   store: { secret: config.storeSecret },
+  reservationSeconds: config.reservationSeconds,
   imageVariants: createImageVariants(imageVariantsDir(config.dataDir)),
   uploadsDir: uploadsDir(config.dataDir),
   ...payments,

@@ -46,18 +46,12 @@ interface OrderRow {
 }
 
 /**
- * How long a basket's tickets are held once checkout starts: 10 minutes. RESERVATION_SECONDS (whole
- * seconds, 10-3600) shortens or lengthens it; the e2e site sets 30 so its expiry spec waits seconds,
- * not minutes (e2e/playwright.config.ts). In minutes, so possibly fractional (0.5 for 30 s).
+ * How long a basket's tickets are held once checkout starts, by default: 10 minutes.
+ * RESERVATION_SECONDS (config.ts, 10-3600) changes it; the e2e site sets 30 so its expiry spec
+ * waits seconds, not minutes (e2e/playwright.config.ts).
  */
-export const RESERVATION_MINUTES = reservationMinutes(process.env.RESERVATION_SECONDS);
+export const DEFAULT_RESERVATION_SECONDS = 600;
 
-function reservationMinutes(value: string | undefined): number {
-  if (value === undefined || value === '') return 10;
-  const seconds = Number(value);
-  if (!Number.isInteger(seconds) || seconds < 10 || seconds > 3600) throw new Error(`RESERVATION_SECONDS must be a whole number of seconds from 10 to 3600, got ${value}`);
-  return seconds / 60;
-}
 const TERMINAL = ['succeeded', 'failed', 'canceled'];
 
 /** The intent as last seen, on our side (a terminal state is never overwritten by an older answer). */

@@ -10,7 +10,7 @@ import type { StoreDeps } from './store-session.ts';
 import type { TicketAllocator } from './ticket-allocation.ts';
 import type { PaymentGateway } from '../payments/payment-gateway.ts';
 import type { PaymentHooks } from '../payments/order-payment.ts';
-import { RESERVATION_MINUTES } from '../payments/order-payment.ts';
+import { DEFAULT_RESERVATION_SECONDS } from '../payments/order-payment.ts';
 import type { RateLimits } from '../http/rate-limits.ts';
 import { answerOrder, storedResultOf } from './order-answer.ts';
 import { fallbackLogger } from '../lib/logger.ts';
@@ -28,6 +28,8 @@ export type CheckoutDeps = StoreDeps & {
   limits: RateLimits;
   onOrderCommitted?: OrderCommittedHook | undefined;
   onOrderPaid?: OrderPaidHook | undefined;
+  /** RESERVATION_SECONDS: how long a card order holds its tickets; default 10 minutes. */
+  reservationSeconds?: number | undefined;
 };
 
 /**
@@ -64,7 +66,7 @@ export function checkoutRoute(deps: CheckoutDeps): DeclaredRoute {
       if (typeof key !== 'string' || !KEY_PATTERN.test(key)) throw storeError(STORE_ERRORS.idempotencyKeyInvalid);
       await deps.limits.take('checkoutCustomer', customer.customerId);
       try {
-        const { order, mayHaveNewWins, paidNow } = await runCheckout(deps.pool, deps.allocator, deps.gateway, { customerId: customer.customerId, cartId: session.cartId, request: input, idempotencyKey: key, now, requestId: request.id }, hooks);
+        const { order, mayHaveNewWins, paidNow } = await runCheckout(deps.pool, deps.allocator, deps.gateway, { customerId: customer.customerId, cartId: session.cartId, request: input, idempotencyKey: key, now, requestId: request.id, reservationSeconds: deps.reservationSeconds }, hooks);
         // Most orders win nothing: no look for winners to mail (a query per order at launch-night rates).
         if (mayHaveNewWins) deps.onOrderCommitted?.(order);
         // The harm markers look at the customer once the order is in (UK code 1.6-1.8); a card order when it is paid.
@@ -102,7 +104,7 @@ export function paymentConfigRoute(deps: CheckoutDeps): DeclaredRoute {
       publishable_key: deps.gateway.publicConfig.publishableKey,
       demo_api_base: deps.gateway.publicConfig.demoApiBase,
       // A whole number in the contract; a RESERVATION_SECONDS under a minute (the e2e site's) shows as 1.
-      reservation_minutes: Math.max(1, Math.round(RESERVATION_MINUTES)),
+      reservation_minutes: Math.max(1, Math.round((deps.reservationSeconds ?? DEFAULT_RESERVATION_SECONDS) / 60)),
     }),
   });
 }

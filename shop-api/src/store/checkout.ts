@@ -22,7 +22,7 @@ import { questionsAsked } from './store-competitions.ts';
 import type { TicketAllocator } from './ticket-allocation.ts';
 import { assertCardAllowed } from '../payments/credit-card-rules.ts';
 import type { CardFacts, PaymentGateway } from '../payments/payment-gateway.ts';
-import { RESERVATION_MINUTES } from '../payments/order-payment.ts';
+import { DEFAULT_RESERVATION_SECONDS } from '../payments/order-payment.ts';
 import { PENCE_PER_POINT_EARNED } from './order-points.ts';
 import { awardInstantWins, fireRewardWins, publicName } from './wins.ts';
 import { NeedsCartError } from './needs-cart-error.ts';
@@ -38,6 +38,8 @@ export interface CheckoutInput {
   request: StoreCheckoutRequest;
   idempotencyKey: string;
   now: Date;
+  /** How long a card order holds its tickets (RESERVATION_SECONDS); default 10 minutes. */
+  reservationSeconds?: number;
   /** The request's id (http/request-id.ts): the transaction's application_name, so PostgreSQL's logs and pg_stat_activity name it. */
   requestId?: string;
 }
@@ -284,7 +286,7 @@ async function checkoutTransaction(
     await assertCardAllowed(client, { customerId, funding: card.funding, cardPence, competitions: lines.map((p) => p.competition), now });
   }
   const reserving = cardPence > 0 && card !== null;
-  const reservedUntil = new Date(now.getTime() + RESERVATION_MINUTES * 60_000);
+  const reservedUntil = new Date(now.getTime() + (input.reservationSeconds ?? DEFAULT_RESERVATION_SECONDS) * 1000);
   const last4 = reserving ? card.last4 : null;
   // Points are earned when the order is paid: now, or when the card payment is confirmed.
   const pointsEarned = reserving ? 0 : Math.floor((cardPence + payment.credit) / PENCE_PER_POINT_EARNED);

@@ -22,6 +22,8 @@ export interface StoreOptions {
   gateway: PaymentGateway;
   /** Checkouts per customer (http/rate-limits.ts). */
   limits: RateLimits;
+  /** RESERVATION_SECONDS: how long a card order holds its tickets; default 10 minutes. */
+  reservationSeconds?: number;
 }
 
 /** The WooCommerce Store API routes (issue 4). */
@@ -42,6 +44,7 @@ export function storeRoutes(options: StoreOptions): DeclaredRoute[] {
     onOrderPaid: options.onOrderPaid,
     gateway: options.gateway,
     limits: options.limits,
+    reservationSeconds: options.reservationSeconds,
   };
   return [...cartRoutes(deps), checkoutRoute(deps), checkoutReturnRoute(deps), paymentConfigRoute(deps)];
 }
