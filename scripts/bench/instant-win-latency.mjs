@@ -60,11 +60,17 @@ async function winningCheckout(firstName, productId) {
   const session = { ...auth, Nonce: cart.headers.get('nonce'), 'Cart-Token': cart.headers.get('cart-token') };
   await call('/wc/store/v1/cart/add-item', { id: productId, quantity: 1 }, session);
   const billing = { first_name: firstName, last_name: 'Bench', address_1: '1', address_2: 'High Street', city: 'Leeds', state: '', postcode: 'LS1 1AA', country: 'GB', email, phone: '07700900000' };
-  const payment_data = [{ key: 'card_number', value: '4000 0566 5566 5556' }, { key: 'card_expiry', value: '12/34' }, { key: 'card_cvc', value: '123' }];
+  // The provider's test debit card (issue 15: no card number reaches the API). The win is revealed
+  // when the payment is confirmed, so "answered" is when the order is paid, as the buyer sees it.
+  const payment_data = [{ key: 'payment_method_id', value: 'pm_card_visa_debit' }];
   const sentAt = Date.now();
-  const { body } = await call('/wc/store/v1/checkout', { billing_address: billing, payment_method: 'cgg-demo-card', payment_data }, { ...session, 'Idempotency-Key': randomUUID() });
+  let { body } = await call('/wc/store/v1/checkout', { billing_address: billing, payment_method: 'cgg-card', payment_data }, { ...session, 'Idempotency-Key': randomUUID() });
+  while (body.status === 'pending') {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    ({ body } = await call('/wc/store/v1/cgg/checkout-return', { order_id: body.order_id, order_key: body.order_key }, session));
+  }
   const answeredAt = Date.now();
-  if (body.extensions.cgg.instant_wins.length !== 1) throw new Error('the bench checkout did not win');
+  if (body.status !== 'completed' || body.extensions.cgg.instant_wins.length !== 1) throw new Error(`the bench checkout did not win (${body.status})`);
   return { sentAt, answeredAt };
 }
 
