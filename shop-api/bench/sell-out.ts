@@ -67,14 +67,25 @@ interface Attempt {
   hinted?: boolean;
 }
 
+/**
+ * One attempt: the checkout (a card order is reserved, its payment confirmed by the demo provider
+ * a moment later), then, as the checkout page does, checkout-return until the order is paid.
+ * A fault in either step is retried from the checkout with the same key, which answers the same order.
+ */
 async function attemptCheckout(base: string, b: Buyer, idempotencyKey: string): Promise<Attempt> {
   try {
-    const res = await storeRequest(
+    const call = { baseUrl: base, customerToken: b.token, nonce: b.nonce, cartToken: b.cartToken, fetchImpl: b.fetchImpl };
+    let order = (await storeRequest(
       'checkout',
-      { billing_address: billing, payment_method: 'cgg-demo-card', payment_data: cardPayment() },
-      { baseUrl: base, customerToken: b.token, nonce: b.nonce, cartToken: b.cartToken, fetchImpl: b.fetchImpl, idempotencyKey },
-    );
-    return { ok: true, orderId: res.body.order_id };
+      { billing_address: billing, payment_method: 'cgg-card', payment_data: cardPayment() },
+      { ...call, idempotencyKey },
+    )).body;
+    while (order.status === 'pending') {
+      await sleep(20);
+      order = (await storeRequest('checkoutReturn', { order_id: order.order_id, order_key: order.order_key }, call)).body;
+    }
+    if (order.status !== 'completed') return { ok: false, failure: `order ${order.status}`, retryable: false };
+    return { ok: true, orderId: order.order_id };
   } catch (err) {
     if (err instanceof ApiError) {
       const retryable = RETRYABLE_STATUS.has(err.status) || err.code === STORE_ERRORS.idempotencyInProgress.code;
