@@ -1,8 +1,8 @@
 import { matchRoutes } from 'react-router-dom';
 import {
   competitionPath,
-  drawDateTime,
   effectivePricePence,
+  formatLongDate,
   isSoldOut,
   orderFeatured,
   parseCompetitionId,
@@ -90,7 +90,7 @@ function competitionDescription(c, now) {
   const text = plainText(c.description);
   if (text) return truncate(text, 160);
   const price = penceToPounds(effectivePricePence(c, now));
-  return `Win ${c.title}: tickets £${price}, draw ${drawDateTime(c).format('D MMMM YYYY')}. ${siteName}.`;
+  return `Win ${c.title}: tickets £${price}, draw ${formatLongDate(c.draw_date)}. ${siteName}.`;
 }
 
 /**
