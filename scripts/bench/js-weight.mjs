@@ -12,7 +12,9 @@ import { withSite } from './with-site.mjs';
 
 const require = createRequire(path.join(root, 'e2e', 'package.json'));
 const { chromium } = require('@playwright/test');
-const BUDGET_KB = 200;
+// Issue 13's budgets: until the page is interactive, and everything the home page loads.
+const BUDGET_UNTIL_INTERACTIVE_KB = 150;
+const BUDGET_IN_ALL_KB = 200;
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
 function report(title, rows) {
@@ -77,6 +79,7 @@ await withSite(async (baseUrl) => {
   for (const r of interactive) byOrigin[new URL(r.url).port] = (byOrigin[new URL(r.url).port] ?? 0) + r.bytes;
   console.log('per origin:', Object.entries(byOrigin).map(([port, b]) => `:${port} ${kb(b)} KB`).join(', '));
   const laterTotal = report('Deferred (requested after the page was interactive):', deferred);
-  console.log(`\ntotal until interactive: ${kb(total)} KB in ${interactive.length} files (budget ${BUDGET_KB} KB)`);
+  console.log(`\ntotal until interactive: ${kb(total)} KB in ${interactive.length} files (budget ${BUDGET_UNTIL_INTERACTIVE_KB} KB)`);
   console.log(`deferred after interactive: ${kb(laterTotal)} KB in ${deferred.length} files`);
+  console.log(`in all: ${kb(total + laterTotal)} KB in ${interactive.length + deferred.length} files (budget ${BUDGET_IN_ALL_KB} KB)`);
 });
