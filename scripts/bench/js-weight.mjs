@@ -49,6 +49,9 @@ await withSite(async (baseUrl) => {
       encoding: (await response?.allHeaders())?.['content-encoding'] ?? 'none',
     });
   });
+  // The home document itself and the page data it carries (JSON parsed before the page can start).
+  const html = await (await fetch(`${baseUrl}/`, { headers: { 'Accept-Encoding': 'identity' } })).text();
+  const pageData = /<script[^>]*id="cgg-page-data"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
   await page.goto(`${baseUrl}/`, { waitUntil: 'commit' });
   // The page's own clock when the catalogue's first section appears (checked every frame).
   const renderedAt = await (
@@ -81,5 +84,6 @@ await withSite(async (baseUrl) => {
   const laterTotal = report('Deferred (requested after the page was interactive):', deferred);
   console.log(`\ntotal until interactive: ${kb(total)} KB in ${interactive.length} files (budget ${BUDGET_UNTIL_INTERACTIVE_KB} KB)`);
   console.log(`deferred after interactive: ${kb(laterTotal)} KB in ${deferred.length} files`);
+  console.log(`home HTML: ${kb(Buffer.byteLength(html))} KB uncompressed, of which page data ${kb(Buffer.byteLength(pageData))} KB`);
   console.log(`in all: ${kb(total + laterTotal)} KB in ${interactive.length + deferred.length} files (budget ${BUDGET_IN_ALL_KB} KB)`);
 });

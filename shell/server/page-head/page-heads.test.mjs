@@ -67,6 +67,11 @@ describe('page heads', () => {
     const home = await head('/', data);
     // Each answer once in the page data, in the order it was read.
     expect(home.pageData.map((e) => e.call).sort()).toEqual(['featuredCompetition', 'getSEOSettings', 'getsettings']);
+    // The page data carries the cards' view of the competitions (contracts' page-data-slim.ts).
+    expect(main.description).not.toBe('');
+    const carried = home.pageData.find((e) => e.call === 'featuredCompetition').response.data;
+    expect([...carried.featured, ...carried.competitions].map((c) => c.description)).toEqual(['', '', '']);
+    expect(carried.competitions[1]).toMatchObject({ id: 7, title: 'Rolex', image: '/wp-content/uploads/competitions/rolex.jpg' });
     expect(home).toMatchObject({
       title: 'Win big | CGG',
       description: 'Enter from 49p.',

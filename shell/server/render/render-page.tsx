@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { memoryStorage, primeSiteContentCaches, SERVER_RENDER_KEY, type CallName, type PageDataEntry, type ServerRender } from '@cgg/contracts';
+import { slimPageDataEntry } from '@cgg/contracts/page-data-slim';
 import { RemoteLoaderContext } from '../../src/federation/remote-loader-context.ts';
 import { siteRoutes } from '../../src/routes/router.tsx';
 
@@ -103,7 +104,8 @@ export async function renderPage({ url, entries: headEntries, at, loadRemote, re
       [...wanted].map(async ([key, { call, payload }]) => {
         tried.add(key);
         const response = await read(call, payload);
-        return response === undefined || response === null ? null : ({ call, payload, response } satisfies PageDataEntry);
+        // Slimmed before the render uses it: the HTML and the browser's hydration use the same data.
+        return response === undefined || response === null ? null : slimPageDataEntry({ call, payload, response } satisfies PageDataEntry);
       }),
     );
     for (const answer of answers) if (answer) entries.push(answer);
