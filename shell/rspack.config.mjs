@@ -11,6 +11,7 @@ import { cssRule } from '@cgg/build-kit/css-rule';
 import { devServer } from '@cgg/build-kit/dev-server';
 import { outputNames } from '@cgg/build-kit/output-names';
 import { PrecompressPlugin } from '@cgg/build-kit/precompress-plugin';
+import { federationRuntimeEsmAliases } from '@cgg/build-kit/federation-runtime-esm';
 import { productionAliases, productionDefinitions } from '@cgg/build-kit/production-builds';
 import { sharedSingletons } from '@cgg/build-kit/shared-singletons';
 import { sourceExtensions, typescriptRule } from '@cgg/build-kit/typescript-rule';
@@ -33,8 +34,9 @@ export default (env = {}) => {
       ...outputNames({ development, folder: 'assets/' }),
     },
     // Production builds of every shared library (react-router's package.json names only its
-    // development build; jotai reads import.meta.env.MODE); dev keeps their warnings.
-    resolve: { extensions: sourceExtensions, alias: development ? {} : productionAliases(here) },
+    // development build; jotai reads import.meta.env.MODE); dev keeps their warnings. The
+    // federation runtime as ES modules, so unused parts are dropped (federation-runtime-esm.mjs).
+    resolve: { extensions: sourceExtensions, alias: development ? {} : { ...productionAliases(here), ...federationRuntimeEsmAliases() } },
     module: { rules: [typescriptRule({ development }), cssRule] },
     plugins: [
       // Absolute URLs in the HTML: index.html is also served for deep links like /competition/details/x.

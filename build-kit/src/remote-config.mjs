@@ -9,6 +9,7 @@ import { productionAliases, productionDefinitions } from './production-builds.mj
 import { sharedSingletons } from './shared-singletons.mjs';
 import { sourceExtensions, typescriptRule } from './typescript-rule.mjs';
 import { remoteServerConfig, serverBuildFolder } from './remote-server-config.mjs';
+import { federationRuntimeEsmAliases } from './federation-runtime-esm.mjs';
 
 /**
  * The federation options of a remote (docs/decisions.md#composition-at-run-time, #build-facts). In production the shell hands its
@@ -81,7 +82,7 @@ export function remoteConfig({
         ...outputNames({ development }),
       },
       // Production builds of every shared library (production-builds.mjs); dev keeps their warnings.
-      resolve: { extensions: sourceExtensions, alias: development ? {} : productionAliases(dir) },
+      resolve: { extensions: sourceExtensions, alias: development ? {} : { ...productionAliases(dir), ...federationRuntimeEsmAliases() } },
       module: { rules: [typescriptRule({ development }), cssRule] },
       plugins: [
         new ModuleFederationPlugin(remoteFederationOptions({ name, exposes, development })),

@@ -4,6 +4,7 @@ import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { workspaceRoot } from '../src/catalog.mjs';
 import { PrecompressPlugin } from '../src/precompress-plugin.mjs';
+import { federationRuntimeEsmAliases } from '../src/federation-runtime-esm.mjs';
 import { productionAliases, productionDefinitions } from '../src/production-builds.mjs';
 import { remoteConfig } from '../src/remote-config.mjs';
 import { sharedSingletons } from '../src/shared-singletons.mjs';
@@ -61,11 +62,11 @@ test('dev: own federation runtime and a standalone page with the API forwarded a
   assert.deepEqual(middlewares?.map((m) => m.name), ['cgg-dev-api-proxy', 'dev-server-own']);
 });
 
-test("production: shared libraries' production builds (react-router alias, jotai's MODE); dev keeps development builds", () => {
+test("production: shared libraries' production builds (react-router alias, jotai's MODE) and the ESM federation runtime; dev keeps development builds", () => {
   const dir = `${workspaceRoot}remote-catalogue`;
   const configFor = remoteConfig({ name: 'catalogue', dir, exposes, port: 3999 });
   const [production, development] = [configFor({}), configFor({ RSPACK_SERVE: true })];
-  assert.deepEqual(production.resolve?.alias, productionAliases(dir));
+  assert.deepEqual(production.resolve?.alias, { ...productionAliases(dir), ...federationRuntimeEsmAliases() });
   assert.ok(Object.keys(production.resolve?.alias ?? {}).includes('react-router$'));
   const defines = production.plugins?.filter((p) => p instanceof rspack.DefinePlugin);
   assert.deepEqual(defines?.map((p) => p._args[0]), [productionDefinitions]);

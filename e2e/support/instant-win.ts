@@ -82,7 +82,7 @@ export async function buyTickets(request: APIRequestContext, token: string, prod
 }
 
 interface AdminDatabase {
-  ref(path: string): { remove(): Promise<void> };
+  ref(path: string): { remove(): Promise<void>; once(event: 'value'): Promise<{ exists(): boolean }> };
 }
 // e2e has no Firebase SDK of its own; the API's firebase-admin is used (as db.ts uses its pg).
 const requireFromApi = createRequire(path.join(repoRoot, 'shop-api', 'package.json'));
@@ -100,10 +100,24 @@ export async function emptyInstantWinFeed(): Promise<void> {
   await expect
     .poll(async () => (await sql<{ n: number }>('SELECT count(*)::int AS n FROM instant_win_feed_outbox WHERE published_at IS NULL AND gave_up_at IS NULL'))[0]!.n)
     .toBe(0);
-  // The local database (firebase-server) in the API's namespace and node (shop-api's feed config).
+  await withFeedDatabase((db) => db.ref('instant_wins').remove());
+}
+
+/**
+ * Whether the feed still holds the record of an outbox row (the API's key: shop-api
+ * src/feed/feed-record.ts); a browser showing the pop-up deletes it. Read with a listen
+ * (`once`): the local database answers no `get()`.
+ */
+export async function instantWinFeedHolds(outboxId: number): Promise<boolean> {
+  const key = `win-${String(outboxId).padStart(12, '0')}`;
+  return withFeedDatabase(async (db) => (await db.ref(`instant_wins/${key}`).once('value')).exists());
+}
+
+/** The local database (firebase-server) in the API's namespace and node (shop-api's feed config). */
+async function withFeedDatabase<T>(use: (db: AdminDatabase) => Promise<T>): Promise<T> {
   const app = initializeApp({ databaseURL: `http://127.0.0.1:${e2ePorts.RTDB_PORT}?ns=cgg-local`, projectId: 'cgg-local' }, `e2e-${randomUUID()}`);
   try {
-    await getDatabase(app).ref('instant_wins').remove();
+    return await use(getDatabase(app));
   } finally {
     await deleteApp(app);
   }

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { registerCustomer } from '../support/customers.ts';
 import { sql } from '../support/db.ts';
-import { buyTickets, createAllWinsCompetition, emptyInstantWinFeed } from '../support/instant-win.ts';
+import { buyTickets, createAllWinsCompetition, emptyInstantWinFeed, instantWinFeedHolds } from '../support/instant-win.ts';
 
 /*
  * The live instant-win feed across two browsers: customer A's checkout wins; the API
@@ -18,7 +18,7 @@ test('a win in one browser pops up in another, which opens the competition', asy
   const pageB = await contextB.newPage();
   const errors: string[] = [];
   pageB.on('pageerror', (e) => errors.push(e.message));
-  // The pop-up's chunk (firebase SDK) arrives once the page is interactive. The wait starts
+  // The pop-up's chunk (with its database client) arrives once the page is interactive. The wait starts
   // before the navigation, so a fast answer cannot slip past it.
   const feedConfigured = pageB.waitForResponse((r) => r.url().endsWith('/runtime-config.json'));
   await pageB.goto('/');
@@ -36,9 +36,11 @@ test('a win in one browser pops up in another, which opens the competition', asy
   await expect(pageB.getByRole('status').filter({ has: popup })).toHaveAttribute('aria-live', 'polite');
 
   // Published after the commit, with the public name only.
-  const [row] = await sql<{ published_at: Date | null; user_name: string }>('SELECT published_at, user_name FROM instant_win_feed_outbox WHERE competition_id = $1', [competition.id]);
+  const [row] = await sql<{ id: number; published_at: Date | null; user_name: string }>('SELECT id, published_at, user_name FROM instant_win_feed_outbox WHERE competition_id = $1', [competition.id]);
   expect(row).toMatchObject({ user_name: 'Zebedee Q.' });
   expect(row!.published_at).not.toBeNull();
+  // The browser that read the record deleted it from the feed (spec section 9: 100 ms after reading).
+  await expect.poll(() => instantWinFeedHolds(row!.id)).toBe(false);
 
   await popup.getByRole('link').click();
   await expect(pageB).toHaveURL(new RegExp(`/competition/details/${encodeURIComponent(competition.title)}--${competition.id}$`));

@@ -82,6 +82,22 @@ test.describe('hydration', () => {
   }
 });
 
+test("home: the page data carries the cards' view of the competitions, a details page the whole competition", async ({ request }) => {
+  const carried = async (path: string) =>
+    (JSON.parse(/id="cgg-page-data">([^<]*)</.exec(await (await request.get(path)).text())![1]!) as { entries: { call: string; response: { data: unknown } }[] }).entries;
+  const home = await carried('/');
+  const featured = home.find((e) => e.call === 'featuredCompetition')!.response.data as { featured: { description: string }[]; competitions: { id: number; description: string; title: string }[] };
+  const cards = [...featured.featured, ...featured.competitions];
+  expect(cards.length).toBeGreaterThan(3);
+  // What the cards show is there; the descriptions only a details page shows are not.
+  expect(cards.every((c) => c.description === '')).toBe(true);
+  const [first] = featured.competitions;
+  const details = await carried(`/competition/details/x-${first!.id}`);
+  const whole = details.find((e) => e.call === 'getcompetition')!.response.data as { title: string; description: string };
+  expect(whole.title).toBe(first!.title);
+  expect(whole.description).not.toBe('');
+});
+
 test('home: the server-rendered sections below the fold hydrate in place, never rebuilt', async ({ page }) => {
   // Every section node that leaves the page, from the first byte of HTML on.
   await page.addInitScript(() => {

@@ -12,7 +12,9 @@ import { withSite } from './with-site.mjs';
 
 const require = createRequire(path.join(root, 'e2e', 'package.json'));
 const { chromium } = require('@playwright/test');
-const BUDGET_KB = 200;
+// Issue 13's budgets: until the page is interactive, and everything the home page loads.
+const BUDGET_UNTIL_INTERACTIVE_KB = 150;
+const BUDGET_IN_ALL_KB = 200;
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
 function report(title, rows) {
@@ -47,6 +49,9 @@ await withSite(async (baseUrl) => {
       encoding: (await response?.allHeaders())?.['content-encoding'] ?? 'none',
     });
   });
+  // The home document itself and the page data it carries (JSON parsed before the page can start).
+  const html = await (await fetch(`${baseUrl}/`, { headers: { 'Accept-Encoding': 'identity' } })).text();
+  const pageData = /<script[^>]*id="cgg-page-data"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
   await page.goto(`${baseUrl}/`, { waitUntil: 'commit' });
   // The page's own clock when the catalogue's first section appears (checked every frame).
   const renderedAt = await (
@@ -77,6 +82,8 @@ await withSite(async (baseUrl) => {
   for (const r of interactive) byOrigin[new URL(r.url).port] = (byOrigin[new URL(r.url).port] ?? 0) + r.bytes;
   console.log('per origin:', Object.entries(byOrigin).map(([port, b]) => `:${port} ${kb(b)} KB`).join(', '));
   const laterTotal = report('Deferred (requested after the page was interactive):', deferred);
-  console.log(`\ntotal until interactive: ${kb(total)} KB in ${interactive.length} files (budget ${BUDGET_KB} KB)`);
+  console.log(`\ntotal until interactive: ${kb(total)} KB in ${interactive.length} files (budget ${BUDGET_UNTIL_INTERACTIVE_KB} KB)`);
   console.log(`deferred after interactive: ${kb(laterTotal)} KB in ${deferred.length} files`);
+  console.log(`home HTML: ${kb(Buffer.byteLength(html))} KB uncompressed, of which page data ${kb(Buffer.byteLength(pageData))} KB`);
+  console.log(`in all: ${kb(total + laterTotal)} KB in ${interactive.length + deferred.length} files (budget ${BUDGET_IN_ALL_KB} KB)`);
 });

@@ -5,16 +5,21 @@ import { siteServices } from '../lib/services.mjs';
 import { Supervisor } from '../lib/supervisor.mjs';
 import { root } from '../lib/paths.mjs';
 
-/** Bench ports: a running `npm start` or e2e run is left alone. */
+/**
+ * Bench ports: a running `npm start` or e2e run is left alone. BENCH_PORT_OFFSET moves them all,
+ * so two benches on one machine (two worktrees) do not collide.
+ */
+const offset = Number(process.env.BENCH_PORT_OFFSET ?? 0);
+const port = (base) => String(base + offset);
 export const benchEnv = {
-  SHELL_PORT: '3200',
-  CATALOGUE_PORT: '3201',
-  CART_CHECKOUT_PORT: '3202',
-  ACCOUNT_PORT: '3203',
-  BACKOFFICE_PORT: '3204',
-  API_PORT: '8280',
-  RTDB_PORT: '9200',
-  PG_PORT: '5633',
+  SHELL_PORT: port(3200),
+  CATALOGUE_PORT: port(3201),
+  CART_CHECKOUT_PORT: port(3202),
+  ACCOUNT_PORT: port(3203),
+  BACKOFFICE_PORT: port(3204),
+  API_PORT: port(8280),
+  RTDB_PORT: port(9200),
+  PG_PORT: port(5633),
   DATA_DIR: path.join(root, '.data', 'bench'),
 };
 

@@ -3,10 +3,11 @@
  * so one shell build talks to the local Realtime Database or a real Firebase project.
  *
  * - FIREBASE_DATABASE_URL (https://<db>.firebaseio.com or ...firebasedatabase.app), with
- *   optional FIREBASE_API_KEY / FIREBASE_PROJECT_ID / FIREBASE_APP_ID: a real project.
+ *   optional FIREBASE_API_KEY / FIREBASE_PROJECT_ID / FIREBASE_APP_ID (passed along; the
+ *   browser's client signs in to nothing, the feed's rules are public): a real project.
  * - otherwise RTDB_PORT (default 9000): the local firebase-server (docs/decisions.md#live-feed-through-an-outbox). It is
- *   WebSocket-only, so the browser uses a wss://<namespace>.firebaseio.com databaseURL
- *   plus connectDatabaseEmulator(RTDB_PUBLIC_HOST (127.0.0.1), RTDB_PORT).
+ *   WebSocket-only: the databaseURL names the namespace and `emulator` where the browser's
+ *   WebSocket goes (RTDB_PUBLIC_HOST (127.0.0.1), RTDB_PORT).
  * - INSTANT_WIN_FEED=off switches the pop-up off. INSTANT_WIN_FEED_PATH names the node.
  */
 export function instantWinFeedConfig(env = process.env) {

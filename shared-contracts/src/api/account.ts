@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from './lazy-schema.ts';
 
 /*
  * Account calls of the spec's call table (issue "Customer accounts" builds them).
@@ -6,7 +7,7 @@ import { z } from 'zod/mini';
  */
 const token = z.string().check(z.minLength(1), z.maxLength(512));
 
-export const userSchema = z.object({
+export const userSchema = lazySchema(() => z.object({
   id: z.int(),
   first_name: z.string(),
   last_name: z.string(),
@@ -37,14 +38,14 @@ export const userSchema = z.object({
   sort_code: z.string(),
   /** True while staff have a review of the customer's play open: the account page shows where to find support (UK code 1.8). */
   show_support_links: z.optional(z.boolean()),
-});
+}));
 export type User = z.infer<typeof userSchema>;
 
-export const tokenRequestSchema = z.object({ token });
-export const checkAuthResponseSchema = z.object({ success: z.literal(true), data: userSchema });
+export const tokenRequestSchema = lazySchema(() => z.object({ token }));
+export const checkAuthResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: userSchema }));
 export const userDetailsResponseSchema = checkAuthResponseSchema;
 
-export const updateProfileRequestSchema = z.object({
+export const updateProfileRequestSchema = lazySchema(() => z.object({
   token,
   account_first_name: z.string(),
   account_last_name: z.string(),
@@ -53,8 +54,8 @@ export const updateProfileRequestSchema = z.object({
   password_current: z.string(),
   password_1: z.string(),
   password_2: z.string(),
-});
-export const updateUserDetailsRequestSchema = z.object({
+}));
+export const updateUserDetailsRequestSchema = lazySchema(() => z.object({
   token,
   first_name: z.string(),
   last_name: z.string(),
@@ -67,10 +68,10 @@ export const updateUserDetailsRequestSchema = z.object({
   billing_city: z.string(),
   billing_postcode: z.string(),
   billing_state: z.string(),
-});
-export const saveResponseSchema = z.object({ success: z.boolean(), data: z.optional(z.unknown()), error: z.optional(z.string()) });
+}));
+export const saveResponseSchema = lazySchema(() => z.object({ success: z.boolean(), data: z.optional(z.unknown()), error: z.optional(z.string()) }));
 
-export const pointsRequestSchema = z.object({
+export const pointsRequestSchema = lazySchema(() => z.object({
   token,
   offset: z.optional(z.int().check(z.nonnegative())),
   limit: z.optional(z.int().check(z.minimum(1), z.maximum(100))),
@@ -81,7 +82,7 @@ export const pointsRequestSchema = z.object({
    * are pound strings ("12.50", "-2.50"), points are integers.
    */
   type: z.optional(z.enum(['points', 'cred'])),
-});
+}));
 export type PointsRequest = z.infer<typeof pointsRequestSchema>;
 
 /** The ledger a points call asks for: `type` when given, else the site credit when it carries no paging. */
@@ -89,31 +90,31 @@ export function requestedLedger(request: Pick<PointsRequest, 'type' | 'offset' |
   if (request.type) return request.type;
   return request.offset === undefined && request.limit === undefined ? 'cred' : 'points';
 }
-export const pointsLogSchema = z.object({
+export const pointsLogSchema = lazySchema(() => z.object({
   description: z.string(),
   date_display_human: z.string(),
   type: z.string(),
   points: z.union([z.number(), z.string()]),
-});
-export const pointsResponseSchema = z.object({
+}));
+export const pointsResponseSchema = lazySchema(() => z.object({
   success: z.boolean(),
   points: z.union([z.number(), z.string()]),
   logs: z.array(pointsLogSchema),
   totalLogs: z.int(),
-});
+}));
 
-export const couponSchema = z.object({ description: z.string(), code: z.string(), amount: z.string() });
-export const couponsResponseSchema = z.object({ success: z.boolean(), data: z.array(couponSchema) });
+export const couponSchema = lazySchema(() => z.object({ description: z.string(), code: z.string(), amount: z.string() }));
+export const couponsResponseSchema = lazySchema(() => z.object({ success: z.boolean(), data: z.array(couponSchema) }));
 
-export const ordersRequestSchema = z.object({ token, page: z.int().check(z.minimum(1)), limit: z.int().check(z.minimum(1), z.maximum(100)) });
-export const orderListItemSchema = z.object({
+export const ordersRequestSchema = lazySchema(() => z.object({ token, page: z.int().check(z.minimum(1)), limit: z.int().check(z.minimum(1), z.maximum(100)) }));
+export const orderListItemSchema = lazySchema(() => z.object({
   order_id_: z.int(),
   order_status: z.string(),
   order_date: z.nullable(z.string()),
   order_total: z.string(),
   item_count: z.int(),
-});
-export const ordersResponseSchema = z.object({ success: z.boolean(), data: z.array(orderListItemSchema), total_pages: z.int() });
+}));
+export const ordersResponseSchema = lazySchema(() => z.object({ success: z.boolean(), data: z.array(orderListItemSchema), total_pages: z.int() }));
 
 const addressSchema = z.object({
   first_name: z.string(),
@@ -124,8 +125,8 @@ const addressSchema = z.object({
   state: z.string(),
   postcode: z.string(),
 });
-export const orderDetailRequestSchema = z.object({ token, id: z.int().check(z.positive()) });
-export const orderDetailSchema = z.object({
+export const orderDetailRequestSchema = lazySchema(() => z.object({ token, id: z.int().check(z.positive()) }));
+export const orderDetailSchema = lazySchema(() => z.object({
   id: z.int(),
   status: z.string(),
   date_created: z.object({ date: z.string() }),
@@ -143,21 +144,21 @@ export const orderDetailSchema = z.object({
   ),
   billing: z.extend(addressSchema, { phone: z.string(), email: z.string() }),
   shipping: addressSchema,
-});
-export const orderDetailResponseSchema = z.object({ data: orderDetailSchema });
+}));
+export const orderDetailResponseSchema = lazySchema(() => z.object({ data: orderDetailSchema }));
 
-export const ticketHoldingSchema = z.object({ competition_id: z.int(), total_tickets: z.int() });
-export const purchasedCompetitionsResponseSchema = z.object({ success: z.boolean(), data: z.array(ticketHoldingSchema) });
+export const ticketHoldingSchema = lazySchema(() => z.object({ competition_id: z.int(), total_tickets: z.int() }));
+export const purchasedCompetitionsResponseSchema = lazySchema(() => z.object({ success: z.boolean(), data: z.array(ticketHoldingSchema) }));
 
 /** The saved bank details in full: only the financial details form reads them (every other answer masks them). */
-export const bankDetailsResponseSchema = z.object({
+export const bankDetailsResponseSchema = lazySchema(() => z.object({
   success: z.literal(true),
   data: z.object({ account_number: z.string(), sort_code: z.string() }),
-});
+}));
 
 /** The spec sends bank details as GET with a query string. */
-export const bankDetailsRequestSchema = z.object({
+export const bankDetailsRequestSchema = lazySchema(() => z.object({
   token,
   account_number: z.string().check(z.regex(/^\d+$/, 'Account Number must contain only numbers.')),
   sort_code: z.string().check(z.regex(/^\d{3,6}$/, 'Sort Code must be 6 digits.')),
-});
+}));

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from './lazy-schema.ts';
 import { userSchema } from './account.ts';
 import { LIMIT_AMOUNT_MESSAGE, LIMIT_AMOUNT_PATTERN } from '../rules/age-and-limit.ts';
 
@@ -15,9 +16,9 @@ const dateOfBirth = z.string().check(z.maxLength(40));
 const monthlyLimit = z.nullable(z.string().check(z.regex(LIMIT_AMOUNT_PATTERN, LIMIT_AMOUNT_MESSAGE)));
 
 /** A signed-in customer: the user with a fresh session token (base64-stored by the front end). */
-export const sessionResponseSchema = z.object({ success: z.literal(true), data: userSchema });
+export const sessionResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: userSchema }));
 
-export const registerRequestSchema = z.strictObject({
+export const registerRequestSchema = lazySchema(() => z.strictObject({
   first_name: z.string().check(z.minLength(1), z.maxLength(100)),
   last_name: z.string().check(z.minLength(1), z.maxLength(100)),
   email,
@@ -32,29 +33,29 @@ export const registerRequestSchema = z.strictObject({
   date_of_birth: z.optional(dateOfBirth),
   /** UK prize-draw code 1.4: a monthly spending limit in pounds ('0' allowed), or null for "no limit". Required by the API, like date_of_birth. */
   monthly_limit: z.optional(monthlyLimit),
-});
+}));
 
-export const loginRequestSchema = z.strictObject({ email, password });
-export const logoutRequestSchema = z.strictObject({ token });
+export const loginRequestSchema = lazySchema(() => z.strictObject({ email, password }));
+export const logoutRequestSchema = lazySchema(() => z.strictObject({ token }));
 
-export const forgotPasswordRequestSchema = z.strictObject({ email });
+export const forgotPasswordRequestSchema = lazySchema(() => z.strictObject({ email }));
 /** Always the same answer, so it never tells whether an account exists. */
-export const messageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export const messageResponseSchema = lazySchema(() => z.object({ success: z.literal(true), message: z.string() }));
 
-export const resetPasswordRequestSchema = z.strictObject({
+export const resetPasswordRequestSchema = lazySchema(() => z.strictObject({
   /** The single-use key from the emailed link (`/auth/reset/password?key=...&login=...`). */
   key: z.string().check(z.minLength(1), z.maxLength(200)),
   login: email,
   password,
-});
+}));
 
 /** A single-use code issued by the admin CLI, valid 5 minutes. */
-export const loginAsUserRequestSchema = z.strictObject({ code: z.string().check(z.minLength(1), z.maxLength(200)) });
+export const loginAsUserRequestSchema = lazySchema(() => z.strictObject({ code: z.string().check(z.minLength(1), z.maxLength(200)) }));
 
-export const limitDurationSchema = z.enum(['day', 'week', 'month']);
-export const lockPeriodSchema = z.enum(['24h', '7d', '30d', '6m', 'permanent']);
+export const limitDurationSchema = lazySchema(() => z.enum(['day', 'week', 'month']));
+export const lockPeriodSchema = lazySchema(() => z.enum(['24h', '7d', '30d', '6m', 'permanent']));
 
-export const responsiblePlaySchema = z.object({
+export const responsiblePlaySchema = lazySchema(() => z.object({
   /** Spending limit in force: null = none. Amounts are pounds strings ("50.00"). */
   limit_duration: z.nullable(limitDurationSchema),
   limit_value: z.nullable(z.string()),
@@ -73,33 +74,33 @@ export const responsiblePlaySchema = z.object({
    * Null when they have not been asked yet. (Optional: older servers do not send it.)
    */
   limit_choice: z.optional(z.nullable(z.object({ monthly_limit: z.nullable(z.string()), chosen_at: z.string() }))),
-});
+}));
 export type ResponsiblePlay = z.infer<typeof responsiblePlaySchema>;
-export const responsiblePlayResponseSchema = z.object({ success: z.literal(true), data: responsiblePlaySchema });
+export const responsiblePlayResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: responsiblePlaySchema }));
 
-export const updateResponsiblePlayRequestSchema = z.strictObject({
+export const updateResponsiblePlayRequestSchema = lazySchema(() => z.strictObject({
   token,
   /** Set or change the limit (limit_value "0.00" allowed); both null removes it (a removal is a raise: 24 h). */
   limit_duration: z.optional(z.nullable(limitDurationSchema)),
   limit_value: z.optional(z.nullable(z.string().check(z.regex(/^\d{1,6}(\.\d{1,2})?$/, 'Enter an amount in pounds, e.g. 50 or 50.00')))),
   /** Lock the account for this period (cannot be undone before it ends). */
   lock_period: z.optional(lockPeriodSchema),
-});
+}));
 
 /**
  * UK prize-draw code 1.1 and 1.4 for accounts from before sign-up asked: the checkout
  * refuses (403 `cgg_date_of_birth_required` / `cgg_limit_choice_required`, `data.needs`)
  * until the customer gives what is missing here. Each field only while it is missing.
  */
-export const saveAgeAndLimitRequestSchema = z.strictObject({
+export const saveAgeAndLimitRequestSchema = lazySchema(() => z.strictObject({
   token,
   date_of_birth: z.optional(dateOfBirth),
   monthly_limit: z.optional(monthlyLimit),
-});
-export const purchaseCheckSchema = z.enum(['date_of_birth', 'monthly_limit']);
-export const saveAgeAndLimitResponseSchema = z.object({
+}));
+export const purchaseCheckSchema = lazySchema(() => z.enum(['date_of_birth', 'monthly_limit']));
+export const saveAgeAndLimitResponseSchema = lazySchema(() => z.object({
   success: z.literal(true),
   message: z.string(),
   /** What the checkout still needs (empty: the customer may buy). */
   data: z.object({ needs: z.array(purchaseCheckSchema) }),
-});
+}));

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from './lazy-schema.ts';
 
 /*
  * Prize claims (issue 5, "/claim/prize"): the signed-in winner's wins, claiming one,
@@ -10,19 +11,19 @@ const token = z.string().check(z.minLength(1), z.maxLength(512));
 const poundsString = z.string().check(z.regex(/^\d+\.\d{2}$/));
 const text = (max: number) => z.string().check(z.maxLength(max));
 
-export const winKindSchema = z.enum(['draw', 'instant', 'reward']);
+export const winKindSchema = lazySchema(() => z.enum(['draw', 'instant', 'reward']));
 export type WinKind = z.infer<typeof winKindSchema>;
-export const claimChoiceSchema = z.enum(['prize', 'cash', 'credit']);
-export const claimNeedsSchema = z.enum(['address', 'bank', 'none']);
-export const prizeNatureSchema = z.enum(['item', 'cash', 'credit']);
+export const claimChoiceSchema = lazySchema(() => z.enum(['prize', 'cash', 'credit']));
+export const claimNeedsSchema = lazySchema(() => z.enum(['address', 'bank', 'none']));
+export const prizeNatureSchema = lazySchema(() => z.enum(['item', 'cash', 'credit']));
 /** received: waiting for the operator; processing: being sent or paid; fulfilled: done (site credit is fulfilled at once). */
-export const claimStateSchema = z.enum(['received', 'processing', 'fulfilled']);
+export const claimStateSchema = lazySchema(() => z.enum(['received', 'processing', 'fulfilled']));
 export type ClaimState = z.infer<typeof claimStateSchema>;
 
-export const claimOptionSchema = z.object({ choice: claimChoiceSchema, amount: poundsString, needs: claimNeedsSchema });
+export const claimOptionSchema = lazySchema(() => z.object({ choice: claimChoiceSchema, amount: poundsString, needs: claimNeedsSchema }));
 export type ClaimOption = z.infer<typeof claimOptionSchema>;
 
-export const prizeWinSchema = z.object({
+export const prizeWinSchema = lazySchema(() => z.object({
   win_kind: winKindSchema,
   win_id: z.int(),
   competition_id: z.int(),
@@ -38,15 +39,15 @@ export const prizeWinSchema = z.object({
   claimed: z.boolean(),
   /** The claim's state once claimed. */
   claim_state: z.nullable(claimStateSchema),
-});
+}));
 export type PrizeWin = z.infer<typeof prizeWinSchema>;
 
-export const unclaimedPrizesRequestSchema = z.strictObject({ token });
+export const unclaimedPrizesRequestSchema = lazySchema(() => z.strictObject({ token }));
 /** Every win of the customer (draw, instant, reward), unclaimed first, newest first within each. */
-export const unclaimedPrizesResponseSchema = z.object({ success: z.literal(true), data: z.array(prizeWinSchema) });
+export const unclaimedPrizesResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: z.array(prizeWinSchema) }));
 
 /** Billing-like delivery address (spec billing form, without email; county optional; UK only). */
-export const deliveryAddressSchema = z.strictObject({
+export const deliveryAddressSchema = lazySchema(() => z.strictObject({
   first_name: text(100),
   last_name: text(100),
   phone: text(40),
@@ -55,12 +56,12 @@ export const deliveryAddressSchema = z.strictObject({
   city: text(100),
   postcode: text(20),
   state: z.optional(text(100)),
-});
+}));
 export type DeliveryAddress = z.infer<typeof deliveryAddressSchema>;
 
-export const claimBankDetailsSchema = z.strictObject({ account_number: text(64), sort_code: text(64) });
+export const claimBankDetailsSchema = lazySchema(() => z.strictObject({ account_number: text(64), sort_code: text(64) }));
 
-export const claimPrizeRequestSchema = z.strictObject({
+export const claimPrizeRequestSchema = lazySchema(() => z.strictObject({
   token,
   win_kind: winKindSchema,
   win_id: z.int().check(z.positive()),
@@ -75,10 +76,10 @@ export const claimPrizeRequestSchema = z.strictObject({
   county: z.optional(text(100)),
   /** Consent to the winners list showing the full surname; without it, only its initial. */
   publish_full_surname: z.optional(z.boolean()),
-});
+}));
 export type ClaimPrizeRequest = z.infer<typeof claimPrizeRequestSchema>;
 
-export const prizeClaimSchema = z.object({
+export const prizeClaimSchema = lazySchema(() => z.object({
   id: z.int(),
   win_kind: winKindSchema,
   win_id: z.int(),
@@ -104,12 +105,12 @@ export const prizeClaimSchema = z.object({
   county: z.optional(z.string()),
   /** When the winner consented to their full surname on the winners list; null: initial only. */
   full_surname_consent_at: z.optional(z.nullable(z.string())),
-});
+}));
 export type PrizeClaim = z.infer<typeof prizeClaimSchema>;
 
-export const claimPrizeResponseSchema = z.object({ success: z.literal(true), data: prizeClaimSchema });
-export const claimsRequestSchema = z.strictObject({ token });
-export const claimsResponseSchema = z.object({ success: z.literal(true), data: z.array(prizeClaimSchema) });
+export const claimPrizeResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: prizeClaimSchema }));
+export const claimsRequestSchema = lazySchema(() => z.strictObject({ token }));
+export const claimsResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: z.array(prizeClaimSchema) }));
 
 /** Error codes of claim_prize besides the field messages (400 rest_invalid_param). */
 export const CLAIM_ERRORS = {

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from './lazy-schema.ts';
 import { londonWallTimeToInstant } from '../rules/dates.ts';
 
 /*
@@ -21,20 +22,20 @@ const wholeNumber = (min: number, max: number) =>
  * The numbers are never sent in: the API draws them at random (crypto) from
  * 1..total_tickets when the competition is saved, and they never change once a ticket sells.
  */
-export const instantWinPrizeSchema = z.strictObject({
+export const instantWinPrizeSchema = lazySchema(() => z.strictObject({
   title: text(3, 200),
   prize_value: pounds,
   quantity: wholeNumber(1, 10_000),
   image: z.optional(imageUrl),
-});
+}));
 export type InstantWinPrizeInput = z.infer<typeof instantWinPrizeSchema>;
 
 /** Reward wins: when `percentage` % of the tickets are sold, a ticket drawn from the entries so far wins `title`. */
-export const rewardWinSchema = z.strictObject({
+export const rewardWinSchema = lazySchema(() => z.strictObject({
   title: text(3, 200),
   prize_value: pounds,
   percentage: wholeNumber(1, 100),
-});
+}));
 
 const questionSchema = z.strictObject({
   text: text(3, 500),
@@ -70,7 +71,7 @@ const fieldShape = {
 };
 
 /** A new competition: the required fields, the rest defaulted. */
-export const competitionFieldsSchema = z.strictObject({
+export const competitionFieldsSchema = lazySchema(() => z.strictObject({
   ...fieldShape,
   description: z._default(fieldShape.description, ''),
   gallery_images: z._default(fieldShape.gallery_images, []),
@@ -85,11 +86,11 @@ export const competitionFieldsSchema = z.strictObject({
   question: z._default(fieldShape.question, null),
   instant_wins: z._default(fieldShape.instant_wins, []),
   reward_wins: z._default(fieldShape.reward_wins, []),
-});
+}));
 export type CompetitionFields = z.infer<typeof competitionFieldsSchema>;
 
 /** A change: any subset of the fields, nothing defaulted. */
-export const competitionPatchSchema = z.partial(z.strictObject(fieldShape));
+export const competitionPatchSchema = lazySchema(() => z.partial(z.strictObject(fieldShape)));
 export type CompetitionPatch = z.infer<typeof competitionPatchSchema>;
 
 /** How many ticket numbers the instant-win prizes need. */

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from './lazy-schema.ts';
 
 /*
  * The competition payload of the content API. The spec names the fields but not their
@@ -11,37 +12,37 @@ const dateString = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be
 const timeString = z.string().check(z.regex(/^\d{2}:\d{2}$/, 'time must be HH:MM'));
 const poundsString = z.string().check(z.regex(/^\d+\.\d{2}$/, 'money must be pounds with 2 decimals'));
 
-export const competitionStatusSchema = z.enum(['open', 'closed', 'drawn']);
+export const competitionStatusSchema = lazySchema(() => z.enum(['open', 'closed', 'drawn']));
 export type CompetitionStatus = z.infer<typeof competitionStatusSchema>;
 
-export const instantWinPrizeSchema = z.object({
+export const instantWinPrizeSchema = lazySchema(() => z.object({
   id: z.int(),
   title: z.string(),
   prize_value: poundsString,
   image: z.string(),
   quantity: z.int().check(z.nonnegative()),
-});
+}));
 
 /** One instant-win ticket number; `won_by` is the winner's public name once bought. */
-export const instantWinTicketSchema = z.object({
+export const instantWinTicketSchema = lazySchema(() => z.object({
   ticket_number: z.int().check(z.positive()),
   instant_win_id: z.int(),
   won: z.boolean(),
   won_by: z.nullable(z.string()),
-});
+}));
 
-export const rewardWinSchema = z.object({
+export const rewardWinSchema = lazySchema(() => z.object({
   id: z.int(),
   title: z.string(),
   prize_value: poundsString,
   /** Fires when this share of the tickets is sold (1..100). */
   percentage: z.int().check(z.minimum(1), z.maximum(100)),
   won: z.boolean(),
-});
+}));
 
-export const questionOptionSchema = z.object({ id: z.int(), text: z.string() });
+export const questionOptionSchema = lazySchema(() => z.object({ id: z.int(), text: z.string() }));
 
-export const competitionSchema = z.object({
+export const competitionSchema = lazySchema(() => z.object({
   id: z.int().check(z.positive()),
   competition_product_id: z.int().check(z.positive()),
   title: z.string(),
@@ -84,11 +85,11 @@ export const competitionSchema = z.object({
   cash_alternative: z.nullable(poundsString),
   /** Set once drawn. */
   winning_ticket_number: z.nullable(z.int()),
-});
+}));
 export type Competition = z.infer<typeof competitionSchema>;
 export type InstantWinPrize = z.infer<typeof instantWinPrizeSchema>;
 export type InstantWinTicket = z.infer<typeof instantWinTicketSchema>;
 export type RewardWin = z.infer<typeof rewardWinSchema>;
 
-export const competitionCategorySchema = z.object({ slug: z.string(), name: z.string(), count: z.int() });
+export const competitionCategorySchema = lazySchema(() => z.object({ slug: z.string(), name: z.string(), count: z.int() }));
 export type CompetitionCategory = z.infer<typeof competitionCategorySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from './lazy-schema.ts';
 
 /*
  * Complaints (UK prize-draw code, clause 1.2): the public procedure and the form that files
@@ -29,7 +30,7 @@ export const complaintPolicy = {
 
 /** What a complaint is about; the back office filters and reports by these. */
 export const complaintCategories = ['entry', 'draw', 'prize', 'payment', 'account', 'other'] as const;
-export const complaintCategorySchema = z.enum(complaintCategories);
+export const complaintCategorySchema = lazySchema(() => z.enum(complaintCategories));
 export type ComplaintCategory = z.infer<typeof complaintCategorySchema>;
 export const complaintCategoryLabels: Record<ComplaintCategory, string> = {
   entry: 'An entry or my tickets',
@@ -48,7 +49,7 @@ export const complaintReference = (id: number): string => `CGG-C-${String(id).pa
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const complaintRequestSchema = z.strictObject({
+export const complaintRequestSchema = lazySchema(() => z.strictObject({
   /** A signed-in customer's token: the complaint is tied to their account. */
   token: z.optional(z.string().check(z.maxLength(512))),
   name: z.string().check(z.trim(), z.minLength(1, 'Please enter your name.'), z.maxLength(complaintLimits.name, `Your name must be ${complaintLimits.name} characters or fewer.`)),
@@ -61,13 +62,13 @@ export const complaintRequestSchema = z.strictObject({
     z.minLength(complaintLimits.minDetails, `Please tell us what happened in at least ${complaintLimits.minDetails} characters.`),
     z.maxLength(complaintLimits.details, `Your complaint must be ${complaintLimits.details} characters or fewer.`),
   ),
-});
+}));
 export type ComplaintRequest = z.infer<typeof complaintRequestSchema>;
-export const complaintResponseSchema = z.object({
+export const complaintResponseSchema = lazySchema(() => z.object({
   success: z.literal(true),
   /** 'CGG-C-000123'. */
   reference: z.string(),
   message: z.string(),
   /** The day our final answer is due at the latest, 'YYYY-MM-DD' (London). */
   answer_due: z.string(),
-});
+}));

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from './lazy-schema.ts';
 
 /*
  * Draws (issue 5): results with their proof, one competition's proof, the public
@@ -17,12 +18,12 @@ export const DRAW_ENTRIES_ROUTE = '/api/v1/draw_entries';
 /** Site-relative link to a drawn competition's published entry list. */
 export const drawEntriesPath = (competitionId: number): string => `/?rest_route=${DRAW_ENTRIES_ROUTE}&id=${competitionId}`;
 /** Its query string: the competition id, as digits. */
-export const drawEntriesRequestSchema = z.strictObject({ id: z.string().check(z.regex(/^[1-9]\d{0,8}$/)) });
+export const drawEntriesRequestSchema = lazySchema(() => z.strictObject({ id: z.string().check(z.regex(/^[1-9]\d{0,8}$/)) }));
 
-export const drawStateSchema = z.enum(['pending', 'drawn', 'no_entries']);
+export const drawStateSchema = lazySchema(() => z.enum(['pending', 'drawn', 'no_entries']));
 
 /** Everything needed to recompute a draw; the seed stays null until the draw. */
-export const drawProofSchema = z.object({
+export const drawProofSchema = lazySchema(() => z.object({
   competition_id: z.int(),
   state: drawStateSchema,
   commitment: hex64,
@@ -40,7 +41,7 @@ export const drawProofSchema = z.object({
   rounds: z.nullable(z.int().check(z.positive())),
   /** The function, in words. */
   algorithm: z.string(),
-});
+}));
 export type DrawProof = z.infer<typeof drawProofSchema>;
 
 /**
@@ -48,10 +49,10 @@ export type DrawProof = z.infer<typeof drawProofSchema>;
  * initial ("J.") or the whole surname when the winner consented at claim, and county.
  * Empty strings where the entry did not give one.
  */
-export const publicWinnerNameSchema = z.object({ first_name: z.string(), surname: z.string(), county: z.string() });
+export const publicWinnerNameSchema = lazySchema(() => z.object({ first_name: z.string(), surname: z.string(), county: z.string() }));
 export type PublicWinnerName = z.infer<typeof publicWinnerNameSchema>;
 
-export const drawResultSchema = z.object({
+export const drawResultSchema = lazySchema(() => z.object({
   competition_id: z.int(),
   title: z.string(),
   image: z.string(),
@@ -65,24 +66,24 @@ export const drawResultSchema = z.object({
   /** null when the competition closed with no entries (names as in winnerNameSchema). */
   winner: z.nullable(publicWinnerNameSchema),
   proof: drawProofSchema,
-});
+}));
 export type DrawResult = z.infer<typeof drawResultSchema>;
 
-export const drawResultsRequestSchema = z.strictObject({ token: tokenField, page: pageField, limit: limitField });
-export const drawResultsResponseSchema = z.object({
+export const drawResultsRequestSchema = lazySchema(() => z.strictObject({ token: tokenField, page: pageField, limit: limitField }));
+export const drawResultsResponseSchema = lazySchema(() => z.object({
   success: z.literal(true),
   data: z.array(drawResultSchema),
   page: z.int(),
   total: z.int(),
   total_pages: z.int(),
-});
+}));
 export type DrawResultsResponse = z.infer<typeof drawResultsResponseSchema>;
 
-export const drawProofRequestSchema = z.strictObject({ token: tokenField, id: z.int().check(z.positive()) });
-export const drawProofResponseSchema = z.object({ success: z.literal(true), data: drawProofSchema });
+export const drawProofRequestSchema = lazySchema(() => z.strictObject({ token: tokenField, id: z.int().check(z.positive()) }));
+export const drawProofResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: drawProofSchema }));
 
-export const winnerKindSchema = z.enum(['draw', 'instant']);
-export const winnerEntrySchema = z.object({
+export const winnerKindSchema = lazySchema(() => z.enum(['draw', 'instant']));
+export const winnerEntrySchema = lazySchema(() => z.object({
   kind: winnerKindSchema,
   competition_id: z.int(),
   competition_title: z.string(),
@@ -93,15 +94,15 @@ export const winnerEntrySchema = z.object({
   ...publicWinnerNameSchema.shape,
   /** ISO 8601. */
   won_at: z.string(),
-});
+}));
 export type WinnerEntry = z.infer<typeof winnerEntrySchema>;
 
-export const winnersListRequestSchema = z.strictObject({ token: tokenField, page: pageField, limit: limitField });
-export const winnersListResponseSchema = z.object({
+export const winnersListRequestSchema = lazySchema(() => z.strictObject({ token: tokenField, page: pageField, limit: limitField }));
+export const winnersListResponseSchema = lazySchema(() => z.object({
   success: z.literal(true),
   data: z.array(winnerEntrySchema),
   page: z.int(),
   total: z.int(),
   total_pages: z.int(),
-});
+}));
 export type WinnersListResponse = z.infer<typeof winnersListResponseSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from './lazy-schema.ts';
 import { claimChoiceSchema, claimStateSchema, winKindSchema } from './claims.ts';
 
 /*
@@ -16,7 +17,7 @@ import { claimChoiceSchema, claimStateSchema, winKindSchema } from './claims.ts'
  * prize fulfilled without tracking (handed over), or a postal win settled by hand: `done`.
  */
 export const winStatuses = ['awaiting_claim', 'to_send', 'sent', 'paid', 'credited', 'done'] as const;
-export const winStatusSchema = z.enum(winStatuses);
+export const winStatusSchema = lazySchema(() => z.enum(winStatuses));
 export type WinStatus = z.infer<typeof winStatusSchema>;
 /** What the back office shows for each status. */
 export const winStatusLabels: Record<WinStatus, string> = {
@@ -32,7 +33,7 @@ const positiveId = z.int().check(z.positive());
 const pageNumber = z.optional(z.int().check(z.minimum(1), z.maximum(10000)));
 
 /** One win in the queue: who won what, when, and (once claimed) the claim. */
-export const staffWinSchema = z.object({
+export const staffWinSchema = lazySchema(() => z.object({
   win_kind: winKindSchema,
   win_id: z.int(),
   status: winStatusSchema,
@@ -66,9 +67,9 @@ export const staffWinSchema = z.object({
   })),
   /** A postal win settled by hand: who, and how. */
   settled: z.nullable(z.object({ by: z.string(), note: z.nullable(z.string()) })),
-});
+}));
 export type StaffWin = z.infer<typeof staffWinSchema>;
-export const staffWinQueueRequestSchema = z.strictObject({
+export const staffWinQueueRequestSchema = lazySchema(() => z.strictObject({
   status: z.optional(winStatusSchema),
   /** One win only (the screen reads a row again after acting on it). */
   win_kind: z.optional(winKindSchema),
@@ -76,19 +77,19 @@ export const staffWinQueueRequestSchema = z.strictObject({
   /** Part of the competition's title, the prize, or the winner's name or email. */
   search: z.optional(z.string().check(z.maxLength(100))),
   page: pageNumber,
-});
-export const staffWinQueueResponseSchema = z.object({ success: z.literal(true), data: z.array(staffWinSchema), page: z.int(), total: z.int(), total_pages: z.int() });
+}));
+export const staffWinQueueResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: z.array(staffWinSchema), page: z.int(), total: z.int(), total_pages: z.int() }));
 
 const winRef = { win_kind: winKindSchema, win_id: positiveId };
 /** A reminder mail to a winner who has not claimed: at most one a day per win (London days). */
-export const staffWinReminderRequestSchema = z.strictObject(winRef);
-export const staffWinReminderResponseSchema = z.object({
+export const staffWinReminderRequestSchema = lazySchema(() => z.strictObject(winRef));
+export const staffWinReminderResponseSchema = lazySchema(() => z.object({
   success: z.literal(true),
   data: z.object({ win_kind: winKindSchema, win_id: z.int(), sent_to: z.string(), sent_at: z.string() }),
-});
+}));
 
 /** A win of a free postal entry, with the entrant as written on the entry. */
-export const staffPostalWinSchema = z.object({
+export const staffPostalWinSchema = lazySchema(() => z.object({
   win_kind: winKindSchema,
   win_id: z.int(),
   won_at: z.string(),
@@ -108,17 +109,17 @@ export const staffPostalWinSchema = z.object({
   claim_state: z.nullable(claimStateSchema),
   settled_by: z.nullable(z.string()),
   settle_note: z.nullable(z.string()),
-});
+}));
 export type StaffPostalWin = z.infer<typeof staffPostalWinSchema>;
-export const staffPostalWinsRequestSchema = z.strictObject({
+export const staffPostalWinsRequestSchema = lazySchema(() => z.strictObject({
   competition_id: z.optional(positiveId),
   /** Only the wins nobody has claimed or settled yet. */
   open: z.optional(z.boolean()),
-});
-export const staffPostalWinsResponseSchema = z.object({ success: z.literal(true), data: z.array(staffPostalWinSchema) });
-export const staffSettlePostalWinRequestSchema = z.strictObject({
+}));
+export const staffPostalWinsResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: z.array(staffPostalWinSchema) }));
+export const staffSettlePostalWinRequestSchema = lazySchema(() => z.strictObject({
   ...winRef,
   /** How the prize was handed over: the record the next operator reads. */
   note: z.string().check(z.trim(), z.minLength(1, 'Say how the prize was handed over (e.g. bank transfer on 3 May, posted recorded).'), z.maxLength(500, 'At most 500 characters.')),
-});
-export const staffSettlePostalWinResponseSchema = z.object({ success: z.literal(true), data: staffPostalWinSchema });
+}));
+export const staffSettlePostalWinResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: staffPostalWinSchema }));

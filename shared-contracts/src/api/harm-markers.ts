@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from './lazy-schema.ts';
 import { lockPeriodSchema } from './auth.ts';
 
 /*
@@ -15,7 +16,7 @@ const positiveId = z.int().check(z.positive());
  * ended. The last three are the dashboard's older reasons, now flags like the others.
  */
 export const harmRules = ['spend_spike', 'limit_raises', 'late_night', 'after_limit_or_break', 'near_spend_limit', 'break_started', 'high_spend'] as const;
-export const harmRuleSchema = z.enum(harmRules);
+export const harmRuleSchema = lazySchema(() => z.enum(harmRules));
 export type HarmRule = z.infer<typeof harmRuleSchema>;
 export const harmRuleLabels: Record<HarmRule, string> = {
   spend_spike: 'Spending well above their average',
@@ -29,7 +30,7 @@ export const harmRuleLabels: Record<HarmRule, string> = {
 
 /** What staff did about a flag; recording it closes the flag. */
 export const reviewActions = ['contacted', 'limit_suggested', 'break_applied', 'no_action'] as const;
-export const reviewActionSchema = z.enum(reviewActions);
+export const reviewActionSchema = lazySchema(() => z.enum(reviewActions));
 export type ReviewAction = z.infer<typeof reviewActionSchema>;
 export const reviewActionLabels: Record<ReviewAction, string> = {
   contacted: 'Contacted the customer',
@@ -39,7 +40,7 @@ export const reviewActionLabels: Record<ReviewAction, string> = {
 };
 
 /** One open flag: who, which rule, when, and the figures that set it off (`text` says them in words). */
-export const reviewFlagSchema = z.object({
+export const reviewFlagSchema = lazySchema(() => z.object({
   id: z.int(),
   customer_id: z.int(),
   name: z.string(),
@@ -47,21 +48,21 @@ export const reviewFlagSchema = z.object({
   text: z.string(),
   raised_at: z.string(),
   figures: z.record(z.string(), z.unknown()),
-});
+}));
 export type ReviewFlag = z.infer<typeof reviewFlagSchema>;
-export const staffReviewsRequestSchema = z.strictObject({});
-export const staffReviewsResponseSchema = z.object({ success: z.literal(true), data: z.array(reviewFlagSchema) });
-export const staffReviewCloseRequestSchema = z.strictObject({
+export const staffReviewsRequestSchema = lazySchema(() => z.strictObject({}));
+export const staffReviewsResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: z.array(reviewFlagSchema) }));
+export const staffReviewCloseRequestSchema = lazySchema(() => z.strictObject({
   flag_id: positiveId,
   action: reviewActionSchema,
   note: z.string().check(z.trim(), z.minLength(1, 'Write a note: what was done or why nothing was needed.'), z.maxLength(2000, 'A note has at most 2,000 characters.')),
-});
+}));
 
 const whole = (min: number, max: number) => z.int().check(z.minimum(min, `Between ${min} and ${max}.`), z.maximum(max, `Between ${min} and ${max}.`));
 const pounds = z.string().check(z.trim(), z.regex(/^\d{1,6}(\.\d{1,2})?$/, 'Enter an amount in pounds, e.g. 100 or 100.00.'));
 
 /** The thresholds, as admins read and write them (money in pounds, hours London time, 0-24). */
-export const harmSettingsSchema = z.object({
+export const harmSettingsSchema = lazySchema(() => z.object({
   /** Spend spike: the last 7 days above `multiplier` times the weekly average of the `weeks` before, and above `floor`. */
   spend_spike_multiplier: z.number(),
   spend_spike_weeks: z.int(),
@@ -80,11 +81,11 @@ export const harmSettingsSchema = z.object({
   high_spend: z.string(),
   high_spend_days: z.int(),
   break_lookback_days: z.int(),
-});
+}));
 export type HarmSettings = z.infer<typeof harmSettingsSchema>;
-export const staffHarmSettingsResponseSchema = z.object({ success: z.literal(true), data: harmSettingsSchema });
+export const staffHarmSettingsResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: harmSettingsSchema }));
 /** Any subset; each field bounded, and the late-night hours must leave a window (from < to). */
-export const staffHarmSettingsUpdateRequestSchema = z.strictObject({
+export const staffHarmSettingsUpdateRequestSchema = lazySchema(() => z.strictObject({
   spend_spike_multiplier: z.optional(z.number().check(z.minimum(1, 'Between 1 and 100.'), z.maximum(100, 'Between 1 and 100.'))),
   spend_spike_weeks: z.optional(whole(1, 52)),
   spend_spike_floor: z.optional(pounds),
@@ -99,12 +100,12 @@ export const staffHarmSettingsUpdateRequestSchema = z.strictObject({
   high_spend: z.optional(pounds),
   high_spend_days: z.optional(whole(1, 365)),
   break_lookback_days: z.optional(whole(1, 365)),
-});
+}));
 export type HarmSettingsUpdate = z.infer<typeof staffHarmSettingsUpdateRequestSchema>;
 
 /** Support starts a break (or closes the account for good) for the customer, at once, with why. */
-export const staffCustomerBreakRequestSchema = z.strictObject({
+export const staffCustomerBreakRequestSchema = lazySchema(() => z.strictObject({
   customer_id: positiveId,
   period: lockPeriodSchema,
   reason: z.string().check(z.trim(), z.minLength(1, 'Say why: it is kept in the audit log.'), z.maxLength(500, 'At most 500 characters.')),
-});
+}));

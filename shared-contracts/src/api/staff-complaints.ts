@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from './lazy-schema.ts';
 import { complaintCategorySchema } from './complaints.ts';
 
 /*
@@ -8,7 +9,7 @@ import { complaintCategorySchema } from './complaints.ts';
 
 /** open: nobody has answered; answered: our answer is sent; closed: resolved. */
 export const complaintStates = ['open', 'answered', 'closed'] as const;
-export const complaintStateSchema = z.enum(complaintStates);
+export const complaintStateSchema = lazySchema(() => z.enum(complaintStates));
 export type ComplaintState = z.infer<typeof complaintStateSchema>;
 export const complaintStateLabels: Record<ComplaintState, string> = { open: 'Open', answered: 'Answered', closed: 'Closed' };
 
@@ -16,7 +17,7 @@ const positiveId = z.int().check(z.positive());
 const pageNumber = z.optional(z.int().check(z.minimum(1), z.maximum(10000)));
 
 /** A complaint as the queue lists it. */
-export const staffComplaintRowSchema = z.object({
+export const staffComplaintRowSchema = lazySchema(() => z.object({
   id: z.int(),
   reference: z.string(),
   state: complaintStateSchema,
@@ -30,11 +31,11 @@ export const staffComplaintRowSchema = z.object({
   open_hours: z.int(),
   /** When our final answer is due at the latest (the policy's target). */
   answer_due_at: z.string(),
-});
+}));
 export type StaffComplaintRow = z.infer<typeof staffComplaintRowSchema>;
 
 /** One complaint, whole: the customer's text, whether they were acknowledged, each answer, and its closing. */
-export const staffComplaintSchema = z.object({
+export const staffComplaintSchema = lazySchema(() => z.object({
   ...staffComplaintRowSchema.shape,
   details: z.string(),
   /** When the acknowledgement email went; null: it could not be sent. */
@@ -43,21 +44,21 @@ export const staffComplaintSchema = z.object({
   closed_at: z.nullable(z.string()),
   closed_by: z.nullable(z.string()),
   close_note: z.nullable(z.string()),
-});
+}));
 export type StaffComplaint = z.infer<typeof staffComplaintSchema>;
 
-export const staffComplaintsRequestSchema = z.strictObject({ state: z.optional(complaintStateSchema), page: pageNumber });
-export const staffComplaintsResponseSchema = z.object({ success: z.literal(true), data: z.array(staffComplaintRowSchema), page: z.int(), total: z.int(), total_pages: z.int() });
+export const staffComplaintsRequestSchema = lazySchema(() => z.strictObject({ state: z.optional(complaintStateSchema), page: pageNumber }));
+export const staffComplaintsResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: z.array(staffComplaintRowSchema), page: z.int(), total: z.int(), total_pages: z.int() }));
 
-export const staffComplaintRequestSchema = z.strictObject({ id: positiveId });
-export const staffComplaintResponseSchema = z.object({ success: z.literal(true), data: staffComplaintSchema });
+export const staffComplaintRequestSchema = lazySchema(() => z.strictObject({ id: positiveId }));
+export const staffComplaintResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: staffComplaintSchema }));
 
-export const staffComplaintAnswerRequestSchema = z.strictObject({
+export const staffComplaintAnswerRequestSchema = lazySchema(() => z.strictObject({
   id: positiveId,
   text: z.string().check(z.trim(), z.minLength(1, 'Write the answer: the customer receives it by email.'), z.maxLength(5000, 'An answer has at most 5,000 characters.')),
-});
-export const staffComplaintCloseRequestSchema = z.strictObject({
+}));
+export const staffComplaintCloseRequestSchema = lazySchema(() => z.strictObject({
   id: positiveId,
   /** How it was resolved, for the next member of staff (the customer has had the answer). */
   note: z.optional(z.string().check(z.trim(), z.maxLength(500, 'At most 500 characters.'))),
-});
+}));

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from './lazy-schema.ts';
 
 /*
  * The site copy admins edit in the back office (issue 16): FAQs, legal terms, how it works and the
@@ -36,60 +37,60 @@ function lines(what: string, most: number, lineMax: number) {
 const positiveId = z.int().check(z.positive());
 
 /** An FAQ as admins see it: the public list leaves out unpublished ones. */
-export const staffFaqSchema = z.object({ id: z.int(), category: z.string(), question: z.string(), answer: z.string(), position: z.int(), published: z.boolean() });
+export const staffFaqSchema = lazySchema(() => z.object({ id: z.int(), category: z.string(), question: z.string(), answer: z.string(), position: z.int(), published: z.boolean() }));
 export type StaffFaq = z.infer<typeof staffFaqSchema>;
-export const staffFaqListResponseSchema = z.object({ success: z.literal(true), data: z.array(staffFaqSchema) });
+export const staffFaqListResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: z.array(staffFaqSchema) }));
 
 /** Without `id`: a new FAQ, last in the list. */
-export const staffFaqSaveRequestSchema = z.strictObject({
+export const staffFaqSaveRequestSchema = lazySchema(() => z.strictObject({
   id: z.optional(positiveId),
   category: plainText('A category is required (questions are grouped by it).', 60),
   question: plainText('A question is required.', 200),
   answer: plainText('An answer is required.', 5000),
   /** false: kept, but not on the site. */
   published: z.boolean(),
-});
+}));
 export type StaffFaqSave = z.infer<typeof staffFaqSaveRequestSchema>;
 /** Every FAQ's id, once each, in the new order. */
-export const staffFaqReorderRequestSchema = z.strictObject({
+export const staffFaqReorderRequestSchema = lazySchema(() => z.strictObject({
   ids: z.array(positiveId).check(z.minLength(1, 'List the FAQs in their new order.'), z.maxLength(500)),
-});
-export const staffFaqRemoveRequestSchema = z.strictObject({ id: positiveId });
+}));
+export const staffFaqRemoveRequestSchema = lazySchema(() => z.strictObject({ id: positiveId }));
 
 /**
  * Without `tab`: a new document, the next tab after the last (its `slug` required). With `tab`:
  * that document's title and body (and slug, if sent).
  */
-export const staffLegalTermSaveRequestSchema = z.strictObject({
+export const staffLegalTermSaveRequestSchema = lazySchema(() => z.strictObject({
   tab: z.optional(positiveId),
   slug: z.optional(z.string().check(z.trim(), z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Lower-case letters, digits and single hyphens, e.g. refund-policy.'), z.maxLength(60, 'At most 60 characters.'))),
   title: plainText('A title is required.', 80),
   body: plainText('The document cannot be empty.', 50000),
-});
+}));
 export type StaffLegalTermSave = z.infer<typeof staffLegalTermSaveRequestSchema>;
-export const staffLegalTermRemoveRequestSchema = z.strictObject({ tab: positiveId });
+export const staffLegalTermRemoveRequestSchema = lazySchema(() => z.strictObject({ tab: positiveId }));
 /** The documents the site names and links (the footer and cookie banner link tab 3): edited, never removed. */
 export const FIXED_LEGAL_TABS: readonly number[] = [1, 2, 3, 4, 5];
 
-export const staffHowItWorksStepSchema = z.strictObject({
+export const staffHowItWorksStepSchema = lazySchema(() => z.strictObject({
   title: plainText('A step needs a title.', 120),
   body: plainText('A step needs its text.', 1000),
-});
+}));
 /** The whole section at once: steps in the order sent. */
-export const staffHowItWorksUpdateRequestSchema = z.strictObject({
+export const staffHowItWorksUpdateRequestSchema = lazySchema(() => z.strictObject({
   title: plainText('A title is required.', 120),
   intro: plainText('An introduction is required.', 1000),
   steps: z.array(staffHowItWorksStepSchema).check(z.minLength(1, 'Give at least one step.'), z.maxLength(10, 'At most 10 steps.')),
-});
+}));
 export type StaffHowItWorksUpdate = z.infer<typeof staffHowItWorksUpdateRequestSchema>;
 
 /** The whole free postal route page at once. */
-export const staffPostalRouteUpdateRequestSchema = z.strictObject({
+export const staffPostalRouteUpdateRequestSchema = lazySchema(() => z.strictObject({
   title: plainText('A title is required.', 120),
   intro: plainText('An introduction is required.', 2000),
   address_lines: lines('address line', 8, 100),
   what_to_write: lines('item', 15, 300),
   fairness: plainText('Say how postal entries are treated.', 2000),
   closing_rules: lines('rule', 15, 500),
-});
+}));
 export type StaffPostalRouteUpdate = z.infer<typeof staffPostalRouteUpdateRequestSchema>;

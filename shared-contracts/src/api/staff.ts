@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from './lazy-schema.ts';
 import type { ApiCall, CallAccess } from './calls.ts';
 import { claimStateSchema } from './claims.ts';
 import { howItWorksResponseSchema, settingsSchema } from './content.ts';
@@ -35,7 +36,7 @@ export * from './background-jobs.ts';
  * customer site's bundles never carry them.
  */
 
-export const staffRoleSchema = z.enum(['admin', 'operator', 'support']);
+export const staffRoleSchema = lazySchema(() => z.enum(['admin', 'operator', 'support']));
 export type StaffRole = z.infer<typeof staffRoleSchema>;
 
 const email = z.string().check(z.minLength(3), z.maxLength(254));
@@ -44,12 +45,12 @@ const token = z.string().check(z.minLength(1), z.maxLength(512));
 const totpCode = z.string().check(z.regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.'));
 const recoveryCode = z.string().check(z.regex(/^[a-z0-9]{5}-[a-z0-9]{5}$/, 'A recovery code looks like abcde-12345.'));
 
-export const staffMemberSchema = z.object({ id: z.int(), email: z.string(), name: z.string(), role: staffRoleSchema });
+export const staffMemberSchema = lazySchema(() => z.object({ id: z.int(), email: z.string(), name: z.string(), role: staffRoleSchema }));
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 
-export const staffLoginRequestSchema = z.strictObject({ email, password });
+export const staffLoginRequestSchema = lazySchema(() => z.strictObject({ email, password }));
 /** Step two follows with `token`: enter a code, or first enrol the authenticator app (`otpauth_uri`, `secret`). */
-export const staffLoginResponseSchema = z.object({
+export const staffLoginResponseSchema = lazySchema(() => z.object({
   success: z.literal(true),
   data: z.object({
     step: z.enum(['totp', 'enrol-totp']),
@@ -57,10 +58,10 @@ export const staffLoginResponseSchema = z.object({
     otpauth_uri: z.optional(z.string()),
     secret: z.optional(z.string()),
   }),
-});
+}));
 
-export const staffSecondFactorRequestSchema = z.strictObject({ token, code: z.optional(totpCode), recovery_code: z.optional(recoveryCode) });
-export const staffSessionResponseSchema = z.object({
+export const staffSecondFactorRequestSchema = lazySchema(() => z.strictObject({ token, code: z.optional(totpCode), recovery_code: z.optional(recoveryCode) }));
+export const staffSessionResponseSchema = lazySchema(() => z.object({
   success: z.literal(true),
   data: z.object({
     token: z.string(),
@@ -68,19 +69,19 @@ export const staffSessionResponseSchema = z.object({
     /** Only once, right after enrolment: each works once instead of a code. */
     recovery_codes: z.optional(z.array(z.string())),
   }),
-});
+}));
 
-export const staffTokenRequestSchema = z.strictObject({});
-export const staffMeResponseSchema = z.object({ success: z.literal(true), data: staffMemberSchema });
-export const staffLogoutResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export const staffTokenRequestSchema = lazySchema(() => z.strictObject({}));
+export const staffMeResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: staffMemberSchema }));
+export const staffLogoutResponseSchema = lazySchema(() => z.object({ success: z.literal(true), message: z.string() }));
 
-export const staffCreateRequestSchema = z.strictObject({
+export const staffCreateRequestSchema = lazySchema(() => z.strictObject({
   email,
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
   role: staffRoleSchema,
   password: z.string().check(z.minLength(12, 'A staff password has at least 12 characters.'), z.maxLength(200)),
-});
-export const staffCreateResponseSchema = z.object({ success: z.literal(true), data: staffMemberSchema });
+}));
+export const staffCreateResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: staffMemberSchema }));
 
 /** What the audit log records, as dotted names: the back office filters by them. */
 export const auditActions = [
@@ -97,7 +98,7 @@ export const auditActions = [
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
-export const auditEntrySchema = z.object({
+export const auditEntrySchema = lazySchema(() => z.object({
   id: z.int(),
   at: z.string(),
   staff_id: z.nullable(z.int()),
@@ -106,43 +107,43 @@ export const auditEntrySchema = z.object({
   subject: z.string(),
   before: z.nullable(z.unknown()),
   after: z.nullable(z.unknown()),
-});
+}));
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
-export const auditLogRequestSchema = z.strictObject({
+export const auditLogRequestSchema = lazySchema(() => z.strictObject({
   page: z.optional(z.int().check(z.minimum(1), z.maximum(10000))),
   limit: z.optional(z.int().check(z.minimum(1), z.maximum(100))),
   action: z.optional(z.string().check(z.maxLength(64))),
   staff_id: z.optional(z.int().check(z.positive())),
-});
-export const auditLogResponseSchema = z.object({ success: z.literal(true), data: z.array(auditEntrySchema), page: z.int(), total: z.int(), total_pages: z.int() });
+}));
+export const auditLogResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: z.array(auditEntrySchema), page: z.int(), total: z.int(), total_pages: z.int() }));
 
 const pounds = z.string().check(z.regex(/^\d{1,6}(\.\d{1,2})?$/, 'Enter an amount in pounds, e.g. 50 or 12.50'));
 
 /** A staff member as admins manage them. */
-export const staffAccountSchema = z.object({
+export const staffAccountSchema = lazySchema(() => z.object({
   ...staffMemberSchema.shape,
   /** Support's refund limit per refund, pounds; null: none set (support cannot refund). */
   refund_limit: z.nullable(z.string()),
   second_factor: z.boolean(),
   disabled: z.boolean(),
   created_at: z.string(),
-});
+}));
 export type StaffAccount = z.infer<typeof staffAccountSchema>;
-export const staffListResponseSchema = z.object({ success: z.literal(true), data: z.array(staffAccountSchema) });
+export const staffListResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: z.array(staffAccountSchema) }));
 
-export const staffUpdateRequestSchema = z.strictObject({
+export const staffUpdateRequestSchema = lazySchema(() => z.strictObject({
   id: z.int().check(z.positive()),
   role: z.optional(staffRoleSchema),
   /** Pounds, or null to remove the limit. */
   refund_limit: z.optional(z.nullable(pounds)),
   disabled: z.optional(z.boolean()),
-});
-export const staffUpdateResponseSchema = z.object({ success: z.literal(true), data: staffAccountSchema });
+}));
+export const staffUpdateResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: staffAccountSchema }));
 
-export const refundDestinationSchema = z.enum(['card', 'site_credit']);
+export const refundDestinationSchema = lazySchema(() => z.enum(['card', 'site_credit']));
 export type RefundDestination = z.infer<typeof refundDestinationSchema>;
 
-export const staffRefundRequestSchema = z.strictObject({
+export const staffRefundRequestSchema = lazySchema(() => z.strictObject({
   order_id: z.int().check(z.positive()),
   /** Pounds; left out: all that is left of the card payment. */
   amount: z.optional(pounds),
@@ -151,8 +152,8 @@ export const staffRefundRequestSchema = z.strictObject({
   reason: z.string().check(z.trim(), z.minLength(1, 'Say why the order is refunded.'), z.maxLength(200)),
   /** One per refund asked for (a UUID): a retry with the same key is the same refund. */
   idempotency_key: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,128}$/)),
-});
-export const staffRefundResponseSchema = z.object({
+}));
+export const staffRefundResponseSchema = lazySchema(() => z.object({
   success: z.literal(true),
   data: z.object({
     order_id: z.int(), amount: z.string(), left: z.string(), order_status: z.string(), reference: z.string(), repeated: z.boolean(),
@@ -162,15 +163,15 @@ export const staffRefundResponseSchema = z.object({
     points_returned: z.optional(z.int()),
     tickets_released: z.optional(z.int()),
   }),
-});
+}));
 
 /** Cancel a competition and refund every paid order of it (a re-run refunds only what is left). */
-export const staffCancelCompetitionRequestSchema = z.strictObject({
+export const staffCancelCompetitionRequestSchema = lazySchema(() => z.strictObject({
   competition_id: z.int().check(z.positive()),
   reason: z.string().check(z.trim(), z.minLength(1, 'Say why the competition is cancelled.'), z.maxLength(200, 'At most 200 characters.')),
   to: refundDestinationSchema,
-});
-export const staffCancelCompetitionResponseSchema = z.object({
+}));
+export const staffCancelCompetitionResponseSchema = lazySchema(() => z.object({
   success: z.literal(true),
   data: z.object({
     competition_id: z.int(),
@@ -181,14 +182,14 @@ export const staffCancelCompetitionResponseSchema = z.object({
     total: z.string(),
     failed: z.array(z.object({ order_id: z.int(), code: z.string(), message: z.string() })),
   }),
-});
+}));
 
 const positiveId = z.int().check(z.positive());
 const pageNumber = z.optional(z.int().check(z.minimum(1), z.maximum(10000)));
 const paged = { page: z.int(), total: z.int(), total_pages: z.int() };
 
 /** A competition as the operators' screens list it. */
-export const staffCompetitionSchema = z.object({
+export const staffCompetitionSchema = lazySchema(() => z.object({
   id: z.int(),
   title: z.string(),
   /** 'draft' (not on the shop yet), 'open' (on sale), 'closed' (entries closed, not drawn), 'drawn', 'cancelled' (everyone refunded, never drawn). */
@@ -201,19 +202,19 @@ export const staffCompetitionSchema = z.object({
   /** The seed's published commitment (SHA-256), made before entries close. */
   commitment: z.nullable(z.string()),
   winning_ticket: z.nullable(z.int()),
-});
+}));
 export type StaffCompetition = z.infer<typeof staffCompetitionSchema>;
-export const staffCompetitionsRequestSchema = z.strictObject({
+export const staffCompetitionsRequestSchema = lazySchema(() => z.strictObject({
   /** One competition only. */
   id: z.optional(positiveId),
   stage: z.optional(z.enum(['draft', 'open', 'closed', 'drawn', 'cancelled'])),
   search: z.optional(z.string().check(z.maxLength(100))),
   page: pageNumber,
-});
-export const staffCompetitionsResponseSchema = z.object({ success: z.literal(true), data: z.array(staffCompetitionSchema), ...paged });
+}));
+export const staffCompetitionsResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: z.array(staffCompetitionSchema), ...paged }));
 
 /** One entry of a competition: a paid ticket of an order that counts, or a postal entry. */
-export const staffEntrySchema = z.object({
+export const staffEntrySchema = lazySchema(() => z.object({
   ticket_number: z.int(),
   entry_type: z.enum(['paid', 'postal']),
   name: z.string(),
@@ -221,23 +222,23 @@ export const staffEntrySchema = z.object({
   /** 'order #10016' or 'postal #3'. */
   reference: z.string(),
   created_at: z.string(),
-});
+}));
 export type StaffEntry = z.infer<typeof staffEntrySchema>;
-export const staffEntriesRequestSchema = z.strictObject({
+export const staffEntriesRequestSchema = lazySchema(() => z.strictObject({
   competition_id: positiveId,
   /** A ticket number, or part of a name, email or reference. */
   search: z.optional(z.string().check(z.maxLength(100))),
   page: pageNumber,
   limit: z.optional(z.int().check(z.minimum(1), z.maximum(200))),
-});
-export const staffEntriesResponseSchema = z.object({ success: z.literal(true), data: z.array(staffEntrySchema), ...paged });
+}));
+export const staffEntriesResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: z.array(staffEntrySchema), ...paged }));
 /** A GET answered with the whole list as a CSV download, streamed from the database (not JSON, so not a staff call). */
 export const STAFF_ENTRIES_CSV_ROUTE = '/api/v1/staff/entries_csv';
 export const staffEntriesCsvPath = (competitionId: number): string => `/?rest_route=${STAFF_ENTRIES_CSV_ROUTE}&competition_id=${competitionId}`;
-export const staffEntriesCsvRequestSchema = z.strictObject({ competition_id: z.string().check(z.regex(/^[1-9]\d{0,8}$/)) });
+export const staffEntriesCsvRequestSchema = lazySchema(() => z.strictObject({ competition_id: z.string().check(z.regex(/^[1-9]\d{0,8}$/)) }));
 
-export const staffRunDrawRequestSchema = z.strictObject({ competition_id: positiveId });
-export const staffRunDrawResponseSchema = z.object({
+export const staffRunDrawRequestSchema = lazySchema(() => z.strictObject({ competition_id: positiveId }));
+export const staffRunDrawResponseSchema = lazySchema(() => z.object({
   success: z.literal(true),
   data: z.object({
     competition_id: z.int(),
@@ -251,11 +252,11 @@ export const staffRunDrawResponseSchema = z.object({
     verify_url: z.string(),
     entry_list_url: z.string(),
   }),
-});
+}));
 
 /** A claim's states, in order: the customer's account shows the same ones. */
 export const claimStates = claimStateSchema.options;
-export const staffClaimSchema = z.object({
+export const staffClaimSchema = lazySchema(() => z.object({
   id: z.int(),
   state: claimStateSchema,
   /** prize, cash or credit. */
@@ -271,21 +272,21 @@ export const staffClaimSchema = z.object({
   /** A sent prize's tracking reference. */
   tracking_reference: z.nullable(z.string()),
   created_at: z.string(),
-});
+}));
 export type StaffClaim = z.infer<typeof staffClaimSchema>;
-export const staffClaimsRequestSchema = z.strictObject({ state: z.optional(claimStateSchema), page: pageNumber });
-export const staffClaimsResponseSchema = z.object({ success: z.literal(true), data: z.array(staffClaimSchema), ...paged });
-export const staffClaimStateRequestSchema = z.strictObject({
+export const staffClaimsRequestSchema = lazySchema(() => z.strictObject({ state: z.optional(claimStateSchema), page: pageNumber }));
+export const staffClaimsResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: z.array(staffClaimSchema), ...paged }));
+export const staffClaimStateRequestSchema = lazySchema(() => z.strictObject({
   id: positiveId,
   state: z.enum(['processing', 'fulfilled']),
   /** With `fulfilled` for a prize sent by post or courier. */
   tracking_reference: z.optional(z.string().check(z.trim(), z.minLength(1, 'Enter the tracking reference, or leave it out.'), z.maxLength(100, 'At most 100 characters.'))),
-});
-export const staffClaimStateResponseSchema = z.object({ success: z.literal(true), data: staffClaimSchema });
+}));
+export const staffClaimStateResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: staffClaimSchema }));
 
 /** A customer as a search lists them. */
-export const staffCustomerMatchSchema = z.object({ id: z.int(), name: z.string(), email: z.string(), created_at: z.string() });
-export const staffCustomerSearchRequestSchema = z.strictObject({
+export const staffCustomerMatchSchema = lazySchema(() => z.object({ id: z.int(), name: z.string(), email: z.string(), created_at: z.string() }));
+export const staffCustomerSearchRequestSchema = lazySchema(() => z.strictObject({
   /** Part of a name or email; or a customer number, order number (10016 or #10016) or ticket ("12:345", competition and ticket). */
   query: z.string().check(
     z.trim(),
@@ -293,11 +294,11 @@ export const staffCustomerSearchRequestSchema = z.strictObject({
     // A number may be one digit (customer 4); a name or email needs 2 characters to mean anything.
     z.refine((q) => /^#?\d+$/.test(q) || q.length >= 2, 'Enter at least 2 characters: a name, email, order number or competition:ticket.'),
   ),
-});
-export const staffCustomerSearchResponseSchema = z.object({ success: z.literal(true), data: z.array(staffCustomerMatchSchema) });
+}));
+export const staffCustomerSearchResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: z.array(staffCustomerMatchSchema) }));
 
 /** One customer, whole, for support: what they bought and won, their balances, limits and breaks, and staff notes. */
-export const staffCustomerSchema = z.object({
+export const staffCustomerSchema = lazySchema(() => z.object({
   id: z.int(),
   name: z.string(),
   email: z.string(),
@@ -317,38 +318,38 @@ export const staffCustomerSchema = z.object({
   wins: z.array(z.object({ kind: z.string(), competition_id: z.int(), ticket_number: z.int(), prize_title: z.string(), won_at: z.string() })),
   claims: z.array(z.object({ id: z.int(), prize_title: z.string(), choice: z.string(), state: claimStateSchema, created_at: z.string() })),
   notes: z.array(z.object({ id: z.int(), author: z.string(), text: z.string(), created_at: z.string() })),
-});
+}));
 export type StaffCustomer = z.infer<typeof staffCustomerSchema>;
-export const staffCustomerRequestSchema = z.strictObject({ id: positiveId });
-export const staffCustomerResponseSchema = z.object({ success: z.literal(true), data: staffCustomerSchema });
+export const staffCustomerRequestSchema = lazySchema(() => z.strictObject({ id: positiveId }));
+export const staffCustomerResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: staffCustomerSchema }));
 
-export const staffCustomerNoteRequestSchema = z.strictObject({
+export const staffCustomerNoteRequestSchema = lazySchema(() => z.strictObject({
   customer_id: positiveId,
   text: z.string().check(z.trim(), z.minLength(1, 'Write the note.'), z.maxLength(2000, 'A note has at most 2,000 characters.')),
-});
-export const staffAdjustBalanceRequestSchema = z.strictObject({
+}));
+export const staffAdjustBalanceRequestSchema = lazySchema(() => z.strictObject({
   customer_id: positiveId,
   kind: z.enum(['points', 'credit']),
   /** Points: a signed whole number (50, -50). Credit: signed pounds (10, -4.50). Never 0. */
   amount: z.string().check(z.trim(), z.regex(/^[+-]?(?!0+(\.0+)?$)\d{1,7}(\.\d{1,2})?$/, 'Enter a change like 50 or -50 (credit in pounds, e.g. 4.50).')),
   reason: z.string().check(z.trim(), z.minLength(1, 'Say why: the customer sees it.'), z.maxLength(200)),
-});
+}));
 
 /** One free postal entry as written on the card. */
-export const postalEntryLineSchema = z.strictObject({
+export const postalEntryLineSchema = lazySchema(() => z.strictObject({
   full_name: z.string().check(z.trim(), z.minLength(1, 'The entrant\'s name is required.'), z.maxLength(200)),
   email: z.string().check(z.trim(), z.maxLength(254), z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'A valid email address is required, to tell the entrant if they win.')),
   town: z.optional(z.string().check(z.trim(), z.maxLength(100))),
   /** The answer written on the entry: an option's text (or id). */
   answer: z.optional(z.string().check(z.trim(), z.maxLength(200))),
-});
+}));
 export type PostalEntryLine = z.infer<typeof postalEntryLineSchema>;
-export const staffPostalEntriesRequestSchema = z.strictObject({
+export const staffPostalEntriesRequestSchema = lazySchema(() => z.strictObject({
   competition_id: positiveId,
   /** One entry, or a batch (a CSV read in the browser): each recorded on its own, in order. */
   entries: z.array(postalEntryLineSchema).check(z.minLength(1), z.maxLength(500, 'At most 500 entries at a time.')),
-});
-export const staffPostalEntriesResponseSchema = z.object({
+}));
+export const staffPostalEntriesResponseSchema = lazySchema(() => z.object({
   success: z.literal(true),
   data: z.array(z.object({
     line: z.int(),
@@ -359,17 +360,17 @@ export const staffPostalEntriesResponseSchema = z.object({
     /** Why a line was not recorded. */
     message: z.nullable(z.string()),
   })),
-});
+}));
 
 /** Why a customer is on the dashboard's "Customers to look at": one open review flag (shop-api's harm-markers). */
-export const flagReasonSchema = z.object({ code: harmRuleSchema, text: z.string() });
+export const flagReasonSchema = lazySchema(() => z.object({ code: harmRuleSchema, text: z.string() }));
 /** A customer to look at: `flagged_at` is when the newest open flag was raised. */
-export const flaggedCustomerSchema = z.object({ customer_id: z.int(), name: z.string(), flagged_at: z.string(), reasons: z.array(flagReasonSchema) });
+export const flaggedCustomerSchema = lazySchema(() => z.object({ customer_id: z.int(), name: z.string(), flagged_at: z.string(), reasons: z.array(flagReasonSchema) }));
 export type FlaggedCustomer = z.infer<typeof flaggedCustomerSchema>;
 
 /** Sales figures for a period: orders placed that count (not refunded or cancelled). */
 const salesSchema = z.object({ orders: z.int(), revenue: z.string(), paid_tickets: z.int(), postal_entries: z.int() });
-export const staffDashboardSchema = z.object({
+export const staffDashboardSchema = lazySchema(() => z.object({
   /** London days and weeks (Monday first). */
   today: salesSchema,
   this_week: salesSchema,
@@ -383,12 +384,12 @@ export const staffDashboardSchema = z.object({
   open_claims: z.int(),
   /** Customers whose play needs a human look, newest first (at most 10), each with why. */
   flagged_customers: z.array(flaggedCustomerSchema),
-});
+}));
 export type StaffDashboard = z.infer<typeof staffDashboardSchema>;
-export const staffDashboardResponseSchema = z.object({ success: z.literal(true), data: staffDashboardSchema });
+export const staffDashboardResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: staffDashboardSchema }));
 
 /** The shop settings an admin edits (any subset); the site's 15-minute caches pick a change up. */
-export const staffSettingsUpdateRequestSchema = z.strictObject({
+export const staffSettingsUpdateRequestSchema = lazySchema(() => z.strictObject({
   suggested_tickets: z.optional(z.array(z.int().check(z.minimum(1), z.maximum(1000))).check(z.minLength(1, 'Give at least one ticket count.'), z.maxLength(8, 'At most 8 ticket counts.'))),
   announcement: z.optional(z.string().check(z.trim(), z.maxLength(500, 'At most 500 characters.'))),
   live_draw_info: z.optional(z.string().check(z.trim(), z.maxLength(500, 'At most 500 characters.'))),
@@ -402,32 +403,32 @@ export const staffSettingsUpdateRequestSchema = z.strictObject({
   frontend_scripts: z.optional(z.string().check(z.maxLength(20000, 'At most 20,000 characters.'))),
   /** Pounds: the most one customer may pay by credit card in a London calendar month (UK prize-draw code 1.3). */
   credit_card_monthly_cap: z.optional(pounds),
-});
+}));
 export type StaffSettingsUpdate = z.infer<typeof staffSettingsUpdateRequestSchema>;
 
 /**
  * The shop settings as admins see them: what getsettings publishes, and the rules the shop
  * keeps to itself (the credit-card cap is enforced at checkout, not shown to shoppers as a setting).
  */
-export const staffSettingsSchema = z.object({
+export const staffSettingsSchema = lazySchema(() => z.object({
   ...settingsSchema.shape,
   /** Pounds ('250.00'): the most one customer may pay by credit card in a London calendar month. */
   credit_card_monthly_cap: z.string().check(z.regex(/^\d+\.\d{2}$/)),
-});
+}));
 export type StaffSettings = z.infer<typeof staffSettingsSchema>;
-export const staffSettingsResponseSchema = z.object({ success: z.literal(true), data: staffSettingsSchema });
+export const staffSettingsResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: staffSettingsSchema }));
 
 /** One page's SEO row. */
-export const staffSeoRowSchema = z.object({ page: z.string(), page_title: z.string(), meta_title: z.string(), meta_description: z.string() });
+export const staffSeoRowSchema = lazySchema(() => z.object({ page: z.string(), page_title: z.string(), meta_title: z.string(), meta_description: z.string() }));
 export type StaffSeoRow = z.infer<typeof staffSeoRowSchema>;
-export const staffSeoListResponseSchema = z.object({ success: z.literal(true), data: z.array(staffSeoRowSchema) });
-export const staffSeoUpdateRequestSchema = z.strictObject({
+export const staffSeoListResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: z.array(staffSeoRowSchema) }));
+export const staffSeoUpdateRequestSchema = lazySchema(() => z.strictObject({
   page: z.string().check(z.minLength(1), z.maxLength(64)),
   page_title: z.string().check(z.trim(), z.minLength(1, 'A page title is required.'), z.maxLength(120, 'At most 120 characters.')),
   meta_title: z.string().check(z.trim(), z.minLength(1, 'A meta title is required.'), z.maxLength(120, 'At most 120 characters.')),
   meta_description: z.string().check(z.trim(), z.minLength(1, 'A description is required.'), z.maxLength(320, 'At most 320 characters.')),
-});
-export const staffSeoUpdateResponseSchema = z.object({ success: z.literal(true), data: staffSeoRowSchema });
+}));
+export const staffSeoUpdateResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: staffSeoRowSchema }));
 
 /** A back-office call: `staff` access, and which roles may make it (the server checks both). */
 export interface StaffCall<Req extends z.ZodMiniType | null, Res extends z.ZodMiniType, A extends CallAccess = CallAccess> extends ApiCall<Req, Res, A> {
@@ -441,8 +442,8 @@ function staffCall<Req extends z.ZodMiniType | null, Res extends z.ZodMiniType, 
 const everyRole = ['admin', 'operator', 'support'] as const;
 
 /** The editor opens a competition (or, without `id`, a blank one) with its fields and what may still change. */
-export const staffCompetitionFieldsRequestSchema = z.strictObject({ id: z.optional(positiveId) });
-export const staffCompetitionFieldsResponseSchema = z.object({
+export const staffCompetitionFieldsRequestSchema = lazySchema(() => z.strictObject({ id: z.optional(positiveId) }));
+export const staffCompetitionFieldsResponseSchema = lazySchema(() => z.object({
   success: z.literal(true),
   data: z.object({
     /** null for a new competition. */
@@ -453,36 +454,36 @@ export const staffCompetitionFieldsResponseSchema = z.object({
     locked: z.array(z.object({ field: z.string(), why: z.string() })),
     categories: z.array(z.object({ slug: z.string(), name: z.string() })),
   }),
-});
+}));
 
 /**
  * Saves a competition: without `id` a new draft from every field; with `id` the fields that
  * changed. `fields` are checked with the contracts' competition-fields rules; a refusal is
  * 400 `cgg_invalid_competition` with `data.problems` (field and message each).
  */
-export const staffCompetitionSaveRequestSchema = z.strictObject({
+export const staffCompetitionSaveRequestSchema = lazySchema(() => z.strictObject({
   id: z.optional(positiveId),
   fields: z.record(z.string(), z.unknown()),
   /** Why, when given: kept in the audit log with the change. */
   reason: z.optional(z.string().check(z.trim(), z.maxLength(500))),
-});
-export const staffCompetitionSaveResponseSchema = z.object({
+}));
+export const staffCompetitionSaveResponseSchema = lazySchema(() => z.object({
   success: z.literal(true),
   data: z.object({ id: z.int(), created: z.boolean(), changed: z.array(z.string()), commitment: z.nullable(z.string()) }),
-});
+}));
 
-export const staffCompetitionScheduleRequestSchema = z.strictObject({ id: positiveId, action: z.enum(['publish', 'unpublish', 'duplicate']) });
-export const staffCompetitionScheduleResponseSchema = z.object({ success: z.literal(true), data: z.object({ id: z.int(), message: z.string() }) });
+export const staffCompetitionScheduleRequestSchema = lazySchema(() => z.strictObject({ id: positiveId, action: z.enum(['publish', 'unpublish', 'duplicate']) }));
+export const staffCompetitionScheduleResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: z.object({ id: z.int(), message: z.string() }) }));
 
 /** A prize photo, base64 in JSON (at most 5 MB of picture). */
-export const staffImageUploadRequestSchema = z.strictObject({
+export const staffImageUploadRequestSchema = lazySchema(() => z.strictObject({
   file_name: z.string().check(z.minLength(1), z.maxLength(200)),
   data_base64: z.string().check(z.minLength(1), z.maxLength(7_000_000, 'image: must be at most 5 MB'), z.regex(/^[A-Za-z0-9+/]*={0,2}$/, 'image: the file was not sent as base64')),
-});
-export const staffImageUploadResponseSchema = z.object({
+}));
+export const staffImageUploadResponseSchema = lazySchema(() => z.object({
   success: z.literal(true),
   data: z.object({ url: z.string(), width: z.int(), height: z.int(), bytes: z.int(), variants: z.int() }),
-});
+}));
 
 export const staffCalls = {
   staffLogin: staffCall({ access: 'anyone', route: '/api/v1/staff/login', method: 'POST', auth: 'site', request: staffLoginRequestSchema, response: staffLoginResponseSchema }),

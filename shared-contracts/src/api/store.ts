@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from './lazy-schema.ts';
 import { competitionSchema } from './competition.ts';
 import { ApiError, apiErrorFromResponse } from './wp-error.ts';
 
@@ -45,7 +46,7 @@ const currencyShape = {
   currency_prefix: z.string(),
   currency_suffix: z.string(),
 };
-export const storeCurrencySchema = z.object(currencyShape);
+export const storeCurrencySchema = lazySchema(() => z.object(currencyShape));
 export type StoreCurrency = z.infer<typeof storeCurrencySchema>;
 /** What we send: pounds sterling, 2 minor units. */
 export const GBP_CURRENCY: StoreCurrency = {
@@ -58,29 +59,29 @@ export const GBP_CURRENCY: StoreCurrency = {
   currency_suffix: '',
 };
 
-export const storeQuantityLimitsSchema = z.object({
+export const storeQuantityLimitsSchema = lazySchema(() => z.object({
   minimum: z.int(),
   /** The most this line may hold now: min(tickets left, per-user allowance). */
   maximum: z.int(),
   multiple_of: z.int(),
   editable: z.boolean(),
-});
+}));
 
-export const storeItemPricesSchema = z.object({
+export const storeItemPricesSchema = lazySchema(() => z.object({
   /** The price charged now (sale price inside its window when lower). */
   price: minorUnits,
   regular_price: minorUnits,
   sale_price: minorUnits,
   ...currencyShape,
-});
+}));
 
-export const storeItemTotalsSchema = z.object({
+export const storeItemTotalsSchema = lazySchema(() => z.object({
   line_subtotal: minorUnits,
   line_subtotal_tax: minorUnits,
   line_total: minorUnits,
   line_total_tax: minorUnits,
   ...currencyShape,
-});
+}));
 
 /**
  * The spec has a cart item's quantity as text ("3"), WooCommerce as a number. The server
@@ -91,7 +92,7 @@ const cartItemQuantity = z.pipe(
   z.transform((v: number | string) => Number(v)),
 );
 
-export const storeCartItemSchema = z.object({
+export const storeCartItemSchema = lazySchema(() => z.object({
   /** The cart line's key: stable for the life of the line. */
   key: z.string(),
   /** The product id: the competition's `competition_product_id`. */
@@ -103,17 +104,17 @@ export const storeCartItemSchema = z.object({
   totals: storeItemTotalsSchema,
   /** Our extension: the competition payload (content API shape). */
   competition: competitionSchema,
-});
+}));
 export type StoreCartItem = z.infer<typeof storeCartItemSchema>;
 
-export const storeCartCouponSchema = z.object({
+export const storeCartCouponSchema = lazySchema(() => z.object({
   code: z.string(),
   /** WooCommerce's names: 'fixed_cart' (amount in pence off) or 'percent'. */
   discount_type: z.enum(['fixed_cart', 'percent']),
   totals: z.object({ total_discount: minorUnits, total_discount_tax: minorUnits, ...currencyShape }),
-});
+}));
 
-export const storeCartTotalsSchema = z.object({
+export const storeCartTotalsSchema = lazySchema(() => z.object({
   total_items: minorUnits,
   total_items_tax: minorUnits,
   total_discount: minorUnits,
@@ -122,17 +123,17 @@ export const storeCartTotalsSchema = z.object({
   total_tax: minorUnits,
   total_price: minorUnits,
   ...currencyShape,
-});
+}));
 
 /** A cart-level notice or problem; WooCommerce's `errors` array. */
-export const storeCartErrorSchema = z.object({
+export const storeCartErrorSchema = lazySchema(() => z.object({
   code: z.string(),
   message: z.string(),
   data: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
-});
+}));
 export type StoreCartError = z.infer<typeof storeCartErrorSchema>;
 
-export const storeCartSchema = z.object({
+export const storeCartSchema = lazySchema(() => z.object({
   items: z.array(storeCartItemSchema),
   coupons: z.array(storeCartCouponSchema),
   totals: storeCartTotalsSchema,
@@ -148,13 +149,13 @@ export const storeCartSchema = z.object({
   errors: z.array(storeCartErrorSchema),
   /** add-item's answer repeats the Cart-Token in its body (the spec reads it there). */
   cart_header: z.optional(z.string()),
-});
+}));
 export type StoreCart = z.infer<typeof storeCartSchema>;
 /** A cart as the server sends it (quantities as text). */
 export type StoreCartAnswer = z.input<typeof storeCartSchema>;
 
 /** `GET cart/items`: WooCommerce answers the bare list. */
-export const storeCartItemsSchema = z.array(storeCartItemSchema);
+export const storeCartItemsSchema = lazySchema(() => z.array(storeCartItemSchema));
 
 // ---- requests --------------------------------------------------------------------
 
@@ -162,7 +163,7 @@ const positiveInt = z.int().check(z.positive());
 const itemKey = z.string().check(z.minLength(1), z.maxLength(64));
 const couponCode = z.string().check(z.minLength(1), z.maxLength(64));
 
-export const storeAddItemRequestSchema = z.object({
+export const storeAddItemRequestSchema = lazySchema(() => z.object({
   /** competition_product_id */
   id: positiveInt,
   quantity: positiveInt,
@@ -175,11 +176,11 @@ export const storeAddItemRequestSchema = z.object({
   /** The spec sends the store nonce and the cart token in add-item's body too; the headers win when both are sent. */
   nonce: z.optional(z.string().check(z.maxLength(200))),
   cart_header: z.optional(z.string().check(z.maxLength(2000))),
-});
+}));
 export type StoreAddItemRequest = z.infer<typeof storeAddItemRequestSchema>;
-export const storeUpdateItemRequestSchema = z.object({ key: itemKey, quantity: positiveInt });
-export const storeRemoveItemRequestSchema = z.object({ key: itemKey });
-export const storeCouponRequestSchema = z.object({ code: couponCode });
+export const storeUpdateItemRequestSchema = lazySchema(() => z.object({ key: itemKey, quantity: positiveInt }));
+export const storeRemoveItemRequestSchema = lazySchema(() => z.object({ key: itemKey }));
+export const storeCouponRequestSchema = lazySchema(() => z.object({ code: couponCode }));
 
 /**
  * - 'cgg-card': a card, entered in the payment provider's own field (the demo provider's or
@@ -189,7 +190,7 @@ export const storeCouponRequestSchema = z.object({ code: couponCode });
  * - 'cgg-demo-card': the old form that posted card numbers; always refused
  *   (400 `cgg_card_numbers_refused`), kept so an out-of-date page gets a clear answer.
  */
-export const storePaymentMethodSchema = z.enum(['cgg-card', 'cgg-site-credit', 'cgg-demo-card']);
+export const storePaymentMethodSchema = lazySchema(() => z.enum(['cgg-card', 'cgg-site-credit', 'cgg-demo-card']));
 export type StorePaymentMethod = z.infer<typeof storePaymentMethodSchema>;
 
 /**
@@ -240,7 +241,7 @@ export const TEST_PAYMENT_METHODS = {
   insufficientFunds: 'pm_card_chargeDeclinedInsufficientFunds',
 } as const;
 
-export const storeAddressSchema = z.object({
+export const storeAddressSchema = lazySchema(() => z.object({
   first_name: z.string(),
   last_name: z.string(),
   company: z.optional(z.string()),
@@ -256,18 +257,18 @@ export const storeAddressSchema = z.object({
   country: z.optional(z.literal('GB')),
   email: z.string(),
   phone: z.string(),
-});
+}));
 export type StoreAddress = z.infer<typeof storeAddressSchema>;
 
-export const storeCheckoutRequestSchema = z.object({
+export const storeCheckoutRequestSchema = lazySchema(() => z.object({
   billing_address: storeAddressSchema,
   customer_note: z.optional(z.string().check(z.maxLength(1000))),
   payment_method: storePaymentMethodSchema,
   payment_data: z.optional(z.array(z.object({ key: z.string(), value: z.union([z.string(), z.number(), z.boolean()]) }))),
-});
+}));
 export type StoreCheckoutRequest = z.infer<typeof storeCheckoutRequestSchema>;
 
-export const storeInstantWinWonSchema = z.object({
+export const storeInstantWinWonSchema = lazySchema(() => z.object({
   /** Row id in the wins table; the claim flow names a win by it. */
   win_id: z.int(),
   competition_id: z.int(),
@@ -277,17 +278,17 @@ export const storeInstantWinWonSchema = z.object({
   /** Pounds, as the competition payload writes prizes. */
   prize_value: z.string(),
   image: z.string(),
-});
+}));
 export type StoreInstantWinWon = z.infer<typeof storeInstantWinWonSchema>;
 
-export const storeOrderTicketsSchema = z.object({
+export const storeOrderTicketsSchema = lazySchema(() => z.object({
   competition_id: z.int(),
   title: z.string(),
   ticket_numbers: z.array(z.int()),
-});
+}));
 
 /** Funding types a provider reports for a card. */
-export const cardFundingSchema = z.enum(['credit', 'debit', 'prepaid', 'unknown']);
+export const cardFundingSchema = lazySchema(() => z.enum(['credit', 'debit', 'prepaid', 'unknown']));
 
 /**
  * The card payment of an order (extensions.cgg.payment), present whenever a card pays part of it.
@@ -300,7 +301,7 @@ export const cardFundingSchema = z.enum(['credit', 'debit', 'prepaid', 'unknown'
  * `reserved_until` (ISO 8601) / `seconds_left`: the tickets are held until then; after it
  * the reservation is released and a late payment refunded.
  */
-export const storeCheckoutPaymentSchema = z.object({
+export const storeCheckoutPaymentSchema = lazySchema(() => z.object({
   provider: z.string(),
   intent_id: z.string(),
   status: z.enum(['processing', 'requires_action', 'succeeded']),
@@ -311,10 +312,10 @@ export const storeCheckoutPaymentSchema = z.object({
   seconds_left: z.int(),
   funding: cardFundingSchema,
   last4: z.string(),
-});
+}));
 export type StoreCheckoutPayment = z.infer<typeof storeCheckoutPaymentSchema>;
 
-export const storeCheckoutResponseSchema = z.object({
+export const storeCheckoutResponseSchema = lazySchema(() => z.object({
   order_id: z.int(),
   status: z.string(),
   order_key: z.string(),
@@ -342,18 +343,18 @@ export const storeCheckoutResponseSchema = z.object({
       payment: z.optional(storeCheckoutPaymentSchema),
     }),
   }),
-});
+}));
 export type StoreCheckoutResponse = z.infer<typeof storeCheckoutResponseSchema>;
 
 /** `POST cgg/checkout-return`: the order whose card payment to look at again (after 3-D Secure, or while 'processing'). */
-export const storeCheckoutReturnRequestSchema = z.object({
+export const storeCheckoutReturnRequestSchema = lazySchema(() => z.object({
   order_id: positiveInt,
   order_key: z.string().check(z.minLength(1), z.maxLength(64)),
-});
+}));
 export type StoreCheckoutReturnRequest = z.infer<typeof storeCheckoutReturnRequestSchema>;
 
 /** `GET cgg/payment-config`: which card field the checkout page loads. */
-export const storePaymentConfigSchema = z.object({
+export const storePaymentConfigSchema = lazySchema(() => z.object({
   /** 'demo' (the built-in demo provider) or 'stripe'. */
   provider: z.enum(['demo', 'stripe']),
   /** Stripe's publishable key (pk_test_... / pk_live_...); null for the demo provider. */
@@ -362,7 +363,7 @@ export const storePaymentConfigSchema = z.object({
   demo_api_base: z.nullable(z.string()),
   /** How long the tickets are held once checkout starts. */
   reservation_minutes: z.int(),
-});
+}));
 export type StorePaymentConfig = z.infer<typeof storePaymentConfigSchema>;
 
 // ---- errors ----------------------------------------------------------------------

@@ -1,11 +1,12 @@
 import { z } from 'zod/mini';
+import { lazySchema } from './lazy-schema.ts';
 
 /** WordPress REST error body: every failing call of the shop API answers with this. */
-export const wpErrorSchema = z.object({
+export const wpErrorSchema = lazySchema(() => z.object({
   code: z.string(),
   message: z.string(),
   data: z.optional(z.nullable(z.looseObject({ status: z.int() }))),
-});
+}));
 export type WpError = z.infer<typeof wpErrorSchema>;
 
 /** Thrown by the API client for any non-2xx answer or unreadable body. */

@@ -1,5 +1,4 @@
-import dayjs from 'dayjs';
-import { SHOP_TIMEZONE } from './dates.ts';
+import { formatLongDate, londonDateOf } from './dates.ts';
 import type { FieldError } from './field-error.ts';
 
 /*
@@ -49,7 +48,7 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** Today's date in London, 'YYYY-MM-DD': a birthday starts at London midnight, wherever the server runs. */
 export function londonToday(now: Date): string {
-  return dayjs(now).tz(SHOP_TIMEZONE).format('YYYY-MM-DD');
+  return londonDateOf(now);
 }
 
 /**
@@ -65,7 +64,7 @@ export function birthdayAt(dateOfBirth: string, years: number): string {
 
 /** 'YYYY-MM-DD' as the customer reads it: '2027-03-01' -> '1 March 2027'. */
 export function formatBirthday(date: string): string {
-  return dayjs(date, 'YYYY-MM-DD').format('D MMMM YYYY');
+  return formatLongDate(date);
 }
 
 export function under18Message(dateOfBirth: string, what: 'account' | 'order'): string {

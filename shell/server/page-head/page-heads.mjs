@@ -1,8 +1,8 @@
 import { matchRoutes } from 'react-router-dom';
 import {
   competitionPath,
-  drawDateTime,
   effectivePricePence,
+  formatLongDate,
   isSoldOut,
   orderFeatured,
   parseCompetitionId,
@@ -10,6 +10,8 @@ import {
   ticketsLeft,
   truncate,
 } from '@cgg/contracts';
+// Server only: the browser never slims (not in the shared contracts bundle).
+import { slimPageDataEntry } from '@cgg/contracts/page-data-slim';
 import { routeTable } from '../../src/routes/route-table.ts';
 import { sitePageMeta } from '../../src/site-content/site-page-meta.ts';
 
@@ -90,7 +92,7 @@ function competitionDescription(c, now) {
   const text = plainText(c.description);
   if (text) return truncate(text, 160);
   const price = penceToPounds(effectivePricePence(c, now));
-  return `Win ${c.title}: tickets £${price}, draw ${drawDateTime(c).format('D MMMM YYYY')}. ${siteName}.`;
+  return `Win ${c.title}: tickets £${price}, draw ${formatLongDate(c.draw_date)}. ${siteName}.`;
 }
 
 /**
@@ -105,8 +107,10 @@ function recordingReader(data) {
     if (!reads.has(key)) reads.set(key, read());
     return reads.get(key);
   };
+  // The head reads the whole answer; the page (its render and its HTML) gets it slimmed to what
+  // the page shows (contracts' page-data-slim.ts).
   const keep = (call, payload, response) => {
-    if (response) entries.push({ call, payload, response });
+    if (response) entries.push(slimPageDataEntry({ call, payload, response }));
     return response;
   };
   return {

@@ -42,6 +42,14 @@ describe('page heads', () => {
     expect((await head('/competition/info/42', fakeShopData({ competitions: [drawn] }))).jsonLd.offers.availability).toBe('https://schema.org/Discontinued');
   });
 
+  it("describes a competition without a description by its price and the draw's London date", async () => {
+    // 00:30 London on 1 July is 23:30 UTC on 30 June: the date shown is London's, wherever the server runs.
+    const plain = competition({ description: '', draw_date: '2030-07-01', draw_time: '00:30' });
+    expect((await head('/competition/info/42', fakeShopData({ competitions: [plain] }))).description).toBe(
+      `Win Audi RS3 Sportback: tickets £2.49, draw 1 July 2030. ${siteName}.`,
+    );
+  });
+
   it('answers 404 and noindex for a competition that does not exist, and keeps the default head when the API is down', async () => {
     expect(await head('/competition/details/gone-999')).toMatchObject({ status: 404, robots: 'noindex', title: `Competition not found | ${siteName}` });
     expect(await head('/competition/details/no-id-here')).toMatchObject({ status: 404 });
@@ -59,6 +67,11 @@ describe('page heads', () => {
     const home = await head('/', data);
     // Each answer once in the page data, in the order it was read.
     expect(home.pageData.map((e) => e.call).sort()).toEqual(['featuredCompetition', 'getSEOSettings', 'getsettings']);
+    // The page data carries the cards' view of the competitions (contracts' page-data-slim.ts).
+    expect(main.description).not.toBe('');
+    const carried = home.pageData.find((e) => e.call === 'featuredCompetition').response.data;
+    expect([...carried.featured, ...carried.competitions].map((c) => c.description)).toEqual(['', '', '']);
+    expect(carried.competitions[1]).toMatchObject({ id: 7, title: 'Rolex', image: '/wp-content/uploads/competitions/rolex.jpg' });
     expect(home).toMatchObject({
       title: 'Win big | CGG',
       description: 'Enter from 49p.',

@@ -4,10 +4,11 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 import { memoryStorage, primeSiteContentCaches, SERVER_RENDER_KEY, type CallName, type PageDataEntry, type ServerRender } from '@cgg/contracts';
+import { slimPageDataEntry } from '@cgg/contracts/page-data-slim';
 import { RemoteLoaderContext } from '../../src/federation/remote-loader-context.ts';
-import { siteRoutes } from '../../src/routes/router.tsx';
+import { SiteRoutes } from '../../src/routes/router.tsx';
 
 /** A render that has not finished by then is abandoned: the browser renders the page. */
 export const RENDER_TIMEOUT_MS = 3000;
@@ -18,8 +19,6 @@ const MAX_PASSES = 3;
 // current request's data through it (contracts' server-render.ts).
 const renders = new AsyncLocalStorage<ServerRender>();
 (globalThis as Record<symbol, unknown>)[SERVER_RENDER_KEY] = renders;
-
-const handler = createStaticHandler(siteRoutes());
 
 export interface PageRenderOptions {
   url: URL;
@@ -70,8 +69,6 @@ function renderTree(tree: ReactNode, log: Pick<Console, 'warn'>): Promise<string
  * browser then renders it, as before).
  */
 export async function renderPage({ url, entries: headEntries, at, loadRemote, read, log = console }: PageRenderOptions): Promise<{ html: string; entries: PageDataEntry[] } | null> {
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response) return null;
   const entries = [...headEntries];
   const tried = new Set<string>();
   for (let pass = 1; ; pass += 1) {
@@ -91,10 +88,12 @@ export async function renderPage({ url, entries: headEntries, at, loadRemote, re
     // A new loader each render: the shell caches one lazy component per loader, and a remote
     // redeployed since the last request must render its new code.
     const loader = (id: string) => loadRemote(id);
-    const router = createStaticRouter(handler.dataRoutes, context);
+    // The same routes the browser hydrates with (its BrowserRouter), at the request's location.
     const tree = (
       <RemoteLoaderContext.Provider value={loader}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={url.pathname + url.search}>
+          <SiteRoutes />
+        </StaticRouter>
       </RemoteLoaderContext.Provider>
     );
     const html = await renders.run(render, () => renderTree(tree, log));
@@ -103,7 +102,8 @@ export async function renderPage({ url, entries: headEntries, at, loadRemote, re
       [...wanted].map(async ([key, { call, payload }]) => {
         tried.add(key);
         const response = await read(call, payload);
-        return response === undefined || response === null ? null : ({ call, payload, response } satisfies PageDataEntry);
+        // Slimmed before the render uses it: the HTML and the browser's hydration use the same data.
+        return response === undefined || response === null ? null : slimPageDataEntry({ call, payload, response } satisfies PageDataEntry);
       }),
     );
     for (const answer of answers) if (answer) entries.push(answer);

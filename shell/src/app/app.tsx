@@ -1,13 +1,13 @@
-import { RouterProvider } from 'react-router-dom';
-import { createSiteRouter } from '../routes/router.tsx';
+import { BrowserRouter } from 'react-router-dom';
+import { SiteRoutes } from '../routes/router.tsx';
 import { ToastHost } from '../toasts/toast-host.tsx';
-
-const router = createSiteRouter();
 
 export function App() {
   return (
     <>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <SiteRoutes />
+      </BrowserRouter>
       <ToastHost />
     </>
   );

@@ -5,7 +5,7 @@ export interface InstantWinFeedConfig {
   apiKey?: string;
   projectId?: string;
   appId?: string;
-  /** The local database (firebase-server): connectDatabaseEmulator(host, port). */
+  /** The local database (firebase-server): the WebSocket goes to host:port over ws://. */
   emulator?: { host: string; port: number };
 }
 

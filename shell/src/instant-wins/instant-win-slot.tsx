@@ -7,7 +7,7 @@ type Live = ComponentType<{ config: InstantWinFeedConfig }>;
 /**
  * Where the live instant-win pop-up lives in the layout. Nothing of it is in the
  * start-up files: once the page is interactive it reads the runtime config, then
- * imports the pop-up chunk (firebase SDK included). Any failure leaves the site as it is.
+ * imports the pop-up chunk (its database client included). Any failure leaves the site as it is.
  */
 export function InstantWinSlot() {
   const interactive = useAfterInteractive();

@@ -1,11 +1,9 @@
-import { useRouteError } from 'react-router-dom';
-
 /**
- * The default error screen (spec section 2). A full page load home (not a router
- * link) because the router itself may be what failed.
+ * The default error screen (spec section 2), shown by the routes' error boundaries
+ * (routes/route-error-boundary.tsx). A full page load home (not a router link) because
+ * the router itself may be what failed.
  */
-export function ErrorScreen() {
-  const error = useRouteError();
+export function ErrorScreen({ error }: { error: unknown }) {
   console.error('[shell] route error', error);
   return (
     <article className="sh-page sh-page--center" role="alert">

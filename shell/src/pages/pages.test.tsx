@@ -1,9 +1,9 @@
-import { cleanup, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderSite } from '../test/render-site.tsx';
-import { ErrorScreen } from './error-screen.tsx';
+import { RouteErrorBoundary } from '../routes/route-error-boundary.tsx';
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -23,9 +23,37 @@ describe('shell pages', () => {
     const Broken = () => {
       throw new Error('boom');
     };
-    const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <ErrorScreen /> }]);
-    render(<RouterProvider router={router} />);
+    render(
+      <MemoryRouter>
+        <Routes>
+          <Route path="/" element={<RouteErrorBoundary><Broken /></RouteErrorBoundary>} />
+        </Routes>
+      </MemoryRouter>,
+    );
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Unexpected Application Error!');
+  });
+
+  it('a failing page shows the error screen inside the layout, and navigating away clears it', async () => {
+    const Broken = () => {
+      throw new Error('boom');
+    };
+    render(
+      <MemoryRouter initialEntries={['/broken']}>
+        <header>
+          <Link to="/fine">Fine page</Link>
+        </header>
+        <RouteErrorBoundary>
+          <Routes>
+            <Route path="/broken" element={<Broken />} />
+            <Route path="/fine" element={<h1>Fine</h1>} />
+          </Routes>
+        </RouteErrorBoundary>
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Unexpected Application Error!');
+    fireEvent.click(screen.getByRole('link', { name: 'Fine page' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fine' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('site pages render their heading, with a spinner while their content loads from the API', async () => {
