@@ -2,8 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { registerCustomer, signInContext } from '../support/customers.ts';
 import { sql } from '../support/db.ts';
 import { createAllWinsCompetition } from '../support/instant-win.ts';
-import { fillDemoCard } from '../support/payments.ts';
-import { apiURL } from '../support/site.ts';
+import { fillBasket, fillDemoCard } from '../support/payments.ts';
 
 /*
  * Customer A claims the prize (issue 5): a ticket of a competition where every number
@@ -13,19 +12,7 @@ import { apiURL } from '../support/site.ts';
  * is impossible (no form, and the API refuses it).
  */
 
-const store = (route: string) => `${apiURL}/?rest_route=/wc/store/v1${route}`;
 
-/** Puts tickets in the customer's basket through the Store API (the browser shares it: same customer). */
-async function fillBasket(token: string, productId: number, quantity: number): Promise<void> {
-  const auth = { Authorization: `Bearer ${token}` };
-  const cart = await fetch(store('/cart'), { headers: auth });
-  const added = await fetch(store('/cart/add-item'), {
-    method: 'POST',
-    headers: { ...auth, 'Content-Type': 'application/json', Nonce: cart.headers.get('nonce')!, 'Cart-Token': cart.headers.get('cart-token')! },
-    body: JSON.stringify({ id: productId, quantity }),
-  });
-  if (!added.ok) throw new Error(`add-item: ${added.status} ${await added.text()}`);
-}
 
 /** remote-account rotates the token with check-auth on every load: wait for it before moving on. */
 async function gotoSignedIn(page: Page, path: string): Promise<void> {

@@ -2,8 +2,7 @@ import { expect, test } from '@playwright/test';
 import { registerCustomer, signInContext } from '../support/customers.ts';
 import { sql } from '../support/db.ts';
 import { createAllWinsCompetition } from '../support/instant-win.ts';
-import { fillDemoCard } from '../support/payments.ts';
-import { apiURL } from '../support/site.ts';
+import { fillBasket, fillDemoCard } from '../support/payments.ts';
 
 /*
  * UK prize-draw code 1.3 (credit cards) in the browser: the demo credit card is refused at
@@ -11,19 +10,7 @@ import { apiURL } from '../support/site.ts';
  * the demo debit card then pays, and the refused attempt left no order and no payment.
  */
 
-const store = (route: string) => `${apiURL}/?rest_route=/wc/store/v1${route}`;
 
-/** Puts tickets in the customer's basket through the Store API (the browser shares it: same customer). */
-async function fillBasket(token: string, productId: number, quantity: number): Promise<void> {
-  const auth = { Authorization: `Bearer ${token}` };
-  const cart = await fetch(store('/cart'), { headers: auth });
-  const added = await fetch(store('/cart/add-item'), {
-    method: 'POST',
-    headers: { ...auth, 'Content-Type': 'application/json', Nonce: cart.headers.get('nonce')!, 'Cart-Token': cart.headers.get('cart-token')! },
-    body: JSON.stringify({ id: productId, quantity }),
-  });
-  if (!added.ok) throw new Error(`add-item: ${added.status} ${await added.text()}`);
-}
 
 
 test('a credit card is refused for an instant-win competition with the reason, then a debit card pays', async ({ browser }) => {
