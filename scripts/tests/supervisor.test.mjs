@@ -13,7 +13,9 @@ import { fileURLToPath } from 'node:url';
 import { logRestarts, Supervisor } from '../lib/supervisor.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const PORT = 39_871;
+// Below Linux's ephemeral range (32768-60999): a port there can be taken at any moment by some
+// process's outgoing connection, which made a test's server fail to start now and then.
+const PORT = 31_871;
 const listenForever = `require('node:net').createServer().listen(${PORT}, '127.0.0.1'); setInterval(() => {}, 1000);`;
 const dummy = { name: 'dummy', cwd: here, command: [process.execPath, '-e', listenForever], env: {}, readyPort: PORT, port: PORT, portEnv: 'DUMMY_PORT' };
 
@@ -32,7 +34,7 @@ test('a port already in use is refused with a message naming it', async () => {
   const blocker = net.createServer().listen(PORT, '127.0.0.1');
   await new Promise((r) => blocker.once('listening', r));
   try {
-    await assert.rejects(new Supervisor().start(dummy, { quiet: true }), /port 39871 \(dummy\) is already in use.*DUMMY_PORT/);
+    await assert.rejects(new Supervisor().start(dummy, { quiet: true }), new RegExp(`port ${PORT} \\(dummy\\) is already in use.*DUMMY_PORT`));
   } finally {
     blocker.close();
   }
@@ -93,22 +95,22 @@ const quickPolicy = { initialDelayMs: 20, maxDelayMs: 50, stableAfterMs: 60_000,
 test('a killed service is restarted with doubling delays while the others keep running', { timeout: 20_000 }, async () => {
   const supervisor = new Supervisor(quickPolicy);
   const events = record(supervisor);
-  const victim = pidServer('victim', 39_872);
-  const bystander = pidServer('bystander', 39_873);
+  const victim = pidServer('victim', 31_872);
+  const bystander = pidServer('bystander', 31_873);
   try {
     await supervisor.start(victim, { quiet: true });
     await supervisor.start(bystander, { quiet: true });
-    const bystanderPid = await pidAt(39_873);
+    const bystanderPid = await pidAt(31_873);
 
-    const first = await pidAt(39_872);
+    const first = await pidAt(31_872);
     process.kill(first, 'SIGKILL');
     await once(supervisor, 'restarted');
-    const second = await pidAt(39_872);
+    const second = await pidAt(31_872);
     assert.notEqual(second, first);
 
     process.kill(second, 'SIGKILL');
     await once(supervisor, 'restarted');
-    assert.notEqual(await pidAt(39_872), second);
+    assert.notEqual(await pidAt(31_872), second);
 
     assert.deepEqual(
       events.map(({ type, name, signal, delayMs }) => ({ type, name, ...(type === 'crashed' ? { signal, delayMs } : {}) })),
@@ -119,7 +121,7 @@ test('a killed service is restarted with doubling delays while the others keep r
         { type: 'restarted', name: 'victim' },
       ],
     );
-    assert.equal(await pidAt(39_873), bystanderPid, 'the other service was restarted too');
+    assert.equal(await pidAt(31_873), bystanderPid, 'the other service was restarted too');
   } finally {
     await supervisor.stopAll();
   }
@@ -128,11 +130,11 @@ test('a killed service is restarted with doubling delays while the others keep r
 test('a service up longer than stableAfterMs starts the delays over', { timeout: 20_000 }, async () => {
   const supervisor = new Supervisor({ ...quickPolicy, stableAfterMs: 0 });
   const events = record(supervisor);
-  const victim = pidServer('victim', 39_872);
+  const victim = pidServer('victim', 31_872);
   try {
     await supervisor.start(victim, { quiet: true });
     for (let i = 0; i < 2; i += 1) {
-      process.kill(await pidAt(39_872), 'SIGKILL');
+      process.kill(await pidAt(31_872), 'SIGKILL');
       await once(supervisor, 'restarted');
     }
     assert.deepEqual(events.filter((e) => e.type === 'crashed').map((e) => e.delayMs), [20, 20]);
@@ -144,11 +146,11 @@ test('a service up longer than stableAfterMs starts the delays over', { timeout:
 test('a service whose restarts keep dying before they answer is given up after maxFailedRestarts, with its exit code', { timeout: 20_000 }, async () => {
   const supervisor = new Supervisor(quickPolicy);
   const events = record(supervisor);
-  const flaky = pidServer('flaky', 39_872, { crashAfterFirstStart: true });
+  const flaky = pidServer('flaky', 31_872, { crashAfterFirstStart: true });
   try {
     await supervisor.start(flaky, { quiet: true });
     const gaveUp = once(supervisor, 'gave-up');
-    process.kill(await pidAt(39_872), 'SIGKILL');
+    process.kill(await pidAt(31_872), 'SIGKILL');
     const [event] = await gaveUp;
     assert.deepEqual({ name: event.name, code: event.code, failedRestarts: event.failedRestarts }, { name: 'flaky', code: 3, failedRestarts: 3 });
     assert.deepEqual(events.filter((e) => e.type === 'crashed').map((e) => [e.code, e.delayMs]), [[null, 20], [3, 40], [3, 50]]);
@@ -163,9 +165,9 @@ test('a service killed more times than maxFailedRestarts, coming back each time,
   const supervisor = new Supervisor({ ...quickPolicy, maxDelayMs: 20 });
   const events = record(supervisor);
   try {
-    await supervisor.start(pidServer('victim', 39_872), { quiet: true });
+    await supervisor.start(pidServer('victim', 31_872), { quiet: true });
     for (let i = 0; i <= quickPolicy.maxFailedRestarts; i += 1) {
-      process.kill(await pidAt(39_872), 'SIGKILL');
+      process.kill(await pidAt(31_872), 'SIGKILL');
       await once(supervisor, 'restarted');
     }
     assert.equal(events.filter((e) => e.type === 'restarted').length, quickPolicy.maxFailedRestarts + 1);
@@ -176,7 +178,7 @@ test('a service killed more times than maxFailedRestarts, coming back each time,
 });
 
 test('a service that fails its first start fails start() with its name', { timeout: 20_000 }, async () => {
-  const broken = { name: 'broken', cwd: here, command: [process.execPath, '-e', 'process.exit(2)'], env: {}, readyPort: 39_874, port: 39_874 };
+  const broken = { name: 'broken', cwd: here, command: [process.execPath, '-e', 'process.exit(2)'], env: {}, readyPort: 31_874, port: 31_874 };
   const supervisor = new Supervisor(quickPolicy);
   try {
     await assert.rejects(supervisor.start(broken, { quiet: true }), /broken exited during start-up/);
@@ -188,11 +190,11 @@ test('a service that fails its first start fails start() with its name', { timeo
 test('stopAll stops every service and restarts none of them', { timeout: 20_000 }, async () => {
   const supervisor = new Supervisor(quickPolicy);
   const events = record(supervisor);
-  await supervisor.start(pidServer('one', 39_872), { quiet: true });
-  await supervisor.start(pidServer('two', 39_873), { quiet: true });
+  await supervisor.start(pidServer('one', 31_872), { quiet: true });
+  await supervisor.start(pidServer('two', 31_873), { quiet: true });
   await supervisor.stopAll();
-  assert.equal(await portTaken(39_872), false);
-  assert.equal(await portTaken(39_873), false);
+  assert.equal(await portTaken(31_872), false);
+  assert.equal(await portTaken(31_873), false);
   assert.deepEqual(events, []);
 });
 
@@ -212,17 +214,17 @@ test('npm start logs each crash with its exit and each restart', () => {
 
 test('signal() reaches a named service (a fault test killing one API instance), which is then restarted', { timeout: 20_000 }, async () => {
   const supervisor = new Supervisor(quickPolicy);
-  const victim = pidServer('victim', 39_872);
+  const victim = pidServer('victim', 31_872);
   try {
     await supervisor.start(victim, { quiet: true });
-    const first = await pidAt(39_872);
+    const first = await pidAt(31_872);
     assert.equal(supervisor.signal('nobody', 'SIGKILL'), false);
     const crashed = once(supervisor, 'crashed');
     assert.equal(supervisor.signal('victim', 'SIGKILL'), true);
     const [event] = await crashed;
     assert.equal(event.signal, 'SIGKILL');
     await once(supervisor, 'restarted');
-    assert.notEqual(await pidAt(39_872), first);
+    assert.notEqual(await pidAt(31_872), first);
   } finally {
     await supervisor.stopAll();
   }
@@ -230,7 +232,7 @@ test('signal() reaches a named service (a fault test killing one API instance), 
 
 test('a readiness function decides when a service is ready (the cluster waits for a database, not for its port)', { timeout: 20_000 }, async () => {
   let asked = 0;
-  const service = { ...pidServer('gated', 39_872), readyPort: undefined, ready: async () => (asked += 1) >= 3 };
+  const service = { ...pidServer('gated', 31_872), readyPort: undefined, ready: async () => (asked += 1) >= 3 };
   const supervisor = new Supervisor(quickPolicy);
   try {
     await supervisor.start(service, { quiet: true });
