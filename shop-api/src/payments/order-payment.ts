@@ -67,68 +67,106 @@ export async function recordIntent(db: pg.Pool | pg.PoolClient, provider: string
   );
 }
 
-/** Applies the provider's view of an intent to its order, once (see the file's comment). */
-export async function applyIntent(pool: pg.Pool, gateway: PaymentGateway, intent: IntentState, now: Date, hooks: PaymentHooks = {}): Promise<Applied> {
+/** What the caller already read of the order, without its lock (applyIntent's fast paths need no read of their own then). */
+export interface OrderSeen {
+  status: string;
+  card_charged_pence: number;
+  reserved_until: Date | null;
+}
+
+/** Work that waits for the order's transaction to commit (a refund at the provider, the paid hooks). */
+export type AfterCommit = Array<() => Promise<void>>;
+
+/**
+ * Applies the provider's view of an intent to its order, once (see the file's comment).
+ * `seen`: the order as the caller just read it (the client's return, the checkout), so the fast
+ * paths below cost no read of their own.
+ */
+export async function applyIntent(pool: pg.Pool, gateway: PaymentGateway, intent: IntentState, now: Date, hooks: PaymentHooks = {}, seen?: OrderSeen): Promise<Applied> {
   if (intent.orderId === null) return 'not-ours';
   // Fast paths without the order's lock (at launch-night rates every round trip counts):
-  const seen = (await pool.query<{ status: string; card_charged_pence: number; reserved_until: Date | null }>(
+  const order = seen ?? (await pool.query<OrderSeen>(
     'SELECT status, card_charged_pence, reserved_until FROM orders WHERE id = $1',
     [intent.orderId],
   )).rows[0];
-  if (!seen) return 'not-ours';
+  if (!order) return 'not-ours';
   // still waiting for the customer or the provider, within the reservation: only the state to note;
   const waiting = intent.status === 'requires_action' || intent.status === 'processing';
-  if (waiting && seen.status === 'pending' && seen.reserved_until !== null && seen.reserved_until > now) {
+  if (waiting && order.status === 'pending' && order.reserved_until !== null && order.reserved_until > now) {
     await recordIntent(pool, gateway.name, intent, now);
     return 'unchanged';
   }
   // the loser of the race between the client's return and the webhook: a paid order stays paid
   // (only a refund changes it), so nothing to do.
-  if (intent.status === 'succeeded' && (seen.status === 'completed' || seen.status === 'refunded') && seen.card_charged_pence === intent.amountPence) return 'already-paid';
-  const after: Array<() => Promise<void>> = [];
-  const applied = await inTransaction(pool, async (client): Promise<Applied> => {
-    const order = (await client.query<OrderRow>(
-      `SELECT id, status, customer_id, reserved_until, reserved_cart_id, reserved_basket, card_charged_pence, credit_used_pence, points_redeemed
-       FROM orders WHERE id = $1 FOR UPDATE`,
-      [intent.orderId],
-    )).rows[0];
-    if (!order) return 'not-ours';
-    await recordIntent(client, gateway.name, intent, now);
-    if (intent.status === 'succeeded' && intent.amountPence !== order.card_charged_pence) {
-      await flag(client, gateway.name, intent, order.id, 'amount_mismatch', `The intent took ${intent.amountPence}p; the order's card part is ${order.card_charged_pence}p.`, false, now);
-      return 'flagged';
-    }
-    if (order.status !== 'pending') {
-      if (intent.status === 'succeeded' && (order.status === 'cancelled' || order.status === 'failed')) {
-        after.push(() => refundLatePayment(pool, gateway, intent, order.id, now));
-        return 'late-refunded';
-      }
-      return order.status === 'completed' ? 'already-paid' : 'unchanged';
-    }
-    const expired = order.reserved_until !== null && order.reserved_until <= now;
-    if (expired) {
-      await releaseReservation(client, order, 'cancelled', { reason: 'expired', message: 'The reservation expired before the payment was confirmed.' }, now);
-      if (intent.status === 'succeeded') after.push(() => refundLatePayment(pool, gateway, intent, order.id, now));
-      else if (intent.status === 'requires_action' || intent.status === 'processing') after.push(() => cancelQuietly(gateway, intent.id));
-      return intent.status === 'succeeded' ? 'late-refunded' : 'released';
-    }
-    switch (intent.status) {
-      case 'succeeded':
-        if (await markPaid(client, order, now)) after.push(async () => hooks.onWins?.(order.id));
-        after.push(async () => hooks.onPaid?.(order.customer_id, now));
-        return 'paid';
-      case 'failed':
-        await releaseReservation(client, order, 'failed', intent.failure ?? { reason: 'card_declined', message: 'Your card was declined.' }, now);
-        return 'released';
-      case 'canceled':
-        await releaseReservation(client, order, 'cancelled', { reason: 'canceled', message: 'The payment was cancelled.' }, now);
-        return 'released';
-      default:
-        return 'unchanged';
-    }
-  });
+  if (intent.status === 'succeeded' && (order.status === 'completed' || order.status === 'refunded') && order.card_charged_pence === intent.amountPence) return 'already-paid';
+  const after: AfterCommit = [];
+  const applied = await inTransaction(pool, (client) => applyIntentLocked(client, pool, gateway, intent, now, hooks, after));
   for (const step of after) await step();
   return applied;
+}
+
+/*
+ * The order's row locked and the intent recorded in ONE statement (the lock taken first: the
+ * INSERT reads the locked row). A statement's own intent row is written before the order's state
+ * is decided, as before: the record is the provider's word, whatever we make of it.
+ */
+const LOCK_AND_RECORD = `
+  WITH o AS (
+    SELECT id, status, customer_id, reserved_until, reserved_cart_id, reserved_basket, card_charged_pence, credit_used_pence, points_redeemed,
+           card_funding, store_result #>> '{payment_result,payment_details,0,value}' AS last4
+    FROM orders WHERE id = $3 FOR UPDATE
+  ), recorded AS (
+    INSERT INTO payment_intents (intent_id, provider, order_id, amount_pence, currency, status, funding, last4, client_secret, next_action, created_at, updated_at)
+    SELECT $1, $2, o.id, $4, $5, $6, COALESCE(o.card_funding, 'unknown'), COALESCE(o.last4, ''), $7, $8, $9, $9 FROM o
+    ON CONFLICT (intent_id) DO UPDATE SET status = EXCLUDED.status, client_secret = EXCLUDED.client_secret, next_action = EXCLUDED.next_action, updated_at = EXCLUDED.updated_at
+      WHERE NOT (payment_intents.status = ANY($10))
+  )
+  SELECT id, status, customer_id, reserved_until, reserved_cart_id, reserved_basket, card_charged_pence, credit_used_pence, points_redeemed FROM o`;
+
+/**
+ * The decision, inside the caller's transaction: the order's row locked (and the intent
+ * recorded), then paid, released, refunded or left. Provider calls and hooks go into `after`,
+ * for the caller to run once the transaction has committed.
+ */
+export async function applyIntentLocked(client: pg.PoolClient, pool: pg.Pool, gateway: PaymentGateway, intent: IntentState, now: Date, hooks: PaymentHooks, after: AfterCommit): Promise<Applied> {
+  if (intent.orderId === null) return 'not-ours';
+  const order = (await client.query<OrderRow>(LOCK_AND_RECORD, [
+    intent.id, gateway.name, intent.orderId, intent.amountPence, intent.currency, intent.status, intent.clientSecret,
+    intent.nextAction === null ? null : JSON.stringify(intent.nextAction), now, TERMINAL,
+  ])).rows[0];
+  if (!order) return 'not-ours';
+  if (intent.status === 'succeeded' && intent.amountPence !== order.card_charged_pence) {
+    await flag(client, gateway.name, intent, order.id, 'amount_mismatch', `The intent took ${intent.amountPence}p; the order's card part is ${order.card_charged_pence}p.`, false, now);
+    return 'flagged';
+  }
+  if (order.status !== 'pending') {
+    if (intent.status === 'succeeded' && (order.status === 'cancelled' || order.status === 'failed')) {
+      after.push(() => refundLatePayment(pool, gateway, intent, order.id, now));
+      return 'late-refunded';
+    }
+    return order.status === 'completed' ? 'already-paid' : 'unchanged';
+  }
+  const expired = order.reserved_until !== null && order.reserved_until <= now;
+  if (expired) {
+    await releaseReservation(client, order, 'cancelled', { reason: 'expired', message: 'The reservation expired before the payment was confirmed.' }, now);
+    if (intent.status === 'succeeded') after.push(() => refundLatePayment(pool, gateway, intent, order.id, now));
+    else if (intent.status === 'requires_action' || intent.status === 'processing') after.push(() => cancelQuietly(gateway, intent.id));
+    return intent.status === 'succeeded' ? 'late-refunded' : 'released';
+  }
+  switch (intent.status) {
+    case 'succeeded':
+      if (await markPaid(client, order, now)) after.push(async () => hooks.onWins?.(order.id));
+      after.push(async () => hooks.onPaid?.(order.customer_id, now));
+      return 'paid';
+    case 'failed':
+      await releaseReservation(client, order, 'failed', intent.failure ?? { reason: 'card_declined', message: 'Your card was declined.' }, now);
+      return 'released';
+    case 'canceled':
+      await releaseReservation(client, order, 'cancelled', { reason: 'canceled', message: 'The payment was cancelled.' }, now);
+      return 'released';
+    default:
+      return 'unchanged';
+  }
 }
 
 /**

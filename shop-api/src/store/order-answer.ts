@@ -134,7 +134,8 @@ export async function answerOrder(deps: OrderAnswerDeps, orderId: number, now: D
       await applyIntent(deps.pool, deps.gateway, intent, now, deps.hooks);
     } else if (o.intent_id && (refresh || expired)) {
       const id = o.intent_id;
-      await applyIntent(deps.pool, deps.gateway, await providerCall('reading a payment intent', () => deps.gateway.retrieve(id)), now, deps.hooks);
+      // The order as just read: applyIntent's fast paths need no read of their own.
+      await applyIntent(deps.pool, deps.gateway, await providerCall('reading a payment intent', () => deps.gateway.retrieve(id)), now, deps.hooks, o);
     }
     o = (await readOrder(deps.pool, orderId))!;
   }
