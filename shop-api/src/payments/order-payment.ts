@@ -106,22 +106,51 @@ export async function applyIntent(pool: pg.Pool, gateway: PaymentGateway, intent
 }
 
 /*
- * The order's row locked and the intent recorded in ONE statement (the lock taken first: the
- * INSERT reads the locked row). A statement's own intent row is written before the order's state
- * is decided, as before: the record is the provider's word, whatever we make of it.
+ * The order's row locked, the intent recorded and - the common case: a succeeded payment of the
+ * right amount for a live reservation - the order paid, in ONE statement (at launch-night rates
+ * every round trip counts). The lock is taken first (every other part reads the locked row);
+ * the UPDATE also checks the row it updates (orders.status), so it can never pay twice. What is
+ * not that case is decided in code, below, from the locked row. When it paid, the statement
+ * also answers the lines with instant wins, whose numbers are then revealed.
  */
-const LOCK_AND_RECORD = `
+const LOCK_RECORD_AND_PAY = `
   WITH o AS (
     SELECT id, status, customer_id, reserved_until, reserved_cart_id, reserved_basket, card_charged_pence, credit_used_pence, points_redeemed,
-           card_funding, store_result #>> '{payment_result,payment_details,0,value}' AS last4
+           card_funding, store_result #>> '{payment_result,payment_details,0,value}' AS last4,
+           (card_charged_pence + credit_used_pence) / $11::int AS earned
     FROM orders WHERE id = $3 FOR UPDATE
   ), recorded AS (
     INSERT INTO payment_intents (intent_id, provider, order_id, amount_pence, currency, status, funding, last4, client_secret, next_action, created_at, updated_at)
     SELECT $1, $2, o.id, $4, $5, $6, COALESCE(o.card_funding, 'unknown'), COALESCE(o.last4, ''), $7, $8, $9, $9 FROM o
     ON CONFLICT (intent_id) DO UPDATE SET status = EXCLUDED.status, client_secret = EXCLUDED.client_secret, next_action = EXCLUDED.next_action, updated_at = EXCLUDED.updated_at
       WHERE NOT (payment_intents.status = ANY($10))
+  ), paid AS (
+    UPDATE orders SET status = 'completed', paid_at = $9, store_result = jsonb_set(jsonb_set(jsonb_set(jsonb_set(orders.store_result,
+      '{status}', '"completed"'), '{payment_result,payment_status}', '"success"'),
+      '{payment_result,redirect_url}', to_jsonb('/confirmation?order_id=' || orders.id || '&key=' || orders.order_key)),
+      '{extensions,cgg,points_earned}', to_jsonb(o.earned))
+    FROM o
+    WHERE orders.id = o.id AND $6 = 'succeeded' AND o.card_charged_pence = $4 AND o.status = 'pending' AND orders.status = 'pending'
+      AND (o.reserved_until IS NULL OR o.reserved_until > $9)
+    RETURNING orders.id
+  ), points AS (
+    INSERT INTO points_logs (customer_id, type, points, description, order_id, created_at)
+    SELECT o.customer_id, 'order-placed', o.earned, 'Points earned for order #' || o.id, o.id, $9 FROM o JOIN paid ON paid.id = o.id WHERE o.earned > 0
   )
-  SELECT id, status, customer_id, reserved_until, reserved_cart_id, reserved_basket, card_charged_pence, credit_used_pence, points_redeemed FROM o`;
+  SELECT o.id, o.status, o.customer_id, o.reserved_until, o.reserved_cart_id, o.reserved_basket, o.card_charged_pence, o.credit_used_pence, o.points_redeemed,
+    EXISTS (SELECT 1 FROM paid) AS paid_now,
+    (SELECT json_agg(l ORDER BY l.competition_id) FROM (
+       SELECT i.competition_id, array_agg(t.ticket_number ORDER BY t.ticket_number) AS numbers
+       FROM paid JOIN order_items i ON i.order_id = paid.id JOIN tickets t ON t.order_item_id = i.id JOIN competitions c ON c.id = i.competition_id
+       GROUP BY i.competition_id HAVING bool_or(c.enable_instant_wins)) l) AS instant_lines
+  FROM o`;
+
+interface LockedOrder extends OrderRow {
+  /** This statement paid it. */
+  paid_now: boolean;
+  /** When it did: the lines whose competitions have instant wins, with their numbers. */
+  instant_lines: Array<{ competition_id: number; numbers: number[] }> | null;
+}
 
 /**
  * The decision, inside the caller's transaction: the order's row locked (and the intent
@@ -130,9 +159,9 @@ const LOCK_AND_RECORD = `
  */
 export async function applyIntentLocked(client: pg.PoolClient, pool: pg.Pool, gateway: PaymentGateway, intent: IntentState, now: Date, hooks: PaymentHooks, after: AfterCommit): Promise<Applied> {
   if (intent.orderId === null) return 'not-ours';
-  const order = (await client.query<OrderRow>(LOCK_AND_RECORD, [
+  const order = (await client.query<LockedOrder>(LOCK_RECORD_AND_PAY, [
     intent.id, gateway.name, intent.orderId, intent.amountPence, intent.currency, intent.status, intent.clientSecret,
-    intent.nextAction === null ? null : JSON.stringify(intent.nextAction), now, TERMINAL,
+    intent.nextAction === null ? null : JSON.stringify(intent.nextAction), now, TERMINAL, PENCE_PER_POINT_EARNED,
   ])).rows[0];
   if (!order) return 'not-ours';
   if (intent.status === 'succeeded' && intent.amountPence !== order.card_charged_pence) {
@@ -155,7 +184,9 @@ export async function applyIntentLocked(client: pg.PoolClient, pool: pg.Pool, ga
   }
   switch (intent.status) {
     case 'succeeded':
-      if (await markPaid(client, order, now)) after.push(async () => hooks.onWins?.(order.id));
+      // Pending, live and the right amount (all checked above): the statement paid it.
+      if (!order.paid_now) return 'unchanged';
+      if (await revealInstantWins(client, order, order.instant_lines ?? [], now)) after.push(async () => hooks.onWins?.(order.id));
       after.push(async () => hooks.onPaid?.(order.customer_id, now));
       return 'paid';
     case 'failed':
@@ -170,36 +201,16 @@ export async function applyIntentLocked(client: pg.PoolClient, pool: pg.Pool, ga
 }
 
 /**
- * The order paid: points earned, the instant wins its (already held) numbers hold revealed and
- * awarded, the stored answer made the paid one. True when it won something.
+ * The order just paid (points earned and its answer made the paid one by LOCK_RECORD_AND_PAY):
+ * the instant wins its (already held) numbers hold revealed and awarded. True when it won something.
  */
-async function markPaid(client: pg.PoolClient, order: OrderRow, now: Date): Promise<boolean> {
-  const earned = Math.floor((order.card_charged_pence + order.credit_used_pence) / PENCE_PER_POINT_EARNED);
-  // The points, the order made paid (its stored answer with it) and its lines, in one round trip
-  // (at launch-night rates every round trip counts: see paid-order.ts).
-  const lines = (await client.query<{ competition_id: number; numbers: number[]; instant: boolean }>(
-    `WITH points AS (
-       INSERT INTO points_logs (customer_id, type, points, description, order_id, created_at)
-       SELECT $2, 'order-placed', $3, $4, $1, $5 WHERE $3::int > 0
-     ), paid AS (
-       UPDATE orders SET status = 'completed', paid_at = $5, store_result = jsonb_set(jsonb_set(jsonb_set(jsonb_set(store_result,
-         '{status}', '"completed"'), '{payment_result,payment_status}', '"success"'),
-         '{payment_result,redirect_url}', to_jsonb('/confirmation?order_id=' || id || '&key=' || order_key)),
-         '{extensions,cgg,points_earned}', to_jsonb($3::int))
-       WHERE id = $1
-     )
-     SELECT i.competition_id, array_agg(t.ticket_number ORDER BY t.ticket_number) AS numbers, bool_or(c.enable_instant_wins) AS instant
-     FROM order_items i JOIN tickets t ON t.order_item_id = i.id JOIN competitions c ON c.id = i.competition_id
-     WHERE i.order_id = $1 GROUP BY i.competition_id ORDER BY i.competition_id`,
-    [order.id, order.customer_id, earned, `Points earned for order #${order.id}`, now],
-  )).rows;
+async function revealInstantWins(client: pg.PoolClient, order: OrderRow, lines: Array<{ competition_id: number; numbers: number[] }>, now: Date): Promise<boolean> {
+  if (lines.length === 0) return false;
+  const me = (await client.query<{ first_name: string; last_name: string }>('SELECT first_name, last_name FROM customers WHERE id = $1', [order.customer_id])).rows[0];
+  const winnerName = publicName(me?.first_name ?? '', me?.last_name ?? '');
   let won = 0;
-  if (lines.some((l) => l.instant)) {
-    const me = (await client.query<{ first_name: string; last_name: string }>('SELECT first_name, last_name FROM customers WHERE id = $1', [order.customer_id])).rows[0];
-    const winnerName = publicName(me?.first_name ?? '', me?.last_name ?? '');
-    for (const l of lines.filter((x) => x.instant)) {
-      won += (await awardInstantWins(client, { competitionId: l.competition_id, numbers: l.numbers, customerId: order.customer_id, orderId: order.id, winnerName, now })).length;
-    }
+  for (const l of lines) {
+    won += (await awardInstantWins(client, { competitionId: l.competition_id, numbers: l.numbers, customerId: order.customer_id, orderId: order.id, winnerName, now })).length;
   }
   return won > 0;
 }
