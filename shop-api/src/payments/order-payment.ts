@@ -90,19 +90,29 @@ export async function applyIntent(pool: pg.Pool, gateway: PaymentGateway, intent
     [intent.orderId],
   )).rows[0];
   if (!order) return 'not-ours';
-  // still waiting for the customer or the provider, within the reservation: only the state to note;
-  const waiting = intent.status === 'requires_action' || intent.status === 'processing';
-  if (waiting && order.status === 'pending' && order.reserved_until !== null && order.reserved_until > now) {
-    await recordIntent(pool, gateway.name, intent, now);
-    return 'unchanged';
-  }
-  // the loser of the race between the client's return and the webhook: a paid order stays paid
-  // (only a refund changes it), so nothing to do.
-  if (intent.status === 'succeeded' && (order.status === 'completed' || order.status === 'refunded') && order.card_charged_pence === intent.amountPence) return 'already-paid';
+  const quick = await decidedWithoutLock(pool, gateway.name, intent, order, now);
+  if (quick) return quick;
   const after: AfterCommit = [];
   const applied = await inTransaction(pool, (client) => applyIntentLocked(client, pool, gateway, intent, now, hooks, after));
   for (const step of after) await step();
   return applied;
+}
+
+/**
+ * The answers that need no lock on the order, from what was read of it (at launch-night rates
+ * every round trip counts): null when the order's lock must decide.
+ * - still waiting for the customer or the provider, within the reservation: only the state to note;
+ * - the loser of the race between the client's return and the webhook: a paid order stays paid
+ *   (only a refund changes it), so nothing to do.
+ */
+export async function decidedWithoutLock(db: pg.Pool | pg.PoolClient, provider: string, intent: IntentState, order: OrderSeen, now: Date): Promise<Applied | null> {
+  const waiting = intent.status === 'requires_action' || intent.status === 'processing';
+  if (waiting && order.status === 'pending' && order.reserved_until !== null && order.reserved_until > now) {
+    await recordIntent(db, provider, intent, now);
+    return 'unchanged';
+  }
+  if (intent.status === 'succeeded' && (order.status === 'completed' || order.status === 'refunded') && order.card_charged_pence === intent.amountPence) return 'already-paid';
+  return null;
 }
 
 /*

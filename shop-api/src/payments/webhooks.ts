@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { applyIntentLocked, type AfterCommit, type Applied, type PaymentHooks } from './order-payment.ts';
+import { applyIntentLocked, decidedWithoutLock, type AfterCommit, type Applied, type PaymentHooks } from './order-payment.ts';
 import { WebhookRefused, type PaymentGateway } from './payment-gateway.ts';
 
 export type WebhookOutcome = { status: 200; body: { received: true; duplicate: boolean; outcome: Applied | 'recorded' } } | { status: 400; body: { code: string; message: string } };
@@ -12,9 +12,10 @@ export type WebhookOutcome = { status: 200; body: { received: true; duplicate: b
  * (applyIntentLocked), so it is paid (or released) once whatever arrives when. Two deliveries of
  * one event at once queue on its row: the second finds it processed.
  *
- * Four round trips for a payment (BEGIN with the event's record; the order locked with the
- * intent's; the order paid; the event marked processed with COMMIT), where recording, applying
- * and marking apart took eight. An outcome that must still call the provider (a late payment's
+ * Three round trips for a payment (BEGIN with the event's record and the order as it stands;
+ * the order locked, the intent recorded and the order paid; the event marked processed with
+ * COMMIT), where recording, applying and marking apart took eight; two for an order the
+ * client's return paid first (no lock taken). An outcome that must still call the provider (a late payment's
  * refund) is marked processed only once that call has succeeded: if it fails, the provider's
  * retry finds the event unprocessed and applies it again (the refund's key makes that safe).
  */
@@ -35,19 +36,28 @@ export async function receiveWebhook(pool: pg.Pool, gateway: PaymentGateway, raw
   let marked: boolean;
   try {
     // BEGIN and the event's record in one round trip (simple protocol, values as literals: the
-    // event is signed by the provider, and escaped all the same). A new event, or one recorded by
-    // a delivery that failed midway, answers a row; one processed already answers none.
+    // event is signed by the provider, and escaped all the same), with the order as it stands
+    // (unlocked) for the answers that need no lock. A new event, or one recorded by a delivery
+    // that failed midway, answers a row; one processed already answers none.
     const q = (v: string | null) => (v === null ? 'NULL' : client.escapeLiteral(v));
+    const orderId = event.intent?.orderId ?? null;
     const [, recorded] = (await client.query(
-      `BEGIN; INSERT INTO payment_webhook_events (provider, event_id, type, intent_id, received_at)
-       VALUES (${q(gateway.name)}, ${q(event.id)}, ${q(event.type)}, ${q(event.intent?.id ?? null)}, ${q(now.toISOString())}::timestamptz)
-       ON CONFLICT (provider, event_id) DO UPDATE SET provider = EXCLUDED.provider WHERE payment_webhook_events.processed_at IS NULL RETURNING 1`,
-    )) as unknown as pg.QueryResult[];
-    if (recorded!.rowCount === 0) {
+      `BEGIN; WITH event AS (
+         INSERT INTO payment_webhook_events (provider, event_id, type, intent_id, received_at)
+         VALUES (${q(gateway.name)}, ${q(event.id)}, ${q(event.type)}, ${q(event.intent?.id ?? null)}, ${q(now.toISOString())}::timestamptz)
+         ON CONFLICT (provider, event_id) DO UPDATE SET provider = EXCLUDED.provider WHERE payment_webhook_events.processed_at IS NULL RETURNING 1
+       )
+       SELECT o.status, o.card_charged_pence, o.reserved_until FROM event LEFT JOIN orders o ON o.id = ${Number.isSafeInteger(orderId) ? orderId : 'NULL'}`,
+    )) as unknown as Array<pg.QueryResult<{ status: string | null; card_charged_pence: number; reserved_until: Date | null }>>;
+    const seen = recorded!.rows[0];
+    if (!seen) {
       await client.query('COMMIT');
       return { status: 200, body: { received: true, duplicate: true, outcome: 'recorded' } };
     }
-    applied = event.intent && event.type.startsWith('payment_intent.') ? await applyIntentLocked(client, pool, gateway, event.intent, now, hooks, after) : 'recorded';
+    const intent = event.intent && event.type.startsWith('payment_intent.') ? event.intent : null;
+    applied = !intent ? 'recorded'
+      : (seen.status !== null && (await decidedWithoutLock(client, gateway.name, intent, { ...seen, status: seen.status }, now)))
+        || (await applyIntentLocked(client, pool, gateway, intent, now, hooks, after));
     finished = `UPDATE payment_webhook_events SET processed_at = ${q(now.toISOString())}::timestamptz, outcome = ${q(applied)}
        WHERE provider = ${q(gateway.name)} AND event_id = ${q(event.id)}`;
     // Marked processed with the COMMIT, unless a provider call (a late payment's refund) is still to
