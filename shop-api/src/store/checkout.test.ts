@@ -99,7 +99,7 @@ describe('checkout', () => {
       CREATE OR REPLACE TRIGGER test_note_app_name AFTER INSERT ON orders FOR EACH ROW EXECUTE FUNCTION test_note_app_name();`);
     try {
       const { state } = await customerWithBasket({ total: 500 }, 1);
-      const res = await storeInject(app, state, 'POST', '/checkout', { billing_address: billing, payment_method: 'cgg-demo-card', payment_data: cardPayment() }, { 'idempotency-key': randomUUID(), 'x-request-id': 'lb-order-42' });
+      const res = await storeInject(app, state, 'POST', '/checkout', { billing_address: billing, payment_method: 'cgg-card', payment_data: cardPayment() }, { 'idempotency-key': randomUUID(), 'x-request-id': 'lb-order-42' });
       expect(res.status).toBe(200);
       const { rows } = await pool.query('SELECT app FROM test_order_app_names WHERE order_id = $1', [res.body.order_id]);
       expect(rows).toEqual([{ app: 'shop-api req lb-order-42' }]);
