@@ -6,7 +6,8 @@
  * (app.inject); pg's Client.query is wrapped to count round trips, transactions (BEGIN) and
  * row locks (FOR UPDATE), the shop's and the provider's apart. Three orders of events:
  *   webhook first: checkout, the provider settles and its webhook pays, then the client's return;
- *   return first:  checkout, the client's return asks the provider (which settles), the webhook after;
+ *   return first:  checkout, the client's return asks the provider, which settles and sends its webhook
+ *                  there and then (the two race for the order, as in the sell-out bench);
  *   webhook only:  checkout, the webhook pays (BENCH_CONFIRM=webhook's client);
  * and a site-credit checkout for comparison. `npm run bench:checkout-queries` (BENCH_ORDERS, default 20).
  */
