@@ -169,10 +169,11 @@ interface LockedOrder extends OrderRow {
  */
 export async function applyIntentLocked(client: pg.PoolClient, pool: pg.Pool, gateway: PaymentGateway, intent: IntentState, now: Date, hooks: PaymentHooks, after: AfterCommit): Promise<Applied> {
   if (intent.orderId === null) return 'not-ours';
-  const order = (await client.query<LockedOrder>(LOCK_RECORD_AND_PAY, [
+  // A named (prepared) statement: each connection plans this wide statement once, not per payment.
+  const order = (await client.query<LockedOrder>({ name: 'cgg_pay_lock_record_pay', text: LOCK_RECORD_AND_PAY, values: [
     intent.id, gateway.name, intent.orderId, intent.amountPence, intent.currency, intent.status, intent.clientSecret,
     intent.nextAction === null ? null : JSON.stringify(intent.nextAction), now, TERMINAL, PENCE_PER_POINT_EARNED,
-  ])).rows[0];
+  ] })).rows[0];
   if (!order) return 'not-ours';
   if (intent.status === 'succeeded' && intent.amountPence !== order.card_charged_pence) {
     await flag(client, gateway.name, intent, order.id, 'amount_mismatch', `The intent took ${intent.amountPence}p; the order's card part is ${order.card_charged_pence}p.`, false, now);

@@ -97,7 +97,8 @@ const READ = `
   FROM orders o LEFT JOIN payment_intents p ON p.order_id = o.id WHERE o.id = $1`;
 
 async function readOrder(db: pg.Pool, orderId: number): Promise<(OrderState & TicketsAndWins) | null> {
-  return (await db.query<OrderState & TicketsAndWins>(READ, [orderId])).rows[0] ?? null;
+  // Named (prepared): read on every return and repeat, planned once per connection.
+  return (await db.query<OrderState & TicketsAndWins>({ name: 'cgg_order_answer_read', text: READ, values: [orderId] })).rows[0] ?? null;
 }
 
 const paymentBlock = (o: OrderState, now: Date): StoreCheckoutPayment | undefined => {
