@@ -121,6 +121,46 @@ describe('card payment: asynchronous confirmation, exactly once', () => {
     expect((await giveBack(state, order)).body.status).toBe('completed');
   });
 
+  it('the webhook of an order the client\'s return paid first is processed as already paid, and pays nothing more', async () => {
+    const { c, who, state } = await basket(3);
+    const order = (await checkout(state)).body;
+    const intentId = order.extensions.cgg.payment.intent_id;
+    expect((await giveBack(state, order)).body.status).toBe('completed');
+    const before = await held(order.order_id, who.id, c.id);
+    expect(before).toMatchObject({ status: 'completed', tickets: 3, pointsEarnedRows: 1, points: 30 });
+    const event = eventFor(intentId, 'payment_intent.succeeded');
+    expect((await deliver(event)).json()).toEqual({ received: true, duplicate: false, outcome: 'already-paid' });
+    expect(await held(order.order_id, who.id, c.id)).toEqual(before);
+    const recorded = await t.pool.query('SELECT outcome, processed_at IS NOT NULL AS processed FROM payment_webhook_events WHERE event_id = $1', [JSON.parse(event.body).id]);
+    expect(recorded.rows).toEqual([{ outcome: 'already-paid', processed: true }]);
+  });
+
+  it('a late payment\'s webhook whose refund fails stays unprocessed, and the provider\'s retry refunds it once', async () => {
+    const { c, who, state } = await basket(2);
+    const order = (await checkout(state)).body;
+    const intentId = order.extensions.cgg.payment.intent_id;
+    await t.payments.demoProvider.retrieveIntent(intentId, new Date());
+    const event = eventFor(intentId, 'payment_intent.succeeded');
+    const eventId = JSON.parse(event.body).id as string;
+    // The reservation ran out before the news arrived, and the provider is down for the refund.
+    await t.pool.query(`UPDATE orders SET reserved_until = now() - interval '1 second' WHERE id = $1`, [order.order_id]);
+    const gateway = t.payments.gateway as { refund: typeof t.payments.gateway.refund };
+    const refund = gateway.refund;
+    gateway.refund = () => Promise.reject(new Error('connect ECONNREFUSED (test: provider down)'));
+    try {
+      expect((await deliver(event)).statusCode).toBe(500);
+    } finally {
+      gateway.refund = refund;
+    }
+    expect(await held(order.order_id, who.id, c.id)).toMatchObject({ status: 'cancelled', tickets: 0, sold: 0, refunded: 0 });
+    const processed = () => t.pool.query('SELECT outcome, processed_at IS NOT NULL AS processed FROM payment_webhook_events WHERE event_id = $1', [eventId]).then((r) => r.rows);
+    expect(await processed()).toEqual([{ outcome: null, processed: false }]);
+    expect((await deliver(event)).json()).toEqual({ received: true, duplicate: false, outcome: 'late-refunded' });
+    expect(await processed()).toEqual([{ outcome: 'late-refunded', processed: true }]);
+    expect((await deliver(event)).json()).toMatchObject({ duplicate: true });
+    expect(await held(order.order_id, who.id, c.id)).toMatchObject({ status: 'cancelled', tickets: 0, refunded: 200 });
+  });
+
   it('a forged or stale webhook is refused and not recorded; a replayed one changes nothing', async () => {
     const { c, who, state } = await basket(1);
     const order = (await checkout(state)).body;

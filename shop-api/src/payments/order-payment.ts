@@ -67,101 +67,161 @@ export async function recordIntent(db: pg.Pool | pg.PoolClient, provider: string
   );
 }
 
-/** Applies the provider's view of an intent to its order, once (see the file's comment). */
-export async function applyIntent(pool: pg.Pool, gateway: PaymentGateway, intent: IntentState, now: Date, hooks: PaymentHooks = {}): Promise<Applied> {
+/** What the caller already read of the order, without its lock (applyIntent's fast paths need no read of their own then). */
+export interface OrderSeen {
+  status: string;
+  card_charged_pence: number;
+  reserved_until: Date | null;
+}
+
+/** Work that waits for the order's transaction to commit (a refund at the provider, the paid hooks). */
+export type AfterCommit = Array<() => Promise<void>>;
+
+/**
+ * Applies the provider's view of an intent to its order, once (see the file's comment).
+ * `seen`: the order as the caller just read it (the client's return, the checkout), so the fast
+ * paths below cost no read of their own.
+ */
+export async function applyIntent(pool: pg.Pool, gateway: PaymentGateway, intent: IntentState, now: Date, hooks: PaymentHooks = {}, seen?: OrderSeen): Promise<Applied> {
   if (intent.orderId === null) return 'not-ours';
   // Fast paths without the order's lock (at launch-night rates every round trip counts):
-  const seen = (await pool.query<{ status: string; card_charged_pence: number; reserved_until: Date | null }>(
+  const order = seen ?? (await pool.query<OrderSeen>(
     'SELECT status, card_charged_pence, reserved_until FROM orders WHERE id = $1',
     [intent.orderId],
   )).rows[0];
-  if (!seen) return 'not-ours';
-  // still waiting for the customer or the provider, within the reservation: only the state to note;
-  const waiting = intent.status === 'requires_action' || intent.status === 'processing';
-  if (waiting && seen.status === 'pending' && seen.reserved_until !== null && seen.reserved_until > now) {
-    await recordIntent(pool, gateway.name, intent, now);
-    return 'unchanged';
-  }
-  // the loser of the race between the client's return and the webhook: a paid order stays paid
-  // (only a refund changes it), so nothing to do.
-  if (intent.status === 'succeeded' && (seen.status === 'completed' || seen.status === 'refunded') && seen.card_charged_pence === intent.amountPence) return 'already-paid';
-  const after: Array<() => Promise<void>> = [];
-  const applied = await inTransaction(pool, async (client): Promise<Applied> => {
-    const order = (await client.query<OrderRow>(
-      `SELECT id, status, customer_id, reserved_until, reserved_cart_id, reserved_basket, card_charged_pence, credit_used_pence, points_redeemed
-       FROM orders WHERE id = $1 FOR UPDATE`,
-      [intent.orderId],
-    )).rows[0];
-    if (!order) return 'not-ours';
-    await recordIntent(client, gateway.name, intent, now);
-    if (intent.status === 'succeeded' && intent.amountPence !== order.card_charged_pence) {
-      await flag(client, gateway.name, intent, order.id, 'amount_mismatch', `The intent took ${intent.amountPence}p; the order's card part is ${order.card_charged_pence}p.`, false, now);
-      return 'flagged';
-    }
-    if (order.status !== 'pending') {
-      if (intent.status === 'succeeded' && (order.status === 'cancelled' || order.status === 'failed')) {
-        after.push(() => refundLatePayment(pool, gateway, intent, order.id, now));
-        return 'late-refunded';
-      }
-      return order.status === 'completed' ? 'already-paid' : 'unchanged';
-    }
-    const expired = order.reserved_until !== null && order.reserved_until <= now;
-    if (expired) {
-      await releaseReservation(client, order, 'cancelled', { reason: 'expired', message: 'The reservation expired before the payment was confirmed.' }, now);
-      if (intent.status === 'succeeded') after.push(() => refundLatePayment(pool, gateway, intent, order.id, now));
-      else if (intent.status === 'requires_action' || intent.status === 'processing') after.push(() => cancelQuietly(gateway, intent.id));
-      return intent.status === 'succeeded' ? 'late-refunded' : 'released';
-    }
-    switch (intent.status) {
-      case 'succeeded':
-        if (await markPaid(client, order, now)) after.push(async () => hooks.onWins?.(order.id));
-        after.push(async () => hooks.onPaid?.(order.customer_id, now));
-        return 'paid';
-      case 'failed':
-        await releaseReservation(client, order, 'failed', intent.failure ?? { reason: 'card_declined', message: 'Your card was declined.' }, now);
-        return 'released';
-      case 'canceled':
-        await releaseReservation(client, order, 'cancelled', { reason: 'canceled', message: 'The payment was cancelled.' }, now);
-        return 'released';
-      default:
-        return 'unchanged';
-    }
-  });
+  if (!order) return 'not-ours';
+  const quick = await decidedWithoutLock(pool, gateway.name, intent, order, now);
+  if (quick) return quick;
+  const after: AfterCommit = [];
+  const applied = await inTransaction(pool, (client) => applyIntentLocked(client, pool, gateway, intent, now, hooks, after));
   for (const step of after) await step();
   return applied;
 }
 
 /**
- * The order paid: points earned, the instant wins its (already held) numbers hold revealed and
- * awarded, the stored answer made the paid one. True when it won something.
+ * The answers that need no lock on the order, from what was read of it (at launch-night rates
+ * every round trip counts): null when the order's lock must decide.
+ * - still waiting for the customer or the provider, within the reservation: only the state to note;
+ * - the loser of the race between the client's return and the webhook: a paid order stays paid
+ *   (only a refund changes it), so nothing to do.
  */
-async function markPaid(client: pg.PoolClient, order: OrderRow, now: Date): Promise<boolean> {
-  const earned = Math.floor((order.card_charged_pence + order.credit_used_pence) / PENCE_PER_POINT_EARNED);
-  // The points, the order made paid (its stored answer with it) and its lines, in one round trip
-  // (at launch-night rates every round trip counts: see paid-order.ts).
-  const lines = (await client.query<{ competition_id: number; numbers: number[]; instant: boolean }>(
-    `WITH points AS (
-       INSERT INTO points_logs (customer_id, type, points, description, order_id, created_at)
-       SELECT $2, 'order-placed', $3, $4, $1, $5 WHERE $3::int > 0
-     ), paid AS (
-       UPDATE orders SET status = 'completed', paid_at = $5, store_result = jsonb_set(jsonb_set(jsonb_set(jsonb_set(store_result,
-         '{status}', '"completed"'), '{payment_result,payment_status}', '"success"'),
-         '{payment_result,redirect_url}', to_jsonb('/confirmation?order_id=' || id || '&key=' || order_key)),
-         '{extensions,cgg,points_earned}', to_jsonb($3::int))
-       WHERE id = $1
-     )
-     SELECT i.competition_id, array_agg(t.ticket_number ORDER BY t.ticket_number) AS numbers, bool_or(c.enable_instant_wins) AS instant
-     FROM order_items i JOIN tickets t ON t.order_item_id = i.id JOIN competitions c ON c.id = i.competition_id
-     WHERE i.order_id = $1 GROUP BY i.competition_id ORDER BY i.competition_id`,
-    [order.id, order.customer_id, earned, `Points earned for order #${order.id}`, now],
-  )).rows;
-  let won = 0;
-  if (lines.some((l) => l.instant)) {
-    const me = (await client.query<{ first_name: string; last_name: string }>('SELECT first_name, last_name FROM customers WHERE id = $1', [order.customer_id])).rows[0];
-    const winnerName = publicName(me?.first_name ?? '', me?.last_name ?? '');
-    for (const l of lines.filter((x) => x.instant)) {
-      won += (await awardInstantWins(client, { competitionId: l.competition_id, numbers: l.numbers, customerId: order.customer_id, orderId: order.id, winnerName, now })).length;
+export async function decidedWithoutLock(db: pg.Pool | pg.PoolClient, provider: string, intent: IntentState, order: OrderSeen, now: Date): Promise<Applied | null> {
+  const waiting = intent.status === 'requires_action' || intent.status === 'processing';
+  if (waiting && order.status === 'pending' && order.reserved_until !== null && order.reserved_until > now) {
+    await recordIntent(db, provider, intent, now);
+    return 'unchanged';
+  }
+  if (intent.status === 'succeeded' && (order.status === 'completed' || order.status === 'refunded') && order.card_charged_pence === intent.amountPence) return 'already-paid';
+  return null;
+}
+
+/*
+ * The order's row locked, the intent recorded and - the common case: a succeeded payment of the
+ * right amount for a live reservation - the order paid, in ONE statement (at launch-night rates
+ * every round trip counts). The lock is taken first (every other part reads the locked row);
+ * the UPDATE also checks the row it updates (orders.status), so it can never pay twice. What is
+ * not that case is decided in code, below, from the locked row. When it paid, the statement
+ * also answers the lines with instant wins, whose numbers are then revealed.
+ */
+const LOCK_RECORD_AND_PAY = `
+  WITH o AS (
+    SELECT id, status, customer_id, reserved_until, reserved_cart_id, reserved_basket, card_charged_pence, credit_used_pence, points_redeemed,
+           card_funding, store_result #>> '{payment_result,payment_details,0,value}' AS last4,
+           (card_charged_pence + credit_used_pence) / $11::int AS earned
+    FROM orders WHERE id = $3 FOR UPDATE
+  ), recorded AS (
+    INSERT INTO payment_intents (intent_id, provider, order_id, amount_pence, currency, status, funding, last4, client_secret, next_action, created_at, updated_at)
+    SELECT $1, $2, o.id, $4, $5, $6, COALESCE(o.card_funding, 'unknown'), COALESCE(o.last4, ''), $7, $8, $9, $9 FROM o
+    ON CONFLICT (intent_id) DO UPDATE SET status = EXCLUDED.status, client_secret = EXCLUDED.client_secret, next_action = EXCLUDED.next_action, updated_at = EXCLUDED.updated_at
+      WHERE NOT (payment_intents.status = ANY($10))
+  ), paid AS (
+    UPDATE orders SET status = 'completed', paid_at = $9, store_result = jsonb_set(jsonb_set(jsonb_set(jsonb_set(orders.store_result,
+      '{status}', '"completed"'), '{payment_result,payment_status}', '"success"'),
+      '{payment_result,redirect_url}', to_jsonb('/confirmation?order_id=' || orders.id || '&key=' || orders.order_key)),
+      '{extensions,cgg,points_earned}', to_jsonb(o.earned))
+    FROM o
+    WHERE orders.id = o.id AND $6 = 'succeeded' AND o.card_charged_pence = $4 AND o.status = 'pending' AND orders.status = 'pending'
+      AND (o.reserved_until IS NULL OR o.reserved_until > $9)
+    RETURNING orders.id
+  ), points AS (
+    INSERT INTO points_logs (customer_id, type, points, description, order_id, created_at)
+    SELECT o.customer_id, 'order-placed', o.earned, 'Points earned for order #' || o.id, o.id, $9 FROM o JOIN paid ON paid.id = o.id WHERE o.earned > 0
+  )
+  SELECT o.id, o.status, o.customer_id, o.reserved_until, o.reserved_cart_id, o.reserved_basket, o.card_charged_pence, o.credit_used_pence, o.points_redeemed,
+    EXISTS (SELECT 1 FROM paid) AS paid_now,
+    (SELECT json_agg(l ORDER BY l.competition_id) FROM (
+       SELECT i.competition_id, array_agg(t.ticket_number ORDER BY t.ticket_number) AS numbers
+       FROM paid JOIN order_items i ON i.order_id = paid.id JOIN tickets t ON t.order_item_id = i.id JOIN competitions c ON c.id = i.competition_id
+       GROUP BY i.competition_id HAVING bool_or(c.enable_instant_wins)) l) AS instant_lines
+  FROM o`;
+
+interface LockedOrder extends OrderRow {
+  /** This statement paid it. */
+  paid_now: boolean;
+  /** When it did: the lines whose competitions have instant wins, with their numbers. */
+  instant_lines: Array<{ competition_id: number; numbers: number[] }> | null;
+}
+
+/**
+ * The decision, inside the caller's transaction: the order's row locked (and the intent
+ * recorded), then paid, released, refunded or left. Provider calls and hooks go into `after`,
+ * for the caller to run once the transaction has committed.
+ */
+export async function applyIntentLocked(client: pg.PoolClient, pool: pg.Pool, gateway: PaymentGateway, intent: IntentState, now: Date, hooks: PaymentHooks, after: AfterCommit): Promise<Applied> {
+  if (intent.orderId === null) return 'not-ours';
+  // A named (prepared) statement: each connection plans this wide statement once, not per payment.
+  const order = (await client.query<LockedOrder>({ name: 'cgg_pay_lock_record_pay', text: LOCK_RECORD_AND_PAY, values: [
+    intent.id, gateway.name, intent.orderId, intent.amountPence, intent.currency, intent.status, intent.clientSecret,
+    intent.nextAction === null ? null : JSON.stringify(intent.nextAction), now, TERMINAL, PENCE_PER_POINT_EARNED,
+  ] })).rows[0];
+  if (!order) return 'not-ours';
+  if (intent.status === 'succeeded' && intent.amountPence !== order.card_charged_pence) {
+    await flag(client, gateway.name, intent, order.id, 'amount_mismatch', `The intent took ${intent.amountPence}p; the order's card part is ${order.card_charged_pence}p.`, false, now);
+    return 'flagged';
+  }
+  if (order.status !== 'pending') {
+    if (intent.status === 'succeeded' && (order.status === 'cancelled' || order.status === 'failed')) {
+      after.push(() => refundLatePayment(pool, gateway, intent, order.id, now));
+      return 'late-refunded';
     }
+    return order.status === 'completed' ? 'already-paid' : 'unchanged';
+  }
+  const expired = order.reserved_until !== null && order.reserved_until <= now;
+  if (expired) {
+    await releaseReservation(client, order, 'cancelled', { reason: 'expired', message: 'The reservation expired before the payment was confirmed.' }, now);
+    if (intent.status === 'succeeded') after.push(() => refundLatePayment(pool, gateway, intent, order.id, now));
+    else if (intent.status === 'requires_action' || intent.status === 'processing') after.push(() => cancelQuietly(gateway, intent.id));
+    return intent.status === 'succeeded' ? 'late-refunded' : 'released';
+  }
+  switch (intent.status) {
+    case 'succeeded':
+      // Pending, live and the right amount (all checked above): the statement paid it.
+      if (!order.paid_now) return 'unchanged';
+      if (await revealInstantWins(client, order, order.instant_lines ?? [], now)) after.push(async () => hooks.onWins?.(order.id));
+      after.push(async () => hooks.onPaid?.(order.customer_id, now));
+      return 'paid';
+    case 'failed':
+      await releaseReservation(client, order, 'failed', intent.failure ?? { reason: 'card_declined', message: 'Your card was declined.' }, now);
+      return 'released';
+    case 'canceled':
+      await releaseReservation(client, order, 'cancelled', { reason: 'canceled', message: 'The payment was cancelled.' }, now);
+      return 'released';
+    default:
+      return 'unchanged';
+  }
+}
+
+/**
+ * The order just paid (points earned and its answer made the paid one by LOCK_RECORD_AND_PAY):
+ * the instant wins its (already held) numbers hold revealed and awarded. True when it won something.
+ */
+async function revealInstantWins(client: pg.PoolClient, order: OrderRow, lines: Array<{ competition_id: number; numbers: number[] }>, now: Date): Promise<boolean> {
+  if (lines.length === 0) return false;
+  const me = (await client.query<{ first_name: string; last_name: string }>('SELECT first_name, last_name FROM customers WHERE id = $1', [order.customer_id])).rows[0];
+  const winnerName = publicName(me?.first_name ?? '', me?.last_name ?? '');
+  let won = 0;
+  for (const l of lines) {
+    won += (await awardInstantWins(client, { competitionId: l.competition_id, numbers: l.numbers, customerId: order.customer_id, orderId: order.id, winnerName, now })).length;
   }
   return won > 0;
 }

@@ -167,7 +167,8 @@ export async function runCheckout(pool: pg.Pool, allocator: TicketAllocator, gat
     await recordIntent(pool, gateway.name, intent, input.now);
     return { order: pendingAnswer(r.order, { ...intent, status: intent.status, provider: gateway.name }, r.reservedUntil, card!, input.now), mayHaveNewWins: false, paidNow: false };
   }
-  await applyIntent(pool, gateway, intent, input.now, hooks);
+  // The order is as this checkout just committed it (pending, reserved): no read back for the fast paths.
+  await applyIntent(pool, gateway, intent, input.now, hooks, { status: 'pending', card_charged_pence: r.cardPence, reserved_until: r.reservedUntil });
   return { order: await answerOrder(answerDeps, r.orderId, input.now, false), mayHaveNewWins: false, paidNow: false };
 }
 

@@ -40,15 +40,6 @@ interface OrderState {
   last4: string | null;
 }
 
-const READ = `
-  SELECT o.id, o.customer_id, o.order_key, o.status, o.store_result, o.reserved_until, o.payment_failure, o.payment_method_ref, o.card_charged_pence,
-         p.intent_id, p.provider, p.status AS intent_status, p.client_secret, p.next_action, p.funding, p.last4
-  FROM orders o LEFT JOIN payment_intents p ON p.order_id = o.id WHERE o.id = $1`;
-
-async function readOrder(db: pg.Pool, orderId: number): Promise<OrderState | null> {
-  return (await db.query<OrderState>(READ, [orderId])).rows[0] ?? null;
-}
-
 /** The pending answer built from what the checkout already holds (no read back): the stored answer and the intent just recorded. */
 export function pendingAnswer(stored: StoreCheckoutResponse, intent: { provider: string; id: string; status: 'requires_action' | 'processing'; clientSecret: string | null; nextAction: StoreCheckoutPayment['next_action'] }, reservedUntil: Date, card: { funding: StoreCheckoutPayment['funding']; last4: string }, now: Date): StoreCheckoutResponse {
   const answer = structuredClone(stored);
@@ -66,28 +57,48 @@ export function pendingAnswer(stored: StoreCheckoutResponse, intent: { provider:
   return answer;
 }
 
-/** A stored answer with its tickets and instant wins read back from their tables (they are written after it). */
-export async function storedResultOf(db: pg.Pool | pg.PoolClient, orderId: number, stored: StoreCheckoutResponse): Promise<StoreCheckoutResponse> {
+type Win = { win_id: string; competition_id: number; ticket_number: number; prize_id: number; prize_title: string; pence: number; image: string };
+type Tickets = StoreCheckoutResponse['extensions']['cgg']['tickets'];
+interface TicketsAndWins { tickets: Tickets | null; wins: Win[] | null }
+
+/** An order's tickets and instant wins, as two columns (`$1` the order's id): read with the order, or alone. */
+const TICKETS_AND_WINS = `
+  (SELECT json_agg(x ORDER BY x.competition_id) FROM (
+     SELECT i.competition_id, i.title, array_agg(t.ticket_number ORDER BY t.ticket_number) AS ticket_numbers
+     FROM order_items i JOIN tickets t ON t.order_item_id = i.id WHERE i.order_id = $1 GROUP BY i.id) x) AS tickets,
+  (SELECT json_agg(w ORDER BY w.competition_id, w.ticket_number) FROM (
+     SELECT a.id::text AS win_id, a.competition_id, a.ticket_number, p.id AS prize_id, p.title AS prize_title, p.prize_value_pence AS pence, p.image
+     FROM instant_win_awards a JOIN instant_win_prizes p ON p.id = a.instant_win_prize_id WHERE a.order_id = $1) w) AS wins`;
+
+/** The stored answer (written before its tickets and wins), completed with them when the order is paid. */
+function withTicketsAndWins(stored: StoreCheckoutResponse, read: TicketsAndWins): StoreCheckoutResponse {
   const answer = structuredClone(stored);
   if (answer.status !== 'completed') return answer;
-  type Win = { win_id: string; competition_id: number; ticket_number: number; prize_id: number; prize_title: string; pence: number; image: string };
-  // Tickets and wins in one round trip.
-  const { rows } = await db.query<{ tickets: StoreCheckoutResponse['extensions']['cgg']['tickets'] | null; wins: Win[] | null }>(
-    `SELECT
-       (SELECT json_agg(x ORDER BY x.competition_id) FROM (
-          SELECT i.competition_id, i.title, array_agg(t.ticket_number ORDER BY t.ticket_number) AS ticket_numbers
-          FROM order_items i JOIN tickets t ON t.order_item_id = i.id WHERE i.order_id = $1 GROUP BY i.id) x) AS tickets,
-       (SELECT json_agg(w ORDER BY w.competition_id, w.ticket_number) FROM (
-          SELECT a.id::text AS win_id, a.competition_id, a.ticket_number, p.id AS prize_id, p.title AS prize_title, p.prize_value_pence AS pence, p.image
-          FROM instant_win_awards a JOIN instant_win_prizes p ON p.id = a.instant_win_prize_id WHERE a.order_id = $1) w) AS wins`,
-    [orderId],
-  );
-  answer.extensions.cgg.tickets = rows[0]!.tickets ?? [];
-  answer.extensions.cgg.instant_wins = (rows[0]!.wins ?? []).map((w) => ({
+  answer.extensions.cgg.tickets = read.tickets ?? [];
+  answer.extensions.cgg.instant_wins = (read.wins ?? []).map((w) => ({
     win_id: Number(w.win_id), competition_id: w.competition_id, ticket_number: w.ticket_number, prize_id: w.prize_id,
     prize_title: w.prize_title, prize_value: penceToPounds(w.pence), image: w.image,
   }));
   return answer;
+}
+
+/** A stored answer with its tickets and instant wins read back from their tables (they are written after it). */
+export async function storedResultOf(db: pg.Pool | pg.PoolClient, orderId: number, stored: StoreCheckoutResponse): Promise<StoreCheckoutResponse> {
+  if (stored.status !== 'completed') return structuredClone(stored);
+  // Tickets and wins in one round trip.
+  const { rows } = await db.query<TicketsAndWins>(`SELECT ${TICKETS_AND_WINS}`, [orderId]);
+  return withTicketsAndWins(stored, rows[0]!);
+}
+
+/** The order, its intent, and its tickets and wins (the answer's, when it is paid) in one round trip. */
+const READ = `
+  SELECT o.id, o.customer_id, o.order_key, o.status, o.store_result, o.reserved_until, o.payment_failure, o.payment_method_ref, o.card_charged_pence,
+         p.intent_id, p.provider, p.status AS intent_status, p.client_secret, p.next_action, p.funding, p.last4, ${TICKETS_AND_WINS}
+  FROM orders o LEFT JOIN payment_intents p ON p.order_id = o.id WHERE o.id = $1`;
+
+async function readOrder(db: pg.Pool, orderId: number): Promise<(OrderState & TicketsAndWins) | null> {
+  // Named (prepared): read on every return and repeat, planned once per connection.
+  return (await db.query<OrderState & TicketsAndWins>({ name: 'cgg_order_answer_read', text: READ, values: [orderId] })).rows[0] ?? null;
 }
 
 const paymentBlock = (o: OrderState, now: Date): StoreCheckoutPayment | undefined => {
@@ -134,13 +145,14 @@ export async function answerOrder(deps: OrderAnswerDeps, orderId: number, now: D
       await applyIntent(deps.pool, deps.gateway, intent, now, deps.hooks);
     } else if (o.intent_id && (refresh || expired)) {
       const id = o.intent_id;
-      await applyIntent(deps.pool, deps.gateway, await providerCall('reading a payment intent', () => deps.gateway.retrieve(id)), now, deps.hooks);
+      // The order as just read: applyIntent's fast paths need no read of their own.
+      await applyIntent(deps.pool, deps.gateway, await providerCall('reading a payment intent', () => deps.gateway.retrieve(id)), now, deps.hooks, o);
     }
     o = (await readOrder(deps.pool, orderId))!;
   }
   const payment = paymentBlock(o, now);
   if (o.status === 'failed' || o.status === 'cancelled') throw refusal(o.payment_failure);
-  const answer = await storedResultOf(deps.pool, o.id, o.store_result!);
+  const answer = withTicketsAndWins(o.store_result!, o);
   if (payment) answer.extensions.cgg.payment = payment;
   return answer;
 }
