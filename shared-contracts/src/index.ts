@@ -1,13 +1,13 @@
 // The package entry: the barrel of @cgg/contracts, the one module federation shares (by version)
 // and every page of the customer site loads whole. Only what the first screens (the shell, the
 // catalogue) need belongs here; the rest is a separate entry an app bundles when it uses it:
-// `@cgg/contracts/account` (account.ts), `/store` (the Store API), `/demo-pay`, `/staff`.
+// `@cgg/contracts/account` (account.ts), `/store` (the Store API), `/forms`, `/complaints`,
+// `/demo-pay`, `/staff`.
 export * from './api/lazy-schema.ts';
 export * from './api/wp-error.ts';
 export * from './api/competition.ts';
 export * from './api/content.ts';
 export * from './api/site.ts';
-export * from './api/complaints.ts';
 export * from './api/draws.ts';
 export * from './api/calls.ts';
 export * from './api/client.ts';

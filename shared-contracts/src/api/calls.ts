@@ -1,5 +1,4 @@
 import { call } from './call.ts';
-import * as complaints from './complaints.ts';
 import * as content from './content.ts';
 import * as draws from './draws.ts';
 import * as site from './site.ts';
@@ -7,10 +6,11 @@ import * as site from './site.ts';
 export type { ApiCall, CallAccess, CallAuth } from './call.ts';
 
 /**
- * The public calls of the spec's call table (content, site pages, complaints, draws): what the
+ * The public calls of the spec's call table (content, site pages, draws): what the
  * customer site's first screen may need, in the shared module every page loads. The customer's
  * own calls (account, sign-in, prize claims) are `accountCalls` in `@cgg/contracts/account`,
- * the Store API's `storeEndpoints` in `@cgg/contracts/store`: separate entries, bundled only by
+ * the complaint form's `complaintCalls` in `@cgg/contracts/complaints`, the Store API's
+ * `storeEndpoints` in `@cgg/contracts/store`: separate entries, loaded only by
  * the front ends that call them, so the home page does not download their schemas.
  */
 export const calls = {
@@ -27,8 +27,6 @@ export const calls = {
   getFaqs: call({ access: 'anyone', route: '/api/v1/get_faqs', method: 'GET', auth: 'site', request: null, response: site.faqsResponseSchema }),
   getLegalTerms: call({ access: 'anyone', route: '/api/v1/get_legal_terms', method: 'GET', auth: 'site', request: null, response: site.legalTermsResponseSchema }),
   getFreePostalRoute: call({ access: 'anyone', route: '/api/v1/get_free_postal_route', method: 'GET', auth: 'site', request: null, response: site.postalRouteResponseSchema }),
-  /** Anyone may complain; a signed-in customer's token (payload or bearer) ties the complaint to their account. */
-  fileComplaint: call({ access: 'anyone', route: '/api/v1/file_complaint', method: 'POST', auth: 'body-token', request: complaints.complaintRequestSchema, response: complaints.complaintResponseSchema }),
   contactUs: call({ access: 'anyone', route: '/api/v1/contact_us', method: 'POST', auth: 'site', request: site.contactRequestSchema, response: site.contactResponseSchema }),
   chatMessages: call({ access: 'anyone', route: '/api/v1/chat_messages', method: 'GET', auth: 'site', request: site.chatListRequestSchema, response: site.chatListResponseSchema }),
   chatPost: call({ access: 'customer', route: '/api/v1/chat_post', method: 'POST', auth: 'body-token', request: site.chatPostRequestSchema, response: site.chatPostResponseSchema }),

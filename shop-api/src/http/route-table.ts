@@ -1,5 +1,6 @@
 import { STORE_ROUTE_PREFIX, storeEndpoints } from '@cgg/contracts/store';
 import { accountCalls } from '@cgg/contracts/account';
+import { complaintCalls } from '@cgg/contracts/complaints';
 import {
   CHAT_STREAM_ROUTE,
   DRAW_ENTRIES_ROUTE,
@@ -41,6 +42,7 @@ const store = <E extends (typeof storeEndpoints)[keyof typeof storeEndpoints]>(e
 export const routeTable = {
   ...calls,
   ...accountCalls,
+  ...complaintCalls,
   ...staffCalls,
   /** The spec's get_bank_details is a GET; the account screen POSTs so bank details stay out of URLs and logs. */
   saveBankDetails: { ...accountCalls.getBankDetails, method: 'POST' },
