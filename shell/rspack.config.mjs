@@ -3,7 +3,6 @@
 // every environment), so `remotes` stays empty. Shared singletons, source rules, file
 // names, compression and the dev API forwarding come from @cgg/build-kit, the same as
 // every remote's.
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
@@ -14,25 +13,11 @@ import { outputNames } from '@cgg/build-kit/output-names';
 import { PrecompressPlugin } from '@cgg/build-kit/precompress-plugin';
 import { federationRuntimeEsmAliases } from '@cgg/build-kit/federation-runtime-esm';
 import { productionAliases, productionDefinitions } from '@cgg/build-kit/production-builds';
-import { contractsSharedEntries, sharedSingletons } from '@cgg/build-kit/shared-singletons';
+import { sharedSingletons } from '@cgg/build-kit/shared-singletons';
 import { sourceExtensions, typescriptRule } from '@cgg/build-kit/typescript-rule';
 import { devRemotesDocument } from './build/dev-remotes-document.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const require = createRequire(import.meta.url);
-
-/**
- * The shared libraries, with the contracts' shared entries (`/account`, `/store`) provided by the
- * shell although it does not import them: given as resolved files, federation provides them
- * whether or not the shell uses them, so the remotes that do (the mini basket, the account menu)
- * take the shell's copy, built on the zod the shell's contracts already loaded, instead of
- * downloading their own copy and their own zod.
- */
-function hostShared() {
-  const shared = sharedSingletons();
-  for (const name of contractsSharedEntries) shared[name] = { ...shared[name], import: require.resolve(name) };
-  return shared;
-}
 
 export default (env = {}) => {
   const development = Boolean(env.RSPACK_SERVE);
@@ -59,7 +44,7 @@ export default (env = {}) => {
       new ModuleFederationPlugin({
         name: 'shell',
         remotes: {},
-        shared: hostShared(),
+        shared: sharedSingletons(),
         shareStrategy: 'loaded-first',
         runtimePlugins: [path.resolve(here, 'src/federation/remote-fallback-plugin.ts')],
         dts: false,

@@ -16,7 +16,7 @@ export const contractsPackage = '@cgg/contracts';
 /**
  * Its entries shared the same way (by the package's version): each is a module of its own that
  * only the apps using it load, so the first screen (the barrel) does not carry them. The shell
- * provides them (shell/rspack.config.mjs `hostShared`), so an app takes the shell's copy and the
+ * provides them (shell/src/federation/provide-shared.ts), so an app takes the shell's copy and the
  * zod it is built with instead of downloading its own. `/forms`, `/complaints` (each app
  * tree-shakes what it uses), `/demo-pay`, `/staff`, `/testing` and `/page-data-slim` stay unshared.
  */
