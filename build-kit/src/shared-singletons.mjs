@@ -14,6 +14,15 @@ export const sharedLibraries = ['react', 'react-dom', 'react-router-dom', 'jotai
 export const contractsPackage = '@cgg/contracts';
 
 /**
+ * Its entries shared the same way (by the package's version): each is a module of its own that
+ * only the apps using it load, so the first screen (the barrel) does not carry them. The shell
+ * provides them (shell/src/federation/provide-shared.ts), so an app takes the shell's copy and the
+ * zod it is built with instead of downloading its own. `/forms`, `/complaints` (each app
+ * tree-shakes what it uses), `/demo-pay`, `/staff`, `/testing` and `/page-data-slim` stay unshared.
+ */
+export const contractsSharedEntries = ['@cgg/contracts/account', '@cgg/contracts/store'];
+
+/**
  * The federation `shared` option: every shared library a singleton, its range from the pnpm catalog;
  * @cgg/contracts shared by version instead.
  * No `eager`: each app loads shared code on first use (the shell provides it).
@@ -33,6 +42,6 @@ export function sharedSingletons(catalog = readCatalog()) {
   // the shell's older ones (and an older remote keeps the schemas it knows). Safe because the
   // package holds no state that must be one instance (events go through window).
   const version = contractsVersion();
-  shared[contractsPackage] = { singleton: false, version, requiredVersion: `^${version}` };
+  for (const name of [contractsPackage, ...contractsSharedEntries]) shared[name] = { singleton: false, version, requiredVersion: `^${version}` };
   return shared;
 }

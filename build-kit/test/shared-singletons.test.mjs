@@ -3,13 +3,15 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { catalogRange, parseCatalog, workspaceRoot } from '../src/catalog.mjs';
-import { sharedLibraries, sharedSingletons } from '../src/shared-singletons.mjs';
+import { contractsSharedEntries, sharedLibraries, sharedSingletons } from '../src/shared-singletons.mjs';
 
 const workspaceYaml = readFileSync(path.join(workspaceRoot, 'pnpm-workspace.yaml'), 'utf8');
 
-test('the shared libraries are the singletons of docs/decisions.md#composition-at-run-time, plus @cgg/contracts', () => {
+test('the shared libraries are the singletons of docs/decisions.md#composition-at-run-time, plus @cgg/contracts and its shared entries', () => {
   assert.deepEqual(Object.keys(sharedSingletons()).sort(), [
     '@cgg/contracts',
+    '@cgg/contracts/account',
+    '@cgg/contracts/store',
     'jotai',
     'notistack',
     'react',
@@ -23,6 +25,14 @@ test('the shared libraries are the singletons of docs/decisions.md#composition-a
 test('@cgg/contracts is shared by version, not as a singleton: an app never runs with an older copy than it was built for', () => {
   const { version } = JSON.parse(readFileSync(path.join(workspaceRoot, 'shared-contracts', 'package.json'), 'utf8'));
   assert.deepEqual(sharedSingletons()['@cgg/contracts'], { singleton: false, version, requiredVersion: `^${version}` });
+});
+
+test("@cgg/contracts' shared entries are shared like the barrel, by the package's version", () => {
+  const { version, exports } = JSON.parse(readFileSync(path.join(workspaceRoot, 'shared-contracts', 'package.json'), 'utf8'));
+  for (const name of contractsSharedEntries) {
+    assert.ok(exports[name.replace('@cgg/contracts', '.')], `${name} is an entry of the package`);
+    assert.deepEqual(sharedSingletons()[name], { singleton: false, version, requiredVersion: `^${version}` }, name);
+  }
 });
 
 test("each library's range is the caret of its version in pnpm-workspace.yaml's catalog", () => {

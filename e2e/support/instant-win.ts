@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { expect, type APIRequestContext } from '@playwright/test';
-import { STORE_PAYMENT_DATA_KEYS, TEST_PAYMENT_METHODS } from '@cgg/contracts';
+import { STORE_PAYMENT_DATA_KEYS, TEST_PAYMENT_METHODS } from '@cgg/contracts/store';
 import { sql } from './db.ts';
 import { apiURL, e2ePorts, repoRoot } from './site.ts';
 

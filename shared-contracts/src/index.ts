@@ -1,15 +1,14 @@
-// The package entry: the one barrel of @cgg/contracts.
+// The package entry: the barrel of @cgg/contracts, the one module federation shares (by version)
+// and every page of the customer site loads whole. Only what the first screens (the shell, the
+// catalogue) need belongs here; the rest is a separate entry an app bundles when it uses it:
+// `@cgg/contracts/account` (account.ts), `/store` (the Store API), `/forms`, `/complaints`,
+// `/demo-pay`, `/staff`.
+export * from './api/lazy-schema.ts';
 export * from './api/wp-error.ts';
 export * from './api/competition.ts';
 export * from './api/content.ts';
-export * from './api/account.ts';
-export * from './api/auth.ts';
-export * from './api/store.ts';
-export * from './api/demo-pay.ts';
 export * from './api/site.ts';
-export * from './api/complaints.ts';
 export * from './api/draws.ts';
-export * from './api/claims.ts';
 export * from './api/calls.ts';
 export * from './api/client.ts';
 export * from './events/contracts.ts';
@@ -22,14 +21,6 @@ export * from './rules/slug.ts';
 export * from './rules/featured-order.ts';
 export * from './rules/image-variants.ts';
 export * from './rules/field-error.ts';
-export * from './rules/name-email.ts';
-export * from './rules/password.ts';
-export * from './rules/billing-details.ts';
-export * from './rules/delivery-address.ts';
-export * from './rules/card-details.ts';
-export * from './rules/bank-details.ts';
-export * from './rules/prize-claims.ts';
-export * from './rules/age-and-limit.ts';
 export * from './cache/timed-local-cache.ts';
 export * from './cache/cache-rules.ts';
 export * from './cache/site-content-cache.ts';

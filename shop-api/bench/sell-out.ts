@@ -10,7 +10,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ApiError, storeRequest, STORE_ERRORS } from '@cgg/contracts';
+import { storeRequest, STORE_ERRORS } from '@cgg/contracts/store';
+import { ApiError } from '@cgg/contracts';
 import type pg from 'pg';
 import { addToBasket, newBuyer, saleState, type Buyer } from '../src/store/race-harness.ts';
 import { billing, cardPayment, createCompetition } from '../src/store/store-fixtures.ts';

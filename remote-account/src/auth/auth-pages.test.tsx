@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { londonToday } from '@cgg/contracts';
+import { londonToday } from '@cgg/contracts/account';
 import { describe, expect, it, vi } from 'vitest';
 import LoginPage from '../pages/login-page.tsx';
 import SignUpPage from '../pages/sign-up-page.tsx';

@@ -1,6 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { apiRequest, calls, emailError } from '@cgg/contracts';
+import { accountCalls } from '@cgg/contracts/account';
+import { emailError } from '@cgg/contracts/forms';
+import { apiRequest, } from '@cgg/contracts';
 import { TextField } from '../components/text-field.tsx';
 import { focusFirstError } from '../components/focus-first-error.ts';
 import { usePageTitle } from '../components/page-title.ts';
@@ -24,7 +26,7 @@ export function ForgotPasswordForm() {
     if (message) return focusFirstError(formRef.current, [{ field: 'email', message }]);
     setBusy(true);
     try {
-      await apiRequest(calls.forgotPassword, { email: email.trim() });
+      await apiRequest(accountCalls.forgotPassword, { email: email.trim() });
     } catch (err) {
       // Still the same confirmation: a failure must not hint at whether the email is known.
       console.warn('[account] forgot password call failed', err);

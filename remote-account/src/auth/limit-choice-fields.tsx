@@ -1,4 +1,4 @@
-import type { LimitChoiceValues } from '@cgg/contracts';
+import type { LimitChoiceValues } from '@cgg/contracts/account';
 import { TextField } from '../components/text-field.tsx';
 
 interface Props {

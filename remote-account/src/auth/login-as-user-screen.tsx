@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { apiRequest, calls } from '@cgg/contracts';
+import { accountCalls } from '@cgg/contracts/account';
+import { apiRequest, } from '@cgg/contracts';
 import { Spinner } from '../components/spinner.tsx';
 import { usePageTitle } from '../components/page-title.ts';
 import { establishSession } from '../session/session.ts';
@@ -20,7 +21,7 @@ export function LoginAsUserScreen() {
     // Single-use: never send the code twice (StrictMode runs effects twice in development).
     if (!code || used.current) return;
     used.current = true;
-    apiRequest(calls.loginAsUser, { code })
+    apiRequest(accountCalls.loginAsUser, { code })
       .then((res) => {
         establishSession(res.data);
         navigate('/account', { replace: true });

@@ -1,6 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { apiRequest, calls, emailError, type FieldError } from '@cgg/contracts';
+import { accountCalls } from '@cgg/contracts/account';
+import { emailError } from '@cgg/contracts/forms';
+import { apiRequest, type FieldError } from '@cgg/contracts';
 import { TextField } from '../components/text-field.tsx';
 import { focusFirstError } from '../components/focus-first-error.ts';
 import { usePageTitle } from '../components/page-title.ts';
@@ -34,7 +36,7 @@ export function LoginForm() {
     if (found.length) return focusFirstError(formRef.current, found);
     setBusy(true);
     try {
-      const res = await apiRequest(calls.login, { email: email.trim(), password });
+      const res = await apiRequest(accountCalls.login, { email: email.trim(), password });
       establishSession(res.data);
       navigate(returnPath(location.state), { replace: true });
     } catch (error) {

@@ -1,6 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { apiRequest, calls, type FieldError, meetsPasswordRule, PASSWORD_RULE_MESSAGE } from '@cgg/contracts';
+import { accountCalls } from '@cgg/contracts/account';
+import { meetsPasswordRule, PASSWORD_RULE_MESSAGE } from '@cgg/contracts/forms';
+import { apiRequest, type FieldError } from '@cgg/contracts';
 import { TextField } from '../components/text-field.tsx';
 import { StrengthMeter } from '../components/strength-meter.tsx';
 import { focusFirstError } from '../components/focus-first-error.ts';
@@ -51,7 +53,7 @@ export function ResetPasswordForm() {
     if (found.length) return focusFirstError(formRef.current, found);
     setBusy(true);
     try {
-      await apiRequest(calls.resetPassword, { key, login, password });
+      await apiRequest(accountCalls.resetPassword, { key, login, password });
       setDone(true);
     } catch (error) {
       setFailure(authErrorText(error));

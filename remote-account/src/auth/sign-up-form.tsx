@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { ApiError, apiRequest, calls, londonToday, monthlyLimitField, type FieldError } from '@cgg/contracts';
+import { accountCalls, londonToday, monthlyLimitField } from '@cgg/contracts/account';
+import { ApiError, apiRequest, type FieldError } from '@cgg/contracts';
 import { TextField } from '../components/text-field.tsx';
 import { StrengthMeter } from '../components/strength-meter.tsx';
 import { focusFirstError } from '../components/focus-first-error.ts';
@@ -45,7 +46,7 @@ export function SignUpForm() {
     if (found.length) return focusFirstError(formRef.current, found);
     setBusy(true);
     try {
-      const res = await apiRequest(calls.register, {
+      const res = await apiRequest(accountCalls.register, {
         first_name: values.firstName.trim(),
         last_name: values.lastName.trim(),
         email: values.email.trim(),

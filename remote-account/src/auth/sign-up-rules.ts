@@ -1,11 +1,7 @@
+import { dateOfBirthError, limitChoiceErrors, type LimitChoiceValues } from '@cgg/contracts/account';
+import { meetsPasswordRule, nameEmailErrors, PASSWORD_RULE_MESSAGE } from '@cgg/contracts/forms';
 import {
-  dateOfBirthError,
   type FieldError,
-  limitChoiceErrors,
-  type LimitChoiceValues,
-  meetsPasswordRule,
-  nameEmailErrors,
-  PASSWORD_RULE_MESSAGE,
 } from '@cgg/contracts';
 
 export interface SignUpValues {

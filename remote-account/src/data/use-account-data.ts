@@ -1,5 +1,6 @@
 import useSWR, { type KeyedMutator } from 'swr';
-import { apiRequest, calls } from '@cgg/contracts';
+import { accountCalls } from '@cgg/contracts/account';
+import { apiRequest } from '@cgg/contracts';
 import { useSession } from '../session/use-session.ts';
 import { readStoredToken } from '../session/token-storage.ts';
 
@@ -10,12 +11,12 @@ type AnswerOf<C extends { request: unknown; response: unknown }> = Awaited<
 
 /** The read-only account calls a screen loads with the customer's token. */
 interface Answers {
-  getUserDetails: AnswerOf<typeof calls.getUserDetails>;
-  bankDetails: AnswerOf<typeof calls.bankDetails>;
-  getCoupons: AnswerOf<typeof calls.getCoupons>;
-  responsiblePlay: AnswerOf<typeof calls.responsiblePlay>;
-  points: AnswerOf<typeof calls.points>;
-  orderDetail: AnswerOf<typeof calls.orderDetail>;
+  getUserDetails: AnswerOf<typeof accountCalls.getUserDetails>;
+  bankDetails: AnswerOf<typeof accountCalls.bankDetails>;
+  getCoupons: AnswerOf<typeof accountCalls.getCoupons>;
+  responsiblePlay: AnswerOf<typeof accountCalls.responsiblePlay>;
+  points: AnswerOf<typeof accountCalls.points>;
+  orderDetail: AnswerOf<typeof accountCalls.orderDetail>;
 }
 type TokenCall = keyof Answers;
 
@@ -32,7 +33,7 @@ export function useAccountData<N extends TokenCall>(
   const key = token ? ['account', name, token, JSON.stringify(extra)] : null;
   const { data, error, isLoading, mutate } = useSWR<Answers[N]>(
     key,
-    () => (apiRequest as (c: unknown, p: unknown) => Promise<Answers[N]>)(calls[name], { token, ...extra }),
+    () => (apiRequest as (c: unknown, p: unknown) => Promise<Answers[N]>)(accountCalls[name], { token, ...extra }),
     { onError: (e: unknown) => console.warn(`[account] ${name} unavailable`, e) },
   );
   return { data, isLoading: isLoading || (!data && !error && !!key), failed: Boolean(error), mutate };

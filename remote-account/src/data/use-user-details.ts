@@ -1,4 +1,4 @@
-import type { User } from '@cgg/contracts';
+import type { User } from '@cgg/contracts/account';
 import { useAccountData } from './use-account-data.ts';
 import { useSession } from '../session/use-session.ts';
 import { accountStore, userStoreAtom } from '../session/user-store.ts';

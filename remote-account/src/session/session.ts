@@ -1,4 +1,5 @@
-import { ApiError, apiRequest, calls, drawDateTime, emit, type Competition, type User } from '@cgg/contracts';
+import { accountCalls, type User } from '@cgg/contracts/account';
+import { ApiError, apiRequest, calls, drawDateTime, emit, type Competition } from '@cgg/contracts';
 import { authErrorText } from '../auth/auth-error.ts';
 import { clearStoredToken, readStoredToken, storeToken } from './token-storage.ts';
 import {
@@ -41,7 +42,7 @@ export function currentToken(): string | null {
 async function loadPurchasedTickets(token: string): Promise<void> {
   update({ isLoading: true });
   try {
-    const res = await apiRequest(calls.getPurchasedCompetition, { token });
+    const res = await apiRequest(accountCalls.getPurchasedCompetition, { token });
     update({ purchasedTickets: res.data });
   } catch (error) {
     console.warn('[account] purchased competitions unavailable', error);
@@ -88,7 +89,7 @@ export function loadTicketsByDraw(): Promise<void> {
     update({ isLoading: true });
     try {
       const [purchased, next, finished] = await Promise.allSettled([
-        apiRequest(calls.getPurchasedCompetition, { token }),
+        apiRequest(accountCalls.getPurchasedCompetition, { token }),
         apiRequest(calls.drawnNextCompetition, { token }),
         apiRequest(calls.finishedSoldoutCompetition, { token }),
       ]);
@@ -128,7 +129,7 @@ async function checkStoredToken(): Promise<void> {
   update({ isAuthenticating: true });
   try {
     // check-auth rotates the token: the answer carries the new one.
-    const res = await apiRequest(calls.checkAuth, { token });
+    const res = await apiRequest(accountCalls.checkAuth, { token });
     establishSession(res.data);
   } catch (error) {
     // Spec section 8: auth failures are silent; the visitor is simply signed out.
@@ -174,7 +175,7 @@ export async function signOut(): Promise<void> {
   announce(null);
   if (token) {
     try {
-      await apiRequest(calls.logout, { token });
+      await apiRequest(accountCalls.logout, { token });
     } catch (error) {
       console.warn('[account] logout call failed', error);
     }

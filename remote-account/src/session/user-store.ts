@@ -1,5 +1,6 @@
 import { atom, createStore } from 'jotai';
-import type { Competition, User } from '@cgg/contracts';
+import type { User } from '@cgg/contracts/account';
+import type { Competition } from '@cgg/contracts';
 
 /** Tickets held per competition (spec section 3), as `get_purchased_competition` answers. */
 export interface TicketHolding {

@@ -2,7 +2,7 @@ import AccountPage from '../pages/account-page.tsx';
 import { mockApi } from './mock-api.ts';
 import { makeUser, responses } from './fixtures.ts';
 import { renderAt, withStoredToken } from './render.tsx';
-import type { User } from '@cgg/contracts';
+import type { User } from '@cgg/contracts/account';
 
 /**
  * A returning customer (token in storage) opening an account path: check-auth signs

@@ -1,18 +1,7 @@
 /* Payloads built to the @cgg/contracts schemas (and parsed by them, so a drifted contract fails here first). */
+import { bankDetailsResponseSchema, checkAuthResponseSchema, couponsResponseSchema, orderDetailResponseSchema, ordersResponseSchema, pointsResponseSchema, responsiblePlayResponseSchema, saveResponseSchema, sessionResponseSchema, userSchema, type ResponsiblePlay, type User } from '@cgg/contracts/account';
 import {
-  bankDetailsResponseSchema,
-  checkAuthResponseSchema,
-  couponsResponseSchema,
-  orderDetailResponseSchema,
-  ordersResponseSchema,
-  pointsResponseSchema,
-  responsiblePlayResponseSchema,
-  saveResponseSchema,
-  sessionResponseSchema,
-  userSchema,
   type Competition,
-  type ResponsiblePlay,
-  type User,
 } from '@cgg/contracts';
 import { competitionFixture } from '@cgg/contracts/testing';
 

@@ -1,4 +1,5 @@
-import { type FieldError, meetsPasswordRule, nameEmailErrors, PASSWORD_RULE_MESSAGE } from '@cgg/contracts';
+import { meetsPasswordRule, nameEmailErrors, PASSWORD_RULE_MESSAGE } from '@cgg/contracts/forms';
+import { type FieldError } from '@cgg/contracts';
 
 export interface AccountDetailsValues {
   firstName: string;

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '@cgg/contracts';
+import { PASSWORD_MIN_LENGTH } from '@cgg/contracts/forms';
 
 export type StrengthLevel = 'empty' | 'weak' | 'medium' | 'strong';
 

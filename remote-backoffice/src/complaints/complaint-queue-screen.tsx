@@ -1,4 +1,5 @@
-import { apiRequest, complaintCategoryLabels } from '@cgg/contracts';
+import { complaintCategoryLabels } from '@cgg/contracts/complaints';
+import { apiRequest } from '@cgg/contracts';
 import { complaintStateLabels, complaintStates, staffCalls, type ComplaintState } from '@cgg/contracts/staff';
 import { Link, useSearchParams } from 'react-router-dom';
 import { staffRequest } from '../api/staff-api.ts';

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { apiRequest, complaintCategoryLabels } from '@cgg/contracts';
+import { complaintCategoryLabels } from '@cgg/contracts/complaints';
+import { apiRequest } from '@cgg/contracts';
 import { complaintStateLabels, staffCalls, type StaffComplaint } from '@cgg/contracts/staff';
 import { Link, useParams } from 'react-router-dom';
 import { staffRequest } from '../api/staff-api.ts';

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { apiRequest, isEmail } from '@cgg/contracts';
+import { isEmail } from '@cgg/contracts/forms';
+import { apiRequest } from '@cgg/contracts';
 import { staffCalls, staffCreateRequestSchema, type StaffMember, type StaffRole } from '@cgg/contracts/staff';
 import { failureMessage, staffRequest } from '../api/staff-api.ts';
 import { fieldErrorsOf, hasErrors, type FieldErrors } from '../components/field-errors.ts';

@@ -1,4 +1,5 @@
-import { formatDisplayDate, formatPounds, to12Hour, type StoreCartItem } from '@cgg/contracts';
+import type { StoreCartItem } from '@cgg/contracts/store';
+import { formatDisplayDate, formatPounds, to12Hour } from '@cgg/contracts';
 import type { ReactNode } from 'react';
 
 /** The basket's lines: picture, title, draw, quantity and line total; `controls` adds the cart page's editing. */

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { StoreCart } from '@cgg/contracts';
+import type { StoreCart } from '@cgg/contracts/store';
 import CartPage from '../pages/cart-page.tsx';
 import { collect } from '../test/events.ts';
 import { makeCart, makeCartItem, makeCompetition } from '../test/fixtures.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { StoreCartItem } from '@cgg/contracts';
+import type { StoreCartItem } from '@cgg/contracts/store';
 import { updateQuantity } from '../cart/cart-actions.ts';
 
 /** − / number / + for one line; a typed number is sent on blur or Enter. */

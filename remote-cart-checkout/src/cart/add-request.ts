@@ -1,4 +1,6 @@
-import { apiRequest, ApiError, calls, ticketsLeft, type Competition, type EventPayload, type StoreCart } from '@cgg/contracts';
+import type { StoreCart } from '@cgg/contracts/store';
+import { accountCalls } from '@cgg/contracts/account';
+import { apiRequest, ApiError, calls, ticketsLeft, type Competition, type EventPayload } from '@cgg/contracts';
 import { planAdd } from '../rules/add-plan.ts';
 import { toastMessages } from '../rules/toast-messages.ts';
 import { currentSessionToken, withSessionToken } from '../session/session-token.ts';
@@ -32,7 +34,7 @@ async function loadCompetition(id: number): Promise<Competition | null> {
 async function purchasedFor(competitionId: number): Promise<number> {
   if (!currentSessionToken()) return 0;
   try {
-    const res = await withSessionToken((token) => apiRequest(calls.getPurchasedCompetition, { token }));
+    const res = await withSessionToken((token) => apiRequest(accountCalls.getPurchasedCompetition, { token }));
     return res.data.find((h) => h.competition_id === competitionId)?.total_tickets ?? 0;
   } catch (error) {
     console.warn('[cart] purchased competitions unavailable', error);

@@ -1,4 +1,5 @@
-import { ApiError, emit, GBP_CURRENCY, storeCartSchema, type StoreCart, type StoreCartItem } from '@cgg/contracts';
+import { GBP_CURRENCY, storeCartSchema, type StoreCart, type StoreCartItem } from '@cgg/contracts/store';
+import { ApiError, emit } from '@cgg/contracts';
 import { writeCartKeyMap } from '../storage/cart-key-map.ts';
 import { toastMessages } from '../rules/toast-messages.ts';
 import { basketTotalPence, ticketCount, type StoreCartTotals } from './cart-item-view.ts';

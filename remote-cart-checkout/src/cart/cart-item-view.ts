@@ -1,4 +1,4 @@
-import type { StoreCart, StoreCartItem } from '@cgg/contracts';
+import type { StoreCart, StoreCartItem } from '@cgg/contracts/store';
 
 export type { StoreCartItem };
 export type StoreCartTotals = StoreCart['totals'];

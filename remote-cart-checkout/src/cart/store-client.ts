@@ -1,4 +1,5 @@
-import { ApiError, storeEndpoints, storeRequest, type StoreCart, type StoreCartItem, type StoreEndpointName, type StoreResult } from '@cgg/contracts';
+import { storeEndpoints, storeRequest, type StoreCart, type StoreCartItem, type StoreEndpointName, type StoreResult } from '@cgg/contracts/store';
+import { ApiError } from '@cgg/contracts';
 import { currentSessionToken, isAuthError, nextToken } from '../session/session-token.ts';
 import { readCartToken, storeCartToken } from '../storage/cart-token.ts';
 import { forgetNonce, freshNonce, storeNonce } from '../storage/nonce-cache.ts';

@@ -1,15 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { accountCalls, dateOfBirthError, limitChoiceErrors, londonToday, monthlyLimitField, type LimitChoiceValues, type PurchaseCheck } from '@cgg/contracts/account';
 import {
   ApiError,
   apiRequest,
-  calls,
-  dateOfBirthError,
-  limitChoiceErrors,
-  londonToday,
-  monthlyLimitField,
-  type LimitChoiceValues,
-  type PurchaseCheck,
-} from '@cgg/contracts';
+  } from '@cgg/contracts';
 import { TextField } from '../components/text-field.tsx';
 import { errorMessage } from '../cart/toast.ts';
 import { withSessionToken } from '../session/session-token.ts';
@@ -52,7 +46,7 @@ export function AgeAndLimitPrompt({ needs, reason, onSaved }: { needs: PurchaseC
     setSaving(true);
     try {
       const res = await withSessionToken((token) =>
-        apiRequest(calls.saveAgeAndLimit, {
+        apiRequest(accountCalls.saveAgeAndLimit, {
           token,
           ...(askAge ? { date_of_birth: dateOfBirth } : {}),
           ...(askLimit ? { monthly_limit: monthlyLimitField(limit) } : {}),

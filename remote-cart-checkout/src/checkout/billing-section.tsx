@@ -1,4 +1,4 @@
-import type { BillingDetailsField } from '@cgg/contracts';
+import type { BillingDetailsField } from '@cgg/contracts/forms';
 import { TextField } from '../components/text-field.tsx';
 
 /** The checkout's billing fields (spec section 5, billing form), named as the Store API's billing_address. */

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { checkAuthResponseSchema, pointsResponseSchema, userSchema } from '@cgg/contracts';
+import { checkAuthResponseSchema, pointsResponseSchema, userSchema } from '@cgg/contracts/account';
 import { describe, expect, it } from 'vitest';
 import CheckoutPage from '../pages/checkout-page.tsx';
 import { collect, signIn } from '../test/events.ts';

@@ -1,4 +1,5 @@
-import { ApiError, type StoreCheckoutPayment, type StoreCheckoutResponse } from '@cgg/contracts';
+import type { StoreCheckoutPayment, StoreCheckoutResponse } from '@cgg/contracts/store';
+import { ApiError } from '@cgg/contracts';
 import { callStore } from '../cart/store-client.ts';
 import type { CardFieldHandle } from '../payment/card-field.ts';
 

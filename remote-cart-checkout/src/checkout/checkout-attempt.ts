@@ -1,4 +1,5 @@
-import { ApiError, type StoreCheckoutRequest, type StoreCheckoutResponse } from '@cgg/contracts';
+import type { StoreCheckoutRequest, StoreCheckoutResponse } from '@cgg/contracts/store';
+import { ApiError } from '@cgg/contracts';
 import { callStore } from '../cart/store-client.ts';
 
 /**

@@ -1,15 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { AGE_AND_LIMIT_ERRORS, type PurchaseCheck } from '@cgg/contracts/account';
+import { billingDetailsErrors } from '@cgg/contracts/forms';
+import { STORE_ERRORS, type StoreCheckoutPayment, type StoreCheckoutRequest } from '@cgg/contracts/store';
 import {
-  AGE_AND_LIMIT_ERRORS,
   ApiError,
-  billingDetailsErrors,
   formatPounds,
-  STORE_ERRORS,
   type FieldError,
-  type PurchaseCheck,
-  type StoreCheckoutPayment,
-  type StoreCheckoutRequest,
 } from '@cgg/contracts';
 import { announceCart, applyCartFromError, loadCart } from '../cart/cart-actions.ts';
 import { ensureCartLoaded, startCart } from '../cart/cart-startup.ts';

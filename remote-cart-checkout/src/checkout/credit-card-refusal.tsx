@@ -1,4 +1,5 @@
-import { ApiError, STORE_ERRORS } from '@cgg/contracts';
+import { STORE_ERRORS } from '@cgg/contracts/store';
+import { ApiError } from '@cgg/contracts';
 
 /** The server's credit-card refusal (UK prize-draw code 1.3), or null for any other failure. */
 export function creditCardRefusal(error: unknown): string | null {

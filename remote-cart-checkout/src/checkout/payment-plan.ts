@@ -1,4 +1,4 @@
-import { POINTS_PER_POUND, STORE_PAYMENT_DATA_KEYS, type StoreCheckoutRequest } from '@cgg/contracts';
+import { POINTS_PER_POUND, STORE_PAYMENT_DATA_KEYS, type StoreCheckoutRequest } from '@cgg/contracts/store';
 
 export interface PaymentChoice {
   usePoints: boolean;

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { formatPounds, POINTS_PER_POUND } from '@cgg/contracts';
+import { POINTS_PER_POUND } from '@cgg/contracts/store';
+import { formatPounds } from '@cgg/contracts';
 import type { PaymentChoice, PaymentPlan } from './payment-plan.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { apiRequest, calls, poundsToPence, type User } from '@cgg/contracts';
+import { accountCalls, type User } from '@cgg/contracts/account';
+import { apiRequest, poundsToPence } from '@cgg/contracts';
 import { isAuthError, withSessionToken } from '../session/session-token.ts';
 
 export interface Customer {
@@ -28,10 +29,10 @@ export function useCustomer(): Customer {
     const set = (c: Customer) => live && setCustomer(c);
     (async () => {
       try {
-        const details = await withSessionToken((token) => apiRequest(calls.getUserDetails, { token }));
+        const details = await withSessionToken((token) => apiRequest(accountCalls.getUserDetails, { token }));
         const [points, cred] = await Promise.allSettled([
-          withSessionToken((token) => apiRequest(calls.points, { token, type: 'points' })),
-          withSessionToken((token) => apiRequest(calls.points, { token, type: 'cred' })),
+          withSessionToken((token) => apiRequest(accountCalls.points, { token, type: 'points' })),
+          withSessionToken((token) => apiRequest(accountCalls.points, { token, type: 'cred' })),
         ]);
         set({
           state: 'ready',

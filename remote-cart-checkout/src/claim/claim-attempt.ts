@@ -1,4 +1,5 @@
-import { ApiError, apiRequest, calls, type ClaimPrizeRequest, type PrizeClaim } from '@cgg/contracts';
+import { accountCalls, type ClaimPrizeRequest, type PrizeClaim } from '@cgg/contracts/account';
+import { ApiError, apiRequest, } from '@cgg/contracts';
 import { withSessionToken } from '../session/session-token.ts';
 
 /**
@@ -16,7 +17,7 @@ export class ClaimAttempt {
   async submit(request: Omit<ClaimPrizeRequest, 'token' | 'idempotency_key'>): Promise<PrizeClaim> {
     const key = (this.key ??= crypto.randomUUID());
     try {
-      const answer = await withSessionToken((token) => apiRequest(calls.claimPrize, { ...request, token, idempotency_key: key }));
+      const answer = await withSessionToken((token) => apiRequest(accountCalls.claimPrize, { ...request, token, idempotency_key: key }));
       this.key = null;
       return answer.data;
     } catch (error) {

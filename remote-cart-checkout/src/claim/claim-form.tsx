@@ -1,15 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { type PrizeClaim, type PrizeWin, type User } from '@cgg/contracts/account';
+import { bankDetailsErrors, deliveryAddressErrors, digitsOnly, SORT_CODE_MAX_LENGTH, type ClaimChoice, type DeliveryAddressField } from '@cgg/contracts/forms';
 import {
   ApiError,
-  bankDetailsErrors,
-  deliveryAddressErrors,
-  digitsOnly,
-  SORT_CODE_MAX_LENGTH,
-  type ClaimChoice,
-  type DeliveryAddressField,
-  type PrizeClaim,
-  type PrizeWin,
-  type User,
 } from '@cgg/contracts';
 import { errorMessage, toastError } from '../cart/toast.ts';
 import { TextField } from '../components/text-field.tsx';

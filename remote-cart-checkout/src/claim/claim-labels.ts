@@ -1,4 +1,6 @@
-import { formatPounds, poundsToPence, type ClaimOption, type ClaimState, type PrizeNature } from '@cgg/contracts';
+import type { ClaimOption, ClaimState } from '@cgg/contracts/account';
+import type { PrizeNature } from '@cgg/contracts/forms';
+import { formatPounds, poundsToPence } from '@cgg/contracts';
 
 export const CLAIM_STATE_LABEL: Record<ClaimState, string> = {
   received: 'Claim received',

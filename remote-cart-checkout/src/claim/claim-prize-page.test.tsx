@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { checkAuthResponseSchema, claimPrizeResponseSchema, unclaimedPrizesResponseSchema, userSchema, type PrizeWin } from '@cgg/contracts';
+import { checkAuthResponseSchema, claimPrizeResponseSchema, unclaimedPrizesResponseSchema, userSchema, type PrizeWin } from '@cgg/contracts/account';
 import { describe, expect, it } from 'vitest';
 import ClaimPrizePage from '../pages/claim-prize-page.tsx';
 import { signIn } from '../test/events.ts';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
-import { formatPounds, poundsToPence, type PrizeClaim, type PrizeWin } from '@cgg/contracts';
+import type { PrizeClaim, PrizeWin } from '@cgg/contracts/account';
+import { formatPounds, poundsToPence } from '@cgg/contracts';
 import { PageFrame, Spinner } from '../components/page-frame.tsx';
 import { currentSessionToken } from '../session/session-token.ts';
 import { ClaimForm } from './claim-form.tsx';

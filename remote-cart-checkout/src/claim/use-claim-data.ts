@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { apiRequest, calls, type PrizeWin, type User } from '@cgg/contracts';
+import { accountCalls, type PrizeWin, type User } from '@cgg/contracts/account';
+import { apiRequest, } from '@cgg/contracts';
 import { isAuthError, withSessionToken } from '../session/session-token.ts';
 
 export interface ClaimData {
@@ -18,8 +19,8 @@ export function useClaimData(): ClaimData & { reload: () => void } {
     (async () => {
       try {
         const [wins, details] = await Promise.all([
-          withSessionToken((token) => apiRequest(calls.getUnclaimedPrizes, { token })),
-          withSessionToken((token) => apiRequest(calls.getUserDetails, { token })).catch(() => null),
+          withSessionToken((token) => apiRequest(accountCalls.getUnclaimedPrizes, { token })),
+          withSessionToken((token) => apiRequest(accountCalls.getUserDetails, { token })).catch(() => null),
         ]);
         if (live) setData({ state: 'ready', wins: wins.data, user: details?.data ?? null });
       } catch (error) {

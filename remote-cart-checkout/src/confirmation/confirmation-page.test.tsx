@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { orderDetailResponseSchema, unclaimedPrizesResponseSchema } from '@cgg/contracts';
+import { orderDetailResponseSchema, unclaimedPrizesResponseSchema } from '@cgg/contracts/account';
 import { describe, expect, it, vi } from 'vitest';
 import ClaimPrizePage from '../pages/claim-prize-page.tsx';
 import ConfirmationPage from '../pages/confirmation-page.tsx';

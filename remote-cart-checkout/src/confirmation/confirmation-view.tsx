@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { ApiError, apiRequest, calls, formatPounds, type StoreCheckoutResponse } from '@cgg/contracts';
+import type { StoreCheckoutResponse } from '@cgg/contracts/store';
+import { accountCalls } from '@cgg/contracts/account';
+import { ApiError, apiRequest, formatPounds } from '@cgg/contracts';
 import { startCart } from '../cart/cart-startup.ts';
 import { errorMessage } from '../cart/toast.ts';
 import { LoadFailed } from '../components/load-failed.tsx';
@@ -29,7 +31,7 @@ function fromCheckout(order: StoreCheckoutResponse): ShownOrder {
 }
 
 async function fetchOrder(id: number): Promise<ShownOrder> {
-  const res = await withSessionToken((token) => apiRequest(calls.orderDetail, { token, id }));
+  const res = await withSessionToken((token) => apiRequest(accountCalls.orderDetail, { token, id }));
   return {
     id: res.data.id,
     tickets: res.data.products.map((p) => ({ title: p.title, numbers: p.tickets })),

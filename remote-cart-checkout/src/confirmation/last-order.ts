@@ -1,4 +1,4 @@
-import { storeCheckoutResponseSchema, type StoreCheckoutResponse } from '@cgg/contracts';
+import { storeCheckoutResponseSchema, type StoreCheckoutResponse } from '@cgg/contracts/store';
 import { LAST_ORDER_KEY } from '../storage/local-keys.ts';
 
 /** The checkout answer kept for /confirmation in this tab (sessionStorage: it holds ticket numbers, not secrets). */

@@ -1,4 +1,4 @@
-import type { StoreCheckoutPayment } from '@cgg/contracts';
+import type { StoreCheckoutPayment } from '@cgg/contracts/store';
 
 /*
  * The seam between the checkout and whichever provider's card field is live. The checkout

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { StorePaymentConfig } from '@cgg/contracts';
+import type { StorePaymentConfig } from '@cgg/contracts/store';
 import { Spinner } from '../components/page-frame.tsx';
 import type { CardFieldProps } from './card-field.ts';
 

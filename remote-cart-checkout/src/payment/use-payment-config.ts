@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { StorePaymentConfig } from '@cgg/contracts';
+import type { StorePaymentConfig } from '@cgg/contracts/store';
 import { callStore } from '../cart/store-client.ts';
 import { errorMessage } from '../cart/toast.ts';
 

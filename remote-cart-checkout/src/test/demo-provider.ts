@@ -1,4 +1,5 @@
-import { cardNumberDigits, demoChallengeSchema, demoPaymentMethodSchema, passesLuhn } from '@cgg/contracts';
+import { cardNumberDigits, passesLuhn } from '@cgg/contracts/forms';
+import { demoChallengeSchema, demoPaymentMethodSchema } from '@cgg/contracts/demo-pay';
 import { demoPaymentConfig } from './fixtures.ts';
 
 /** The provider's own error shape (contracts `demoPayErrorSchema`). */

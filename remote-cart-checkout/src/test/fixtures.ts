@@ -1,16 +1,9 @@
 /* Payloads built to the @cgg/contracts schemas (and parsed by them, so a drifted contract fails here first). */
+import { GBP_CURRENCY, storeCartItemSchema, storeCartSchema, storeCheckoutResponseSchema, type StoreCart, type StoreCartItem, type StoreCheckoutPayment, type StoreCheckoutResponse } from '@cgg/contracts/store';
+import { purchasedCompetitionsResponseSchema } from '@cgg/contracts/account';
 import {
-  GBP_CURRENCY,
   getCompetitionResponseSchema,
-  purchasedCompetitionsResponseSchema,
-  storeCartItemSchema,
-  storeCartSchema,
-  storeCheckoutResponseSchema,
   type Competition,
-  type StoreCart,
-  type StoreCartItem,
-  type StoreCheckoutPayment,
-  type StoreCheckoutResponse,
 } from '@cgg/contracts';
 import { competitionFixture } from '@cgg/contracts/testing';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { lazySchema } from './lazy-schema.ts';
+import { lazySchema } from '@cgg/contracts';
 
 /*
  * Account calls of the spec's call table (issue "Customer accounts" builds them).

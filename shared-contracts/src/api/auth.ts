@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { lazySchema } from './lazy-schema.ts';
+import { lazySchema } from '@cgg/contracts';
 import { userSchema } from './account.ts';
 import { LIMIT_AMOUNT_MESSAGE, LIMIT_AMOUNT_PATTERN } from '../rules/age-and-limit.ts';
 

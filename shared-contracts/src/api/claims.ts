@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { lazySchema } from './lazy-schema.ts';
+import { lazySchema } from '@cgg/contracts';
 
 /*
  * Prize claims (issue 5, "/claim/prize"): the signed-in winner's wins, claiming one,

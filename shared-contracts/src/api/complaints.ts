@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { lazySchema } from './lazy-schema.ts';
+import { lazySchema } from '@cgg/contracts';
 
 /*
  * Complaints (UK prize-draw code, clause 1.2): the public procedure and the form that files

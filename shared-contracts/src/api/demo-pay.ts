@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
-import { lazySchema } from './lazy-schema.ts';
-import { cardFundingSchema } from './store.ts';
+import { lazySchema } from '@cgg/contracts';
+import { cardFundingSchema } from '@cgg/contracts/store';
 
 /*
  * The demo payment provider's browser API (issue 15): what the demo card field and the demo

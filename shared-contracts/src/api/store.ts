@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
-import { lazySchema } from './lazy-schema.ts';
-import { competitionSchema } from './competition.ts';
-import { ApiError, apiErrorFromResponse } from './wp-error.ts';
+// Through the package's barrel, not the files: federation shares the barrel, so this entry uses
+// the page's copy of those modules instead of bundling a second one.
+import { ApiError, apiErrorFromResponse, competitionSchema, lazySchema } from '@cgg/contracts';
 
 /*
  * The WooCommerce Store API cart and checkout, as shop-api serves them

@@ -10,7 +10,20 @@ export const wpErrorSchema = lazySchema(() => z.object({
 export type WpError = z.infer<typeof wpErrorSchema>;
 
 /** Thrown by the API client for any non-2xx answer or unreadable body. */
+/** Marks every ApiError, whichever copy of this module made it (see `Symbol.hasInstance`). */
+const API_ERROR_BRAND = Symbol.for('@cgg/contracts/ApiError');
+
 export class ApiError extends Error {
+  /**
+   * `instanceof ApiError` holds for an ApiError of any copy of this module: an app bundles its
+   * own copy of the entries federation does not share (`@cgg/contracts/store` throws from it)
+   * and of the whole package when its contracts version differs from the page's.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[API_ERROR_BRAND] === true;
+  }
+
+  readonly [API_ERROR_BRAND] = true;
   readonly code: string;
   readonly status: number;
   readonly data: unknown;

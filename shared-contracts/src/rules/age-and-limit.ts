@@ -1,4 +1,4 @@
-import { formatLongDate, londonDateOf } from './dates.ts';
+import { formatLongDate, londonDateOf } from '@cgg/contracts';
 import type { FieldError } from './field-error.ts';
 
 /*

@@ -1,17 +1,5 @@
-import {
-  calls,
-  checkAuthResponseSchema,
-  couponsResponseSchema,
-  messageResponseSchema,
-  orderDetailResponseSchema,
-  ordersResponseSchema,
-  pointsResponseSchema,
-  purchasedCompetitionsResponseSchema,
-  responsiblePlayResponseSchema,
-  saveResponseSchema,
-  userDetailsResponseSchema,
-  wpErrorSchema,
-} from '@cgg/contracts';
+import { accountCalls, checkAuthResponseSchema, couponsResponseSchema, messageResponseSchema, orderDetailResponseSchema, ordersResponseSchema, pointsResponseSchema, purchasedCompetitionsResponseSchema, responsiblePlayResponseSchema, saveResponseSchema, userDetailsResponseSchema } from '@cgg/contracts/account';
+import { wpErrorSchema } from '@cgg/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret } from './tokens.ts';
 import { accountTestApp, call, DEMO, SAM } from './account-test-kit.ts';
@@ -179,7 +167,7 @@ describe('access: a customer reaches only their own data', () => {
 
   it('all account calls that take a token are covered', () => {
     const covered = new Set(payloads('x').map(([name]) => `/api/v1/${name}`));
-    const { checkAuth, updateProfile, getUserDetails, updateUserDetails, points, getCoupons, orders, orderDetail, getPurchasedCompetition, getBankDetails, logout, responsiblePlay, updateResponsiblePlay } = calls;
+    const { checkAuth, updateProfile, getUserDetails, updateUserDetails, points, getCoupons, orders, orderDetail, getPurchasedCompetition, getBankDetails, logout, responsiblePlay, updateResponsiblePlay } = accountCalls;
     for (const c of [checkAuth, updateProfile, getUserDetails, updateUserDetails, points, getCoupons, orders, orderDetail, getPurchasedCompetition, getBankDetails, logout, responsiblePlay, updateResponsiblePlay]) {
       expect(covered).toContain(c.route);
     }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AGE_AND_LIMIT_ERRORS, DATE_OF_BIRTH_IN_FUTURE, DATE_OF_BIRTH_INVALID, DATE_OF_BIRTH_REQUIRED, LIMIT_CHOICE_REQUIRED, londonToday, sessionResponseSchema } from '@cgg/contracts';
+import { AGE_AND_LIMIT_ERRORS, DATE_OF_BIRTH_IN_FUTURE, DATE_OF_BIRTH_INVALID, DATE_OF_BIRTH_REQUIRED, LIMIT_CHOICE_REQUIRED, londonToday, sessionResponseSchema } from '@cgg/contracts/account';
 import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billing, cardPayment, createCompetition, createCustomer } from '../store/store-fixtures.ts';

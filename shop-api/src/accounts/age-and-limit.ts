@@ -1,11 +1,6 @@
+import { AGE_AND_LIMIT_ERRORS, dateOfBirthProblem, LIMIT_CHOICE_REQUIRED, londonToday, under18Message, type PurchaseCheck } from '@cgg/contracts/account';
 import {
-  AGE_AND_LIMIT_ERRORS,
-  dateOfBirthProblem,
-  LIMIT_CHOICE_REQUIRED,
-  londonToday,
   poundsToPence,
-  under18Message,
-  type PurchaseCheck,
 } from '@cgg/contracts';
 import { penceToPounds } from '../lib/money.ts';
 import { WpHttpError } from '../http/wp-error.ts';

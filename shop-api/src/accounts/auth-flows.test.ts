@@ -1,4 +1,5 @@
-import { checkAuthResponseSchema, messageResponseSchema, PASSWORD_RULE_MESSAGE, sessionResponseSchema } from '@cgg/contracts';
+import { checkAuthResponseSchema, messageResponseSchema, sessionResponseSchema } from '@cgg/contracts/account';
+import { PASSWORD_RULE_MESSAGE } from '@cgg/contracts/forms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAsUserCommand } from '../cli/commands/login-as-user.ts';
 import { outboxCommand } from '../cli/commands/outbox.ts';

@@ -1,4 +1,4 @@
-import { meetsPasswordRule, PASSWORD_RULE_MESSAGE } from '@cgg/contracts';
+import { meetsPasswordRule, PASSWORD_RULE_MESSAGE } from '@cgg/contracts/forms';
 import { clientAddress } from '../http/client-address.ts';
 import { declaredRoute, type DeclaredRoute } from '../http/declared-routes.ts';
 import { routeTable } from '../http/route-table.ts';

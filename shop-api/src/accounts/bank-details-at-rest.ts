@@ -1,4 +1,4 @@
-import { maskBankNumber } from '@cgg/contracts';
+import { maskBankNumber } from '@cgg/contracts/forms';
 import { dataCipher } from '../lib/data-encryption.ts';
 
 export interface BankDetails {

@@ -1,4 +1,4 @@
-import type { User } from '@cgg/contracts';
+import type { User } from '@cgg/contracts/account';
 import { penceToPounds } from '../lib/money.ts';
 import { maskedBankDetails } from './bank-details-at-rest.ts';
 import type { Queryable } from './queryable.ts';

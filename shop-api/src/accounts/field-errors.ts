@@ -1,4 +1,5 @@
-import { EMAIL_REQUIRED, FIRST_NAME_REQUIRED, LAST_NAME_REQUIRED, nameEmailErrors, type FieldError } from '@cgg/contracts';
+import { EMAIL_REQUIRED, FIRST_NAME_REQUIRED, LAST_NAME_REQUIRED, nameEmailErrors } from '@cgg/contracts/forms';
+import { type FieldError } from '@cgg/contracts';
 import { WpHttpError } from '../http/wp-error.ts';
 
 /** The API's own limit on a text field (the forms set none). */

@@ -1,4 +1,4 @@
-import { requestedLedger } from '@cgg/contracts';
+import { requestedLedger } from '@cgg/contracts/account';
 import { declaredRoute, type DeclaredRoute } from '../http/declared-routes.ts';
 import { routeTable } from '../http/route-table.ts';
 import { penceToPounds } from '../lib/money.ts';

@@ -1,4 +1,5 @@
-import { bankDetailsErrors, BILLING_REQUIRED_MESSAGES, billingDetailsErrors, meetsPasswordRule, PASSWORD_RULE_MESSAGE, tokenRequestSchema, unprefixedBilling } from '@cgg/contracts';
+import { tokenRequestSchema } from '@cgg/contracts/account';
+import { bankDetailsErrors, BILLING_REQUIRED_MESSAGES, billingDetailsErrors, meetsPasswordRule, PASSWORD_RULE_MESSAGE, unprefixedBilling } from '@cgg/contracts/forms';
 import { z } from 'zod/mini';
 import { declaredRoute, type DeclaredRoute, type RouteContext } from '../http/declared-routes.ts';
 import { routeTable } from '../http/route-table.ts';

@@ -1,4 +1,4 @@
-import { PASSWORD_RULE_MESSAGE } from '@cgg/contracts';
+import { PASSWORD_RULE_MESSAGE } from '@cgg/contracts/forms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBankDetails } from './bank-details-at-rest.ts';
 import { accountTestApp, call, DEMO } from './account-test-kit.ts';

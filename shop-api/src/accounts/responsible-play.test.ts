@@ -1,4 +1,4 @@
-import { responsiblePlayResponseSchema } from '@cgg/contracts';
+import { responsiblePlayResponseSchema } from '@cgg/contracts/account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WpHttpError } from '../http/wp-error.ts';
 import { accountTestApp, NEW, SAM } from './account-test-kit.ts';

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import type { ResponsiblePlay } from '@cgg/contracts';
+import type { ResponsiblePlay } from '@cgg/contracts/account';
 import { SHOP_TIMEZONE } from '../lib/london-time.ts';
 import { penceToPounds } from '../lib/money.ts';
 import { WpHttpError } from '../http/wp-error.ts';

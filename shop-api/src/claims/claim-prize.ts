@@ -1,4 +1,4 @@
-import { CLAIM_ERRORS, type ClaimPrizeRequest, type PrizeClaim } from '@cgg/contracts';
+import { CLAIM_ERRORS, type ClaimPrizeRequest, type PrizeClaim } from '@cgg/contracts/account';
 import type pg from 'pg';
 import { sealBankDetails } from '../accounts/bank-details-at-rest.ts';
 import { inTransaction } from '../accounts/queryable.ts';

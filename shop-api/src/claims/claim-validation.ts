@@ -1,4 +1,5 @@
-import { bankDetailsErrors, deliveryAddressErrors, type ClaimPrizeRequest } from '@cgg/contracts';
+import { type ClaimPrizeRequest } from '@cgg/contracts/account';
+import { bankDetailsErrors, deliveryAddressErrors } from '@cgg/contracts/forms';
 import { fieldError } from '../accounts/field-errors.ts';
 import type { WpHttpError } from '../http/wp-error.ts';
 

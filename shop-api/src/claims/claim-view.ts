@@ -1,4 +1,4 @@
-import type { PrizeClaim } from '@cgg/contracts';
+import type { PrizeClaim } from '@cgg/contracts/account';
 import { maskedBankDetails } from '../accounts/bank-details-at-rest.ts';
 import type { Queryable } from '../accounts/queryable.ts';
 import { penceToPounds } from '../lib/money.ts';

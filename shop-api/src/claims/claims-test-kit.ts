@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, apiRequest, calls, type ClaimPrizeRequest } from '@cgg/contracts';
+import { accountCalls, type ClaimPrizeRequest } from '@cgg/contracts/account';
+import { ApiError, apiRequest, } from '@cgg/contracts';
 import type pg from 'pg';
 import { addToBasket, checkoutOnce, newBuyer, type Buyer } from '../store/race-harness.ts';
 import { createCompetition } from '../store/store-fixtures.ts';
@@ -61,7 +62,7 @@ type ClaimInput = Omit<ClaimPrizeRequest, 'token' | 'idempotency_key'> & { idemp
 export type ClaimOutcome = { ok: true; claim: Awaited<ReturnType<typeof claim>> } | { ok: false; status: number; code: string; message: string; params?: Record<string, string> };
 
 export async function claim(base: string, token: string, input: ClaimInput) {
-  const res = await apiRequest(calls.claimPrize, { token, idempotency_key: randomUUID(), ...input }, { baseUrl: base });
+  const res = await apiRequest(accountCalls.claimPrize, { token, idempotency_key: randomUUID(), ...input }, { baseUrl: base });
   return res.data;
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { apiRequest, calls } from '@cgg/contracts';
+import { accountCalls } from '@cgg/contracts/account';
+import { apiRequest, } from '@cgg/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.ts';
 import { claimPayeeCommand } from '../cli/commands/claim-payee.ts';
@@ -19,8 +20,8 @@ describe('prize claims', () => {
   });
   afterAll(() => app.close());
 
-  const credBalance = async (token: string) => (await apiRequest(calls.points, { token, type: 'cred' }, { baseUrl: base })).points;
-  const wins = async (token: string) => (await apiRequest(calls.getUnclaimedPrizes, { token }, { baseUrl: base })).data;
+  const credBalance = async (token: string) => (await apiRequest(accountCalls.points, { token, type: 'cred' }, { baseUrl: base })).points;
+  const wins = async (token: string) => (await apiRequest(accountCalls.getUnclaimedPrizes, { token }, { baseUrl: base })).data;
 
   it('lists every kind of win with the options its prize offers', async () => {
     const w = await instantWinner(app.pool, base);
@@ -42,7 +43,7 @@ describe('prize claims', () => {
     const c = await claim(base, w.buyer.token, { win_kind: 'instant', win_id: w.instantWinIds[0]!, choice: 'credit' });
     expect(c).toMatchObject({ choice: 'credit', amount: '50.00', state: 'fulfilled', delivery_address: null, bank_details: null });
     expect(await credBalance(w.buyer.token)).toBe('50.00');
-    const ledger = await apiRequest(calls.points, { token: w.buyer.token, type: 'cred' }, { baseUrl: base });
+    const ledger = await apiRequest(accountCalls.points, { token: w.buyer.token, type: 'cred' }, { baseUrl: base });
     expect(ledger.logs[0]).toMatchObject({ type: 'prize-claim', points: '50.00', description: 'Prize claimed as site credit: £50 Cash #1' });
     const after = await wins(w.buyer.token);
     expect(after[0]).toMatchObject({ claimed: true, claim_state: 'fulfilled' });
@@ -61,7 +62,7 @@ describe('prize claims', () => {
     expect(stored.rows[0].bank_account_number).toMatch(/^enc:v1:/);
     expect(stored.rows[0].bank_sort_code).toMatch(/^enc:v1:/);
     expect(JSON.stringify(stored.rows[0])).not.toMatch(/87654321|404142/);
-    const history = await apiRequest(calls.getClaims, { token: w.buyer.token }, { baseUrl: base });
+    const history = await apiRequest(accountCalls.getClaims, { token: w.buyer.token }, { baseUrl: base });
     expect(history.data[0]!.bank_details).toEqual({ account_number: '****4321', sort_code: '****42' });
     const mail = await app.pool.query(`SELECT text_body FROM email_outbox WHERE subject LIKE 'Your prize claim%' AND to_address = $1`, [(await emailOf(w.buyer.customerId))]);
     expect(mail.rows).toHaveLength(1);
@@ -235,7 +236,7 @@ describe('prize claims', () => {
     expect(lines.at(-1)).toBe(`Claim ${credit.id} is credit, not cash: there is nothing to pay into.`);
     expect(await claimPayeeCommand.run(['--id', '999999'], ctx)).toBe(1);
     expect(await claimStateCommand.run(['--id', String(c.id), '--state', 'processing'], ctx)).toBe(0);
-    const states = async () => (await apiRequest(calls.getClaims, { token: w.buyer.token }, { baseUrl: base })).data.map((x) => x.state);
+    const states = async () => (await apiRequest(accountCalls.getClaims, { token: w.buyer.token }, { baseUrl: base })).data.map((x) => x.state);
     expect(await states()).toEqual(['processing']);
     expect(await claimStateCommand.run(['--id', String(c.id), '--state', 'fulfilled'], ctx)).toBe(0);
     expect(await claimStateCommand.run(['--id', String(c.id), '--state', 'processing'], ctx)).toBe(1);

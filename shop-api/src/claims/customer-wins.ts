@@ -1,4 +1,5 @@
-import { claimOptionsFor, prizeNature, type PrizeWin, type WinKind } from '@cgg/contracts';
+import { type PrizeWin, type WinKind } from '@cgg/contracts/account';
+import { claimOptionsFor, prizeNature } from '@cgg/contracts/forms';
 import type { Queryable } from '../accounts/queryable.ts';
 import { penceToPounds } from '../lib/money.ts';
 

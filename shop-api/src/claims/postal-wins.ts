@@ -1,4 +1,4 @@
-import type { WinKind } from '@cgg/contracts';
+import type { WinKind } from '@cgg/contracts/account';
 import type pg from 'pg';
 import { inTransaction, type Queryable } from '../accounts/queryable.ts';
 import { recordStaffAction } from '../staff/audit-log.ts';

@@ -1,4 +1,4 @@
-import type { StoreCheckoutResponse } from '@cgg/contracts';
+import type { StoreCheckoutResponse } from '@cgg/contracts/store';
 import type pg from 'pg';
 import type { Logger } from '../lib/logger.ts';
 import { inTransaction } from '../accounts/queryable.ts';

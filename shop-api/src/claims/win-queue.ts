@@ -1,4 +1,4 @@
-import type { WinKind } from '@cgg/contracts';
+import type { WinKind } from '@cgg/contracts/account';
 import type { WinStatus } from '@cgg/contracts/staff';
 import type { Queryable } from '../accounts/queryable.ts';
 import { claimsByIds, type QueuedClaim } from './claim-queue.ts';

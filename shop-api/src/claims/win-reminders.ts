@@ -1,4 +1,4 @@
-import type { WinKind } from '@cgg/contracts';
+import type { WinKind } from '@cgg/contracts/account';
 import type pg from 'pg';
 import { inTransaction } from '../accounts/queryable.ts';
 import type { Mailer } from '../mail/mailer.ts';

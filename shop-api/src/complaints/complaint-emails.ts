@@ -1,4 +1,4 @@
-import { complaintCategoryLabels, complaintPolicy, type ComplaintCategory } from '@cgg/contracts';
+import { complaintCategoryLabels, complaintPolicy, type ComplaintCategory } from '@cgg/contracts/complaints';
 import type { MailMessage } from '../mail/mailer.ts';
 
 const londonDay = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'long', year: 'numeric' });

@@ -1,4 +1,4 @@
-import { complaintPolicy, complaintResponseSchema } from '@cgg/contracts';
+import { complaintPolicy, complaintResponseSchema } from '@cgg/contracts/complaints';
 import { staffComplaintResponseSchema, staffComplaintsResponseSchema } from '@cgg/contracts/staff';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';

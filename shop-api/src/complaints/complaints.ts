@@ -1,4 +1,4 @@
-import { complaintPolicy, complaintReference, type ComplaintCategory } from '@cgg/contracts';
+import { complaintPolicy, complaintReference, type ComplaintCategory } from '@cgg/contracts/complaints';
 import type { ComplaintState } from '@cgg/contracts/staff';
 import type pg from 'pg';
 import { inTransaction, type Queryable } from '../accounts/queryable.ts';

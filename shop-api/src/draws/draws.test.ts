@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { drawProofResponseSchema, drawResultsResponseSchema, STORE_ERRORS, winnersListResponseSchema, winnersSummaryResponseSchema } from '@cgg/contracts';
+import { STORE_ERRORS } from '@cgg/contracts/store';
+import { drawProofResponseSchema, drawResultsResponseSchema, winnersListResponseSchema, winnersSummaryResponseSchema } from '@cgg/contracts';
 import pg from 'pg';
 import { createPool } from '../db/pool.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,5 @@
-import { STORE_ERRORS, type Competition, type StoreInstantWinWon } from '@cgg/contracts';
+import { STORE_ERRORS, type StoreInstantWinWon } from '@cgg/contracts/store';
+import { type Competition } from '@cgg/contracts';
 import type pg from 'pg';
 import { recordStaffAction } from '../staff/audit-log.ts';
 import { inTransaction } from '../accounts/queryable.ts';

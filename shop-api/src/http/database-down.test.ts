@@ -1,7 +1,8 @@
 // The database stops under a running API (issue 14): every call answers 503 with Retry-After
 // and the WordPress error body, a transaction cut mid-way reports no success and writes
 // nothing, and the same app serves again once the database is back.
-import { calls, STORE_ROUTE_PREFIX, storeEndpoints } from '@cgg/contracts';
+import { STORE_ROUTE_PREFIX, storeEndpoints } from '@cgg/contracts/store';
+import { calls } from '@cgg/contracts';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

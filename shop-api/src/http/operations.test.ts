@@ -1,6 +1,6 @@
 // Operations basics (issue 18): liveness and readiness probes, Prometheus metrics, request
 // ids, and a shutdown that lets requests in flight finish.
-import { STORE_ROUTE_PREFIX } from '@cgg/contracts';
+import { STORE_ROUTE_PREFIX } from '@cgg/contracts/store';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';

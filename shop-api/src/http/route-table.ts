@@ -1,10 +1,11 @@
+import { STORE_ROUTE_PREFIX, storeEndpoints } from '@cgg/contracts/store';
+import { accountCalls } from '@cgg/contracts/account';
+import { complaintCalls } from '@cgg/contracts/complaints';
 import {
   CHAT_STREAM_ROUTE,
   DRAW_ENTRIES_ROUTE,
-  STORE_ROUTE_PREFIX,
   calls,
   drawEntriesRequestSchema,
-  storeEndpoints,
   type CallAccess,
   type CallAuth,
 } from '@cgg/contracts';
@@ -33,16 +34,18 @@ const store = <E extends (typeof storeEndpoints)[keyof typeof storeEndpoints]>(e
 });
 
 /**
- * Every route the API answers, from the contracts' call tables (the shop's, the back office's)
+ * Every route the API answers, from the contracts' call tables (the public one, the customer's, the back office's)
  * and Store API table, plus
  * the two routes that are not JSON calls. The API registers exactly these (one handler
  * each; `declared-routes.test.ts` checks both ways), and its OpenAPI document lists them.
  */
 export const routeTable = {
   ...calls,
+  ...accountCalls,
+  ...complaintCalls,
   ...staffCalls,
   /** The spec's get_bank_details is a GET; the account screen POSTs so bank details stay out of URLs and logs. */
-  saveBankDetails: { ...calls.getBankDetails, method: 'POST' },
+  saveBankDetails: { ...accountCalls.getBankDetails, method: 'POST' },
   storeCart: store(storeEndpoints.cart),
   storeCartItems: store(storeEndpoints.cartItems),
   storeAddItem: store(storeEndpoints.addItem),

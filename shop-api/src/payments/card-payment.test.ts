@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { DEMO_PAY_ROUTE_PREFIX, STORE_ERRORS, TEST_PAYMENT_METHODS, storeCheckoutResponseSchema, storePaymentConfigSchema } from '@cgg/contracts';
+import { DEMO_PAY_ROUTE_PREFIX } from '@cgg/contracts/demo-pay';
+import { STORE_ERRORS, TEST_PAYMENT_METHODS, storeCheckoutResponseSchema, storePaymentConfigSchema } from '@cgg/contracts/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../http/rest-addressing.ts';
 import { billing, cardPayment, createCompetition, createCustomer } from '../store/store-fixtures.ts';

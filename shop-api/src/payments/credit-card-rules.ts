@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { STORE_ERRORS } from '@cgg/contracts';
+import { STORE_ERRORS } from '@cgg/contracts/store';
 import type { Queryable } from '../accounts/queryable.ts';
 import { periodStart, SPENDING_STATUSES } from '../accounts/responsible-play.ts';
 import { WpHttpError } from '../http/wp-error.ts';

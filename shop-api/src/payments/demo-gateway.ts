@@ -1,4 +1,5 @@
-import { DEMO_PAY_ROUTE_PREFIX, STORE_ERRORS } from '@cgg/contracts';
+import { DEMO_PAY_ROUTE_PREFIX } from '@cgg/contracts/demo-pay';
+import { STORE_ERRORS } from '@cgg/contracts/store';
 import type pg from 'pg';
 import { inTransaction } from '../accounts/queryable.ts';
 import { API_PREFIX } from '../http/rest-addressing.ts';

@@ -1,4 +1,4 @@
-import { STORE_ERRORS } from '@cgg/contracts';
+import { STORE_ERRORS } from '@cgg/contracts/store';
 import { WpHttpError } from '../http/wp-error.ts';
 import { fallbackLogger } from '../lib/logger.ts';
 

@@ -1,4 +1,4 @@
-import { STORE_ERRORS } from '@cgg/contracts';
+import { STORE_ERRORS } from '@cgg/contracts/store';
 import Stripe from 'stripe';
 import { WpHttpError } from '../http/wp-error.ts';
 import { WebhookRefused, type FundingType, type IntentState, type PaymentEvent, type PaymentGateway } from './payment-gateway.ts';

@@ -1,5 +1,5 @@
 import type { StaffComplaint, StaffComplaintRow } from '@cgg/contracts/staff';
-import { complaintPolicy } from '@cgg/contracts';
+import { complaintPolicy } from '@cgg/contracts/complaints';
 import type pg from 'pg';
 import { answerComplaint, closeComplaint, complaintById, complaintQueue, type ComplaintChange, type ComplaintRecord, type ComplaintSummary } from '../complaints/complaints.ts';
 import { declaredRoute, type DeclaredRoute } from '../http/declared-routes.ts';

@@ -1,4 +1,4 @@
-import { isEmail } from '@cgg/contracts';
+import { isEmail } from '@cgg/contracts/forms';
 import type { StaffMember, StaffRole } from '@cgg/contracts/staff';
 import type { Queryable } from '../accounts/queryable.ts';
 import { hashPassword } from '../accounts/password.ts';

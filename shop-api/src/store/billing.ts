@@ -1,4 +1,5 @@
-import { BILLING_REQUIRED_MESSAGES, billingDetailsErrors, EMAIL_INVALID, STORE_ERRORS, type StoreAddress } from '@cgg/contracts';
+import { BILLING_REQUIRED_MESSAGES, billingDetailsErrors, EMAIL_INVALID } from '@cgg/contracts/forms';
+import { STORE_ERRORS, type StoreAddress } from '@cgg/contracts/store';
 import { withLengthLimit } from '../accounts/field-errors.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 

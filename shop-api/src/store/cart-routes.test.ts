@@ -1,4 +1,5 @@
-import { STORE_ERRORS, storeCartItemsSchema, storeCartSchema, wpErrorSchema } from '@cgg/contracts';
+import { STORE_ERRORS, storeCartItemsSchema, storeCartSchema } from '@cgg/contracts/store';
+import { wpErrorSchema } from '@cgg/contracts';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

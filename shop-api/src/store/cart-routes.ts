@@ -1,8 +1,4 @@
-import {
-  STORE_ERRORS,
-  STORE_HEADERS,
-  type StoreCartError,
-} from '@cgg/contracts';
+import { STORE_ERRORS, STORE_HEADERS, type StoreCartError } from '@cgg/contracts/store';
 import type pg from 'pg';
 import { inTransaction } from '../accounts/queryable.ts';
 import type { DeclaredRoute } from '../http/declared-routes.ts';

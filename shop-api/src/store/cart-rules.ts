@@ -1,4 +1,5 @@
-import { STORE_ERRORS, ticketsLeft, type Competition } from '@cgg/contracts';
+import { STORE_ERRORS } from '@cgg/contracts/store';
+import { ticketsLeft, type Competition } from '@cgg/contracts';
 import { WpHttpError } from '../http/wp-error.ts';
 
 /*

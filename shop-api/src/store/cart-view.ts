@@ -1,4 +1,5 @@
-import { GBP_CURRENCY, effectivePricePence, poundsToPence, type Competition, type StoreCartAnswer, type StoreCartError } from '@cgg/contracts';
+import { GBP_CURRENCY, type StoreCartAnswer, type StoreCartError } from '@cgg/contracts/store';
+import { effectivePricePence, poundsToPence, type Competition } from '@cgg/contracts';
 import { allowance, notPurchasableReason, partialNotice } from './cart-rules.ts';
 import { computeDiscounts, type CouponRule } from './coupon-math.ts';
 

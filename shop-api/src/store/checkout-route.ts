@@ -1,4 +1,4 @@
-import { STORE_ERRORS, STORE_HEADERS, type StoreCheckoutResponse } from '@cgg/contracts';
+import { STORE_ERRORS, STORE_HEADERS, type StoreCheckoutResponse } from '@cgg/contracts/store';
 import type { DeclaredRoute } from '../http/declared-routes.ts';
 import { routeTable } from '../http/route-table.ts';
 import { WpHttpError } from '../http/wp-error.ts';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { STORE_ERRORS, storeCheckoutResponseSchema, wpErrorSchema } from '@cgg/contracts';
+import { STORE_ERRORS, storeCheckoutResponseSchema } from '@cgg/contracts/store';
+import { wpErrorSchema } from '@cgg/contracts';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,11 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { POINTS_PER_POUND, STORE_ERRORS, STORE_PAYMENT_DATA_KEYS as KEYS, type StoreCheckoutRequest, type StoreCheckoutResponse } from '@cgg/contracts/store';
 import {
   type Competition,
-  POINTS_PER_POUND,
-  STORE_ERRORS,
-  STORE_PAYMENT_DATA_KEYS as KEYS,
-  type StoreCheckoutRequest,
-  type StoreCheckoutResponse,
 } from '@cgg/contracts';
 import type pg from 'pg';
 import { lockCustomer } from '../accounts/customer-lock.ts';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { DEMO_CARDS, STORE_ERRORS, storeCheckoutResponseSchema, wpErrorSchema } from '@cgg/contracts';
+import { DEMO_CARDS, STORE_ERRORS, storeCheckoutResponseSchema } from '@cgg/contracts/store';
+import { wpErrorSchema } from '@cgg/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertCardAllowed, creditCardSpentPence } from '../payments/credit-card-rules.ts';
 import { runCheckout } from './checkout.ts';

@@ -1,4 +1,5 @@
-import { ApiError, storeRequest } from '@cgg/contracts';
+import { storeRequest } from '@cgg/contracts/store';
+import { ApiError } from '@cgg/contracts';
 import type pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { checkoutOnce, type Buyer, type CheckoutOutcome } from './race-harness.ts';

@@ -1,4 +1,4 @@
-import type { StoreCartError } from '@cgg/contracts';
+import type { StoreCartError } from '@cgg/contracts/store';
 import type pg from 'pg';
 import { lockCustomer } from '../accounts/customer-lock.ts';
 import { invalidToken } from '../http/access-guard.ts';

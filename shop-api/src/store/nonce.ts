@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { STORE_NONCE_LIFETIME_SECONDS } from '@cgg/contracts';
+import { STORE_NONCE_LIFETIME_SECONDS } from '@cgg/contracts/store';
 
 /*
  * The Store API nonce: `<issued-at seconds, base36>.<HMAC(secret, cart id | issued-at)>`.

@@ -1,4 +1,4 @@
-import { STORE_ERRORS, type StoreCheckoutPayment, type StoreCheckoutResponse } from '@cgg/contracts';
+import { STORE_ERRORS, type StoreCheckoutPayment, type StoreCheckoutResponse } from '@cgg/contracts/store';
 import type pg from 'pg';
 import { WpHttpError } from '../http/wp-error.ts';
 import { penceToPounds } from '../lib/money.ts';

@@ -1,4 +1,4 @@
-import type { StoreCheckoutResponse } from '@cgg/contracts';
+import type { StoreCheckoutResponse } from '@cgg/contracts/store';
 import type pg from 'pg';
 import type { FundingType } from '../payments/payment-gateway.ts';
 

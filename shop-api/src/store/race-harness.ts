@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, storeRequest, type StoreCheckoutResponse } from '@cgg/contracts';
+import { storeRequest, type StoreCheckoutResponse } from '@cgg/contracts/store';
+import { ApiError } from '@cgg/contracts';
 import type pg from 'pg';
 import { billing, cardPayment, createCustomer } from './store-fixtures.ts';
 

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { DEMO_CARDS, TEST_PAYMENT_METHODS } from '@cgg/contracts';
+import { DEMO_CARDS, TEST_PAYMENT_METHODS } from '@cgg/contracts/store';
 import { createSession } from '../accounts/sessions.ts';
 
 /*

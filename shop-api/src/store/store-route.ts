@@ -1,4 +1,4 @@
-import { STORE_ERRORS, STORE_HEADERS } from '@cgg/contracts';
+import { STORE_ERRORS, STORE_HEADERS } from '@cgg/contracts/store';
 import type { FastifyRequest } from 'fastify';
 import { declaredRoute, type DeclaredRoute, type RouteContext } from '../http/declared-routes.ts';
 import type { RouteDeclaration } from '../http/route-table.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { STORE_HEADERS, type StoreCartError } from '@cgg/contracts';
+import { STORE_HEADERS, type StoreCartError } from '@cgg/contracts/store';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { inTransaction } from '../accounts/queryable.ts';

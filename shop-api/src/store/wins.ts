@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { StoreInstantWinWon } from '@cgg/contracts';
+import type { StoreInstantWinWon } from '@cgg/contracts/store';
 import type pg from 'pg';
 import { HOLDING_STATUSES } from '../accounts/order-routes.ts';
 import { enqueueFeedPublication } from '../feed/feed-outbox.ts';

@@ -1,5 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { apiRequest, billingDetailsErrors, calls, unprefixedBilling, type FieldError, type User } from '@cgg/contracts';
+import { accountCalls, type User } from '@cgg/contracts/account';
+import { billingDetailsErrors, unprefixedBilling } from '@cgg/contracts/forms';
+import { apiRequest, type FieldError } from '@cgg/contracts';
 import { Spinner } from '../../components/spinner.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { focusFirstError } from '../../components/focus-first-error.ts';
@@ -70,7 +72,7 @@ function BillingForm({ user, remember }: { user: User | null; remember: (patch: 
     setSaving(true);
     const trimmed = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()])) as unknown as BillingValues;
     try {
-      const answer = await apiRequest(calls.updateUserDetails, {
+      const answer = await apiRequest(accountCalls.updateUserDetails, {
         token: requireToken(),
         // The call also carries the account names; this form does not change them.
         first_name: user?.first_name ?? trimmed.billing_first_name,

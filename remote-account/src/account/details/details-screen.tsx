@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { apiRequest, calls, type FieldError, type User } from '@cgg/contracts';
+import { accountCalls, type User } from '@cgg/contracts/account';
+import { apiRequest, type FieldError } from '@cgg/contracts';
 import { Spinner } from '../../components/spinner.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { StrengthMeter } from '../../components/strength-meter.tsx';
@@ -41,7 +42,7 @@ function DetailsForm({ user, remember }: { user: User | null; remember: (patch: 
     try {
       const firstName = values.firstName.trim();
       const lastName = values.lastName.trim();
-      const answer = await apiRequest(calls.updateProfile, {
+      const answer = await apiRequest(accountCalls.updateProfile, {
         token: requireToken(),
         account_first_name: firstName,
         account_last_name: lastName,

@@ -1,5 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { apiRequest, bankDetailsErrors, calls, digitsOnly, SORT_CODE_MAX_LENGTH, type BankDetailsField, type FieldError } from '@cgg/contracts';
+import { accountCalls } from '@cgg/contracts/account';
+import { bankDetailsErrors, digitsOnly, SORT_CODE_MAX_LENGTH, type BankDetailsField } from '@cgg/contracts/forms';
+import { apiRequest, type FieldError } from '@cgg/contracts';
 import { Spinner } from '../../components/spinner.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { focusFirstError } from '../../components/focus-first-error.ts';
@@ -52,7 +54,7 @@ function BankDetailsForm({ saved, remember }: { saved: SavedBankDetails | null; 
     // The shared rule reads trimmed values, so the saved ones are trimmed too.
     const toSave = { account_number: values.account_number.trim(), sort_code: values.sort_code.trim() };
     try {
-      const answer = await apiRequest(calls.getBankDetails, { token: requireToken(), ...toSave });
+      const answer = await apiRequest(accountCalls.getBankDetails, { token: requireToken(), ...toSave });
       if (!answer.success) {
         setState('error');
         toastError(unsuccessfulText(answer, DETAILS_SAVE_FALLBACK));

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { apiRequest, calls, formatDisplayDate } from '@cgg/contracts';
+import { accountCalls } from '@cgg/contracts/account';
+import { apiRequest, formatDisplayDate } from '@cgg/contracts';
 import { LoadMoreButton } from '../../components/load-more-button.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
@@ -16,7 +17,7 @@ export default function OrdersScreen() {
     'orders',
     async (pageIndex) => {
       const page = pageIndex + 1;
-      const res = await apiRequest(calls.orders, { token: requireToken(), page, limit: PAGE_SIZE });
+      const res = await apiRequest(accountCalls.orders, { token: requireToken(), page, limit: PAGE_SIZE });
       return { items: res.data, hasMore: page < res.total_pages, extra: null };
     },
     Boolean(user),

@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { apiRequest, calls, type FieldError, type User } from '@cgg/contracts';
+import { accountCalls, type User } from '@cgg/contracts/account';
+import { apiRequest, type FieldError } from '@cgg/contracts';
 import { TextField } from '../../components/text-field.tsx';
 import { focusFirstError } from '../../components/focus-first-error.ts';
 import { requireToken } from '../../data/session-token.ts';
@@ -29,7 +30,7 @@ export function ProfileCard({ user }: { user: User }) {
     try {
       const first = firstName.trim();
       const last = lastName.trim();
-      const answer = await apiRequest(calls.updateProfile, {
+      const answer = await apiRequest(accountCalls.updateProfile, {
         token: requireToken(),
         account_first_name: first,
         account_last_name: last,

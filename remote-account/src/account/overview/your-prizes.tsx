@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import { Link } from 'react-router-dom';
-import { apiRequest, calls, formatPounds, poundsToPence, type ClaimState, type PrizeClaim } from '@cgg/contracts';
+import { accountCalls, type ClaimState, type PrizeClaim } from '@cgg/contracts/account';
+import { apiRequest, formatPounds, poundsToPence } from '@cgg/contracts';
 import { readStoredToken } from '../../session/token-storage.ts';
 
 const STATE_LABEL: Record<ClaimState, string> = { received: 'Claim received', processing: 'Being processed', fulfilled: 'Fulfilled' };
@@ -12,7 +13,7 @@ const CHOICE_LABEL: Record<PrizeClaim['choice'], string> = { prize: 'Prize', cas
  */
 export function YourPrizes() {
   const token = readStoredToken();
-  const { data } = useSWR(token ? ['account', 'getClaims', token] : null, () => apiRequest(calls.getClaims, { token: token! }), {
+  const { data } = useSWR(token ? ['account', 'getClaims', token] : null, () => apiRequest(accountCalls.getClaims, { token: token! }), {
     onError: (e: unknown) => console.warn('[account] getClaims unavailable', e),
   });
   const claims = data?.data ?? [];

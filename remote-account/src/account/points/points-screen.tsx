@@ -1,4 +1,5 @@
-import { apiRequest, calls } from '@cgg/contracts';
+import { accountCalls } from '@cgg/contracts/account';
+import { apiRequest, } from '@cgg/contracts';
 import { LoadMoreButton } from '../../components/load-more-button.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
@@ -14,7 +15,7 @@ export default function PointsScreen() {
   const list = usePagedList(
     'points',
     async (page) => {
-      const res = await apiRequest(calls.points, { token: requireToken(), offset: page * PAGE_SIZE, limit: PAGE_SIZE });
+      const res = await apiRequest(accountCalls.points, { token: requireToken(), offset: page * PAGE_SIZE, limit: PAGE_SIZE });
       return { items: res.logs, hasMore: (page + 1) * PAGE_SIZE < res.totalLogs, extra: res.points };
     },
     Boolean(user),

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { apiRequest, calls, formatDisplayDate, formatPounds, poundsToPence, type ResponsiblePlay } from '@cgg/contracts';
+import { accountCalls, type ResponsiblePlay } from '@cgg/contracts/account';
+import { apiRequest, formatDisplayDate, formatPounds, poundsToPence } from '@cgg/contracts';
 import { Spinner } from '../../components/spinner.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
@@ -120,7 +121,7 @@ export default function ResponsibleGamingScreen() {
         pending.kind === 'lock'
           ? { token: requireToken(), lock_period: pending.period }
           : { token: requireToken(), limit_duration: pending.next?.duration ?? null, limit_value: pending.next?.value ?? null };
-      const res = await apiRequest(calls.updateResponsiblePlay, body);
+      const res = await apiRequest(accountCalls.updateResponsiblePlay, body);
       await mutate(res, { revalidate: false });
       toastSuccess(pending.kind === 'lock' ? 'Your account has been locked.' : 'Your spending limit has been updated.');
       setPending(null);

@@ -1,5 +1,6 @@
 import { useImperativeHandle, useRef, useState } from 'react';
-import { cardDetailsErrors, DEMO_CARDS, formatCardNumber, type CardDetailsField, type CardDetailsValues, type StoreCheckoutPayment } from '@cgg/contracts';
+import { cardDetailsErrors, formatCardNumber, type CardDetailsField, type CardDetailsValues } from '@cgg/contracts/forms';
+import { DEMO_CARDS, type StoreCheckoutPayment } from '@cgg/contracts/store';
 import { TextField } from '../../components/text-field.tsx';
 import { CardFieldError, type CardFieldHandle, type CardFieldProps } from '../card-field.ts';
 import { createDemoPaymentMethod } from './demo-pay-client.ts';

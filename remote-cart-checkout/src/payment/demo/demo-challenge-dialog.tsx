@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { formatPounds, type DemoChallenge, type StoreCheckoutPayment } from '@cgg/contracts';
+import type { DemoChallenge } from '@cgg/contracts/demo-pay';
+import type { StoreCheckoutPayment } from '@cgg/contracts/store';
+import { formatPounds } from '@cgg/contracts';
 import { Dialog } from '../../components/dialog.tsx';
 import { answerDemoChallenge, readDemoChallenge } from './demo-pay-client.ts';
 

@@ -1,12 +1,4 @@
-import {
-  demoChallengeResultSchema,
-  demoChallengeSchema,
-  demoPayErrorSchema,
-  demoPaymentMethodSchema,
-  type DemoChallenge,
-  type DemoChallengeAnswer,
-  type DemoPaymentMethodRequest,
-} from '@cgg/contracts';
+import { demoChallengeResultSchema, demoChallengeSchema, demoPayErrorSchema, demoPaymentMethodSchema, type DemoChallenge, type DemoChallengeAnswer, type DemoPaymentMethodRequest } from '@cgg/contracts/demo-pay';
 import { CardFieldError } from '../card-field.ts';
 
 /*

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { checkAuthResponseSchema, pointsResponseSchema, userSchema } from '@cgg/contracts';
+import { checkAuthResponseSchema, pointsResponseSchema, userSchema } from '@cgg/contracts/account';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import CheckoutPage from '../../pages/checkout-page.tsx';

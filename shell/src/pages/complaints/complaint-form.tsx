@@ -1,4 +1,5 @@
-import { ApiError, apiRequest, calls, complaintCategories, complaintCategoryLabels, complaintLimits, readSessionToken } from '@cgg/contracts';
+import { complaintCalls, complaintCategories, complaintCategoryLabels, complaintLimits } from '@cgg/contracts/complaints';
+import { ApiError, apiRequest, readSessionToken } from '@cgg/contracts';
 import { Fragment, useRef, useState, type FormEvent } from 'react';
 import { complaintFields, validateComplaint, type ComplaintErrors, type ComplaintField, type ComplaintValues } from './complaint-validation.ts';
 
@@ -55,7 +56,7 @@ export function ComplaintForm() {
     try {
       // Signed in: the token ties the complaint to the account, so staff see it with the customer's orders.
       const token = readSessionToken();
-      const answer = await apiRequest(calls.fileComplaint, {
+      const answer = await apiRequest(complaintCalls.fileComplaint, {
         ...(token ? { token } : {}),
         name: values.name.trim(),
         email: values.email.trim(),

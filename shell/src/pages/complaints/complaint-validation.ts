@@ -1,4 +1,4 @@
-import { complaintRequestSchema } from '@cgg/contracts';
+import { complaintRequestSchema } from '@cgg/contracts/complaints';
 
 export type ComplaintField = 'name' | 'email' | 'order_number' | 'category' | 'details';
 export type ComplaintValues = Record<ComplaintField, string>;

@@ -1,4 +1,5 @@
-import { complaintPolicy, encodeSessionToken, SESSION_TOKEN_KEY } from '@cgg/contracts';
+import { complaintPolicy } from '@cgg/contracts/complaints';
+import { encodeSessionToken, SESSION_TOKEN_KEY } from '@cgg/contracts';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import { complaintPolicy } from '@cgg/contracts';
+import { complaintPolicy } from '@cgg/contracts/complaints';
 import { SitePage } from '../site-page.tsx';
 import { sitePageMeta } from '../../site-content/site-page-meta.ts';
 import { ComplaintForm } from './complaint-form.tsx';

@@ -1,4 +1,4 @@
-import type { WinKind } from '@cgg/contracts';
+import type { WinKind } from '@cgg/contracts/account';
 import { postalWins, settlePostalWin, type PostalWin } from '../../claims/postal-wins.ts';
 import { parseFlags, UsageError, type Command } from '../command.ts';
 import { operatorName, positiveInt } from '../cli-helpers.ts';

@@ -1,4 +1,5 @@
-import { DEMO_CARDS, TEST_PAYMENT_METHODS, type CardRefusalReason } from '@cgg/contracts';
+import { DEMO_CARDS, TEST_PAYMENT_METHODS } from '@cgg/contracts/store';
+import type { CardRefusalReason } from '@cgg/contracts/forms';
 import type { FundingType } from '../payment-gateway.ts';
 
 /*

@@ -1,4 +1,4 @@
-import { DEMO_PAY_ROUTE_PREFIX, demoChallengeAnswerSchema, demoPaymentMethodRequestSchema, type DemoChallenge } from '@cgg/contracts';
+import { DEMO_PAY_ROUTE_PREFIX, demoChallengeAnswerSchema, demoPaymentMethodRequestSchema, type DemoChallenge } from '@cgg/contracts/demo-pay';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { API_PREFIX } from '../../http/rest-addressing.ts';
 import { DemoPayError, type DemoProvider } from './demo-provider.ts';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { cardDetailsErrors, cardNumberDigits, DEMO_PAY_ROUTE_PREFIX, type DemoPaymentMethod } from '@cgg/contracts';
+import { cardDetailsErrors, cardNumberDigits } from '@cgg/contracts/forms';
+import { DEMO_PAY_ROUTE_PREFIX, type DemoPaymentMethod } from '@cgg/contracts/demo-pay';
 import type pg from 'pg';
 import { API_PREFIX } from '../../http/rest-addressing.ts';
 import { CARD_FIELD_MESSAGES, DECLINE_MESSAGES, demoCardOf, TEST_METHOD_CARDS, type CardBehaviour } from './demo-cards.ts';
