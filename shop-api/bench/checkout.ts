@@ -12,6 +12,7 @@
  * Then times the random ticket draw on a 20,000-ticket competition at several fill levels.
  */
 import { spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -97,6 +98,8 @@ try {
       if (chunk.toString().includes('shop-api listening on')) resolve();
     });
   });
+  // BENCH_API_LOG=<file>: keep the API's log lines (the cause of any 5xx) for a look after the run.
+  if (process.env.BENCH_API_LOG) api.stdout!.pipe(createWriteStream(process.env.BENCH_API_LOG));
   console.log(`checkout benchmark on ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), API pool 10 connections`);
   console.log(`  each sell-out: ${TICKETS} tickets, ${CUSTOMERS} customers x ${PER_CUSTOMER} tickets (baskets filled first, then every customer checks out)`);
   console.log(`  card payments through the demo provider, confirmed asynchronously; latency until ${CONFIRM === 'return' ? 'the client\'s return finds the order paid' : 'the checkout answers (the webhook pays later)'} (BENCH_CONFIRM=${CONFIRM})`);

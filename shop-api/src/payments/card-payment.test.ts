@@ -8,6 +8,7 @@ import { storeInject, storeTestApp, type StoreClientState } from '../store/store
 import { signDemoPayload, SIGNATURE_HEADER } from './demo-provider/demo-signature.ts';
 import { reconcilePayments } from './reconcile-payments.ts';
 import { expireReservations } from './reservation-expiry.ts';
+import { recordIntent } from './order-payment.ts';
 import { drawDueCompetitions, drawOneNow } from '../draws/run-draw.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { webhookPath } from './webhook-route.ts';
@@ -316,6 +317,36 @@ describe('card payment: the provider unreachable after the reservation', () => {
     expect(await held(order.id, who.id, c.id)).toMatchObject({ status: 'cancelled', tickets: 0, sold: 0, points: 100 });
     expect((await t.pool.query('SELECT count(*)::int AS n FROM payment_intents WHERE order_id = $1', [order.id])).rows[0].n).toBe(0);
     expect((await storeInject(t.app, state, 'GET', '/cart')).body.items_count).toBe(1);
+  });
+});
+
+describe('recording an intent while the webhook holds the order', () => {
+  it('waits for the order before writing the intent row, so the two never deadlock', async () => {
+    const { state } = await basket(1);
+    const order = (await checkout(state)).body;
+    // As just after the provider answered the checkout: the intent exists, our record of it not yet.
+    const intentId: string = order.extensions.cgg.payment.intent_id;
+    await t.pool.query('DELETE FROM payment_intents WHERE intent_id = $1', [intentId]);
+    const intent = { id: intentId, status: 'processing' as const, amountPence: 100, currency: 'gbp', orderId: order.order_id, clientSecret: null, nextAction: null, failure: null, amountRefundedPence: 0, created: new Date() };
+    // The webhook's shape: the order locked first, then the same intent row written.
+    const webhook = await t.pool.connect();
+    try {
+      await webhook.query('BEGIN');
+      await webhook.query('SELECT 1 FROM orders WHERE id = $1 FOR UPDATE', [order.order_id]);
+      const recording = recordIntent(t.pool, 'demo', intent, new Date());
+      await expect.poll(async () => (await t.pool.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO payment_intents%'")).rows[0].n).toBe(1);
+      await webhook.query(
+        `INSERT INTO payment_intents (intent_id, provider, order_id, amount_pence, currency, status, funding, last4, created_at, updated_at)
+         VALUES ($1, 'demo', $2, 100, 'gbp', 'succeeded', 'debit', '5556', now(), now()) ON CONFLICT (intent_id) DO NOTHING`,
+        [intentId, order.order_id],
+      );
+      await webhook.query('COMMIT');
+      await recording;
+    } finally {
+      webhook.release();
+    }
+    // The webhook's 'succeeded' stands: the later, older answer never overwrites a final state.
+    expect((await t.pool.query('SELECT status FROM payment_intents WHERE intent_id = $1', [intentId])).rows).toEqual([{ status: 'succeeded' }]);
   });
 });
 
