@@ -25,7 +25,7 @@ export function registerQueueMetrics(registry: Registry, pool: pg.Pool): void {
   });
   new Gauge({
     name: 'shop_api_jobs_dead',
-    help: 'Jobs that used all their tries (the dead-letter list: `jobs` CLI command), by task.',
+    help: 'Jobs that used all their tries (the dead-letter list: the `dead-jobs` CLI command), by task.',
     labelNames: ['task'] as const,
     registers: [registry],
     async collect() {

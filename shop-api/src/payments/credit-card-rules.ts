@@ -12,7 +12,7 @@ import type { FundingType } from './payment-gateway.ts';
  * - no credit card for a competition with instant wins (a quick, repeatable play);
  * - at most the settings' credit_card_monthly_cap_pence paid by credit card per customer per
  *   London calendar month.
- * The funding type is the payment provider's (PaymentGateway.lookUpCard), read before any money
+ * The funding type is the payment provider's (PaymentGateway.describePaymentMethod), read before any money
  * moves. 'unknown' counts as credit: when the bank will not say, we take the careful reading.
  */
 
