@@ -28,6 +28,9 @@ import { storeInject, type StoreClientState } from '../src/store/store-test-kit.
 import { freePort } from './start-api.ts';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 20);
+/** BENCH_SHOW_QUERIES=1: also print the statements of each mode's last order, in the order sent. */
+const SHOW = process.env.BENCH_SHOW_QUERIES === '1';
+let sequence: string[] = [];
 
 interface Tally { trips: number; begins: number; locks: number; byKind: Map<string, number> }
 const fresh = (): Tally => ({ trips: 0, begins: 0, locks: 0, byKind: new Map() });
@@ -45,6 +48,7 @@ pg.Client.prototype.query = function counted(this: pg.Client & { connectionParam
     if (/^\s*BEGIN/i.test(text)) t.begins++;
     if (/FOR UPDATE/i.test(text)) t.locks++;
     const kind = text.trim().split(/\s+/).slice(0, 3).join(' ').slice(0, 40);
+    if (SHOW) sequence.push(`${t === tally.provider ? 'provider' : 'shop'}: ${text.replace(/\s+/g, ' ').trim().slice(0, 150)}`);
     t.byKind.set(kind, (t.byKind.get(kind) ?? 0) + 1);
   }
   return original.apply(this, args);
@@ -89,6 +93,7 @@ async function run(mode: Mode): Promise<void> {
   tally.provider = fresh();
   let paid = 0;
   for (const state of states) {
+    sequence = [];
     counting = true;
     const payment = mode === 'site credit'
       ? { payment_method: 'cgg-site-credit', payment_data: [{ key: 'use_credit', value: '500' }] }
@@ -116,6 +121,7 @@ async function run(mode: Mode): Promise<void> {
   const kinds = [...s.byKind].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${per(n)} ${k}`).join(' | ');
   console.log(`    shop: ${kinds}`);
   if (p.trips) console.log(`    provider: ${[...p.byKind].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${per(n)} ${k}`).join(' | ')}`);
+  if (SHOW) console.log(sequence.map((q, i) => `      ${String(i + 1).padStart(2)} ${q}`).join('\n'));
 }
 
 try {

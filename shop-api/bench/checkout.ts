@@ -84,7 +84,11 @@ const pool = createPool({ connectionString: databaseUrl, max: 10 }, 'bench check
 pool.on('error', () => {}); // the embedded server stopping at the end ends idle clients
 await prepareDatabase(pool, { demoData: true });
 const apiPort = await freePort();
-const api = spawn(process.execPath, [path.join(packageDir, 'node_modules/tsx/dist/cli.mjs'), 'src/main.ts'], {
+// BENCH_API_NODE_ARGS: extra node flags for the API, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where its time goes.
+const apiNodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+// (tsx's CLI runs the app in a child of its own, which would not get them: tsx as a loader then.)
+const apiArgs = apiNodeArgs.length ? [...apiNodeArgs, '--import', 'tsx', 'src/main.ts'] : [path.join(packageDir, 'node_modules/tsx/dist/cli.mjs'), 'src/main.ts'];
+const api = spawn(process.execPath, apiArgs, {
   cwd: packageDir,
   env: { ...process.env, API_PORT: String(apiPort), API_HOST: '127.0.0.1', DATABASE_URL: databaseUrl },
   stdio: ['ignore', 'pipe', 'inherit'],

@@ -103,9 +103,7 @@ export function limitChoiceView(row: Pick<DoorRow, 'limit_choice_at' | 'limit_ch
  * question (save_age_and_limit). 403 with `data.needs` listing everything missing, so the
  * checkout asks once; the code names the first.
  */
-export async function assertDoorChecks(client: Queryable, customerId: number): Promise<void> {
-  const { rows } = await client.query<DoorRow>(`SELECT ${DOOR_COLUMNS} FROM customers WHERE id = $1`, [customerId]);
-  const row = rows[0];
+export function assertDoorChecks(row: DoorRow | undefined): void {
   if (!row) return;
   const needs = purchaseNeeds(row);
   if (needs.includes('date_of_birth')) {

@@ -2,7 +2,7 @@ import { responsiblePlayResponseSchema } from '@cgg/contracts/account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WpHttpError } from '../http/wp-error.ts';
 import { accountTestApp, NEW, SAM } from './account-test-kit.ts';
-import { assertCanSpend, isNoLooser, periodStart } from './responsible-play.ts';
+import { assertCanSpend, isNoLooser, periodEnd, periodStart, PLAY_COLUMNS, type PlayRow } from './responsible-play.ts';
 
 let t: Awaited<ReturnType<typeof accountTestApp>>;
 let token: string;
@@ -26,7 +26,8 @@ async function spend(pence: number): Promise<unknown> {
   const client = await t.pool.connect();
   try {
     await client.query('BEGIN');
-    await assertCanSpend(client, customerId, pence, t.clock.now());
+    const row = (await client.query<PlayRow>(`SELECT ${PLAY_COLUMNS} FROM customers WHERE id = $1 FOR NO KEY UPDATE`, [customerId])).rows[0];
+    await assertCanSpend(client, customerId, row, pence, t.clock.now());
     await client.query('COMMIT');
     return null;
   } catch (err) {
@@ -138,5 +139,20 @@ describe('rules', () => {
     expect(periodStart('day', now).toISOString()).toBe('2026-07-14T23:00:00.000Z');
     expect(periodStart('week', now).toISOString()).toBe('2026-07-12T23:00:00.000Z');
     expect(periodStart('month', now).toISOString()).toBe('2026-06-30T23:00:00.000Z');
+  });
+  it('periods end where the next starts, across the clock changes', () => {
+    const now = new Date('2026-07-15T10:00:00Z');
+    expect(periodEnd('day', now).toISOString()).toBe('2026-07-15T23:00:00.000Z');
+    expect(periodEnd('week', now).toISOString()).toBe('2026-07-19T23:00:00.000Z');
+    expect(periodEnd('month', now).toISOString()).toBe('2026-07-31T23:00:00.000Z');
+    // Saturday 24 October 2026 (BST): its day ends at midnight BST; the week (clocks go back on
+    // Sunday the 25th) ends at midnight GMT; October ends at midnight GMT.
+    const autumn = new Date('2026-10-24T12:00:00Z');
+    expect(periodEnd('day', autumn).toISOString()).toBe('2026-10-24T23:00:00.000Z');
+    expect(periodEnd('week', autumn).toISOString()).toBe('2026-10-26T00:00:00.000Z');
+    expect(periodEnd('month', autumn).toISOString()).toBe('2026-11-01T00:00:00.000Z');
+    // 29 March 2026, the spring change: the day is 23 hours long.
+    expect(periodEnd('day', new Date('2026-03-29T12:00:00Z')).toISOString()).toBe('2026-03-29T23:00:00.000Z');
+    expect(periodEnd('month', new Date('2026-02-10T12:00:00Z')).toISOString()).toBe('2026-03-01T00:00:00.000Z');
   });
 });

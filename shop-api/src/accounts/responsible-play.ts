@@ -57,12 +57,25 @@ export function periodStart(duration: LimitDuration, now: Date): Date {
   return dayjs.tz(local.subtract(sinceMonday, 'day').format('YYYY-MM-DD'), SHOP_TIMEZONE).toDate();
 }
 
-/** Pence spent since the start of the limit's period (this month's when there is no limit). */
+const PERIOD_STEP_MS: Record<LimitDuration, number> = { day: 30 * 3600_000, week: (7 * 24 + 6) * 3600_000, month: 32 * 24 * 3600_000 };
+
+/** Start of the NEXT period in London: the current period runs from periodStart up to (not including) this. */
+export function periodEnd(duration: LimitDuration, now: Date): Date {
+  // A moment safely inside the next period (a day is 23 to 25 hours, a month at most 31 days), then its start.
+  return periodStart(duration, new Date(periodStart(duration, now).getTime() + PERIOD_STEP_MS[duration]));
+}
+
+/**
+ * Pence spent in the limit's current period (this month's when there is no limit). The whole
+ * period, not only up to `now`: an order of the same customer placed by a checkout that read the
+ * clock a moment later but took the customer's lock first counts all the same (as creditCardSpentPence).
+ */
 export async function currentSpendingPence(db: Queryable, customerId: number, limit: Limit | null, now: Date): Promise<number> {
+  const duration = limit?.duration ?? 'month';
   const { rows } = await db.query<{ pence: string }>(
     `SELECT COALESCE(sum(total_pence), 0)::bigint AS pence FROM orders
-     WHERE customer_id = $1 AND status = ANY($2) AND created_at >= $3 AND created_at <= $4`,
-    [customerId, SPENDING_STATUSES, periodStart(limit?.duration ?? 'month', now), now],
+     WHERE customer_id = $1 AND status = ANY($2) AND created_at >= $3 AND created_at < $4`,
+    [customerId, SPENDING_STATUSES, periodStart(duration, now), periodEnd(duration, now)],
   );
   return Number(rows[0]!.pence);
 }
@@ -120,14 +133,12 @@ const periodWord: Record<LimitDuration, string> = { day: 'daily', week: 'weekly'
 /**
  * The checkout's gate (issue 4): throws a WordPress-shaped 403 when the customer's
  * account is locked or `amountPence` would take them over their spending limit for
- * the current period. Call it inside the checkout transaction, before writing the
- * order: it locks the customer row (FOR NO KEY UPDATE, as lockCustomer, which the
- * checkout has already taken), so two checkouts of one customer are checked one after
- * the other and cannot both slip under the limit.
+ * the current period. `row`: the customer's PLAY_COLUMNS, read inside the checkout
+ * transaction under the customer's row lock (lockCustomer, FOR NO KEY UPDATE), so two
+ * checkouts of one customer are checked one after the other and cannot both slip
+ * under the limit (the checkout reads it with the rest of the customer: one round trip).
  */
-export async function assertCanSpend(client: Queryable, customerId: number, amountPence: number, now: Date): Promise<void> {
-  const { rows } = await client.query<PlayRow>(`SELECT ${PLAY_COLUMNS} FROM customers WHERE id = $1 FOR NO KEY UPDATE`, [customerId]);
-  const row = rows[0];
+export async function assertCanSpend(client: Queryable, customerId: number, row: PlayRow | undefined, amountPence: number, now: Date): Promise<void> {
   if (!row) throw new WpHttpError(401, 'invalid_token', 'Your session has expired. Please log in again.');
   if (isLocked(row, now)) {
     throw new WpHttpError(

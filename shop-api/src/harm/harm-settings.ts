@@ -21,12 +21,13 @@ export interface Thresholds {
   break_lookback_days: number;
 }
 
-const COLUMNS = `spend_spike_multiplier::float8 AS spend_spike_multiplier, spend_spike_weeks, spend_spike_floor_pence, raises_count, raises_days,
+/** The thresholds' columns as the rules use them (also read with a customer's facts, customer-facts.ts). */
+export const THRESHOLD_COLUMNS = `spend_spike_multiplier::float8 AS spend_spike_multiplier, spend_spike_weeks, spend_spike_floor_pence, raises_count, raises_days,
   late_night_orders, late_night_days, late_night_from_hour, late_night_to_hour, after_end_minutes, near_limit_percent,
   high_spend_pence, high_spend_days, break_lookback_days`;
 
 export async function readThresholds(db: Queryable, forUpdate = false): Promise<Thresholds> {
-  const { rows } = await db.query<Thresholds>(`SELECT ${COLUMNS} FROM harm_marker_settings${forUpdate ? ' FOR UPDATE' : ''}`);
+  const { rows } = await db.query<Thresholds>(`SELECT ${THRESHOLD_COLUMNS} FROM harm_marker_settings${forUpdate ? ' FOR UPDATE' : ''}`);
   return rows[0]!;
 }
 

@@ -47,6 +47,21 @@ export function copyBearerIntoPayload(request: FastifyRequest): void {
   if (isObject(payload) && payload.token === undefined) payload.token = caller.bearer;
 }
 
+/** Each request's session lookup, by token: a Store route's basket and its access check share one. */
+const lookups = new WeakMap<FastifyRequest, { token: string; hit: Promise<SessionHit | null> }>();
+
+/**
+ * The live session `token` names, looked up once per request (findSession slides its expiry):
+ * a checkout's basket (store-session.ts) and its access check would otherwise read it twice.
+ */
+export function sessionOfRequest(db: Queryable, request: FastifyRequest, token: string, now: Date): Promise<SessionHit | null> {
+  const seen = lookups.get(request);
+  if (seen && seen.token === token) return seen.hit;
+  const hit = findSession(db, token, now);
+  lookups.set(request, { token, hit });
+  return hit;
+}
+
 /**
  * The access check of a `customer` route, before its payload is validated: the token
  * must name a live session, or the route's refusal is thrown. Every query of the
@@ -60,7 +75,7 @@ export async function identifyCustomer(
 ): Promise<SignedInCustomer> {
   const token = customerTokenOf(request);
   if (!token) throw refuse('missing');
-  const hit = await findSession(db, token, now);
+  const hit = await sessionOfRequest(db, request, token, now);
   if (!hit) throw refuse('invalid');
   return { ...hit, token };
 }

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { STORE_ERRORS } from '@cgg/contracts/store';
 import type { Queryable } from '../accounts/queryable.ts';
-import { periodStart, SPENDING_STATUSES } from '../accounts/responsible-play.ts';
+import { periodEnd, periodStart, SPENDING_STATUSES } from '../accounts/responsible-play.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { SHOP_TIMEZONE } from '../lib/london-time.ts';
 import { penceToPounds } from '../lib/money.ts';
@@ -26,12 +26,17 @@ export async function creditCardCapPence(db: Queryable): Promise<number> {
   return rows[0]?.pence ?? 0;
 }
 
-/** Pence the customer paid by credit card since the start of `now`'s London calendar month (orders that count as spending). */
+/**
+ * Pence the customer paid by credit card in `now`'s London calendar month (orders that count as
+ * spending). The whole month, not only up to `now`: a checkout of the same customer that read the
+ * clock a moment later but took the customer's lock first placed an order "after" this one's now,
+ * and it counts all the same (bounded at `now`, two checkouts at once went over the cap).
+ */
 export async function creditCardSpentPence(db: Queryable, customerId: number, now: Date): Promise<number> {
   const { rows } = await db.query<{ pence: string }>(
     `SELECT COALESCE(sum(card_charged_pence), 0)::bigint AS pence FROM orders
-     WHERE customer_id = $1 AND status = ANY($2) AND card_funding = ANY($3) AND created_at >= $4 AND created_at <= $5`,
-    [customerId, SPENDING_STATUSES, CREDIT_LIKE, periodStart('month', now), now],
+     WHERE customer_id = $1 AND status = ANY($2) AND card_funding = ANY($3) AND created_at >= $4 AND created_at < $5`,
+    [customerId, SPENDING_STATUSES, CREDIT_LIKE, periodStart('month', now), periodEnd('month', now)],
   );
   return Number(rows[0]!.pence);
 }

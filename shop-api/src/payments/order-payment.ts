@@ -126,7 +126,7 @@ export async function decidedWithoutLock(db: pg.Pool | pg.PoolClient, provider: 
  * every round trip counts). The lock is taken first (every other part reads the locked row);
  * the UPDATE also checks the row it updates (orders.status), so it can never pay twice. What is
  * not that case is decided in code, below, from the locked row. When it paid, the statement
- * also answers the lines with instant wins, whose numbers are then revealed.
+ * also answers the lines with instant wins, whose numbers (read per line, by index) are then revealed.
  */
 const LOCK_RECORD_AND_PAY = `
   WITH o AS (
@@ -155,9 +155,10 @@ const LOCK_RECORD_AND_PAY = `
   SELECT o.id, o.status, o.customer_id, o.reserved_until, o.reserved_cart_id, o.reserved_basket, o.card_charged_pence, o.credit_used_pence, o.points_redeemed,
     EXISTS (SELECT 1 FROM paid) AS paid_now,
     (SELECT json_agg(l ORDER BY l.competition_id) FROM (
-       SELECT i.competition_id, array_agg(t.ticket_number ORDER BY t.ticket_number) AS numbers
-       FROM paid JOIN order_items i ON i.order_id = paid.id JOIN tickets t ON t.order_item_id = i.id JOIN competitions c ON c.id = i.competition_id
-       GROUP BY i.competition_id HAVING bool_or(c.enable_instant_wins)) l) AS instant_lines
+       SELECT i.competition_id, n.numbers
+       FROM paid JOIN order_items i ON i.order_id = paid.id JOIN competitions c ON c.id = i.competition_id AND c.enable_instant_wins
+       CROSS JOIN LATERAL (SELECT array_agg(t.ticket_number ORDER BY t.ticket_number) AS numbers FROM tickets t WHERE t.order_item_id = i.id) n
+       WHERE n.numbers IS NOT NULL) l) AS instant_lines
   FROM o`;
 
 interface LockedOrder extends OrderRow {

@@ -6,8 +6,8 @@ import {
 import type pg from 'pg';
 import { lockCustomer } from '../accounts/customer-lock.ts';
 import { invalidToken } from '../http/access-guard.ts';
-import { assertCanSpend } from '../accounts/responsible-play.ts';
-import { assertDoorChecks } from '../accounts/age-and-limit.ts';
+import { assertCanSpend, PLAY_COLUMNS, type PlayRow } from '../accounts/responsible-play.ts';
+import { assertDoorChecks, DOOR_COLUMNS, type DoorRow } from '../accounts/age-and-limit.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { validateBilling } from './billing.ts';
 import { assertPurchasable, maxPerUserError, outOfStock, partialNotice } from './cart-rules.ts';
@@ -207,8 +207,9 @@ async function checkoutTransaction(
 
   // The balances, read after the lock (a statement of their own: see lockCustomer); under it
   // nothing else can spend them.
-  const me = (await client.query<{ first_name: string; last_name: string; points: string; credit: string }>(
-    `SELECT first_name, last_name,
+  // With them, what the responsible-play gates of step 5 look at (one round trip for all of it).
+  const me = (await client.query<{ first_name: string; last_name: string; points: string; credit: string } & DoorRow & PlayRow>(
+    `SELECT first_name, last_name, ${DOOR_COLUMNS}, ${PLAY_COLUMNS},
             (SELECT COALESCE(sum(points), 0) FROM points_logs WHERE customer_id = $1)::bigint AS points,
             (SELECT COALESCE(sum(amount_pence), 0) FROM credit_logs WHERE customer_id = $1)::bigint AS credit
      FROM customers WHERE id = $1`,
@@ -261,8 +262,8 @@ async function checkoutTransaction(
 
   // 5. Responsible play (UK code 1.1 and 1.4 first: a date of birth and a limit choice), then who pays what.
   const total = cart.total;
-  await assertDoorChecks(client, customerId);
-  await assertCanSpend(client, customerId, total, now);
+  assertDoorChecks(me);
+  await assertCanSpend(client, customerId, me, total, now);
   const balances = { points: me.points, credit: me.credit };
   const pointsValue = Math.floor((payment.points * 100) / POINTS_PER_POUND);
   if (payment.points > Number(balances.points)) throw invalidPayment(`You only have ${balances.points} points.`, { [KEYS.redeemPoints]: 'More than your balance.' });

@@ -3,8 +3,7 @@ import { STORE_HEADERS, type StoreCartError } from '@cgg/contracts/store';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { inTransaction } from '../accounts/queryable.ts';
-import { findSession } from '../accounts/sessions.ts';
-import { customerTokenOf, invalidToken } from '../http/access-guard.ts';
+import { customerTokenOf, invalidToken, sessionOfRequest } from '../http/access-guard.ts';
 import { signJwt, verifyJwt } from './jwt.ts';
 import { issueNonce } from './nonce.ts';
 import { customerBasket } from './merge-carts.ts';
@@ -73,7 +72,7 @@ export async function resolveSession(deps: StoreDeps, request: FastifyRequest): 
     return { secret, cartId: randomUUID(), customerId: null, tokenCartId, notices: [] };
   }
 
-  const hit = await findSession(pool, bearer, now);
+  const hit = await sessionOfRequest(pool, request, bearer, now);
   if (!hit) throw invalidToken();
   const { customerId } = hit;
   // Most requests: the customer's own basket, and no visitor basket to take in; no lock needed.

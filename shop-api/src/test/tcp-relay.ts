@@ -19,7 +19,8 @@ export async function startTcpRelay(targetUrl: string): Promise<TcpRelay> {
   const target = new URL(targetUrl);
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port), target.hostname);
+    // Over TCP, even when the URL names the server's Unix socket (?host=): the relay must be in the way.
+    const upstream = net.connect(Number(target.port), target.searchParams.has('host') || target.hostname === 'localhost' ? '127.0.0.1' : target.hostname);
     for (const s of [client, upstream]) {
       sockets.add(s);
       s.on('close', () => sockets.delete(s));
@@ -48,6 +49,7 @@ export async function startTcpRelay(targetUrl: string): Promise<TcpRelay> {
   const url = new URL(targetUrl);
   url.hostname = '127.0.0.1';
   url.port = String(port);
+  url.searchParams.delete('host');
   return {
     url: url.toString(),
     cut: stop,
