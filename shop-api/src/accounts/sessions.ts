@@ -26,11 +26,13 @@ export async function createSession(db: Queryable, customerId: number, origin: S
 
 /** The live session a token names, or null (unknown, revoked or expired). Slides the idle expiry. */
 export async function findSession(db: Queryable, token: string, now: Date): Promise<SessionHit | null> {
-  const { rows } = await db.query<{ id: string; customer_id: number; last_used_at: Date }>(
-    `SELECT id, customer_id, last_used_at FROM customer_sessions
+  // Named (prepared): every signed-in request asks, so each connection plans it once.
+  const { rows } = await db.query<{ id: string; customer_id: number; last_used_at: Date }>({
+    name: 'cgg_find_session',
+    text: `SELECT id, customer_id, last_used_at FROM customer_sessions
      WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > $2`,
-    [hashSecret(token), now],
-  );
+    values: [hashSecret(token), now],
+  });
   const row = rows[0];
   if (!row) return null;
   if (now.getTime() - row.last_used_at.getTime() > TOUCH_EVERY_MS) {

@@ -22,7 +22,8 @@ export interface PaymentSetup {
  * shop's own writes keep theirs.
  */
 export function demoPayments(pool: pg.Pool, options: Partial<DemoProviderOptions> = {}): PaymentSetup & { demoProvider: DemoProvider } {
-  const own = createPool({ ...pool.options, max: 4, allowExitOnIdle: true, options: '-c synchronous_commit=off' }, 'demo-pay');
+  const settings = [pool.options.options, '-c synchronous_commit=off'].filter(Boolean).join(' ');
+  const own = createPool({ ...pool.options, max: 4, allowExitOnIdle: true, options: settings }, 'demo-pay');
   const demoProvider = createDemoProvider(own, { webhookSecret: options.webhookSecret ?? `demo_whsec_${randomBytes(24).toString('hex')}`, ...options });
   return { gateway: createDemoGateway(pool, demoProvider), demoProvider };
 }

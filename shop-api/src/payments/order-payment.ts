@@ -62,14 +62,15 @@ const TERMINAL = ['succeeded', 'failed', 'canceled'];
  */
 export async function recordIntent(db: pg.Pool | pg.PoolClient, provider: string, intent: IntentState, now: Date): Promise<void> {
   if (intent.orderId === null) return;
-  await db.query(
-    `INSERT INTO payment_intents (intent_id, provider, order_id, amount_pence, currency, status, funding, last4, client_secret, next_action, created_at, updated_at)
+  await db.query({
+    name: 'cgg_record_intent',
+    text: `INSERT INTO payment_intents (intent_id, provider, order_id, amount_pence, currency, status, funding, last4, client_secret, next_action, created_at, updated_at)
      SELECT $1, $2, o.id, $4, $5, $6, COALESCE(o.card_funding, 'unknown'), COALESCE(o.store_result #>> '{payment_result,payment_details,0,value}', ''), $7, $8, $9, $9
      FROM orders o WHERE o.id = $3 FOR KEY SHARE OF o
      ON CONFLICT (intent_id) DO UPDATE SET status = EXCLUDED.status, client_secret = EXCLUDED.client_secret, next_action = EXCLUDED.next_action, updated_at = EXCLUDED.updated_at
        WHERE NOT (payment_intents.status = ANY($10))`,
-    [intent.id, provider, intent.orderId, intent.amountPence, intent.currency, intent.status, intent.clientSecret, intent.nextAction === null ? null : JSON.stringify(intent.nextAction), now, TERMINAL],
-  );
+    values: [intent.id, provider, intent.orderId, intent.amountPence, intent.currency, intent.status, intent.clientSecret, intent.nextAction === null ? null : JSON.stringify(intent.nextAction), now, TERMINAL],
+  });
 }
 
 /** What the caller already read of the order, without its lock (applyIntent's fast paths need no read of their own then). */

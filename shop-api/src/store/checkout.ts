@@ -4,6 +4,7 @@ import {
   type Competition,
 } from '@cgg/contracts';
 import type pg from 'pg';
+import type { Queryable } from '../accounts/queryable.ts';
 import { lockCustomer } from '../accounts/customer-lock.ts';
 import { invalidToken } from '../http/access-guard.ts';
 import { assertCanSpend, PLAY_COLUMNS, type PlayRow } from '../accounts/responsible-play.ts';
@@ -15,7 +16,7 @@ import { loadPricedCart } from './cart-store.ts';
 import { preparedClient } from './prepared-client.ts';
 import { writePaidOrder } from './paid-order.ts';
 import { questionsAsked } from './store-competitions.ts';
-import type { TicketAllocator } from './ticket-allocation.ts';
+import { SaleRefused, type TicketAllocator } from './ticket-allocation.ts';
 import { assertCardAllowed } from '../payments/credit-card-rules.ts';
 import type { CardFacts, PaymentGateway } from '../payments/payment-gateway.ts';
 import { DEFAULT_RESERVATION_SECONDS } from '../payments/order-payment.ts';
@@ -51,6 +52,22 @@ const tagTransaction = (client: { escapeLiteral(s: string): string }, requestId:
 export { NeedsCartError };
 
 class DuplicateCheckout extends Error {}
+
+type PricedLine = { competition: Competition; line: { quantity: number } };
+
+/** The checkout's last sale, refused with its COMMIT (recordAndCommit): the transaction is aborted. */
+class RefusedSale extends Error {
+  constructor(readonly line: PricedLine) {
+    super('sale refused');
+  }
+}
+
+/**
+ * Whether this competition's sale may reach a reward-win milestone that must fire before the
+ * COMMIT: it has reward wins and one is not won yet (as read in this transaction; one added by
+ * an operator meanwhile fires at the next sale, which sees it).
+ */
+const mayFireRewardWin = (c: Competition): boolean => c.enable_reward_wins && c.reward_wins.some((r) => !r.won);
 
 const invalidPayment = (message: string, params: Record<string, string> = {}): WpHttpError => {
   const e = STORE_ERRORS.invalidPaymentData;
@@ -131,12 +148,14 @@ export async function runCheckout(pool: pg.Pool, allocator: TicketAllocator, gat
       // re-planning the wide competition read for every order (planning costs more than running it).
       await client.query(`BEGIN; SET LOCAL plan_cache_mode = force_generic_plan${tagTransaction(connection, input.requestId)}`);
       const result = await checkoutTransaction(client, allocator, input, billing, payment, card, scopedKey);
-      await client.query('COMMIT');
+      if (!result.committed) await client.query('COMMIT');
       if (!result.reserved) return { order: result.order, mayHaveNewWins: result.mayHaveNewWins, paidNow: true };
       reserved = result.reserved;
       break;
     } catch (err) {
       await client.query('ROLLBACK').catch(() => {});
+      // The last sale was refused with its COMMIT (nothing committed): why, read now the transaction is gone.
+      if (err instanceof RefusedSale) throw new NeedsCartError(await notEnoughLeft(pool, err.line));
       if (err instanceof DuplicateCheckout) {
         // The same key committed while we waited on its row: answer what it answered.
         const first = (await pool.query<{ id: number; card_charged_pence: number }>('SELECT id, card_charged_pence FROM orders WHERE idempotency_key = $1', [scopedKey])).rows[0];
@@ -169,8 +188,8 @@ export async function runCheckout(pool: pg.Pool, allocator: TicketAllocator, gat
 }
 
 /** Out of stock, or partially with the count left now (read fresh: the basket's copy may be stale). */
-async function notEnoughLeft(client: pg.PoolClient, p: { competition: Competition; line: { quantity: number } }): Promise<WpHttpError> {
-  const { rows } = await client.query<{ left: number; open: boolean }>(
+async function notEnoughLeft(db: Queryable, p: PricedLine): Promise<WpHttpError> {
+  const { rows } = await db.query<{ left: number; open: boolean }>(
     `SELECT greatest(total_tickets - tickets_sold, 0) AS left, status = 'open' AS open FROM competitions WHERE id = $1`,
     [p.competition.id],
   );
@@ -188,7 +207,7 @@ async function checkoutTransaction(
   payment: ReturnType<typeof readPaymentData>,
   card: CardFacts | null,
   scopedKey: string,
-): Promise<{ order: StoreCheckoutResponse; mayHaveNewWins: boolean; reserved: Reserved | null }> {
+): Promise<{ order: StoreCheckoutResponse; mayHaveNewWins: boolean; reserved: Reserved | null; committed: boolean }> {
   const { customerId, cartId, now } = input;
   // 1. One checkout per customer at a time, and the customer row first (lockCustomer): the
   // order INSERT below references it, and taking it after that insert deadlocked two
@@ -371,14 +390,28 @@ async function checkoutTransaction(
   }
   // ...then each competition's counter, in id order, as the last statements before COMMIT:
   // its row lock (which orders sales and guards the total and the status) is held that briefly.
+  // The last one goes with the COMMIT itself (one round trip, the hottest lock of a sell-out held
+  // for no turn of our event loop) unless a reward-win milestone may still have to fire after it.
   let rewardWinsFired = 0;
-  for (const p of lines) {
-    const sale = await allocator.record(client, { competitionId: p.competition.id, count: p.line.quantity, now });
-    if (!sale) throw new NeedsCartError(await notEnoughLeft(client, p));
-    if (sale.rewardDue) rewardWinsFired += await fireRewardWins(client, { competitionId: p.competition.id, soldAfter: sale.soldAfter, total: sale.total, now });
+  let committed = false;
+  for (const [i, p] of lines.entries()) {
+    const sale = { competitionId: p.competition.id, count: p.line.quantity, now };
+    if (i === lines.length - 1 && !mayFireRewardWin(p.competition)) {
+      try {
+        await allocator.recordAndCommit(client, sale);
+      } catch (err) {
+        throw err instanceof SaleRefused ? new RefusedSale(p) : err;
+      }
+      committed = true;
+      break;
+    }
+    const recorded = await allocator.record(client, sale);
+    if (!recorded) throw new NeedsCartError(await notEnoughLeft(client, p));
+    if (recorded.rewardDue) rewardWinsFired += await fireRewardWins(client, { competitionId: p.competition.id, soldAfter: recorded.soldAfter, total: recorded.total, now });
   }
 
   return {
+    committed,
     // A reserved order shows no numbers until it is paid.
     order: { ...result, extensions: { cgg: { ...result.extensions.cgg, tickets: reserving ? [] : tickets, instant_wins: instantWins } } },
     mayHaveNewWins: instantWins.length > 0 || rewardWinsFired > 0,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../db/prepare.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
 import { createCompetition } from './store-fixtures.ts';
-import { guardedAllocator, type TakeRequest } from './ticket-allocation.ts';
+import { guardedAllocator, SaleRefused, type TakeRequest } from './ticket-allocation.ts';
 
 /*
  * The allocator on its own, against real PostgreSQL: numbers drawn uniformly from the
@@ -129,6 +129,33 @@ describe('ticket allocation', () => {
       await second.query('ROLLBACK');
       first.release();
       second.release();
+    }
+  });
+
+  it('counts the last sale with its COMMIT in one round trip, and commits nothing when the sale is refused', async () => {
+    const c = await createCompetition(db.pool, { total: 10 });
+    const sold = async () => (await db.pool.query<{ sold: number; tickets: number }>(
+      'SELECT tickets_sold AS sold, (SELECT count(*)::int FROM tickets WHERE competition_id = $1) AS tickets FROM competitions WHERE id = $1',
+      [c.id],
+    )).rows[0];
+    const client = await db.pool.connect();
+    try {
+      await client.query('BEGIN');
+      expect(await guardedAllocator.take(client, request(c.id, 4, { total: 10, sold: 0 }))).toHaveLength(4);
+      expect(await guardedAllocator.recordAndCommit(client, { competitionId: c.id, count: 4, now: new Date() })).toEqual({ soldAfter: 4, total: 10, rewardDue: false });
+      // Committed: another connection sees the tickets and the counter, and no transaction is left open.
+      expect(await sold()).toEqual({ sold: 4, tickets: 4 });
+      expect((await client.query<{ open: boolean }>('SELECT now() <> statement_timestamp() AS open')).rows[0]!.open).toBe(false);
+
+      // Closed meanwhile (a draw): the sale is refused, the transaction aborted, nothing of it committed.
+      await client.query('BEGIN');
+      expect(await guardedAllocator.take(client, request(c.id, 2, { total: 10, sold: 4 }))).toHaveLength(2);
+      await db.pool.query(`UPDATE competitions SET status = 'closed' WHERE id = $1`, [c.id]);
+      await expect(guardedAllocator.recordAndCommit(client, { competitionId: c.id, count: 2, now: new Date() })).rejects.toBeInstanceOf(SaleRefused);
+      await client.query('ROLLBACK');
+      expect(await sold()).toEqual({ sold: 4, tickets: 4 });
+    } finally {
+      client.release();
     }
   });
 });

@@ -11,9 +11,10 @@ import type pg from 'pg';
  *    never deadlock over them.
  *    UNIQUE (competition_id, ticket_number) on tickets stays the last word.
  * 2. record: the guarded UPDATE of competitions.tickets_sold (never past the total,
- *    never unless open: migration 007's trigger). It is the last statement before
- *    COMMIT, so the competition row is locked for one round trip per sale, and it
- *    orders sales, so exactly one sale crosses each reward-win milestone.
+ *    never unless open: migration 015's trigger; record_ticket_sale, migration 035). It
+ *    is the last statement before COMMIT (or sent with it: recordAndCommit), so the
+ *    competition row is locked briefly, and it orders sales, so exactly one sale
+ *    crosses each reward-win milestone.
  */
 
 export interface TakeRequest {
@@ -36,12 +37,32 @@ export interface SaleRecorded {
   rewardDue: boolean;
 }
 
+/** recordAndCommit's refusal: the transaction is aborted (nothing committed); the caller rolls back. */
+export class SaleRefused extends Error {
+  constructor(readonly competitionId: number) {
+    super(`the sale of competition ${competitionId} was refused`);
+  }
+}
+
+export interface Sale {
+  competitionId: number;
+  count: number;
+  now: Date;
+}
+
 /** What checkout and postal entries sell with; tests swap in a deliberately unguarded one for the control run. */
 export interface TicketAllocator {
   /** `count` numbers inserted as tickets, sorted; null when fewer are left (nothing inserted that counts: the caller rolls back). */
   take(client: pg.PoolClient, req: TakeRequest): Promise<number[] | null>;
   /** Counts the sale; null when it would pass the total or the competition is not open. */
-  record(client: pg.PoolClient, sale: { competitionId: number; count: number; now: Date }): Promise<SaleRecorded | null>;
+  record(client: pg.PoolClient, sale: Sale): Promise<SaleRecorded | null>;
+  /**
+   * Counts the sale and COMMITs the caller's transaction in the same round trip, so the
+   * competition's row lock (which every buyer of it queues on) is held for no round trip of
+   * ours; throws SaleRefused (nothing committed) where record answers null. For a transaction
+   * with nothing left to do after its last sale (no reward-win milestone to fire).
+   */
+  recordAndCommit(client: pg.PoolClient, sale: Sale): Promise<SaleRecorded>;
 }
 
 export interface Allocation extends SaleRecorded {
@@ -112,18 +133,35 @@ export const guardedAllocator: TicketAllocator = {
   },
 
   async record(client, sale) {
-    const { rows } = await client.query<{ tickets_sold: number; total_tickets: number; reward_due: boolean }>(
-      `UPDATE competitions c SET tickets_sold = tickets_sold + $2, updated_at = $3
-       WHERE id = $1 AND tickets_sold + $2 <= total_tickets
-       RETURNING tickets_sold, total_tickets,
-         c.enable_reward_wins AND EXISTS (SELECT 1 FROM reward_wins r WHERE r.competition_id = c.id AND r.won_at IS NULL
-           AND r.percentage * c.total_tickets::bigint <= c.tickets_sold::bigint * 100) AS reward_due`,
-      [sale.competitionId, sale.count, sale.now],
-    );
-    const row = rows[0];
-    return row ? { soldAfter: row.tickets_sold, total: row.total_tickets, rewardDue: row.reward_due } : null;
+    const { rows } = await client.query<SaleRow>('SELECT * FROM record_ticket_sale($1, $2, $3, false)', [sale.competitionId, sale.count, sale.now]);
+    return rows[0] ? saleOf(rows[0]) : null;
+  },
+
+  async recordAndCommit(client, sale) {
+    // Simple protocol (no parameters), so both statements go in one message: the values are a
+    // whole number, a whole number and a timestamp, written as literals.
+    const literal = (n: number): string => {
+      if (!Number.isSafeInteger(n)) throw new Error(`not a whole number: ${n}`);
+      return String(n);
+    };
+    try {
+      const [recorded] = (await client.query(
+        `SELECT * FROM record_ticket_sale(${literal(sale.competitionId)}, ${literal(sale.count)}, ${client.escapeLiteral(sale.now.toISOString())}::timestamptz, true); COMMIT`,
+      )) as unknown as Array<pg.QueryResult<SaleRow>>;
+      return saleOf(recorded!.rows[0]!);
+    } catch (err) {
+      if ((err as { code?: string }).code === 'CGS01') throw new SaleRefused(sale.competitionId);
+      throw err;
+    }
   },
 };
+
+interface SaleRow {
+  tickets_sold: number;
+  total_tickets: number;
+  reward_due: boolean;
+}
+const saleOf = (r: SaleRow): SaleRecorded => ({ soldAfter: r.tickets_sold, total: r.total_tickets, rewardDue: r.reward_due });
 
 /** Enough random candidates that `need` of them are very likely free. */
 const candidateCount = (need: number, freeShare: number, total: number): number => Math.min(total, Math.ceil((need / freeShare) * 1.5) + 8);

@@ -29,4 +29,9 @@ export const unguardedAllocator: TicketAllocator = {
     const { rows } = await client.query<{ tickets_sold: number; total_tickets: number }>('SELECT tickets_sold, total_tickets FROM competitions WHERE id = $1', [sale.competitionId]);
     return { soldAfter: rows[0]!.tickets_sold, total: rows[0]!.total_tickets, rewardDue: false };
   },
+  async recordAndCommit(client, sale) {
+    const recorded = await this.record(client, sale);
+    await client.query('COMMIT');
+    return recorded!;
+  },
 };

@@ -32,16 +32,18 @@ export async function awardInstantWins(
   client: pg.PoolClient,
   a: { competitionId: number; numbers: number[]; customerId: number | null; winnerName: string; now: Date; entrantName?: string } & WinSource,
 ): Promise<StoreInstantWinWon[]> {
-  const { rows } = await client.query<{ ticket_number: number; prize_id: number; title: string; pence: number; image: string }>(
-    `WITH won AS (
+  // Named (prepared): run for every paid order with instant wins on offer, planned once per connection.
+  const { rows } = await client.query<{ ticket_number: number; prize_id: number; title: string; pence: number; image: string }>({
+    name: 'cgg_award_instant_wins',
+    text: `WITH won AS (
        UPDATE instant_win_tickets t SET won_at = $3, won_by_name = $4
        WHERE t.competition_id = $1 AND t.ticket_number = ANY($2::int[]) AND t.won_at IS NULL
        RETURNING t.ticket_number, t.instant_win_prize_id
      )
      SELECT won.ticket_number, p.id AS prize_id, p.title, p.prize_value_pence AS pence, p.image
      FROM won JOIN instant_win_prizes p ON p.id = won.instant_win_prize_id ORDER BY won.ticket_number`,
-    [a.competitionId, a.numbers, a.now, a.winnerName],
-  );
+    values: [a.competitionId, a.numbers, a.now, a.winnerName],
+  });
   const out: StoreInstantWinWon[] = [];
   for (const r of rows) {
     const award = await client.query<{ id: string }>(
