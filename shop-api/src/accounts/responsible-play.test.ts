@@ -1,3 +1,5 @@
+import dayjs from 'dayjs';
+import '../lib/london-time.ts';
 import { responsiblePlayResponseSchema } from '@cgg/contracts/account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WpHttpError } from '../http/wp-error.ts';
@@ -139,6 +141,22 @@ describe('rules', () => {
     expect(periodStart('day', now).toISOString()).toBe('2026-07-14T23:00:00.000Z');
     expect(periodStart('week', now).toISOString()).toBe('2026-07-12T23:00:00.000Z');
     expect(periodStart('month', now).toISOString()).toBe('2026-06-30T23:00:00.000Z');
+  });
+  it('periods start and end as dayjs\' Europe/London reads them, every 7 hours of 2024-2031', () => {
+    const tz = 'Europe/London';
+    const expected = (duration: 'day' | 'week' | 'month', at: Date) => {
+      const local = dayjs(at).tz(tz);
+      const first = duration === 'day' ? local.startOf('day') : duration === 'month' ? local.startOf('month') : local.subtract((local.day() + 6) % 7, 'day').startOf('day');
+      const start = dayjs.tz(first.format('YYYY-MM-DD'), tz);
+      const next = duration === 'day' ? first.add(1, 'day') : duration === 'month' ? first.add(1, 'month') : first.add(7, 'day');
+      return [start.toISOString(), dayjs.tz(next.format('YYYY-MM-DD'), tz).toISOString()];
+    };
+    for (let t = Date.UTC(2024, 0, 1); t < Date.UTC(2031, 0, 1); t += 7 * 3600_000) {
+      const at = new Date(t);
+      for (const duration of ['day', 'week', 'month'] as const) {
+        expect([periodStart(duration, at).toISOString(), periodEnd(duration, at).toISOString()], `${duration} at ${at.toISOString()}`).toEqual(expected(duration, at));
+      }
+    }
   });
   it('periods end where the next starts, across the clock changes', () => {
     const now = new Date('2026-07-15T10:00:00Z');
