@@ -127,7 +127,8 @@ export async function decidedWithoutLock(db: pg.Pool | pg.PoolClient, provider: 
  * every round trip counts). The lock is taken first (every other part reads the locked row);
  * the UPDATE also checks the row it updates (orders.status), so it can never pay twice. What is
  * not that case is decided in code, below, from the locked row. When it paid, the statement
- * also answers the lines with instant wins, whose numbers (read per line, by index) are then revealed.
+ * also answers the lines with instant wins, whose numbers (read per line, by index) are then revealed,
+ * and the customer's names for the winner's public name.
  */
 const LOCK_RECORD_AND_PAY = `
   WITH o AS (
@@ -155,6 +156,7 @@ const LOCK_RECORD_AND_PAY = `
   )
   SELECT o.id, o.status, o.customer_id, o.reserved_until, o.reserved_cart_id, o.reserved_basket, o.card_charged_pence, o.credit_used_pence, o.points_redeemed,
     EXISTS (SELECT 1 FROM paid) AS paid_now,
+    (SELECT json_build_object('first_name', c.first_name, 'last_name', c.last_name) FROM customers c WHERE c.id = o.customer_id) AS winner,
     (SELECT json_agg(l ORDER BY l.competition_id) FROM (
        SELECT i.competition_id, n.numbers
        FROM paid JOIN order_items i ON i.order_id = paid.id JOIN competitions c ON c.id = i.competition_id AND c.enable_instant_wins
@@ -165,6 +167,8 @@ const LOCK_RECORD_AND_PAY = `
 interface LockedOrder extends OrderRow {
   /** This statement paid it. */
   paid_now: boolean;
+  /** The customer's names, for the public name an instant win shows. */
+  winner: { first_name: string; last_name: string } | null;
   /** When it did: the lines whose competitions have instant wins, with their numbers. */
   instant_lines: Array<{ competition_id: number; numbers: number[] }> | null;
 }
@@ -222,10 +226,9 @@ export async function applyIntentLocked(client: pg.PoolClient, pool: pg.Pool, ga
  * The order just paid (points earned and its answer made the paid one by LOCK_RECORD_AND_PAY):
  * the instant wins its (already held) numbers hold revealed and awarded. True when it won something.
  */
-async function revealInstantWins(client: pg.PoolClient, order: OrderRow, lines: Array<{ competition_id: number; numbers: number[] }>, now: Date): Promise<boolean> {
+async function revealInstantWins(client: pg.PoolClient, order: LockedOrder, lines: Array<{ competition_id: number; numbers: number[] }>, now: Date): Promise<boolean> {
   if (lines.length === 0) return false;
-  const me = (await client.query<{ first_name: string; last_name: string }>('SELECT first_name, last_name FROM customers WHERE id = $1', [order.customer_id])).rows[0];
-  const winnerName = publicName(me?.first_name ?? '', me?.last_name ?? '');
+  const winnerName = publicName(order.winner?.first_name ?? '', order.winner?.last_name ?? '');
   let won = 0;
   for (const l of lines) {
     won += (await awardInstantWins(client, { competitionId: l.competition_id, numbers: l.numbers, customerId: order.customer_id, orderId: order.id, winnerName, now })).length;
