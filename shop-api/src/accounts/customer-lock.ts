@@ -24,3 +24,13 @@ export async function lockCustomer(db: Queryable, customerId: number): Promise<b
   const { rowCount } = await db.query('SELECT 1 FROM customers WHERE id = $1 FOR NO KEY UPDATE', [customerId]);
   return rowCount === 1;
 }
+
+/**
+ * The same lock as a statement with its id written in, for a caller that sends it in one
+ * message with BEGIN (the checkout: one round trip fewer). Its result has one row when the
+ * customer exists.
+ */
+export function lockCustomerStatement(customerId: number): string {
+  if (!Number.isSafeInteger(customerId)) throw new Error(`not a customer id: ${customerId}`);
+  return `SELECT 1 FROM customers WHERE id = ${customerId} FOR NO KEY UPDATE`;
+}

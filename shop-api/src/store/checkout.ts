@@ -5,7 +5,7 @@ import {
 } from '@cgg/contracts';
 import type pg from 'pg';
 import type { Queryable } from '../accounts/queryable.ts';
-import { lockCustomer } from '../accounts/customer-lock.ts';
+import { lockCustomerStatement } from '../accounts/customer-lock.ts';
 import { invalidToken } from '../http/access-guard.ts';
 import { assertCanSpend, PLAY_COLUMNS, type PlayRow } from '../accounts/responsible-play.ts';
 import { assertDoorChecks, DOOR_COLUMNS, type DoorRow } from '../accounts/age-and-limit.ts';
@@ -146,7 +146,11 @@ export async function runCheckout(pool: pg.Pool, allocator: TicketAllocator, gat
     try {
       // Generic plans for the prepared statements below: left to choose, PostgreSQL keeps
       // re-planning the wide competition read for every order (planning costs more than running it).
-      await client.query(`BEGIN; SET LOCAL plan_cache_mode = force_generic_plan${tagTransaction(connection, input.requestId)}`);
+      // BEGIN, the transaction's settings and the customer's lock (step 1 below) in one round trip.
+      const begun = (await client.query(
+        `BEGIN; SET LOCAL plan_cache_mode = force_generic_plan${tagTransaction(connection, input.requestId)}; ${lockCustomerStatement(input.customerId)}`,
+      )) as unknown as pg.QueryResult[];
+      if (begun.at(-1)!.rowCount !== 1) throw invalidToken();
       const result = await checkoutTransaction(client, allocator, input, billing, payment, card, scopedKey);
       if (!result.committed) await client.query('COMMIT');
       if (!result.reserved) return { order: result.order, mayHaveNewWins: result.mayHaveNewWins, paidNow: true };
@@ -209,31 +213,29 @@ async function checkoutTransaction(
   scopedKey: string,
 ): Promise<{ order: StoreCheckoutResponse; mayHaveNewWins: boolean; reserved: Reserved | null; committed: boolean }> {
   const { customerId, cartId, now } = input;
-  // 1. One checkout per customer at a time, and the customer row first (lockCustomer): the
-  // order INSERT below references it, and taking it after that insert deadlocked two
-  // checkouts of one customer. A concurrent duplicate of this key queues here too.
-  if (!(await lockCustomer(client, customerId))) throw invalidToken();
+  // 1. One checkout per customer at a time, and the customer row first (lockCustomer, taken
+  // by runCheckout with BEGIN): the order INSERT below references it, and taking it after
+  // that insert deadlocked two checkouts of one customer. A concurrent duplicate of this key
+  // queues there too.
 
-  // 2. The idempotency record: a duplicate that committed while we queued is found here.
+  // 2. The idempotency record (a duplicate that committed while we queued is found here), and
+  // in the same statement the balances, read after the lock (a statement of their own: see
+  // lockCustomer; under it nothing else can spend them) with what the responsible-play gates of
+  // step 5 look at.
   const orderKey = `wc_order_${randomBytes(9).toString('base64url')}`;
-  const inserted = await client.query<{ id: number }>(
-    `INSERT INTO orders (customer_id, status, created_at, subtotal_pence, total_pence, idempotency_key, order_key)
-     VALUES ($1, 'pending', $2, 0, 0, $3, $4) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
-    [customerId, now, scopedKey, orderKey],
-  );
-  if (!inserted.rows[0]) throw new DuplicateCheckout();
-  const orderId = inserted.rows[0].id;
-
-  // The balances, read after the lock (a statement of their own: see lockCustomer); under it
-  // nothing else can spend them.
-  // With them, what the responsible-play gates of step 5 look at (one round trip for all of it).
-  const me = (await client.query<{ first_name: string; last_name: string; points: string; credit: string } & DoorRow & PlayRow>(
-    `SELECT first_name, last_name, ${DOOR_COLUMNS}, ${PLAY_COLUMNS},
+  const me = (await client.query<{ order_id: number | null; first_name: string; last_name: string; points: string; credit: string } & DoorRow & PlayRow>(
+    `WITH inserted AS (
+       INSERT INTO orders (customer_id, status, created_at, subtotal_pence, total_pence, idempotency_key, order_key)
+       VALUES ($1, 'pending', $2, 0, 0, $3, $4) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id
+     )
+     SELECT (SELECT id FROM inserted) AS order_id, first_name, last_name, ${DOOR_COLUMNS}, ${PLAY_COLUMNS},
             (SELECT COALESCE(sum(points), 0) FROM points_logs WHERE customer_id = $1)::bigint AS points,
             (SELECT COALESCE(sum(amount_pence), 0) FROM credit_logs WHERE customer_id = $1)::bigint AS credit
      FROM customers WHERE id = $1`,
-    [customerId],
+    [customerId, now, scopedKey, orderKey],
   )).rows[0]!;
+  if (me.order_id === null) throw new DuplicateCheckout();
+  const orderId = me.order_id;
   // The basket row, then a lock per (competition, customer) of its lines, in competition order;
   // the holdings loadPricedCart reads next are read under both.
   await client.query(
