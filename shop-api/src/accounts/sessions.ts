@@ -11,6 +11,8 @@ export type SessionOrigin = 'register' | 'login' | 'check-auth' | 'login-as-user
 export interface SessionHit {
   sessionId: number;
   customerId: number;
+  /** The customer's basket as the session was read (null: none yet); a Store request needs both (store-session.ts). */
+  cartId: string | null;
 }
 
 /** Creates a session and returns its token (only its hash is stored). */
@@ -27,10 +29,10 @@ export async function createSession(db: Queryable, customerId: number, origin: S
 /** The live session a token names, or null (unknown, revoked or expired). Slides the idle expiry. */
 export async function findSession(db: Queryable, token: string, now: Date): Promise<SessionHit | null> {
   // Named (prepared): every signed-in request asks, so each connection plans it once.
-  const { rows } = await db.query<{ id: string; customer_id: number; last_used_at: Date }>({
+  const { rows } = await db.query<{ id: string; customer_id: number; last_used_at: Date; cart_id: string | null }>({
     name: 'cgg_find_session',
-    text: `SELECT id, customer_id, last_used_at FROM customer_sessions
-     WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > $2`,
+    text: `SELECT s.id, s.customer_id, s.last_used_at, (SELECT c.id FROM carts c WHERE c.customer_id = s.customer_id) AS cart_id
+     FROM customer_sessions s WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2`,
     values: [hashSecret(token), now],
   });
   const row = rows[0];
@@ -42,7 +44,7 @@ export async function findSession(db: Queryable, token: string, now: Date): Prom
       new Date(now.getTime() + SESSION_IDLE_MS),
     ]);
   }
-  return { sessionId: Number(row.id), customerId: row.customer_id };
+  return { sessionId: Number(row.id), customerId: row.customer_id, cartId: row.cart_id };
 }
 
 /**

@@ -75,8 +75,8 @@ export async function resolveSession(deps: StoreDeps, request: FastifyRequest): 
   const hit = await sessionOfRequest(pool, request, bearer, now);
   if (!hit) throw invalidToken();
   const { customerId } = hit;
-  // Most requests: the customer's own basket, and no visitor basket to take in; no lock needed.
-  const own = (await pool.query<{ id: string }>({ name: 'cgg_customer_cart', text: 'SELECT id FROM carts WHERE customer_id = $1', values: [customerId] })).rows[0];
+  // Most requests: the customer's own basket (read with the session), and no visitor basket to take in; no lock needed.
+  const own = hit.cartId ? { id: hit.cartId } : undefined;
   const named = tokenCartId && tokenCartId !== own?.id
     ? (await pool.query<{ customer_id: number | null }>('SELECT customer_id FROM carts WHERE id = $1', [tokenCartId])).rows[0]
     : undefined;
