@@ -146,9 +146,13 @@ export async function runCheckout(pool: pg.Pool, allocator: TicketAllocator, gat
     try {
       // Generic plans for the prepared statements below: left to choose, PostgreSQL keeps
       // re-planning the wide competition read for every order (planning costs more than running it).
+      // No hash or merge joins: every statement here looks rows up by key, and a generic plan made
+      // while a new competition's unsold numbers were not yet in the statistics hashed all of them
+      // to take 20 (a millisecond a checkout, kept for the connection's life); by index it is a few
+      // lookups whatever the statistics say.
       // BEGIN, the transaction's settings and the customer's lock (step 1 below) in one round trip.
       const begun = (await client.query(
-        `BEGIN; SET LOCAL plan_cache_mode = force_generic_plan${tagTransaction(connection, input.requestId)}; ${lockCustomerStatement(input.customerId)}`,
+        `BEGIN; SET LOCAL plan_cache_mode = force_generic_plan; SET LOCAL enable_hashjoin = off; SET LOCAL enable_mergejoin = off${tagTransaction(connection, input.requestId)}; ${lockCustomerStatement(input.customerId)}`,
       )) as unknown as pg.QueryResult[];
       if (begun.at(-1)!.rowCount !== 1) throw invalidToken();
       const result = await checkoutTransaction(client, allocator, input, billing, payment, card, scopedKey);
