@@ -33,15 +33,30 @@ export async function addToBasket(base: string, b: Buyer, productId: number, qua
   return res.body.items_count;
 }
 
-export type CheckoutOutcome = { ok: true; order: StoreCheckoutResponse; ms: number } | { ok: false; code: string; status: number; ms: number };
+/**
+ * `ms`: until the outcome (a paid order, when the client asks until it is paid); `answeredMs`:
+ * until the checkout request itself answered (tickets reserved, the payment confirming).
+ */
+export type CheckoutOutcome = { ok: true; order: StoreCheckoutResponse; ms: number; answeredMs: number } | { ok: false; code: string; status: number; ms: number };
+
+/**
+ * How a client learns that its card payment was confirmed:
+ * - 'return': asks (checkout-return) at once and again until the order is paid (the tests: the
+ *   harshest, every answer racing the webhook);
+ * - 'browser': as the checkout page does (remote-cart-checkout's settlePayment), a second after
+ *   each answer that says the payment is still processing;
+ * - 'webhook': never asks; the provider's webhook pays the order in the background.
+ */
+export type ConfirmBy = 'return' | 'browser' | 'webhook';
+/** The checkout page's wait between status checks (docs/payments-api.md: 1 s apart). */
+export const BROWSER_STATUS_POLL_MS = 1000;
 
 export async function checkoutOnce(
   base: string,
   b: Buyer,
   idempotencyKey: string = randomUUID(),
   paymentData: Array<{ key: string; value: string }> = cardPayment(),
-  /** 'return': as a browser, ask (checkout-return) until the order is paid; 'webhook': answer the checkout's own reply and leave confirmation to the webhook. */
-  confirm: 'return' | 'webhook' = 'return',
+  confirm: ConfirmBy = 'return',
 ): Promise<CheckoutOutcome> {
   const started = performance.now();
   try {
@@ -50,15 +65,17 @@ export async function checkoutOnce(
       { billing_address: billing, payment_method: 'cgg-card', payment_data: paymentData },
       { ...opts(base, b), idempotencyKey },
     );
+    const answeredMs = performance.now() - started;
     // The demo provider confirms asynchronously: the client's return until the order is paid.
     let order = res.body;
-    for (let i = 0; confirm === 'return' && i < 50 && order.status === 'pending' && order.extensions.cgg.payment?.status === 'processing'; i++) {
+    for (let i = 0; confirm !== 'webhook' && i < 50 && order.status === 'pending' && order.extensions.cgg.payment?.status === 'processing'; i++) {
+      if (confirm === 'browser') await new Promise((r) => setTimeout(r, BROWSER_STATUS_POLL_MS));
       const back = await storeRequest('checkoutReturn', { order_id: order.order_id, order_key: order.order_key }, opts(base, b));
       b.nonce = back.nonce ?? b.nonce;
       b.cartToken = back.cartToken ?? b.cartToken;
       order = back.body;
     }
-    return { ok: true, order, ms: performance.now() - started };
+    return { ok: true, order, ms: performance.now() - started, answeredMs };
   } catch (err) {
     if (err instanceof ApiError) return { ok: false, code: err.code, status: err.status, ms: performance.now() - started };
     throw err;
