@@ -49,7 +49,7 @@ export default (env = {}) => {
         remotes: {},
         shared: sharedSingletons(),
         shareStrategy: 'loaded-first',
-        runtimePlugins: [path.resolve(here, 'src/federation/remote-fallback-plugin.ts')],
+        runtimePlugins: [path.resolve(here, 'src/federation/remote-fallback-plugin.ts'), path.resolve(here, 'src/federation/yield-before-shared-plugin.ts')],
         dts: false,
         manifest: false,
         experiments: {
