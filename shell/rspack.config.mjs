@@ -16,6 +16,7 @@ import { productionAliases, productionDefinitions } from '@cgg/build-kit/product
 import { sharedSingletons } from '@cgg/build-kit/shared-singletons';
 import { sourceExtensions, typescriptRule } from '@cgg/build-kit/typescript-rule';
 import { devRemotesDocument } from './build/dev-remotes-document.mjs';
+import { PaintFirstStartPlugin } from './build/paint-first-start.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -41,12 +42,14 @@ export default (env = {}) => {
     plugins: [
       // Absolute URLs in the HTML: index.html is also served for deep links like /competition/details/x.
       new rspack.HtmlRspackPlugin({ template: './src/index.html', inject: 'body', scriptLoading: 'defer', publicPath: '/' }),
+      // Production: the page is painted before main.js runs (build/paint-first-start.mjs).
+      !development && new PaintFirstStartPlugin(),
       new ModuleFederationPlugin({
         name: 'shell',
         remotes: {},
         shared: sharedSingletons(),
         shareStrategy: 'loaded-first',
-        runtimePlugins: [path.resolve(here, 'src/federation/remote-fallback-plugin.ts')],
+        runtimePlugins: [path.resolve(here, 'src/federation/remote-fallback-plugin.ts'), path.resolve(here, 'src/federation/yield-before-shared-plugin.ts')],
         dts: false,
         manifest: false,
         experiments: {

@@ -36,6 +36,12 @@ export function sharedSingletons(catalog = readCatalog()) {
   const shared = {};
   for (const name of sharedLibraries) shared[name] = { singleton: true, requiredVersion: catalogRange(catalog, name) };
   shared['react-router-dom'].treeShaking = { mode: 'runtime-infer', usedExports: [...routerExports] };
+  // react-dom's client renderer (~60 KB gzip), needed only by whoever mounts the page (the shell;
+  // a remote's standalone dev page). Shared, it is a chunk of its own fetched with the other shared
+  // libraries at start-up, instead of inside the shell's entry file: the entry is a third of the
+  // size, so the server-rendered page paints before the renderer is compiled, and compiling it is
+  // a task of its own rather than part of one long start-up task.
+  shared['react-dom/client'] = { singleton: true, requiredVersion: catalogRange(catalog, 'react-dom') };
   // Not a singleton: each app declares the contracts version it was built against. A copy
   // already on the page is used only when its version satisfies that range; otherwise the
   // app loads its own bundled copy, so a remote built against newer schemas never runs with

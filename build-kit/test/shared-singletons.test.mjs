@@ -16,10 +16,16 @@ test('the shared libraries are the singletons of docs/decisions.md#composition-a
     'notistack',
     'react',
     'react-dom',
+    'react-dom/client',
     'react-router-dom',
     'swr',
   ]);
   for (const name of sharedLibraries) assert.equal(sharedSingletons()[name]?.singleton, true, name);
+});
+
+test("react-dom's client renderer is a singleton at react-dom's range (its own chunk, not inside the shell's entry)", () => {
+  const shared = sharedSingletons();
+  assert.deepEqual(shared['react-dom/client'], { singleton: true, requiredVersion: shared['react-dom']?.requiredVersion });
 });
 
 test('@cgg/contracts is shared by version, not as a singleton: an app never runs with an older copy than it was built for', () => {

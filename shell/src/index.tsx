@@ -2,19 +2,17 @@
 // runs, so no separate bootstrap file is needed.
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
 import './federation/provide-shared.ts';
 import { remotesReady } from './federation/runtime-document.ts';
-import { startSessionTracking } from './session/session-store.ts';
 import './styles/global.css';
 import './styles/layout.css';
 import './styles/site-pages.css';
 
-// Before any remote loads, so the first account:session-changed is not missed.
-startSessionTracking();
-
 // Registration runs while the first paint happens; remote slots wait for it.
 void remotesReady();
+
+/** Resolves in a task of its own: the browser may paint and answer a tap in between. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * A remote slot the server could not render (its server build down) is rendered here, by design:
@@ -26,15 +24,32 @@ function reportRecoverable(error: unknown): void {
   else console.error('[shell] the page did not hydrate cleanly', error);
 }
 
-const root = document.getElementById('root');
-if (!root) throw new Error('#root is missing from index.html');
-// The shell's server rendered the page (server/render/): hydrate its HTML rather than replace it.
-if (root.dataset.serverRendered === 'true') {
-  // As a transition, hydration yields to the browser every few milliseconds instead of holding
-  // the main thread for the whole page (the page is already visible; taps stay responsive).
-  startTransition(() => {
-    hydrateRoot(root, <App />, { onRecoverableError: reportRecoverable });
-  });
-} else {
-  createRoot(root).render(<App />);
+/**
+ * Start-up in steps, each its own task. Evaluated together, the contracts (with zod), the router
+ * and the app's modules were one task of ~150 ms on a phone (4x CPU), during which the page
+ * could not respond. `webpackMode: "eager"` keeps these modules in this file's chunk (no extra
+ * request): only their evaluation is spread out.
+ */
+async function start(): Promise<void> {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from index.html');
+  await nextTask();
+  // Before any remote loads, so the first account:session-changed is not missed.
+  const { startSessionTracking } = await import(/* webpackMode: "eager" */ './session/session-store.ts');
+  startSessionTracking();
+  await nextTask();
+  const { App } = await import(/* webpackMode: "eager" */ './app/app.tsx');
+  await nextTask();
+  // The shell's server rendered the page (server/render/): hydrate its HTML rather than replace it.
+  if (root.dataset.serverRendered === 'true') {
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding
+    // the main thread for the whole page (the page is already visible; taps stay responsive).
+    startTransition(() => {
+      hydrateRoot(root, <App />, { onRecoverableError: reportRecoverable });
+    });
+  } else {
+    createRoot(root).render(<App />);
+  }
 }
+
+void start();

@@ -11,6 +11,7 @@ describe('Gallery images', () => {
     expect(main.getAttribute('src')).toBe(images[0]);
     expect(main.getAttribute('loading')).toBe('eager');
     expect(main.getAttribute('fetchpriority')).toBe('high');
+    expect(main.getAttribute('decoding')).toBe('sync');
     expect(main.getAttribute('width')).toBe('1200');
     expect(main.getAttribute('height')).toBe('800');
     const avif = main.parentElement!.querySelector('source[type="image/avif"]')!;

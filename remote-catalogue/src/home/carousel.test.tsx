@@ -26,6 +26,7 @@ describe('Carousel images', () => {
     expect(first.hasAttribute('srcset')).toBe(false);
     expect(first.getAttribute('loading')).toBe('eager');
     expect(first.getAttribute('fetchpriority')).toBe('high');
+    expect(first.getAttribute('decoding')).toBe('sync');
     expect(first.getAttribute('width')).toBe('1200');
     expect(first.getAttribute('height')).toBe('600');
     // AVIF and WebP around it, drawn at the slide's width.

@@ -97,7 +97,9 @@ export function Carousel({ slides, settings }: { slides: Competition[]; settings
               sizes={SLIDE_IMAGE_SIZES}
               loading={i === 0 ? 'eager' : 'lazy'}
               fetchPriority={i === 0 ? 'high' : 'auto'}
-              decoding="async"
+              // The first slide is the page's largest image: decoded with the rest of the first
+              // paint, so it appears with its text instead of a frame (or a busy start-up) later.
+              decoding={i === 0 ? 'sync' : 'async'}
             />
             <div className="cat-carousel__content">
               {isNew(c.created_at) && <span className="cat-badge cat-badge--new">NEW</span>}

@@ -12,9 +12,9 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('shell pages', () => {
-  it('an unknown path shows the not-found page inside the layout', () => {
+  it('an unknown path shows the not-found page (loaded on first use, like every site page) inside the layout', async () => {
     renderSite('/no/such/page');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toMatch(/not found/i);
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toMatch(/not found/i);
     expect(screen.getByRole('banner')).toBeTruthy();
     expect(screen.getByRole('contentinfo')).toBeTruthy();
   });
