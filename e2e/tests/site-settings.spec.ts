@@ -27,7 +27,8 @@ test.describe('settings reach the page through the 15-minute caches', () => {
     await page.goto('/faq');
     const bar = page.getByRole('complementary', { name: 'Announcement' });
     await expect(bar).toHaveText(original.announcement);
-    expect(await page.evaluate(() => localStorage.getItem('announcement'))).toBe(original.announcement);
+    // The bar is in the server's HTML; the app stores the settings once it has started (after the first paint).
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('announcement'))).toBe(original.announcement);
 
     await sql('UPDATE settings SET announcement = $1, show_question = 0', ['Double tickets weekend: every entry counts twice!']);
     await page.reload();
