@@ -16,7 +16,6 @@ import { productionAliases, productionDefinitions } from '@cgg/build-kit/product
 import { sharedSingletons } from '@cgg/build-kit/shared-singletons';
 import { sourceExtensions, typescriptRule } from '@cgg/build-kit/typescript-rule';
 import { devRemotesDocument } from './build/dev-remotes-document.mjs';
-import { PaintFirstStartPlugin } from './build/paint-first-start.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -42,8 +41,6 @@ export default (env = {}) => {
     plugins: [
       // Absolute URLs in the HTML: index.html is also served for deep links like /competition/details/x.
       new rspack.HtmlRspackPlugin({ template: './src/index.html', inject: 'body', scriptLoading: 'defer', publicPath: '/' }),
-      // Production: the page is painted before main.js runs (build/paint-first-start.mjs).
-      !development && new PaintFirstStartPlugin(),
       new ModuleFederationPlugin({
         name: 'shell',
         remotes: {},

@@ -6,7 +6,7 @@ export default defineConfig({
     environment: 'jsdom',
     // Screens wait up to 5 s for what the user sees (test/setup); a test gets room beyond that on a busy CI machine.
     testTimeout: 20_000,
-    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.mjs', 'build/**/*.test.mjs'],
+    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.mjs'],
     restoreMocks: true,
     setupFiles: ['./src/test/setup.ts'],
   },
