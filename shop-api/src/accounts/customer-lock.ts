@@ -21,14 +21,14 @@ import type { Queryable } from './queryable.ts';
  * Returns false when the customer does not exist (deleted meanwhile).
  */
 export async function lockCustomer(db: Queryable, customerId: number): Promise<boolean> {
-  const { rowCount } = await db.query('SELECT 1 FROM customers WHERE id = $1 FOR NO KEY UPDATE', [customerId]);
+  const { rowCount } = await db.query(lockCustomerStatement(customerId));
   return rowCount === 1;
 }
 
 /**
- * The same lock as a statement with its id written in, for a caller that sends it in one
- * message with BEGIN (the checkout: one round trip fewer). Its result has one row when the
- * customer exists.
+ * The lock as a statement with its id written in (a whole number, checked), so a caller may
+ * also send it in one message with BEGIN (the checkout: one round trip fewer). Its result has
+ * one row when the customer exists.
  */
 export function lockCustomerStatement(customerId: number): string {
   if (!Number.isSafeInteger(customerId)) throw new Error(`not a customer id: ${customerId}`);
