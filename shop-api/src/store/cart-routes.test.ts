@@ -294,6 +294,26 @@ describe('coupons', () => {
     expectError(await storeInject(app, state, 'POST', '/cart/remove-coupon', { code: 'TENOFF' }), STORE_ERRORS.couponNotApplied);
   });
 
+  it('lists coupons in the order applied, drops one that expires from the totals, and keeps them on an emptied basket', async () => {
+    await pool.query(`INSERT INTO coupons (customer_id, code, discount_type, amount_pence, created_at) VALUES (NULL, 'FIRST-10P', 'fixed_cart', 10, now())`);
+    await pool.query(`INSERT INTO coupons (customer_id, code, discount_type, amount_pence, expires_at, created_at) VALUES (NULL, 'SECOND-20P', 'fixed_cart', 20, now() + interval '1 day', now())`);
+    const c = await createCompetition(pool, { pricePence: 100 });
+    const state = await visitor();
+    await storeInject(app, state, 'POST', '/cart/add-item', { id: c.productId, quantity: 2 });
+    await storeInject(app, state, 'POST', '/cart/apply-coupon', { code: 'FIRST-10P' });
+    const both = await storeInject(app, state, 'POST', '/cart/apply-coupon', { code: 'SECOND-20P' });
+    expect(both.body.coupons.map((x: { code: string }) => x.code)).toEqual(['FIRST-10P', 'SECOND-20P']);
+    expect(both.body.totals.total_price).toBe('170');
+    await pool.query(`UPDATE coupons SET expires_at = now() - interval '1 minute' WHERE code = 'SECOND-20P'`);
+    const expired = await storeInject(app, state, 'GET', '/cart');
+    expect(expired.body.coupons.map((x: { code: string }) => x.code)).toEqual(['FIRST-10P']);
+    expect(expired.body.totals.total_price).toBe('190');
+    await storeInject(app, state, 'DELETE', '/cart/items');
+    const empty = await storeInject(app, state, 'GET', '/cart');
+    expect(empty.body.items_count).toBe(0);
+    expect(empty.body.coupons.map((x: { code: string }) => x.code)).toEqual(['FIRST-10P']);
+  });
+
   it("does not let anyone but its owner use a customer's coupon", async () => {
     const owner = await createCustomer(pool);
     await pool.query(`INSERT INTO coupons (customer_id, code, amount_pence, created_at) VALUES ($1, 'MINE-ONLY', 100, now())`, [owner.id]);

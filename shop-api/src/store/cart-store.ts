@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { Queryable } from '../accounts/queryable.ts';
 import type { CouponRule } from './coupon-math.ts';
+import { basketCouponsJsonSql, couponsFromJson, toRule, usableCoupons, type CouponJson, type CouponRow } from './basket-coupons.ts';
 import { priceCart, type CartLine, type PricedCart } from './cart-view.ts';
 import { readBasket } from './store-competitions.ts';
 
@@ -30,18 +31,6 @@ export async function readLines(db: Queryable, cartId: string): Promise<CartLine
   return rows.map((r) => ({ key: r.item_key, competitionId: r.competition_id, quantity: r.quantity, answeredOptionId: r.answered_option_id }));
 }
 
-interface CouponRow {
-  id: number;
-  code: string;
-  discount_type: 'fixed_cart' | 'percent';
-  amount_pence: number | null;
-  percent: number | null;
-  customer_id: number | null;
-  expires_at: Date | null;
-  used_at: Date | null;
-}
-const toRule = (r: CouponRow): CouponRule => ({ id: r.id, code: r.code, discountType: r.discount_type, amountPence: r.amount_pence, percent: r.percent });
-
 /**
  * A coupon usable by this basket's owner: site-wide ones by anyone, a customer's own
  * only by them; not expired, not used. Unknown and unusable look the same to callers.
@@ -58,22 +47,16 @@ export async function findUsableCoupon(db: Queryable, code: string, customerId: 
   return toRule(r);
 }
 
-/** The basket's coupons still usable (an expired or used one silently drops out of the totals). */
-export async function readCoupons(db: Queryable, cartId: string, customerId: number | null, now: Date): Promise<CouponRule[]> {
-  const { rows } = await db.query<CouponRow>(
-    `SELECT c.id, c.code, c.discount_type, c.amount_pence, c.percent, c.customer_id, c.expires_at, c.used_at
-     FROM cart_coupons cc JOIN coupons c ON c.id = cc.coupon_id WHERE cc.cart_id = $1 ORDER BY cc.added_at, c.id`,
-    [cartId],
-  );
-  return rows
-    .filter((r) => !r.used_at && (!r.expires_at || r.expires_at > now) && (r.customer_id === null || r.customer_id === customerId))
-    .map(toRule);
+/** The basket's coupons (for a basket without lines; readBasket carries them otherwise). */
+async function readCoupons(db: Queryable, cartId: string): Promise<CouponRow[]> {
+  const { rows } = await db.query<{ coupons: CouponJson[] }>(`SELECT (${basketCouponsJsonSql('$1')}) AS coupons`, [cartId]);
+  return couponsFromJson(rows[0]!.coupons);
 }
 
 /** Reads and prices a basket with its competitions as they are now. */
 export async function loadPricedCart(db: Queryable, cartId: string, customerId: number | null, now: Date): Promise<PricedCart> {
-  // One after another: `db` may be a single client inside a transaction.
-  const { lines, competitions, purchased } = await readBasket(db, cartId, customerId);
-  const coupons = await readCoupons(db, cartId, customerId, now);
-  return priceCart(lines, competitions, purchased, coupons, now);
+  // The coupons come with the lines; a basket without lines reads them apart.
+  const { lines, competitions, purchased, coupons } = await readBasket(db, cartId, customerId);
+  const usable = usableCoupons(coupons ?? (await readCoupons(db, cartId)), customerId, now);
+  return priceCart(lines, competitions, purchased, usable, now);
 }

@@ -3,6 +3,7 @@ import { COMPETITION_COLUMNS } from '../competitions/competition-sql.ts';
 import { toCompetition, type CompetitionRow } from '../competitions/to-payload.ts';
 import type { Queryable } from '../accounts/queryable.ts';
 import { HOLDING_STATUSES } from '../accounts/order-routes.ts';
+import { basketCouponsJsonSql, couponsFromJson, type CouponJson, type CouponRow } from './basket-coupons.ts';
 
 const BY_ID_SQL = `SELECT ${COMPETITION_COLUMNS} FROM competitions c JOIN categories cat ON cat.id = c.category_id WHERE c.id = ANY($1::int[])`;
 
@@ -34,13 +35,15 @@ const heldIn = (lines: string) => `
   ) held GROUP BY competition_id`;
 
 /**
- * A basket's lines with their competitions and what the customer already holds of each,
- * in ONE statement (it was three round trips, on every cart read and every checkout).
+ * A basket's lines with their competitions, what the customer already holds of each, and the
+ * basket's coupons (on every row, read once), in ONE statement (it was four round trips, on every
+ * cart read and every checkout).
  */
 const BASKET_SQL = `
   WITH lines AS (SELECT id AS line_id, item_key, competition_id, quantity, answered_option_id FROM cart_items WHERE cart_id = $1),
   held AS (${heldIn('lines')})
-  SELECT l.item_key, l.quantity AS line_quantity, l.answered_option_id, COALESCE(held.n, 0) AS line_purchased, ${COMPETITION_COLUMNS}
+  SELECT l.item_key, l.quantity AS line_quantity, l.answered_option_id, COALESCE(held.n, 0) AS line_purchased,
+    (${basketCouponsJsonSql('$1')}) AS basket_coupons, ${COMPETITION_COLUMNS}
   FROM lines l JOIN competitions c ON c.id = l.competition_id JOIN categories cat ON cat.id = c.category_id
   LEFT JOIN held ON held.competition_id = l.competition_id
   ORDER BY l.line_id`;
@@ -49,13 +52,16 @@ export interface BasketContents {
   lines: Array<{ key: string; competitionId: number; quantity: number; answeredOptionId: number | null }>;
   competitions: Map<number, Competition>;
   purchased: Map<number, number>;
+  /** The basket's coupons, usable or not (cart-store.ts decides); null for a basket without lines (read them apart). */
+  coupons: CouponRow[] | null;
 }
 
 export async function readBasket(db: Queryable, cartId: string, customerId: number | null): Promise<BasketContents> {
-  const { rows } = await db.query<CompetitionRow & { item_key: string; line_quantity: number; answered_option_id: number | null; line_purchased: number }>(
+  const { rows } = await db.query<CompetitionRow & { item_key: string; line_quantity: number; answered_option_id: number | null; line_purchased: number; basket_coupons: CouponJson[] }>(
     { name: 'cgg_store_basket', text: BASKET_SQL, values: [cartId, customerId, HOLDING_STATUSES] },
   );
   return {
+    coupons: rows[0] ? couponsFromJson(rows[0].basket_coupons) : null,
     lines: rows.map((r) => ({ key: r.item_key, competitionId: r.id, quantity: r.line_quantity, answeredOptionId: r.answered_option_id })),
     competitions: new Map(rows.map((r) => [r.id, toCompetition(r)])),
     purchased: new Map(rows.map((r) => [r.id, r.line_purchased])),
