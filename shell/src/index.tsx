@@ -25,7 +25,7 @@ function reportRecoverable(error: unknown): void {
 }
 
 /**
- * Start-up in steps, each its own task. Evaluated together, the contracts (with zod), the router
+ * Start-up in steps, each its own task. Evaluated together, the contracts, the router
  * and the app's modules were one task of ~150 ms on a phone (4x CPU), during which the page
  * could not respond. `webpackMode: "eager"` keeps these modules in this file's chunk (no extra
  * request): only their evaluation is spread out.
@@ -40,6 +40,7 @@ async function start(): Promise<void> {
   await nextTask();
   const { App } = await import(/* webpackMode: "eager" */ './app/app.tsx');
   await nextTask();
+  const { loadZodAfterInteractive, loadZodBeforeRender } = await import(/* webpackMode: "eager" */ './federation/zod-loading.ts');
   // The shell's server rendered the page (server/render/): hydrate its HTML rather than replace it.
   if (root.dataset.serverRendered === 'true') {
     // As a transition, hydration yields to the browser every few milliseconds instead of holding
@@ -47,7 +48,9 @@ async function start(): Promise<void> {
     startTransition(() => {
       hydrateRoot(root, <App />, { onRecoverableError: reportRecoverable });
     });
+    loadZodAfterInteractive();
   } else {
+    await loadZodBeforeRender();
     createRoot(root).render(<App />);
   }
 }
