@@ -11,7 +11,7 @@ import { requireZod, type ZodMini } from '../zod/zod-runtime.ts';
  *
  * `build` gets zod from the package's zod runtime (src/zod/): in the browser zod is not loaded
  * with the package, so the barrel's files import zod's types only and build with this `z`; a
- * schema used before zod is on the page throws ZodNotLoadedError (such a use waits: `loadZod()`).
+ * schema used before zod is on the page throws (such a use waits: `loadZod()`).
  * Entries loaded later (account, store...) import zod themselves and hand it over (`provideZod`).
  */
 export function lazySchema<T extends object>(build: (z: ZodMini) => T): T {

@@ -1,4 +1,4 @@
-import { loadZod, zodLoaded, ZodNotLoadedError } from '../zod/zod-runtime.ts';
+import { isZodLoaded, loadZod, zodLoaded } from '../zod/zod-runtime.ts';
 import { serverRender } from './server-render.ts';
 
 /**
@@ -97,8 +97,8 @@ export function readCached<T>(rule: TimedCacheRule<T>, deps: CacheDeps = {}): Ca
     const value: unknown = JSON.parse(stored.raw);
     if (!rule.accept(value)) return undefined;
     return { value, storedAt: stored.storedAt, fresh: isFresh(rule, stored.storedAt, deps) };
-  } catch (error) {
-    if (error instanceof ZodNotLoadedError) loadZod().catch(() => undefined);
+  } catch {
+    if (!isZodLoaded()) loadZod().catch(() => undefined);
     return undefined;
   }
 }

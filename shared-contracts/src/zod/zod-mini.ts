@@ -16,11 +16,3 @@ export interface ZodRuntime {
   /** An entry that bundles zod itself hands it over, so its schemas and the barrel's work at once. */
   provideZod(z: ZodMini): void;
 }
-
-/** Thrown by a schema used before zod is on the page: that use must wait (`loadZod()`). */
-export class ZodNotLoadedError extends Error {
-  constructor() {
-    super('zod is not loaded yet (loadZod)');
-    this.name = 'ZodNotLoadedError';
-  }
-}
