@@ -38,19 +38,19 @@ async function start(): Promise<void> {
   const { startSessionTracking } = await import(/* webpackMode: "eager" */ './session/session-store.ts');
   startSessionTracking();
   await nextTask();
-  const { App } = await import(/* webpackMode: "eager" */ './app/app.tsx');
+  const { App, loadZodFor } = await import(/* webpackMode: "eager" */ './app/app.tsx');
   await nextTask();
-  const { loadZodAfterInteractive, loadZodBeforeRender } = await import(/* webpackMode: "eager" */ './federation/zod-loading.ts');
   // The shell's server rendered the page (server/render/): hydrate its HTML rather than replace it.
-  if (root.dataset.serverRendered === 'true') {
+  const serverRendered = root.dataset.serverRendered === 'true';
+  const zodReady = loadZodFor(serverRendered);
+  if (serverRendered) {
     // As a transition, hydration yields to the browser every few milliseconds instead of holding
     // the main thread for the whole page (the page is already visible; taps stay responsive).
     startTransition(() => {
       hydrateRoot(root, <App />, { onRecoverableError: reportRecoverable });
     });
-    loadZodAfterInteractive();
   } else {
-    await loadZodBeforeRender();
+    await zodReady;
     createRoot(root).render(<App />);
   }
 }

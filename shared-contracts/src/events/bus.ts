@@ -32,7 +32,8 @@ export function on<N extends EventName>(
     // an event sent before that asks for it, and is validated and handled once it has arrived,
     // in the order the events came.
     whenZodLoaded(() => deliver(detail));
-    if (!isZodLoaded()) loadZod().catch((error: unknown) => console.warn(`[contracts] could not check ${name}: zod did not load`, error));
+    // A failed download leaves the events queued: the next use of zod asks for it again.
+    if (!isZodLoaded()) loadZod().catch(() => undefined);
   };
   target.addEventListener(name, listener);
   return () => {
