@@ -11,8 +11,6 @@ import type { ZodMini } from './zod-mini.ts';
 
 let zod: ZodMini | undefined;
 let loading: Promise<ZodMini> | undefined;
-let arrived: Promise<ZodMini> | undefined;
-let arrive: ((z: ZodMini) => void) | undefined;
 const waiting: ((z: ZodMini) => void)[] = [];
 
 function settle(z: ZodMini): ZodMini {
@@ -20,7 +18,6 @@ function settle(z: ZodMini): ZodMini {
   zod = z;
   // In the order asked (one queued while these run goes last), before anything awaiting loadZod() resumes.
   while (waiting.length > 0) waiting.shift()?.(z);
-  arrive?.(z);
   return z;
 }
 
@@ -42,9 +39,7 @@ export function loadZod(): Promise<ZodMini> {
 }
 
 export function zodLoaded(): Promise<ZodMini> {
-  if (zod) return Promise.resolve(zod);
-  arrived ??= new Promise<ZodMini>((resolve) => (arrive = resolve));
-  return arrived;
+  return zod ? Promise.resolve(zod) : new Promise((resolve) => whenZodLoaded(resolve));
 }
 
 export function whenZodLoaded(fn: (z: ZodMini) => void): void {
