@@ -68,7 +68,15 @@ export default (env = {}) => {
       // on first use; the default async splitting keeps later features (e.g. the live
       // feed SDK) out of the start-up files. No single "vendors" file: it would pull
       // every lazily used package into the first load.
-      splitChunks: { chunks: 'async' },
+      splitChunks: {
+        chunks: 'async',
+        cacheGroups: {
+          // zod and the members the contracts build their schemas with (@cgg/contracts src/zod/)
+          // as one file, loaded on demand after the first screen: without this the small members
+          // module is copied into each contracts entry that hands zod over (account, store).
+          zod: { test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]shared-contracts[\\/]src[\\/]zod[\\/]zod-members\.ts$/, name: 'zod', chunks: 'async', enforce: true },
+        },
+      },
     },
     performance: { hints: false },
     devServer: devServer({

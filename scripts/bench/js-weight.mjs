@@ -2,9 +2,10 @@
 // JavaScript transferred (gzip) until the home page is interactive, per file and in
 // total, in a phone-sized Chromium. "Interactive": the load event has fired and React
 // has hydrated the catalogue's first section. The section is in the server's HTML before
-// any script runs, and the shell starts after the first paint, which can be after the
+// any script runs, and the shell's main.js is a defer script whose start-up runs in steps
+// (shared libraries, then the app, then the hydration, each a task) that can end after the
 // load event: only the hydration says the page's scripts have run. Scripts requested
-// after that (header widgets loaded when idle, below-the-fold sections, the live feed
+// after that (header widgets loaded when idle, zod, below-the-fold sections, the live feed
 // SDK) are listed apart as deferred.
 import { createRequire } from 'node:module';
 import path from 'node:path';

@@ -4,6 +4,7 @@
 // `@cgg/contracts/account` (account.ts), `/store` (the Store API), `/forms`, `/complaints`,
 // `/demo-pay`, `/staff`.
 export * from './api/lazy-schema.ts';
+export { isZodLoaded, loadZod, provideZod, zodLoaded } from './zod/zod-runtime.ts';
 export * from './api/wp-error.ts';
 export * from './api/competition.ts';
 export * from './api/content.ts';

@@ -25,7 +25,7 @@ function reportRecoverable(error: unknown): void {
 }
 
 /**
- * Start-up in steps, each its own task. Evaluated together, the contracts (with zod), the router
+ * Start-up in steps, each its own task. Evaluated together, the contracts, the router
  * and the app's modules were one task of ~150 ms on a phone (4x CPU), during which the page
  * could not respond. `webpackMode: "eager"` keeps these modules in this file's chunk (no extra
  * request): only their evaluation is spread out.
@@ -38,16 +38,19 @@ async function start(): Promise<void> {
   const { startSessionTracking } = await import(/* webpackMode: "eager" */ './session/session-store.ts');
   startSessionTracking();
   await nextTask();
-  const { App } = await import(/* webpackMode: "eager" */ './app/app.tsx');
+  const { App, loadZodFor } = await import(/* webpackMode: "eager" */ './app/app.tsx');
   await nextTask();
   // The shell's server rendered the page (server/render/): hydrate its HTML rather than replace it.
-  if (root.dataset.serverRendered === 'true') {
+  const serverRendered = root.dataset.serverRendered === 'true';
+  const zodReady = loadZodFor(serverRendered);
+  if (serverRendered) {
     // As a transition, hydration yields to the browser every few milliseconds instead of holding
     // the main thread for the whole page (the page is already visible; taps stay responsive).
     startTransition(() => {
       hydrateRoot(root, <App />, { onRecoverableError: reportRecoverable });
     });
   } else {
+    await zodReady;
     createRoot(root).render(<App />);
   }
 }

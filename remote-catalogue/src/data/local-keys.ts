@@ -1,4 +1,4 @@
-import { competitionSchema, type Competition } from '@cgg/contracts';
+import { competitionSchema, isZodLoaded, type Competition } from '@cgg/contracts';
 
 /**
  * The spec's locally stored keys (section 9) the catalogue owns: "competitions to fetch"
@@ -59,8 +59,13 @@ export function rememberCompetitionsToFetch(list: string, pages: number, storage
   writeJson(catalogueStorageKeys.competitionsToFetch, { list, pages }, storage);
 }
 
-/** The stored fetched competition when it still reads as a competition payload; anything else counts as none. */
+/**
+ * The stored fetched competition when it still reads as a competition payload; anything else
+ * counts as none, and so does one read before zod is on the page (it comes after the first
+ * screen: @cgg/contracts, src/zod/), which cannot be checked yet.
+ */
 export function readFetchedCompetition(storage = local()): Competition | null {
+  if (!isZodLoaded()) return null;
   const parsed = competitionSchema.safeParse(readJson(catalogueStorageKeys.fetchedCompetition, storage));
   return parsed.success ? parsed.data : null;
 }

@@ -5,6 +5,7 @@ import {
   readCached,
   readSiteContent,
   serverRender,
+  zodLoaded,
   seoCacheRule,
   settingsCacheRule,
   winnersSummaryCacheRule,
@@ -37,11 +38,18 @@ function useCachedContent<T>(
   });
   useEffect(() => {
     let live = true;
-    const cached = readCached(rule);
-    setState({ value: cached?.value, isLoading: !cached?.fresh });
-    void load().then((value) => {
-      if (live) setState((s) => ({ value: value ?? s.value, isLoading: false }));
-    });
+    // The stored copy is checked with zod, which comes after the first screen (@cgg/contracts,
+    // src/zod/): until then the page keeps what it rendered (the page's own answers).
+    void zodLoaded()
+      .then(() => {
+        if (!live) return undefined;
+        const cached = readCached(rule);
+        setState({ value: cached?.value, isLoading: !cached?.fresh });
+        return load();
+      })
+      .then((value) => {
+        if (live) setState((s) => ({ value: value ?? s.value, isLoading: false }));
+      });
     return () => {
       live = false;
     };

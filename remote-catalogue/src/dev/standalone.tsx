@@ -6,7 +6,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
-import { on } from '@cgg/contracts';
+import { loadZod, on } from '@cgg/contracts';
 import HomePage from '../pages/home-page.tsx';
 import CompetitionListPage from '../pages/competition-list-page.tsx';
 import CompetitionDetailsPage from '../pages/competition-details-page.tsx';
@@ -28,6 +28,10 @@ function DevHeader() {
     </header>
   );
 }
+
+// Stored copies (the settings) are checked with zod: as the shell does for a page it renders
+// alone, zod comes before the first render (@cgg/contracts, src/zod/).
+await loadZod();
 
 const root = document.getElementById('root');
 if (root) {

@@ -1,5 +1,10 @@
 import { z } from 'zod/mini';
-import { lazySchema } from '@cgg/contracts';
+import { lazySchema, provideZod } from '@cgg/contracts';
+import { zodMembers } from '../zod/zod-members.ts';
+
+// This file imports zod itself: handing it over lets its schemas, and the barrel's they build on,
+// validate at once in the browser too, where the barrel loads zod only on demand (src/zod/).
+provideZod(zodMembers);
 
 /*
  * Account calls of the spec's call table (issue "Customer accounts" builds them).

@@ -1,7 +1,12 @@
 import { z } from 'zod/mini';
-import { lazySchema } from '@cgg/contracts';
+import { lazySchema, provideZod } from '@cgg/contracts';
+import { zodMembers } from '../zod/zod-members.ts';
 import { userSchema } from './account.ts';
 import { LIMIT_AMOUNT_MESSAGE, LIMIT_AMOUNT_PATTERN } from '../rules/age-and-limit.ts';
+
+// This file imports zod itself: handing it over lets its schemas, and the barrel's they build on,
+// validate at once in the browser too, where the barrel loads zod only on demand (src/zod/).
+provideZod(zodMembers);
 
 /*
  * Account calls the spec leaves out (issue "Customer accounts"), in the same style as

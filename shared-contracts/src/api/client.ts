@@ -1,6 +1,7 @@
 import type { z } from 'zod/mini';
 import { ApiError, apiErrorFromResponse } from './wp-error.ts';
 import type { ApiCall } from './calls.ts';
+import { loadZod } from '../zod/zod-runtime.ts';
 
 /**
  * The fixed built-in credential the front end sends on settings-type calls (spec
@@ -37,6 +38,7 @@ function bearerFor(auth: ApiCall<z.ZodMiniType | null, z.ZodMiniType>['auth'], b
  * Calls one API route. No timeout (spec section 7). GET calls send their payload as
  * the query string, POST calls as JSON. The answer is checked against the call's
  * response schema, so a drifted server shows up as an error, not as undefined fields.
+ * In the browser zod may not be loaded yet (src/zod/): it is fetched alongside the request.
  */
 export async function apiRequest<Req extends z.ZodMiniType | null, Res extends z.ZodMiniType>(
   call: ApiCall<Req, Res>,
@@ -44,6 +46,9 @@ export async function apiRequest<Req extends z.ZodMiniType | null, Res extends z
   options: RequestOptions = {},
 ): Promise<z.infer<Res>> {
   const fetchImpl = options.fetchImpl ?? fetch;
+  // Never left unhandled: a failed download is reported where the answer is checked.
+  const validator = loadZod();
+  validator.catch(() => undefined);
   const headers: Record<string, string> = {
     Accept: 'application/json',
     Authorization: `Bearer ${options.bearer ?? bearerFor(call.auth, payload)}`,
@@ -66,6 +71,7 @@ export async function apiRequest<Req extends z.ZodMiniType | null, Res extends z
   const json: unknown = await res.json().catch(() => {
     throw new ApiError('invalid_json', 'The server sent an unreadable answer.', res.status);
   });
+  await validator;
   const parsed = call.response.safeParse(json);
   if (!parsed.success) {
     throw new ApiError('invalid_response', `Unexpected answer from ${call.route}: ${parsed.error.issues[0]?.message ?? ''}`, res.status);

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import type { z } from 'zod/mini';
 import { lazySchema } from './lazy-schema.ts';
 
 /*
@@ -8,14 +8,14 @@ import { lazySchema } from './lazy-schema.ts';
  * - dates 'YYYY-MM-DD' and times 'HH:MM' (24h), Europe/London wall time;
  * - flags as booleans; the correct answer to the question is never sent.
  */
-const dateString = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD'));
-const timeString = z.string().check(z.regex(/^\d{2}:\d{2}$/, 'time must be HH:MM'));
-const poundsString = z.string().check(z.regex(/^\d+\.\d{2}$/, 'money must be pounds with 2 decimals'));
+const dateString = lazySchema((z) => z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD')));
+const timeString = lazySchema((z) => z.string().check(z.regex(/^\d{2}:\d{2}$/, 'time must be HH:MM')));
+const poundsString = lazySchema((z) => z.string().check(z.regex(/^\d+\.\d{2}$/, 'money must be pounds with 2 decimals')));
 
-export const competitionStatusSchema = lazySchema(() => z.enum(['open', 'closed', 'drawn']));
+export const competitionStatusSchema = lazySchema((z) => z.enum(['open', 'closed', 'drawn']));
 export type CompetitionStatus = z.infer<typeof competitionStatusSchema>;
 
-export const instantWinPrizeSchema = lazySchema(() => z.object({
+export const instantWinPrizeSchema = lazySchema((z) => z.object({
   id: z.int(),
   title: z.string(),
   prize_value: poundsString,
@@ -24,14 +24,14 @@ export const instantWinPrizeSchema = lazySchema(() => z.object({
 }));
 
 /** One instant-win ticket number; `won_by` is the winner's public name once bought. */
-export const instantWinTicketSchema = lazySchema(() => z.object({
+export const instantWinTicketSchema = lazySchema((z) => z.object({
   ticket_number: z.int().check(z.positive()),
   instant_win_id: z.int(),
   won: z.boolean(),
   won_by: z.nullable(z.string()),
 }));
 
-export const rewardWinSchema = lazySchema(() => z.object({
+export const rewardWinSchema = lazySchema((z) => z.object({
   id: z.int(),
   title: z.string(),
   prize_value: poundsString,
@@ -40,9 +40,9 @@ export const rewardWinSchema = lazySchema(() => z.object({
   won: z.boolean(),
 }));
 
-export const questionOptionSchema = lazySchema(() => z.object({ id: z.int(), text: z.string() }));
+export const questionOptionSchema = lazySchema((z) => z.object({ id: z.int(), text: z.string() }));
 
-export const competitionSchema = lazySchema(() => z.object({
+export const competitionSchema = lazySchema((z) => z.object({
   id: z.int().check(z.positive()),
   competition_product_id: z.int().check(z.positive()),
   title: z.string(),
@@ -91,5 +91,5 @@ export type InstantWinPrize = z.infer<typeof instantWinPrizeSchema>;
 export type InstantWinTicket = z.infer<typeof instantWinTicketSchema>;
 export type RewardWin = z.infer<typeof rewardWinSchema>;
 
-export const competitionCategorySchema = lazySchema(() => z.object({ slug: z.string(), name: z.string(), count: z.int() }));
+export const competitionCategorySchema = lazySchema((z) => z.object({ slug: z.string(), name: z.string(), count: z.int() }));
 export type CompetitionCategory = z.infer<typeof competitionCategorySchema>;

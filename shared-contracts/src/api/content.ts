@@ -1,12 +1,12 @@
-import { z } from 'zod/mini';
+import type { z } from 'zod/mini';
 import { lazySchema } from './lazy-schema.ts';
 import { competitionCategorySchema, competitionSchema } from './competition.ts';
 
-const poundsString = z.string().check(z.regex(/^\d+\.\d{2}$/));
+const poundsString = lazySchema((z) => z.string().check(z.regex(/^\d+\.\d{2}$/)));
 /** Competition calls carry the visitor's or customer's token in the body (spec section 6). */
-const tokenField = z.optional(z.string().check(z.maxLength(512)));
+const tokenField = lazySchema((z) => z.optional(z.string().check(z.maxLength(512))));
 
-export const settingsSchema = lazySchema(() => z.object({
+export const settingsSchema = lazySchema((z) => z.object({
   suggested_tickets: z.array(z.int().check(z.positive())),
   announcement: z.string(),
   live_draw_info: z.string(),
@@ -23,33 +23,33 @@ export const settingsSchema = lazySchema(() => z.object({
   frontend_scripts: z.string(),
 }));
 export type Settings = z.infer<typeof settingsSchema>;
-export const settingsResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: settingsSchema }));
+export const settingsResponseSchema = lazySchema((z) => z.object({ success: z.literal(true), data: settingsSchema }));
 
-export const seoSettingsRequestSchema = lazySchema(() => z.object({ page: z.string().check(z.minLength(1), z.maxLength(64)) }));
-export const seoSettingsSchema = lazySchema(() => z.object({
+export const seoSettingsRequestSchema = lazySchema((z) => z.object({ page: z.string().check(z.minLength(1), z.maxLength(64)) }));
+export const seoSettingsSchema = lazySchema((z) => z.object({
   page_title: z.string(),
   meta_description: z.string(),
   meta_title: z.string(),
 }));
 export type SeoSettings = z.infer<typeof seoSettingsSchema>;
-export const seoSettingsResponseSchema = lazySchema(() => z.object({ success: z.boolean(), data: z.array(seoSettingsSchema) }));
+export const seoSettingsResponseSchema = lazySchema((z) => z.object({ success: z.boolean(), data: z.array(seoSettingsSchema) }));
 
-export const winnersSummaryResponseSchema = lazySchema(() => z.object({
+export const winnersSummaryResponseSchema = lazySchema((z) => z.object({
   success: z.boolean(),
   totalPrizeValue: poundsString,
   totalWinner: z.int().check(z.nonnegative()),
 }));
 export type WinnersSummary = z.infer<typeof winnersSummaryResponseSchema>;
 
-export const howItWorksSchema = lazySchema(() => z.object({
+export const howItWorksSchema = lazySchema((z) => z.object({
   title: z.string(),
   intro: z.string(),
   steps: z.array(z.object({ title: z.string(), body: z.string() })),
 }));
 export type HowItWorks = z.infer<typeof howItWorksSchema>;
-export const howItWorksResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: howItWorksSchema }));
+export const howItWorksResponseSchema = lazySchema((z) => z.object({ success: z.literal(true), data: howItWorksSchema }));
 
-export const competitionListRequestSchema = lazySchema(() => z.strictObject({
+export const competitionListRequestSchema = lazySchema((z) => z.strictObject({
     token: tokenField,
     category: z.optional(z.string().check(z.maxLength(64))),
     status: z.optional(z.enum(['open', 'closed', 'drawn', 'finished', 'all'])),
@@ -58,7 +58,7 @@ export const competitionListRequestSchema = lazySchema(() => z.strictObject({
     limit: z.optional(z.int().check(z.minimum(1), z.maximum(100))),
 }));
 export type CompetitionListRequest = z.infer<typeof competitionListRequestSchema>;
-export const competitionListResponseSchema = lazySchema(() => z.object({
+export const competitionListResponseSchema = lazySchema((z) => z.object({
   success: z.literal(true),
   data: z.array(competitionSchema),
   page: z.int(),
@@ -68,18 +68,18 @@ export const competitionListResponseSchema = lazySchema(() => z.object({
 }));
 export type CompetitionListResponse = z.infer<typeof competitionListResponseSchema>;
 
-export const tokenOnlyRequestSchema = lazySchema(() => z.strictObject({ token: tokenField }));
-export const competitionArrayResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: z.array(competitionSchema) }));
+export const tokenOnlyRequestSchema = lazySchema((z) => z.strictObject({ token: tokenField }));
+export const competitionArrayResponseSchema = lazySchema((z) => z.object({ success: z.literal(true), data: z.array(competitionSchema) }));
 
-export const featuredResponseSchema = lazySchema(() => z.object({
+export const featuredResponseSchema = lazySchema((z) => z.object({
   success: z.literal(true),
   data: z.object({ featured: z.array(competitionSchema), competitions: z.array(competitionSchema) }),
 }));
 
-export const getCompetitionRequestSchema = lazySchema(() => z.strictObject({ token: tokenField, id: z.int().check(z.positive()) }));
-export const getCompetitionResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: competitionSchema }));
+export const getCompetitionRequestSchema = lazySchema((z) => z.strictObject({ token: tokenField, id: z.int().check(z.positive()) }));
+export const getCompetitionResponseSchema = lazySchema((z) => z.object({ success: z.literal(true), data: competitionSchema }));
 
-export const otherCompsRequestSchema = lazySchema(() => z.strictObject({
+export const otherCompsRequestSchema = lazySchema((z) => z.strictObject({
   token: tokenField,
   id: z.optional(z.int().check(z.positive())),
   limit: z.optional(z.int().check(z.minimum(1), z.maximum(20))),

@@ -1,6 +1,11 @@
 import { z } from 'zod/mini';
-import { lazySchema } from '@cgg/contracts';
+import { lazySchema, provideZod } from '@cgg/contracts';
+import { zodMembers } from '../zod/zod-members.ts';
 import { cardFundingSchema } from '@cgg/contracts/store';
+
+// This file imports zod itself: handing it over lets its schemas, and the barrel's they build on,
+// validate at once in the browser too, where the barrel loads zod only on demand (src/zod/).
+provideZod(zodMembers);
 
 /*
  * The demo payment provider's browser API (issue 15): what the demo card field and the demo

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import type { z } from 'zod/mini';
 import { lazySchema } from './lazy-schema.ts';
 
 /*
@@ -7,23 +7,23 @@ import { lazySchema } from './lazy-schema.ts';
  * shop-api/README.md "Provably fair draws" documents the function.
  */
 
-const poundsString = z.string().check(z.regex(/^\d+\.\d{2}$/));
-const hex64 = z.string().check(z.regex(/^[0-9a-f]{64}$/));
-const tokenField = z.optional(z.string().check(z.maxLength(512)));
-const pageField = z.optional(z.int().check(z.minimum(1), z.maximum(10000)));
-const limitField = z.optional(z.int().check(z.minimum(1), z.maximum(100)));
+const poundsString = lazySchema((z) => z.string().check(z.regex(/^\d+\.\d{2}$/)));
+const hex64 = lazySchema((z) => z.string().check(z.regex(/^[0-9a-f]{64}$/)));
+const tokenField = lazySchema((z) => z.optional(z.string().check(z.maxLength(512))));
+const pageField = lazySchema((z) => z.optional(z.int().check(z.minimum(1), z.maximum(10000))));
+const limitField = lazySchema((z) => z.optional(z.int().check(z.minimum(1), z.maximum(100))));
 
 /** Not a JSON call: `GET ?rest_route=/api/v1/draw_entries&id=<competition id>` answers text/csv. */
 export const DRAW_ENTRIES_ROUTE = '/api/v1/draw_entries';
 /** Site-relative link to a drawn competition's published entry list. */
 export const drawEntriesPath = (competitionId: number): string => `/?rest_route=${DRAW_ENTRIES_ROUTE}&id=${competitionId}`;
 /** Its query string: the competition id, as digits. */
-export const drawEntriesRequestSchema = lazySchema(() => z.strictObject({ id: z.string().check(z.regex(/^[1-9]\d{0,8}$/)) }));
+export const drawEntriesRequestSchema = lazySchema((z) => z.strictObject({ id: z.string().check(z.regex(/^[1-9]\d{0,8}$/)) }));
 
-export const drawStateSchema = lazySchema(() => z.enum(['pending', 'drawn', 'no_entries']));
+export const drawStateSchema = lazySchema((z) => z.enum(['pending', 'drawn', 'no_entries']));
 
 /** Everything needed to recompute a draw; the seed stays null until the draw. */
-export const drawProofSchema = lazySchema(() => z.object({
+export const drawProofSchema = lazySchema((z) => z.object({
   competition_id: z.int(),
   state: drawStateSchema,
   commitment: hex64,
@@ -49,10 +49,10 @@ export type DrawProof = z.infer<typeof drawProofSchema>;
  * initial ("J.") or the whole surname when the winner consented at claim, and county.
  * Empty strings where the entry did not give one.
  */
-export const publicWinnerNameSchema = lazySchema(() => z.object({ first_name: z.string(), surname: z.string(), county: z.string() }));
+export const publicWinnerNameSchema = lazySchema((z) => z.object({ first_name: z.string(), surname: z.string(), county: z.string() }));
 export type PublicWinnerName = z.infer<typeof publicWinnerNameSchema>;
 
-export const drawResultSchema = lazySchema(() => z.object({
+export const drawResultSchema = lazySchema((z) => z.object({
   competition_id: z.int(),
   title: z.string(),
   image: z.string(),
@@ -69,8 +69,8 @@ export const drawResultSchema = lazySchema(() => z.object({
 }));
 export type DrawResult = z.infer<typeof drawResultSchema>;
 
-export const drawResultsRequestSchema = lazySchema(() => z.strictObject({ token: tokenField, page: pageField, limit: limitField }));
-export const drawResultsResponseSchema = lazySchema(() => z.object({
+export const drawResultsRequestSchema = lazySchema((z) => z.strictObject({ token: tokenField, page: pageField, limit: limitField }));
+export const drawResultsResponseSchema = lazySchema((z) => z.object({
   success: z.literal(true),
   data: z.array(drawResultSchema),
   page: z.int(),
@@ -79,11 +79,11 @@ export const drawResultsResponseSchema = lazySchema(() => z.object({
 }));
 export type DrawResultsResponse = z.infer<typeof drawResultsResponseSchema>;
 
-export const drawProofRequestSchema = lazySchema(() => z.strictObject({ token: tokenField, id: z.int().check(z.positive()) }));
-export const drawProofResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: drawProofSchema }));
+export const drawProofRequestSchema = lazySchema((z) => z.strictObject({ token: tokenField, id: z.int().check(z.positive()) }));
+export const drawProofResponseSchema = lazySchema((z) => z.object({ success: z.literal(true), data: drawProofSchema }));
 
-export const winnerKindSchema = lazySchema(() => z.enum(['draw', 'instant']));
-export const winnerEntrySchema = lazySchema(() => z.object({
+export const winnerKindSchema = lazySchema((z) => z.enum(['draw', 'instant']));
+export const winnerEntrySchema = lazySchema((z) => z.object({
   kind: winnerKindSchema,
   competition_id: z.int(),
   competition_title: z.string(),
@@ -97,8 +97,8 @@ export const winnerEntrySchema = lazySchema(() => z.object({
 }));
 export type WinnerEntry = z.infer<typeof winnerEntrySchema>;
 
-export const winnersListRequestSchema = lazySchema(() => z.strictObject({ token: tokenField, page: pageField, limit: limitField }));
-export const winnersListResponseSchema = lazySchema(() => z.object({
+export const winnersListRequestSchema = lazySchema((z) => z.strictObject({ token: tokenField, page: pageField, limit: limitField }));
+export const winnersListResponseSchema = lazySchema((z) => z.object({
   success: z.literal(true),
   data: z.array(winnerEntrySchema),
   page: z.int(),

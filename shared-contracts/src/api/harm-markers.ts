@@ -1,6 +1,12 @@
 import { z } from 'zod/mini';
 import { lazySchema } from './lazy-schema.ts';
 import { lockPeriodSchema } from './auth.ts';
+import { provideZod } from '../zod/zod-runtime.ts';
+import { zodMembers } from '../zod/zod-members.ts';
+
+// This file imports zod itself: handing it over lets its schemas, and the barrel's they build on,
+// validate at once in the browser too, where the barrel loads zod only on demand (src/zod/).
+provideZod(zodMembers);
 
 /*
  * Harm markers and breaks (the UK prize-draw code, clauses 1.5 to 1.8): the rules that flag a

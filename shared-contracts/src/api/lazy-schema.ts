@@ -1,15 +1,22 @@
+import { requireZod, type ZodMini } from '../zod/zod-runtime.ts';
+
 /**
  * A schema built on first use. Every page loads this whole package (federation shares it as one
  * module), and building its ~230 zod schemas when it loads cost a phone ~400 ms of main thread
  * (4x CPU throttle) before the first screen could hydrate, although a page parses a handful.
- * `lazySchema(() => z.object(...))` stands for the schema it builds: the first read of any
+ * `lazySchema((z) => z.object(...))` stands for the schema it builds: the first read of any
  * property (`parse`, `_zod`, `shape`...) builds it, once; a schema that uses another (nested,
  * `z.extend`, `calls`) holds the stand-in and builds it only when it is itself built or used.
  * Types are the built schema's, so `z.infer` and every caller are unchanged.
+ *
+ * `build` gets zod from the package's zod runtime (src/zod/): in the browser zod is not loaded
+ * with the package, so the barrel's files import zod's types only and build with this `z`; a
+ * schema used before zod is on the page throws (such a use waits: `loadZod()`).
+ * Entries loaded later (account, store...) import zod themselves and hand it over (`provideZod`).
  */
-export function lazySchema<T extends object>(build: () => T): T {
+export function lazySchema<T extends object>(build: (z: ZodMini) => T): T {
   let built: T | undefined;
-  const schema = (): T => (built ??= build());
+  const schema = (): T => (built ??= build(requireZod()));
   // A Proxy over an empty object: reads, checks and enumeration all go to the built schema.
   // Descriptors are reported configurable, as the empty target requires of a Proxy.
   return new Proxy({} as T, {

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import type { z } from 'zod/mini';
 import { lazySchema } from './lazy-schema.ts';
 
 /*
@@ -8,11 +8,11 @@ import { lazySchema } from './lazy-schema.ts';
  * never HTML. shop-api/README.md documents them.
  */
 
-export const faqSchema = lazySchema(() => z.object({ id: z.int(), category: z.string(), question: z.string(), answer: z.string() }));
+export const faqSchema = lazySchema((z) => z.object({ id: z.int(), category: z.string(), question: z.string(), answer: z.string() }));
 export type Faq = z.infer<typeof faqSchema>;
-export const faqsResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: z.array(faqSchema) }));
+export const faqsResponseSchema = lazySchema((z) => z.object({ success: z.literal(true), data: z.array(faqSchema) }));
 
-export const legalTermSchema = lazySchema(() => z.object({
+export const legalTermSchema = lazySchema((z) => z.object({
   /** The `?tab=` number of /legal-terms; 3 is the privacy policy. */
   tab: z.int().check(z.positive()),
   slug: z.string(),
@@ -22,9 +22,9 @@ export const legalTermSchema = lazySchema(() => z.object({
   updated_on: z.string(),
 }));
 export type LegalTerm = z.infer<typeof legalTermSchema>;
-export const legalTermsResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: z.array(legalTermSchema) }));
+export const legalTermsResponseSchema = lazySchema((z) => z.object({ success: z.literal(true), data: z.array(legalTermSchema) }));
 
-export const postalRouteSchema = lazySchema(() => z.object({
+export const postalRouteSchema = lazySchema((z) => z.object({
   title: z.string(),
   intro: z.string(),
   address_lines: z.array(z.string()),
@@ -33,24 +33,24 @@ export const postalRouteSchema = lazySchema(() => z.object({
   closing_rules: z.array(z.string()),
 }));
 export type PostalRoute = z.infer<typeof postalRouteSchema>;
-export const postalRouteResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: postalRouteSchema }));
+export const postalRouteResponseSchema = lazySchema((z) => z.object({ success: z.literal(true), data: postalRouteSchema }));
 
 /** Limits shared by the contact form and the API, so both say the same thing. */
 export const contactLimits = { name: 100, email: 254, subject: 150, message: 3000, minMessage: 10 } as const;
 
-export const contactRequestSchema = lazySchema(() => z.strictObject({
+export const contactRequestSchema = lazySchema((z) => z.strictObject({
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(contactLimits.name)),
   email: z.string().check(z.trim(), z.email(), z.maxLength(contactLimits.email)),
   subject: z.string().check(z.trim(), z.minLength(1), z.maxLength(contactLimits.subject)),
   message: z.string().check(z.trim(), z.minLength(contactLimits.minMessage), z.maxLength(contactLimits.message)),
 }));
 export type ContactRequest = z.infer<typeof contactRequestSchema>;
-export const contactResponseSchema = lazySchema(() => z.object({ success: z.literal(true), message: z.string(), reference: z.string() }));
+export const contactResponseSchema = lazySchema((z) => z.object({ success: z.literal(true), message: z.string(), reference: z.string() }));
 
 /** Chat messages: at most 500 characters of plain text. */
 export const CHAT_MESSAGE_MAX = 500;
 
-export const chatMessageSchema = lazySchema(() => z.object({
+export const chatMessageSchema = lazySchema((z) => z.object({
   id: z.int(),
   author: z.string(),
   message: z.string(),
@@ -59,17 +59,17 @@ export const chatMessageSchema = lazySchema(() => z.object({
 }));
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
-export const chatListRequestSchema = lazySchema(() => z.strictObject({
+export const chatListRequestSchema = lazySchema((z) => z.strictObject({
   /** Messages older than this id (paging back). */
   before: z.optional(z.coerce.number().check(z.int(), z.positive())),
 }));
-export const chatListResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: z.array(chatMessageSchema) }));
+export const chatListResponseSchema = lazySchema((z) => z.object({ success: z.literal(true), data: z.array(chatMessageSchema) }));
 
-export const chatPostRequestSchema = lazySchema(() => z.strictObject({
+export const chatPostRequestSchema = lazySchema((z) => z.strictObject({
   token: z.string().check(z.minLength(1), z.maxLength(512)),
   message: z.string().check(z.trim(), z.minLength(1), z.maxLength(CHAT_MESSAGE_MAX)),
 }));
-export const chatPostResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: chatMessageSchema }));
+export const chatPostResponseSchema = lazySchema((z) => z.object({ success: z.literal(true), data: chatMessageSchema }));
 
 /** Server-Sent Events of GET /api/v1/chat_stream: `event: message` (data ChatMessage) and `event: removed` (data {id}). */
-export const chatRemovedEventSchema = lazySchema(() => z.object({ id: z.int() }));
+export const chatRemovedEventSchema = lazySchema((z) => z.object({ id: z.int() }));

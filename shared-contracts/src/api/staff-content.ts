@@ -1,5 +1,11 @@
 import { z } from 'zod/mini';
 import { lazySchema } from './lazy-schema.ts';
+import { provideZod } from '../zod/zod-runtime.ts';
+import { zodMembers } from '../zod/zod-members.ts';
+
+// This file imports zod itself: handing it over lets its schemas, and the barrel's they build on,
+// validate at once in the browser too, where the barrel loads zod only on demand (src/zod/).
+provideZod(zodMembers);
 
 /*
  * The site copy admins edit in the back office (issue 16): FAQs, legal terms, how it works and the

@@ -21,6 +21,12 @@ import {
   staffReviewsRequestSchema, staffReviewsResponseSchema,
 } from './harm-markers.ts';
 import { staffDeadJobsRequestSchema, staffDeadJobsResponseSchema } from './background-jobs.ts';
+import { provideZod } from '../zod/zod-runtime.ts';
+import { zodMembers } from '../zod/zod-members.ts';
+
+// This file imports zod itself: handing it over lets its schemas, and the barrel's they build on,
+// validate at once in the browser too, where the barrel loads zod only on demand (src/zod/).
+provideZod(zodMembers);
 
 // The back office's parts, each in its own file, all behind this one entry.
 export * from './staff-content.ts';

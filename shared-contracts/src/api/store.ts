@@ -1,7 +1,12 @@
 import { z } from 'zod/mini';
 // Through the package's barrel, not the files: federation shares the barrel, so this entry uses
 // the page's copy of those modules instead of bundling a second one.
-import { ApiError, apiErrorFromResponse, competitionSchema, lazySchema } from '@cgg/contracts';
+import { ApiError, apiErrorFromResponse, competitionSchema, lazySchema, provideZod } from '@cgg/contracts';
+import { zodMembers } from '../zod/zod-members.ts';
+
+// This file imports zod itself: handing it over lets its schemas, and the barrel's they build on,
+// validate at once in the browser too, where the barrel loads zod only on demand (src/zod/).
+provideZod(zodMembers);
 
 /*
  * The WooCommerce Store API cart and checkout, as shop-api serves them

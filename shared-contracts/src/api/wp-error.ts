@@ -1,8 +1,9 @@
-import { z } from 'zod/mini';
+import type { z } from 'zod/mini';
 import { lazySchema } from './lazy-schema.ts';
+import { loadZod } from '../zod/zod-runtime.ts';
 
 /** WordPress REST error body: every failing call of the shop API answers with this. */
-export const wpErrorSchema = lazySchema(() => z.object({
+export const wpErrorSchema = lazySchema((z) => z.object({
   code: z.string(),
   message: z.string(),
   data: z.optional(z.nullable(z.looseObject({ status: z.int() }))),
@@ -44,10 +45,11 @@ export class ApiError extends Error {
 export async function apiErrorFromResponse(res: Response): Promise<ApiError> {
   const text = await res.text().catch(() => '');
   try {
+    await loadZod();
     const parsed = wpErrorSchema.safeParse(JSON.parse(text));
     if (parsed.success) return new ApiError(parsed.data.code, parsed.data.message, res.status, parsed.data.data);
   } catch {
-    // not JSON: fall through to a generic error below
+    // not JSON (or zod could not be fetched): fall through to a generic error below
   }
   return new ApiError('http_error', `Request failed with status ${res.status}`, res.status);
 }

@@ -88,9 +88,14 @@ export function pageRenderedAt(): number | undefined {
 }
 
 /**
- * The answer this page's HTML carried for a call and payload, checked against the call's
- * response schema, or undefined. Each answer is taken once: asking again (a refresh, a retry)
- * goes to the API.
+ * The answer this page's HTML carried for a call and payload, or undefined. Each answer is taken
+ * once: asking again (a refresh, a retry) goes to the API.
+ *
+ * Not checked against the call's schema again: the shell's server validated each answer when it
+ * read it from the API (`apiRequest`, shell/server/page-head/shop-data.mjs) and wrote it into this
+ * page itself, as it wrote the HTML the page hydrates (the swr fallback and `readSiteContent` use
+ * the same entries). So the first screen needs no zod (src/zod/); answers from the API, stored
+ * copies and events are still validated.
  */
 export function takePageData(call: CallName, payload: unknown, now: number = Date.now()): unknown {
   entries ??= readDocument(now);
@@ -98,8 +103,7 @@ export function takePageData(call: CallName, payload: unknown, now: number = Dat
   if (!entries.has(key)) return undefined;
   const response = entries.get(key);
   entries.delete(key);
-  const parsed = calls[call].response.safeParse(response);
-  return parsed.success ? parsed.data : undefined;
+  return response;
 }
 
 /** Every answer the page carried for one call (each with its payload), taken at once. */

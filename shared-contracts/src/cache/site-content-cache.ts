@@ -1,7 +1,8 @@
 import { calls } from '../api/calls.ts';
 import { apiRequest, type RequestOptions } from '../api/client.ts';
 import type { SeoSettings, Settings, WinnersSummary } from '../api/content.ts';
-import { readCached, readThrough, writeCached, type CacheDeps, type CachedValue, type TimedCacheRule } from './timed-local-cache.ts';
+import { readCached, readThrough, storedWithinAge, writeCached, type CacheDeps, type CachedValue, type TimedCacheRule } from './timed-local-cache.ts';
+import { isZodLoaded, whenZodLoaded } from '../zod/zod-runtime.ts';
 import { memoryStorage } from './memory-storage.ts';
 import { serverRender } from './server-render.ts';
 import { seoCacheRule, settingsCacheRule, winnersSummaryCacheRule } from './cache-rules.ts';
@@ -43,7 +44,15 @@ export function loadSeoSettings(page: string, deps?: CacheDeps, request?: Reques
  */
 export function primeSiteContentCaches(deps: CacheDeps = {}, entries: readonly PageDataEntry[] = takeAllEntries(deps)): void {
   const keep = <T>(rule: TimedCacheRule<T>, value: T) => {
-    if (!readCached(rule, deps)?.fresh) writeCached(rule, value, deps);
+    const keepUnlessFresh = () => {
+      if (!readCached(rule, deps)?.fresh) writeCached(rule, value, deps);
+    };
+    if (isZodLoaded()) keepUnlessFresh();
+    // Before zod is on the page (src/zod/) the stored copy cannot be checked: one stored within
+    // the rule's age is checked once zod has come (and replaced by the page's answer if it fails);
+    // anything else is replaced now by the page's answer, which the shell's server validated.
+    else if (storedWithinAge(rule, deps)) whenZodLoaded(keepUnlessFresh);
+    else writeCached(rule, value, deps);
   };
   for (const { call, payload, response } of entries) {
     if (call === 'getsettings') keep(settingsCacheRule, (response as { data: Settings }).data);
@@ -67,7 +76,9 @@ export function readSiteContent<T>(rule: TimedCacheRule<T>, { hydrating }: { hyd
   const storage = memoryStorage();
   const now = pageRenderedAt() ?? Date.now();
   primeSiteContentCaches({ storage, now: () => now }, pageDataEntries());
-  return readCached(rule, { storage, now: () => now });
+  // This storage holds only the page's own answers, validated by the shell's server when it read
+  // them (page-data.ts): hydration needs no zod (src/zod/).
+  return readCached({ ...rule, accept: (value): value is T => value !== undefined }, { storage, now: () => now });
 }
 
 function takeAllEntries(deps: CacheDeps): PageDataEntry[] {

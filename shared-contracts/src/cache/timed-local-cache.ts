@@ -1,3 +1,4 @@
+import { isZodLoaded, loadZod, zodLoaded } from '../zod/zod-runtime.ts';
 import { serverRender } from './server-render.ts';
 
 /**
@@ -51,20 +52,53 @@ function defaultStorage(): CacheStorage | undefined {
 
 const defaultLog = (message: string, error: unknown): void => console.warn(message, error);
 
-/** The stored value, whether it is still fresh, or undefined when absent or unreadable. */
+/** Where and how long a rule keeps its value (what reading it unchecked needs). */
+type StoredPlace = Pick<TimedCacheRule<unknown>, 'key' | 'timestampKey' | 'maxAgeMs'>;
+
+/** The stored text and its write time, unchecked; undefined when absent or unreadable. */
+function readStored(rule: StoredPlace, storage: CacheStorage): { raw: string; storedAt: number } | undefined {
+  const raw = storage.getItem(rule.key);
+  const storedAt = Number(storage.getItem(rule.timestampKey));
+  if (raw === null || !Number.isFinite(storedAt) || storedAt <= 0) return undefined;
+  return { raw, storedAt };
+}
+
+function isFresh(rule: StoredPlace, storedAt: number, deps: CacheDeps): boolean {
+  const age = (deps.now ?? Date.now)() - storedAt;
+  // A timestamp in the future (clock changed) is not trusted as fresh.
+  return age >= 0 && age < rule.maxAgeMs;
+}
+
+/**
+ * Whether a value was stored within the rule's maximum age, without checking the value itself
+ * (which needs zod: see readThrough). Never throws.
+ */
+export function storedWithinAge(rule: StoredPlace, deps: CacheDeps = {}): boolean {
+  const storage = deps.storage ?? defaultStorage();
+  try {
+    const stored = storage && readStored(rule, storage);
+    return stored ? isFresh(rule, stored.storedAt, deps) : false;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The stored value, whether it is still fresh, or undefined when absent or unreadable. The
+ * rules' `accept` are zod schemas: in the browser before zod is on the page (src/zod/) a stored
+ * value cannot be checked, so it counts as absent and zod is asked for.
+ */
 export function readCached<T>(rule: TimedCacheRule<T>, deps: CacheDeps = {}): CachedValue<T> | undefined {
   const storage = deps.storage ?? defaultStorage();
   if (!storage) return undefined;
   try {
-    const raw = storage.getItem(rule.key);
-    const storedAt = Number(storage.getItem(rule.timestampKey));
-    if (raw === null || !Number.isFinite(storedAt) || storedAt <= 0) return undefined;
-    const value: unknown = JSON.parse(raw);
+    const stored = readStored(rule, storage);
+    if (!stored) return undefined;
+    const value: unknown = JSON.parse(stored.raw);
     if (!rule.accept(value)) return undefined;
-    const age = (deps.now ?? Date.now)() - storedAt;
-    // A timestamp in the future (clock changed) is not trusted as fresh.
-    return { value, storedAt, fresh: age >= 0 && age < rule.maxAgeMs };
+    return { value, storedAt: stored.storedAt, fresh: isFresh(rule, stored.storedAt, deps) };
   } catch {
+    if (!isZodLoaded()) loadZod().catch(() => undefined);
     return undefined;
   }
 }
@@ -93,6 +127,11 @@ const inFlight = new Map<string, Promise<unknown>>();
  * logged and the stale stored value (or undefined) is returned.
  */
 export async function readThrough<T>(rule: TimedCacheRule<T>, fetcher: () => Promise<T>, deps: CacheDeps = {}): Promise<T | undefined> {
+  // The stored value is checked with zod, which the browser loads after the first screen
+  // (src/zod/). A value stored within the rule's age waits for it without asking for it: the
+  // page already shows what it was rendered with, and the shell loads zod once the page is
+  // interactive. Otherwise the value is fetched, and the answer must be checked now.
+  await (storedWithinAge(rule, deps) ? zodLoaded() : loadZod().catch(() => undefined));
   const cached = readCached(rule, deps);
   if (cached?.fresh) return cached.value;
   const running = inFlight.get(rule.key) as Promise<T | undefined> | undefined;

@@ -1,3 +1,4 @@
+import { isZodLoaded, loadZod, whenZodLoaded } from '../zod/zod-runtime.ts';
 import { eventContracts, type EventInput, type EventName, type EventPayload } from './contracts.ts';
 
 /**
@@ -15,14 +16,28 @@ export function on<N extends EventName>(
   target: EventTarget = window,
 ): () => void {
   const schema = eventContracts[name].schema;
-  const listener = (event: Event) => {
-    const parsed = schema.safeParse((event as CustomEvent<unknown>).detail);
+  let listening = true;
+  const deliver = (detail: unknown) => {
+    if (!listening) return;
+    const parsed = schema.safeParse(detail);
     if (!parsed.success) {
       console.warn(`[contracts] ignored ${name} with a bad payload`, parsed.error.issues);
       return;
     }
     handler(parsed.data as EventPayload<N>);
   };
+  const listener = (event: Event) => {
+    const detail = (event as CustomEvent<unknown>).detail;
+    // At once when zod is on the page. In the browser it comes after the first screen (src/zod/):
+    // an event sent before that asks for it, and is validated and handled once it has arrived,
+    // in the order the events came.
+    whenZodLoaded(() => deliver(detail));
+    // A failed download leaves the events queued: the next use of zod asks for it again.
+    if (!isZodLoaded()) loadZod().catch(() => undefined);
+  };
   target.addEventListener(name, listener);
-  return () => target.removeEventListener(name, listener);
+  return () => {
+    listening = false;
+    target.removeEventListener(name, listener);
+  };
 }

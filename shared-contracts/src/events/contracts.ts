@@ -1,7 +1,8 @@
-import { z } from 'zod/mini';
+import type { z } from 'zod/mini';
+import { lazySchema } from '../api/lazy-schema.ts';
 
 /** A sender's name for one toast (e.g. 'cart:add-3'), unique among the toasts it has open. */
-const toastId = z.string().check(z.minLength(1), z.maxLength(100));
+const toastId = lazySchema((z) => z.string().check(z.minLength(1), z.maxLength(100)));
 
 /**
  * Every event that crosses a remote boundary: its name (`owner:verb-noun`), the owner
@@ -10,7 +11,7 @@ const toastId = z.string().check(z.minLength(1), z.maxLength(100));
 export const eventContracts = {
   'shell:toast': {
     owner: 'any remote, handled by the shell',
-    schema: z.object({
+    schema: lazySchema((z) => z.object({
       message: z.string().check(z.minLength(1), z.maxLength(500)),
       /**
        * Errors and 'default' show 4 s, success 2 s; 'loading' is never timed (spec section 9):
@@ -23,16 +24,16 @@ export const eventContracts = {
        * (a loading toast's outcome) and `shell:toast-dismiss` with the id closes it.
        */
       id: z.optional(toastId),
-    }),
+    })),
   },
   'shell:toast-dismiss': {
     owner: 'any remote, handled by the shell',
     /** Closes the toast shown with this id (a loading toast whose operation ended without a message). */
-    schema: z.object({ id: toastId }),
+    schema: lazySchema((z) => z.object({ id: toastId })),
   },
   'cart:add-requested': {
     owner: 'catalogue',
-    schema: z.object({
+    schema: lazySchema((z) => z.object({
       competitionId: z.int().check(z.positive()),
       /** The WooCommerce product id the Store API adds (competition_product_id). */
       productId: z.int().check(z.positive()),
@@ -40,22 +41,22 @@ export const eventContracts = {
       title: z.string(),
       /** Set when the customer answered the skill question in the catalogue's modal. */
       answerId: z.optional(z.int()),
-    }),
+    })),
   },
   'cart:changed': {
     owner: 'cart-checkout',
-    schema: z.object({
+    schema: lazySchema((z) => z.object({
       itemCount: z.int().check(z.nonnegative()),
       /** Basket total in pence. */
       totalPence: z.int().check(z.nonnegative()),
-    }),
+    })),
   },
   'account:session-changed': {
     owner: 'account',
-    schema: z.object({
+    schema: lazySchema((z) => z.object({
       signedIn: z.boolean(),
       user: z.nullable(z.object({ id: z.int(), firstName: z.string(), displayName: z.string() })),
-    }),
+    })),
   },
 } as const;
 

@@ -1,4 +1,4 @@
-import { loadSeoSettings, readCached, seoCacheRule } from '@cgg/contracts';
+import { loadSeoSettings, loadZod, readCached, seoCacheRule } from '@cgg/contracts';
 import { useEffect } from 'react';
 
 const SITE = 'CGG Competitions';
@@ -23,13 +23,20 @@ export function usePageMeta(seoPage: string | null, title: string, description: 
       document.title = pageTitle;
       setMetaDescription(text);
     };
-    const cached = seoPage ? readCached(seoCacheRule(seoPage))?.value : undefined;
-    apply(cached?.page_title || `${title} | ${SITE}`, cached?.meta_description || description);
-    if (!seoPage) return;
     let live = true;
-    void loadSeoSettings(seoPage).then((seo) => {
-      if (live && seo) apply(seo.page_title || `${title} | ${SITE}`, seo.meta_description || description);
-    });
+    // The stored SEO row is checked with zod, which may not be on the page yet (@cgg/contracts,
+    // src/zod/); a server-rendered page's head is already right meanwhile.
+    void loadZod()
+      .catch(() => undefined)
+      .then(() => {
+        if (!live) return undefined;
+        const cached = seoPage ? readCached(seoCacheRule(seoPage))?.value : undefined;
+        apply(cached?.page_title || `${title} | ${SITE}`, cached?.meta_description || description);
+        return seoPage ? loadSeoSettings(seoPage) : undefined;
+      })
+      .then((seo) => {
+        if (live && seo) apply(seo.page_title || `${title} | ${SITE}`, seo.meta_description || description);
+      });
     return () => {
       live = false;
     };

@@ -1,4 +1,4 @@
-import { apiRequest, calls, CHAT_STREAM_ROUTE, chatMessageSchema, chatRemovedEventSchema, restUrl, type ChatMessage } from '@cgg/contracts';
+import { apiRequest, calls, CHAT_STREAM_ROUTE, chatMessageSchema, chatRemovedEventSchema, loadZod, restUrl, type ChatMessage } from '@cgg/contracts';
 import { useEffect, useState } from 'react';
 
 function merge(list: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
@@ -39,7 +39,8 @@ export function useChat(): { messages: ChatMessage[]; status: 'loading' | 'ready
       },
     );
     let source: EventSource | null = null;
-    if (typeof EventSource !== 'undefined') {
+    const listen = () => {
+      if (controller.signal.aborted || typeof EventSource === 'undefined') return;
       source = new EventSource(restUrl(CHAT_STREAM_ROUTE));
       source.onopen = () => setLive(true);
       source.onerror = () => setLive(false);
@@ -51,7 +52,13 @@ export function useChat(): { messages: ChatMessage[]; status: 'loading' | 'ready
         const removed = parse(chatRemovedEventSchema, (event as MessageEvent<string>).data);
         if (removed) setMessages((current) => current.filter((m) => m.id !== removed.id));
       });
-    }
+    };
+    // Streamed messages are checked with zod as they come: the stream opens once it is on the page
+    // (@cgg/contracts, src/zod/; it is usually there already: the request above asked for it).
+    void loadZod().then(listen, (error: unknown) => {
+      console.warn('[shell] the live chat could not start', error);
+      setLive(false);
+    });
     return () => {
       controller.abort();
       source?.close();
