@@ -35,3 +35,22 @@ test('the contact form validates, then stores, mails the operator and confirms',
   const mail = await sql<{ subject: string }>('SELECT subject FROM email_outbox WHERE subject = $1', [`[Contact #${reference.slice(4)}] Postal entry`]);
   expect(mail).toHaveLength(1);
 });
+
+test('a tap on the server-rendered form before the app has started is answered once it has', async ({ page }) => {
+  // The app's script is held back, so the tap surely comes first (on a slow phone it can).
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/main\.[0-9a-f]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/contact', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Send message' }).click();
+  // Not sent as a page load of its own, and nothing shown yet: the app is not there.
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.getByText('Please enter your name.')).toBeHidden();
+  release();
+  await expect(page.getByText('Please enter your name.')).toBeVisible();
+  await expect(page.getByText('Please enter your message.')).toBeVisible();
+  await expect(page.getByLabel('Your name')).toBeFocused();
+});

@@ -3,7 +3,9 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './federation/provide-shared.ts';
+import { mainContentSettled } from './federation/main-content-ready.tsx';
 import { remotesReady } from './federation/runtime-document.ts';
+import { replayEarlyTaps } from './app/early-taps.ts';
 import './styles/global.css';
 import './styles/layout.css';
 import './styles/site-pages.css';
@@ -49,6 +51,8 @@ async function start(): Promise<void> {
     startTransition(() => {
       hydrateRoot(root, <App />, { onRecoverableError: reportRecoverable });
     });
+    // Taps on the server's HTML before now were held (server/page-head/early-taps.mjs): done once the page answers.
+    void mainContentSettled().then(() => replayEarlyTaps());
   } else {
     await zodReady;
     createRoot(root).render(<App />);

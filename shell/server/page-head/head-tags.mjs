@@ -1,4 +1,5 @@
 import { resizableUpload, variantSrcSet } from '@cgg/contracts';
+import { EARLY_TAPS_SCRIPT } from './early-taps.mjs';
 
 /** Text for an HTML attribute or element: nothing in it can close the tag it sits in. */
 export function escapeHtml(text) {
@@ -70,6 +71,8 @@ export function headTags(head, siteName, { remotes, pageData, pageDataAt = Date.
     // styles are plain <script>/<link> elements, so their preloads carry no crossorigin either.
     ...preloads.map((p) => preloadTag(p, rendered)).filter(Boolean),
     remotes ? `<script type="application/json" id="cgg-remotes">${scriptJson(remotes)}</script>` : '',
+    // The server's HTML can be tapped before the app hydrates it: such taps are held, then done (early-taps.mjs).
+    rendered ? `<script>${EARLY_TAPS_SCRIPT}</script>` : '',
     pageData?.length ? `<script type="application/json" id="cgg-page-data">${scriptJson({ at: pageDataAt, entries: pageData, ...(rendered ? { rendered: true } : {}) })}</script>` : '',
   ]
     .filter(Boolean)

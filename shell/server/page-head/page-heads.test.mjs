@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { EARLY_TAPS_SCRIPT } from './early-taps.mjs';
 import { headTags, withHead } from './head-tags.mjs';
 import { pageHead, plainText, siteName } from './page-heads.mjs';
 import { robotsTxt, sitemapXml } from './crawler-files.mjs';
@@ -139,5 +140,13 @@ describe('the preloaded image', () => {
     const raster = tags('/wp-content/uploads/competitions/audi.jpg');
     expect(raster).toContain('imagesrcset="/wp-content/uploads/competitions/audi.jpg?w=320&amp;format=avif 320w,');
     expect(raster).toContain('imagesizes="100vw" type="image/avif" fetchpriority="high" />');
+  });
+});
+
+describe('taps before hydration', () => {
+  it('a server-rendered page holds them from its head (early-taps.mjs); a page the browser renders alone has nothing to hold', () => {
+    const tags = (rendered) => headTags({ title: 't', description: 'd', canonical: 'https://shop.example/' }, siteName, { rendered });
+    expect(tags(true)).toContain(`<script>${EARLY_TAPS_SCRIPT}</script>`);
+    expect(tags(false)).not.toContain('__cggEarlyTaps');
   });
 });

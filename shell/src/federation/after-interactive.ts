@@ -1,8 +1,5 @@
 import { useEffect, useState } from 'react';
-import { mainContentReady } from './main-content-ready.tsx';
-
-/** Widgets still come if a page never settles (a hung API, say). */
-const MAIN_CONTENT_WAIT_MS = 4000;
+import { mainContentSettled } from './main-content-ready.tsx';
 
 let interactive: Promise<void> | null = null;
 
@@ -23,8 +20,8 @@ export function afterInteractive(): Promise<void> {
       if (document.readyState === 'complete') done();
       else window.addEventListener('load', () => done(), { once: true });
     });
-    const settled = Promise.race([mainContentReady(), new Promise<void>((done) => setTimeout(done, MAIN_CONTENT_WAIT_MS))]);
-    void Promise.all([loaded, settled]).then(whenIdle);
+    // Widgets still come if a page never settles.
+    void Promise.all([loaded, mainContentSettled()]).then(whenIdle);
   });
   return interactive;
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { MainContentReady } from '../federation/main-content-ready.tsx';
 import { Spinner } from '../layout/spinner.tsx';
 import type { ShellPage } from '../routes/route-table.ts';
 
@@ -9,9 +10,12 @@ import type { ShellPage } from '../routes/route-table.ts';
  */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): ComponentType {
   const Lazy: LazyExoticComponent<ComponentType> = lazy(() => load().then((m) => ({ default: m[name] })));
+  // MainContentReady inside the page's own boundary: it commits when the page's code has come
+  // and the page has rendered (or hydrated), not when the spinner or the layout around it does.
   const Page = () => (
     <Suspense fallback={<Spinner label="Loading page" />}>
       <Lazy />
+      <MainContentReady />
     </Suspense>
   );
   Page.displayName = `ShellPage(${name})`;

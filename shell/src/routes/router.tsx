@@ -1,5 +1,4 @@
 import { Outlet, useRoutes, type RouteObject } from 'react-router-dom';
-import { MainContentReady } from '../federation/main-content-ready.tsx';
 import { RemoteSlot } from '../federation/remote-slot.tsx';
 import { RootLayout } from '../layout/root-layout.tsx';
 import { StaffLayout } from '../layout/staff-layout.tsx';
@@ -9,13 +8,9 @@ import { routeTable, type RouteEntry } from './route-table.ts';
 
 function elementFor(entry: RouteEntry) {
   if (entry.owner === 'shell') {
+    // Each shell page says when it has rendered itself (shell-pages.tsx), as a remote slot does.
     const Page = shellPages[entry.page];
-    return (
-      <>
-        <Page />
-        <MainContentReady />
-      </>
-    );
+    return <Page />;
   }
   return <RemoteSlot remote={entry.owner} module={entry.module} />;
 }
