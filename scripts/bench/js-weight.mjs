@@ -92,8 +92,8 @@ await withSite(async (baseUrl) => {
   for (const r of interactive) byOrigin[new URL(r.url).port] = (byOrigin[new URL(r.url).port] ?? 0) + r.bytes;
   console.log('per origin:', Object.entries(byOrigin).map(([port, b]) => `:${port} ${kb(b)} KB`).join(', '));
   const laterTotal = report('Deferred (requested after the page was interactive):', deferred);
-  console.log(`\ntotal until interactive: ${kb(total)} KB in ${interactive.length} files (budget ${BUDGET_UNTIL_INTERACTIVE_KB} KB)`);
+  console.log(`\ntotal until interactive: ${kb(total)} KB (${total} bytes) in ${interactive.length} files (budget ${BUDGET_UNTIL_INTERACTIVE_KB} KB)`);
   console.log(`deferred after interactive: ${kb(laterTotal)} KB in ${deferred.length} files`);
   console.log(`home HTML: ${kb(Buffer.byteLength(html))} KB uncompressed, of which page data ${kb(Buffer.byteLength(pageData))} KB`);
-  console.log(`in all: ${kb(total + laterTotal)} KB in ${interactive.length + deferred.length} files (budget ${BUDGET_IN_ALL_KB} KB)`);
+  console.log(`in all: ${kb(total + laterTotal)} KB (${total + laterTotal} bytes) in ${interactive.length + deferred.length} files (budget ${BUDGET_IN_ALL_KB} KB)`);
 });
