@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { settingsFixture } from '../testing/settings-fixture.ts';
 import { memoryStorage } from './memory-storage.ts';
 import { pageDataEntries, pageDataKey, pageRenderedAt, PAGE_DATA_ELEMENT_ID, resetPageData, takeAllPageData, takePageData, type PageDataDocument } from './page-data.ts';
 import { SERVER_RENDER_KEY, type ServerRender } from './server-render.ts';
@@ -7,19 +8,7 @@ import { readCached, writeCached } from './timed-local-cache.ts';
 import { primeSiteContentCaches, readSiteContent } from './site-content-cache.ts';
 
 const NOW = 1_800_000_000_000;
-const settings = {
-  suggested_tickets: [5, 10],
-  announcement: 'Live draws at 8pm',
-  live_draw_info: '',
-  main_competition: null,
-  slider_height_desktop: 520,
-  slider_height_tablet: 420,
-  slider_height_mobile: 300,
-  show_question: 0 as const,
-  slider_speed: 5000,
-  reward_prize_info: '',
-  frontend_scripts: '',
-};
+const settings = settingsFixture;
 const seoRow = { page_title: 'Home | CGG', meta_description: 'Win prizes', meta_title: 'CGG' };
 const winners = { success: true, totalPrizeValue: '1250.00', totalWinner: 12 };
 

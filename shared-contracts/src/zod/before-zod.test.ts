@@ -1,19 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { settingsFixture } from '../testing/settings-fixture.ts';
 
-
-const settings = {
-  suggested_tickets: [5, 10],
-  announcement: 'Live draws at 8pm',
-  live_draw_info: '',
-  main_competition: null,
-  slider_height_desktop: 520,
-  slider_height_tablet: 420,
-  slider_height_mobile: 300,
-  show_question: 0 as const,
-  slider_speed: 5000,
-  reward_prize_info: '',
-  frontend_scripts: '',
-};
+const settings = settingsFixture;
 const NOW = 1_800_000_000_000;
 
 /**
