@@ -17,7 +17,7 @@ import path from 'node:path';
  *   (a Vite convention); rspack leaves `import.meta.env` undefined, so it is defined here.
  *
  * react, react-dom, scheduler and notistack pick their build from `process.env.NODE_ENV`, which
- * `mode: 'production'` sets; swr, zod, dayjs and firebase have a single build.
+ * `mode: 'production'` sets; swr, zod and firebase have a single build.
  * development-build-check.mjs fails the build when a development build is in `dist` anyway.
  */
 
