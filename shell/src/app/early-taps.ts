@@ -16,8 +16,8 @@ declare global {
  * page is skipped. Answers how many were done. Without the inline script (a page the browser
  * rendered alone) there is nothing to do.
  */
-export function replayEarlyTaps(win: Window = window): number {
-  const early = win.__cggEarlyTaps;
+export function replayEarlyTaps(): number {
+  const early = window.__cggEarlyTaps;
   if (!early || early.done) return 0;
   early.done = true;
   let replayed = 0;

@@ -31,8 +31,10 @@ export type CouponJson = Omit<CouponRow, 'expires_at' | 'used_at'> & { expires_a
 export const couponsFromJson = (rows: CouponJson[]): CouponRow[] =>
   rows.map((r) => ({ ...r, expires_at: r.expires_at === null ? null : new Date(r.expires_at), used_at: r.used_at === null ? null : new Date(r.used_at) }));
 
+/** Usable by this customer now: not used, not expired, and site-wide or their own. */
+export const isUsableCoupon = (r: CouponRow, customerId: number | null, now: Date): boolean =>
+  !r.used_at && (!r.expires_at || r.expires_at > now) && (r.customer_id === null || r.customer_id === customerId);
+
 /** The coupons still usable (an expired or used one, or another customer's, silently drops out of the totals). */
 export const usableCoupons = (rows: CouponRow[], customerId: number | null, now: Date): CouponRule[] =>
-  rows
-    .filter((r) => !r.used_at && (!r.expires_at || r.expires_at > now) && (r.customer_id === null || r.customer_id === customerId))
-    .map(toRule);
+  rows.filter((r) => isUsableCoupon(r, customerId, now)).map(toRule);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { Queryable } from '../accounts/queryable.ts';
 import type { CouponRule } from './coupon-math.ts';
-import { basketCouponsJsonSql, couponsFromJson, toRule, usableCoupons, type CouponJson, type CouponRow } from './basket-coupons.ts';
+import { basketCouponsJsonSql, couponsFromJson, isUsableCoupon, toRule, usableCoupons, type CouponJson, type CouponRow } from './basket-coupons.ts';
 import { priceCart, type CartLine, type PricedCart } from './cart-view.ts';
 import { readBasket } from './store-competitions.ts';
 
@@ -42,9 +42,7 @@ export async function findUsableCoupon(db: Queryable, code: string, customerId: 
     [code],
   );
   const r = rows[0];
-  if (!r || r.used_at || (r.expires_at && r.expires_at <= now)) return null;
-  if (r.customer_id !== null && r.customer_id !== customerId) return null;
-  return toRule(r);
+  return r && isUsableCoupon(r, customerId, now) ? toRule(r) : null;
 }
 
 /** The basket's coupons (for a basket without lines; readBasket carries them otherwise). */
