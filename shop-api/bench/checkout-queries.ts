@@ -70,7 +70,10 @@ const app = buildApp({
 await app.ready();
 
 async function buyer(credit = false) {
-  const c = await createCompetition(pool, { total: 1000, pricePence: 100, maxPerUser: 1000, instantWinNumbers: [] });
+  // Instant wins on offer, as on most competitions, but its one prize already won: the counts are
+  // those of the usual order (it wins nothing) and do not depend on which numbers it draws.
+  const c = await createCompetition(pool, { total: 1000, pricePence: 100, maxPerUser: 1000, instantWinNumbers: [1000] });
+  await pool.query(`UPDATE instant_win_tickets SET won_at = now(), won_by_name = 'Earlier W.' WHERE competition_id = $1`, [c.id]);
   const who = await createCustomer(pool);
   if (credit) await pool.query(`INSERT INTO credit_logs (customer_id, type, amount_pence, description, created_at) VALUES ($1, 'admin-credit', 10000, 'x', now())`, [who.id]);
   const state: StoreClientState = { bearer: who.token };

@@ -30,6 +30,8 @@ const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 10_000);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 500);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 500);
+/** Checkouts before anything is measured (see the warm-up below). */
+const WARM = Number(process.env.BENCH_WARM ?? 1000);
 const PER_CUSTOMER = Math.ceil(TICKETS / CUSTOMERS);
 /** The target-rate run: this many checkouts started per second whatever the answers (open loop). */
 const RATE = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : null;
@@ -109,16 +111,21 @@ try {
   if (process.env.BENCH_API_LOG) api.stdout!.pipe(createWriteStream(process.env.BENCH_API_LOG));
   console.log(`checkout benchmark on ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), API pool 10 connections`);
   console.log(`  each sell-out: ${TICKETS} tickets, ${CUSTOMERS} customers x ${PER_CUSTOMER} tickets (baskets filled first, then every customer checks out)`);
+  console.log(`  warm-up first: ${WARM} checkouts of 2 tickets on another competition (BENCH_WARM)`);
   const how = { browser: 'the client asks a second after each answer, as the checkout page does', return: 'the client asks at once, again and again', webhook: 'the client never asks' }[CONFIRM];
   console.log(`  card payments through the demo provider, confirmed asynchronously (the webhook, or the client's return: ${how}; BENCH_CONFIRM=${CONFIRM})`);
   console.log('  checkouts/s and latency: the checkout\'s own answer (tickets reserved, payment confirming); "paid": until the client sees the order paid');
 
-  // Warm-up on another competition: JIT, pool connections, statement plans.
-  const warm = await createCompetition(pool, { total: 1000, maxPerUser: 1000 });
-  const warmBuyers = await limited(Array.from({ length: 20 }, (_, i) => i), 10, () => newBuyer(pool, base, httpFetch));
-  await limited(warmBuyers, 10, async (b) => {
+  // Warm-up on another competition: JIT, pool connections, statement plans. A launch-night API has
+  // served for hours before the rush; one just started is still compiling: V8 optimises a function
+  // only after thousands of calls, and after 20 checkouts (the warm-up until 26 Nov) up to a sixth of
+  // the API's CPU during the sell-outs was the optimising compiler. BENCH_WARM checkouts (1000),
+  // confirmed as the measured ones are.
+  const warm = await createCompetition(pool, { total: Math.max(WARM * 2, 2), maxPerUser: 2 });
+  const warmBuyers = await limited(Array.from({ length: WARM }, (_, i) => i), 10, () => newBuyer(pool, base, httpFetch));
+  await limited(warmBuyers, 100, async (b) => {
     await addToBasket(base, b, warm.productId, 2);
-    await checkoutOnce(base, b);
+    await checkoutOnce(base, b, undefined, undefined, CONFIRM);
   });
 
   // Our PostgreSQL's processes (its data dir is in the command line of the postmaster only, so: all

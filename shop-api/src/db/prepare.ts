@@ -3,6 +3,7 @@ import { DEFAULT_SITE_URL } from '../config.ts';
 import { backfillDraws } from '../draws/backfill-draws.ts';
 import { seedDemoData, seedSiteContent } from '../seed/seed.ts';
 import { STARTUP_LOCK_KEY, withAdvisoryLock } from './advisory-lock.ts';
+import { assertServerVersion } from './durable-commit.ts';
 import { encryptPlaintextBankDetails } from './encrypt-bank-details.ts';
 import { migrate } from './migrate.ts';
 import { migrateJobQueue } from '../jobs/job-schema.ts';
@@ -18,13 +19,14 @@ export interface PrepareOptions {
 
 /**
  * Start-up work on the database, under one advisory lock (several instances may start at
- * once): migrate (the shop's schema and the job queue's), make the shop's own content if missing, and the demo shop only when asked.
+ * once): refuse a server older than PostgreSQL 17 (db/durable-commit.ts), migrate (the shop's schema and the job queue's), make the shop's own content if missing, and the demo shop only when asked.
  */
 export async function prepareDatabase(
   pool: pg.Pool,
   { now = new Date(), demoData = false, siteUrl = DEFAULT_SITE_URL }: PrepareOptions = {},
 ): Promise<{ migrations: string[]; seededContent: boolean; seededDemo: boolean }> {
   return withAdvisoryLock(pool, STARTUP_LOCK_KEY, async (client) => {
+    await assertServerVersion(client);
     const migrations = await migrate(client);
     // The job queue's own schema (graphile-worker's migrations), so jobs can be added from the first request.
     await migrateJobQueue(pool);

@@ -127,8 +127,10 @@ export async function decidedWithoutLock(db: pg.Pool | pg.PoolClient, provider: 
  * every round trip counts). The lock is taken first (every other part reads the locked row);
  * the UPDATE also checks the row it updates (orders.status), so it can never pay twice. What is
  * not that case is decided in code, below, from the locked row. When it paid, the statement
- * also answers the lines with instant wins, whose numbers (read per line, by index) are then revealed,
- * and the customer's names for the winner's public name.
+ * also answers the lines holding a number that is an open instant win, with those numbers (read
+ * per line, by index), which are then awarded, and the customer's names for the winner's public
+ * name. An order that won nothing (most of them) costs no award statement: a number is won only
+ * by its holder, this order, so none can be taken meanwhile (the award still checks it is open).
  */
 const LOCK_RECORD_AND_PAY = `
   WITH o AS (
@@ -160,7 +162,8 @@ const LOCK_RECORD_AND_PAY = `
     (SELECT json_agg(l ORDER BY l.competition_id) FROM (
        SELECT i.competition_id, n.numbers
        FROM paid JOIN order_items i ON i.order_id = paid.id JOIN competitions c ON c.id = i.competition_id AND c.enable_instant_wins
-       CROSS JOIN LATERAL (SELECT array_agg(t.ticket_number ORDER BY t.ticket_number) AS numbers FROM tickets t WHERE t.order_item_id = i.id) n
+       CROSS JOIN LATERAL (SELECT array_agg(t.ticket_number ORDER BY t.ticket_number) AS numbers FROM tickets t WHERE t.order_item_id = i.id
+         AND EXISTS (SELECT 1 FROM instant_win_tickets w WHERE w.competition_id = i.competition_id AND w.ticket_number = t.ticket_number AND w.won_at IS NULL)) n
        WHERE n.numbers IS NOT NULL) l) AS instant_lines
   FROM o`;
 
@@ -169,7 +172,7 @@ interface LockedOrder extends OrderRow {
   paid_now: boolean;
   /** The customer's names, for the public name an instant win shows. */
   winner: { first_name: string; last_name: string } | null;
-  /** When it did: the lines whose competitions have instant wins, with their numbers. */
+  /** When it did: the lines holding open instant-win numbers, with those numbers. */
   instant_lines: Array<{ competition_id: number; numbers: number[] }> | null;
 }
 
@@ -224,7 +227,7 @@ export async function applyIntentLocked(client: pg.PoolClient, pool: pg.Pool, ga
 
 /**
  * The order just paid (points earned and its answer made the paid one by LOCK_RECORD_AND_PAY):
- * the instant wins its (already held) numbers hold revealed and awarded. True when it won something.
+ * the open instant wins its (already held) numbers hold, awarded. True when it won something.
  */
 async function revealInstantWins(client: pg.PoolClient, order: LockedOrder, lines: Array<{ competition_id: number; numbers: number[] }>, now: Date): Promise<boolean> {
   if (lines.length === 0) return false;

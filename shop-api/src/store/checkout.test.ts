@@ -197,6 +197,16 @@ describe('checkout', () => {
     expect(ticket.rows[0].won_by_name).toBe('Jamie T.');
   });
 
+  it('a paid order holding no open instant-win number is awarded nothing', async () => {
+    const { c, state } = await customerWithBasket({ total: 3, instantWinNumbers: [2] }, 3);
+    // Number 2's prize went meanwhile (as if won before the tickets were released): no award again.
+    await pool.query('UPDATE instant_win_tickets SET won_at = now(), won_by_name = $2 WHERE competition_id = $1', [c.id, 'Someone E.']);
+    const res = await checkout(state);
+    expect(res.body).toMatchObject({ status: 'completed', extensions: { cgg: { instant_wins: [] } } });
+    expect((await pool.query('SELECT count(*)::int AS n FROM instant_win_awards WHERE competition_id = $1', [c.id])).rows[0].n).toBe(0);
+    expect((await pool.query('SELECT won_by_name FROM instant_win_tickets WHERE competition_id = $1', [c.id])).rows[0].won_by_name).toBe('Someone E.');
+  });
+
   it('fires reward wins once at their milestones', async () => {
     const { c, state } = await customerWithBasket({ total: 10, rewardPercentages: [20, 50, 90] }, 5);
     expect((await checkout(state)).status).toBe(200);

@@ -7,6 +7,7 @@ import type pg from 'pg';
 import type { Queryable } from '../accounts/queryable.ts';
 import { lockCustomerStatement } from '../accounts/customer-lock.ts';
 import { invalidToken } from '../http/access-guard.ts';
+import { COMMIT_THEN_FLUSH, COMMIT_WITHOUT_WAITING } from '../db/durable-commit.ts';
 import { assertCanSpend, PLAY_COLUMNS, type PlayRow } from '../accounts/responsible-play.ts';
 import { assertDoorChecks, DOOR_COLUMNS, type DoorRow } from '../accounts/age-and-limit.ts';
 import { WpHttpError } from '../http/wp-error.ts';
@@ -150,13 +151,14 @@ export async function runCheckout(pool: pg.Pool, allocator: TicketAllocator, gat
       // while a new competition's unsold numbers were not yet in the statistics hashed all of them
       // to take 20 (a millisecond a checkout, kept for the connection's life); by index it is a few
       // lookups whatever the statistics say.
+      // Its COMMIT lets go of the competition's row before the disk wait (db/durable-commit.ts).
       // BEGIN, the transaction's settings and the customer's lock (step 1 below) in one round trip.
       const begun = (await client.query(
-        `BEGIN; SET LOCAL plan_cache_mode = force_generic_plan; SET LOCAL enable_hashjoin = off; SET LOCAL enable_mergejoin = off${tagTransaction(connection, input.requestId)}; ${lockCustomerStatement(input.customerId)}`,
+        `BEGIN; SET LOCAL plan_cache_mode = force_generic_plan; SET LOCAL enable_hashjoin = off; SET LOCAL enable_mergejoin = off; ${COMMIT_WITHOUT_WAITING}${tagTransaction(connection, input.requestId)}; ${lockCustomerStatement(input.customerId)}`,
       )) as unknown as pg.QueryResult[];
       if (begun.at(-1)!.rowCount !== 1) throw invalidToken();
       const result = await checkoutTransaction(client, allocator, input, billing, payment, card, scopedKey);
-      if (!result.committed) await client.query('COMMIT');
+      if (!result.committed) await client.query(COMMIT_THEN_FLUSH);
       if (!result.reserved) return { order: result.order, mayHaveNewWins: result.mayHaveNewWins, paidNow: true };
       reserved = result.reserved;
       break;
@@ -225,28 +227,24 @@ async function checkoutTransaction(
   // 2. The idempotency record (a duplicate that committed while we queued is found here), and
   // in the same statement the balances, read after the lock (a statement of their own: see
   // lockCustomer; under it nothing else can spend them) with what the responsible-play gates of
-  // step 5 look at.
+  // step 5 look at; and the basket row locked, then a lock per (competition, customer) of its
+  // lines, in competition order (the function runs after the sort), so that the holdings
+  // loadPricedCart reads next are read under both.
   const orderKey = `wc_order_${randomBytes(9).toString('base64url')}`;
   const me = (await client.query<{ order_id: number | null; first_name: string; last_name: string; points: string; credit: string } & DoorRow & PlayRow>(
     `WITH inserted AS (
        INSERT INTO orders (customer_id, status, created_at, subtotal_pence, total_pence, idempotency_key, order_key)
        VALUES ($1, 'pending', $2, 0, 0, $3, $4) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id
-     )
-     SELECT (SELECT id FROM inserted) AS order_id, first_name, last_name, ${DOOR_COLUMNS}, ${PLAY_COLUMNS},
+     ), basket AS (SELECT id FROM carts WHERE id = $5 FOR UPDATE),
+     locked AS (SELECT pg_advisory_xact_lock(i.competition_id, $1::int) FROM basket JOIN cart_items i ON i.cart_id = basket.id ORDER BY i.competition_id)
+     SELECT (SELECT id FROM inserted) AS order_id, (SELECT count(*) FROM locked) AS locked_lines, first_name, last_name, ${DOOR_COLUMNS}, ${PLAY_COLUMNS},
             (SELECT COALESCE(sum(points), 0) FROM points_logs WHERE customer_id = $1)::bigint AS points,
             (SELECT COALESCE(sum(amount_pence), 0) FROM credit_logs WHERE customer_id = $1)::bigint AS credit
      FROM customers WHERE id = $1`,
-    [customerId, now, scopedKey, orderKey],
+    [customerId, now, scopedKey, orderKey, cartId],
   )).rows[0]!;
   if (me.order_id === null) throw new DuplicateCheckout();
   const orderId = me.order_id;
-  // The basket row, then a lock per (competition, customer) of its lines, in competition order;
-  // the holdings loadPricedCart reads next are read under both.
-  await client.query(
-    `WITH basket AS (SELECT id FROM carts WHERE id = $1 FOR UPDATE)
-     SELECT pg_advisory_xact_lock(i.competition_id, $2::int) FROM basket JOIN cart_items i ON i.cart_id = basket.id ORDER BY i.competition_id`,
-    [cartId, customerId],
-  );
   const cart = await loadPricedCart(client, cartId, customerId, now);
   if (cart.lines.length === 0) {
     const e = STORE_ERRORS.cartEmpty;

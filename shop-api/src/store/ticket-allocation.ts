@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type pg from 'pg';
+import { COMMIT_THEN_FLUSH } from '../db/durable-commit.ts';
 
 /*
  * Selling tickets of one competition inside the checkout (or postal entry) transaction,
@@ -60,7 +61,8 @@ export interface TicketAllocator {
    * Counts the sale and COMMITs the caller's transaction in the same round trip, so the
    * competition's row lock (which every buyer of it queues on) is held for no round trip of
    * ours; throws SaleRefused (nothing committed) where record answers null. For a transaction
-   * with nothing left to do after its last sale (no reward-win milestone to fire).
+   * with nothing left to do after its last sale (no reward-win milestone to fire). The commit is
+   * durable when it returns (COMMIT_THEN_FLUSH: the caller may have turned synchronous_commit off).
    */
   recordAndCommit(client: pg.PoolClient, sale: Sale): Promise<SaleRecorded>;
 }
@@ -146,7 +148,7 @@ export const guardedAllocator: TicketAllocator = {
     };
     try {
       const [recorded] = (await client.query(
-        `SELECT * FROM record_ticket_sale(${literal(sale.competitionId)}, ${literal(sale.count)}, ${client.escapeLiteral(sale.now.toISOString())}::timestamptz, true); COMMIT`,
+        `SELECT * FROM record_ticket_sale(${literal(sale.competitionId)}, ${literal(sale.count)}, ${client.escapeLiteral(sale.now.toISOString())}::timestamptz, true); ${COMMIT_THEN_FLUSH}`,
       )) as unknown as Array<pg.QueryResult<SaleRow>>;
       return saleOf(recorded!.rows[0]!);
     } catch (err) {

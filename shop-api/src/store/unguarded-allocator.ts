@@ -1,3 +1,4 @@
+import { COMMIT_THEN_FLUSH } from '../db/durable-commit.ts';
 import type { TicketAllocator } from './ticket-allocation.ts';
 
 /**
@@ -31,7 +32,7 @@ export const unguardedAllocator: TicketAllocator = {
   },
   async recordAndCommit(client, sale) {
     const recorded = await this.record(client, sale);
-    await client.query('COMMIT');
+    await client.query(COMMIT_THEN_FLUSH);
     return recorded!;
   },
 };
