@@ -17,6 +17,8 @@ import type pg from 'pg';
  * commit. Whatever they commit after seeing it comes later in the WAL and is flushed with it, so a
  * crash can never keep their work and lose this; only something sent outside the database in
  * that instant (an instant win published from a site-credit order) could outlive a crash there.
+ * The flush is the local disk's only: with a synchronous standby configured, the checkout would
+ * not wait for the standby's acknowledgement (our deployment has none: docs/deployment.md).
  */
 
 /** In the transaction's first message: its COMMIT is recorded without waiting for the disk. */
