@@ -111,7 +111,7 @@ try {
   if (process.env.BENCH_API_LOG) api.stdout!.pipe(createWriteStream(process.env.BENCH_API_LOG));
   console.log(`checkout benchmark on ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), API pool 10 connections`);
   console.log(`  each sell-out: ${TICKETS} tickets, ${CUSTOMERS} customers x ${PER_CUSTOMER} tickets (baskets filled first, then every customer checks out)`);
-  console.log(`  warm-up first: ${WARM} checkouts of ${PER_CUSTOMER} tickets selling out another competition (BENCH_WARM)`);
+  console.log(`  warm-up first: ${WARM} checkouts of 2 tickets on another competition (BENCH_WARM)`);
   const how = { browser: 'the client asks a second after each answer, as the checkout page does', return: 'the client asks at once, again and again', webhook: 'the client never asks' }[CONFIRM];
   console.log(`  card payments through the demo provider, confirmed asynchronously (the webhook, or the client's return: ${how}; BENCH_CONFIRM=${CONFIRM})`);
   console.log('  checkouts/s and latency: the checkout\'s own answer (tickets reserved, payment confirming); "paid": until the client sees the order paid');
@@ -119,18 +119,12 @@ try {
   // Warm-up on another competition: JIT, pool connections, statement plans. A launch-night API has
   // served for hours before the rush; one just started is still compiling: V8 optimises a function
   // only after thousands of calls, and after 20 checkouts (the warm-up until 26 Nov) up to a sixth of
-  // the API's CPU during the sell-outs was the optimising compiler. BENCH_WARM checkouts (1000) of
-  // a competition like the measured ones (instant wins on offer, PER_CUSTOMER tickets an order,
-  // sold out to its last numbers), confirmed as the measured ones are: code warmed on other shapes
-  // of data is thrown away and compiled again when the measured ones arrive.
-  const warmTotal = Math.max(WARM * PER_CUSTOMER, 1);
-  const warm = await createCompetition(pool, {
-    title: 'Bench Warm-up', total: warmTotal, maxPerUser: PER_CUSTOMER,
-    instantWinNumbers: [...new Set([1, Math.ceil(warmTotal / 4), Math.ceil(warmTotal / 2), Math.ceil((3 * warmTotal) / 4), warmTotal])],
-  });
+  // the API's CPU during the sell-outs was the optimising compiler. BENCH_WARM checkouts (1000),
+  // confirmed as the measured ones are.
+  const warm = await createCompetition(pool, { total: Math.max(WARM * 2, 2), maxPerUser: 2 });
   const warmBuyers = await limited(Array.from({ length: WARM }, (_, i) => i), 10, () => newBuyer(pool, base, httpFetch));
   await limited(warmBuyers, 100, async (b) => {
-    await addToBasket(base, b, warm.productId, PER_CUSTOMER);
+    await addToBasket(base, b, warm.productId, 2);
     await checkoutOnce(base, b, undefined, undefined, CONFIRM);
   });
 
