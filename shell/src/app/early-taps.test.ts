@@ -14,6 +14,8 @@ function serverRenderedPage() {
 }
 
 afterEach(() => {
+  // The test's inline script stays listening on the document: left holding, it would take the next test's taps.
+  if (window.__cggEarlyTaps) window.__cggEarlyTaps.done = true;
   delete window.__cggEarlyTaps;
   document.body.innerHTML = '';
 });
@@ -46,6 +48,30 @@ describe('taps before hydration', () => {
     const submit = new Event('submit', { cancelable: true, bubbles: true });
     page.form.dispatchEvent(submit);
     expect(submit.defaultPrevented).toBe(true);
+  });
+
+  it('sends the form the app rendered afresh in place of the one tapped (a part not hydrated but rendered again)', () => {
+    document.body.innerHTML = `<form aria-label="Contact form"><input name="name" /><button type="submit">Send message</button></form>`;
+    new Function(EARLY_TAPS_SCRIPT)();
+    document.querySelector('button')!.click();
+    expect(window.__cggEarlyTaps?.taps).toHaveLength(1);
+    // React threw the server's HTML away and rendered the page part again: new elements, same form.
+    document.body.innerHTML = `<form aria-label="Contact form"><input name="name" /><button type="submit">Send message</button></form>`;
+    const sent = vi.fn((e: Event) => e.preventDefault());
+    document.querySelector('form')!.addEventListener('submit', sent);
+    expect(replayEarlyTaps()).toBe(1);
+    expect(sent).toHaveBeenCalledOnce();
+    expect((sent.mock.calls[0]![0] as SubmitEvent).submitter).toBe(document.querySelector('button'));
+  });
+
+  it('does not guess when more than one element could be the one tapped', () => {
+    const page = serverRenderedPage();
+    page.add.click();
+    document.body.innerHTML = `<button type="button">Add to basket</button><button type="button">Add to basket</button>`;
+    const clicked = vi.fn();
+    document.querySelectorAll('button').forEach((b) => b.addEventListener('click', clicked));
+    expect(replayEarlyTaps()).toBe(0);
+    expect(clicked).not.toHaveBeenCalled();
   });
 
   it('leaves links alone, and skips a tap whose element has gone by the time the app is there', () => {
