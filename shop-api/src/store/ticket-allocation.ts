@@ -114,6 +114,9 @@ export const guardedAllocator: TicketAllocator = {
       [req.competitionId],
     )).rows[0];
     let listRounds = 0;
+    // Sparse: the free numbers as last listed; listed[0..offered) are shuffled and already offered.
+    let listed: number[] = [];
+    let offered = 0;
     for (let round = 0; got.length < req.count; round++) {
       const need = req.count - got.length;
       let candidates: number[];
@@ -122,11 +125,20 @@ export const guardedAllocator: TicketAllocator = {
         // Dense: random numbers from 1..total, most of them free.
         candidates = distinctRandom(candidateCount(need, freeShare, hint.total), hint.total, new Set(got));
       } else {
-        // Sparse (or guessing missed twice): every free number, shuffled.
-        if (++listRounds > LIST_ROUNDS) return null;
-        const free = await client.query<{ ticket_number: number }>('SELECT ticket_number FROM unsold_tickets WHERE competition_id = $1', [req.competitionId]);
-        candidates = shuffle(free.rows.map((r) => r.ticket_number));
-        if (candidates.length < need) return null;
+        // Sparse (or guessing missed twice): every free number in random order, offered a slice at
+        // a time (most of a slice is free; the rest is being taken by others), so a round does not
+        // shuffle and send thousands of numbers to take twenty. Listed again once all are offered.
+        if (offered === listed.length) {
+          if (++listRounds > LIST_ROUNDS) return null;
+          const free = await client.query<{ ticket_number: number }>('SELECT ticket_number FROM unsold_tickets WHERE competition_id = $1', [req.competitionId]);
+          listed = free.rows.map((r) => r.ticket_number);
+          offered = 0;
+          if (listed.length < need) return null;
+        }
+        const end = Math.min(listed.length, offered + need * 2 + 32);
+        shuffleInto(listed, offered, end);
+        candidates = listed.slice(offered, end);
+        offered = end;
       }
       const inserted = await client.query<{ ticket_number: number }>(TAKE_SQL, [req.competitionId, candidates, req.orderItemId, need, req.customerId, req.now]);
       got.push(...inserted.rows.map((r) => r.ticket_number));
@@ -179,11 +191,14 @@ function distinctRandom(k: number, total: number, exclude: ReadonlySet<number>):
   return [...out];
 }
 
-/** `items` in uniformly random order (Fisher-Yates, crypto randomness; shuffles in place). */
-function shuffle(items: number[]): number[] {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = randomInt(0, i + 1);
+/**
+ * Fills items[from..to) with a uniformly random choice, in random order, of items[from..]
+ * (the first steps of a Fisher-Yates shuffle, crypto randomness; in place). Called again for
+ * the next range, the ranges together are one uniformly random order of the whole list.
+ */
+function shuffleInto(items: number[], from: number, to: number): void {
+  for (let i = from; i < to; i++) {
+    const j = randomInt(i, items.length);
     [items[i], items[j]] = [items[j]!, items[i]!];
   }
-  return items;
 }

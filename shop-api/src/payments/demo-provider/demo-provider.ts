@@ -122,10 +122,12 @@ export function createDemoProvider(pool: pg.Pool, options: DemoProviderOptions):
 
   /** Moves an intent from one state to another, once: the caller whose UPDATE matched sends the event. */
   async function transition(id: string, from: DemoIntent['status'][], to: DemoIntent['status'], now: Date, lastError: DemoIntent['last_payment_error'] = null): Promise<DemoIntent | null> {
-    const { rows } = await pool.query<IntentRow>(
-      `UPDATE demo_pay_intents SET status = $3, last_error = $4, updated_at = $5 WHERE id = $1 AND status = ANY($2) RETURNING ${COLUMNS}`,
-      [id, from, to, lastError === null ? null : JSON.stringify(lastError), now],
-    );
+    // Named (prepared): each connection plans it once, not at every payment (it runs twice for each).
+    const { rows } = await pool.query<IntentRow>({
+      name: 'cgg_demo_pay_transition',
+      text: `UPDATE demo_pay_intents SET status = $3, last_error = $4, updated_at = $5 WHERE id = $1 AND status = ANY($2) RETURNING ${COLUMNS}`,
+      values: [id, from, to, lastError === null ? null : JSON.stringify(lastError), now],
+    });
     if (!rows[0]) return null;
     const intent = toIntent(rows[0]);
     if (to === 'succeeded') emit('payment_intent.succeeded', intent, now);
@@ -192,12 +194,14 @@ export function createDemoProvider(pool: pg.Pool, options: DemoProviderOptions):
       const status: DemoIntent['status'] = pm.behaviour === 'pays' ? 'processing' : pm.behaviour === 'three_d_secure' ? 'requires_action' : 'requires_payment_method';
       const lastError = status === 'requires_payment_method' ? declineError(pm.behaviour) : null;
       const id = newId('pi_demo');
-      const { rows } = await pool.query<IntentRow>(
-        `INSERT INTO demo_pay_intents (id, client_secret, idempotency_key, amount, currency, payment_method, status, metadata, last_error, created_at, updated_at)
+      // Named (prepared), as transition's UPDATE.
+      const { rows } = await pool.query<IntentRow>({
+        name: 'cgg_demo_pay_create_intent',
+        text: `INSERT INTO demo_pay_intents (id, client_secret, idempotency_key, amount, currency, payment_method, status, metadata, last_error, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) ON CONFLICT (idempotency_key) DO NOTHING RETURNING ${COLUMNS}`,
-        [id, `${id}_secret_${randomBytes(12).toString('hex')}`, p.idempotencyKey, p.amount, p.currency, p.paymentMethod, status, JSON.stringify(p.metadata),
+        values: [id, `${id}_secret_${randomBytes(12).toString('hex')}`, p.idempotencyKey, p.amount, p.currency, p.paymentMethod, status, JSON.stringify(p.metadata),
           lastError === null ? null : JSON.stringify(lastError), now],
-      );
+      });
       if (!rows[0]) {
         // The same idempotency key again: the first answer, as it stands.
         const first = await pool.query<IntentRow>(`SELECT ${COLUMNS} FROM demo_pay_intents WHERE idempotency_key = $1`, [p.idempotencyKey]);
