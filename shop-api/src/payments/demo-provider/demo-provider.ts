@@ -122,7 +122,7 @@ export function createDemoProvider(pool: pg.Pool, options: DemoProviderOptions):
 
   /** Moves an intent from one state to another, once: the caller whose UPDATE matched sends the event. */
   async function transition(id: string, from: DemoIntent['status'][], to: DemoIntent['status'], now: Date, lastError: DemoIntent['last_payment_error'] = null): Promise<DemoIntent | null> {
-    // Named (prepared): each connection plans it once, not at every payment (it runs twice for each).
+    // Named (prepared): each connection plans it once, not at every payment.
     const { rows } = await pool.query<IntentRow>({
       name: 'cgg_demo_pay_transition',
       text: `UPDATE demo_pay_intents SET status = $3, last_error = $4, updated_at = $5 WHERE id = $1 AND status = ANY($2) RETURNING ${COLUMNS}`,
