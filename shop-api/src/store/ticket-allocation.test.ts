@@ -61,6 +61,13 @@ async function drawMany(id: number, free: number[], hint: { total: number; sold:
   return [...counts.values()];
 }
 
+/** A fresh competition of `total` numbers with every one sold but `free`: its id. */
+async function competitionWithFree(total: number, free: number[]): Promise<number> {
+  const c = await createCompetition(db.pool, { total });
+  await sell(c.id, Array.from({ length: total }, (_, i) => i + 1).filter((n) => !free.includes(n)));
+  return c.id;
+}
+
 describe('ticket allocation', () => {
   it('draws uniformly from the unsold numbers while most are free (random guesses)', async () => {
     const c = await createCompetition(db.pool, { total: 40 });
@@ -73,28 +80,23 @@ describe('ticket allocation', () => {
   });
 
   it('draws uniformly from the unsold numbers of a nearly sold-out competition (listing them)', async () => {
-    const c = await createCompetition(db.pool, { total: 60 });
     const free = [4, 18, 33, 47, 59];
-    await sell(c.id, Array.from({ length: 60 }, (_, i) => i + 1).filter((n) => !free.includes(n)));
-    const counts = await drawMany(c.id, free, { total: 60, sold: 55 }, 500);
+    const counts = await drawMany(await competitionWithFree(60, free), free, { total: 60, sold: 55 }, 500);
     // 4 degrees of freedom: 23.51 is the 0.01% critical value.
     expect(chiSquare(counts, 500)).toBeLessThan(23.51);
   });
 
   it('draws uniformly when more numbers are free than one slice offers (listed, offered a slice at a time)', async () => {
-    const c = await createCompetition(db.pool, { total: 500 });
     const free = Array.from({ length: 50 }, (_, i) => 10 * i + 3);
-    await sell(c.id, Array.from({ length: 500 }, (_, i) => i + 1).filter((n) => !free.includes(n)));
     // One number per draw: a slice offers 34 of the 50, so which 34 must be uniform too.
-    const counts = await drawMany(c.id, free, { total: 500, sold: 450 }, 1000);
+    const counts = await drawMany(await competitionWithFree(500, free), free, { total: 500, sold: 450 }, 1000);
     // 49 degrees of freedom: 94.6 is the 0.01% critical value.
     expect(chiSquare(counts, 1000)).toBeLessThan(94.6);
   });
 
   it('goes on to the next slice when most of one is being taken by others, and says no only when every free number is', async () => {
-    const c = await createCompetition(db.pool, { total: 1000 });
     const free = Array.from({ length: 200 }, (_, i) => 5 * i + 1);
-    await sell(c.id, Array.from({ length: 1000 }, (_, i) => i + 1).filter((n) => !free.includes(n)));
+    const id = await competitionWithFree(1000, free);
     const hint = { total: 1000, sold: 800 };
     const other = await db.pool.connect();
     const buyer = await db.pool.connect();
@@ -102,17 +104,17 @@ describe('ticket allocation', () => {
       await other.query('BEGIN');
       await buyer.query('BEGIN');
       // Another buyer is taking 150 of the 200: a first slice (112 numbers) holds ~28 of the 50 left.
-      const held = await guardedAllocator.take(other, request(c.id, 150, hint));
+      const held = await guardedAllocator.take(other, request(id, 150, hint));
       expect(held).toHaveLength(150);
-      const got = await guardedAllocator.take(buyer, request(c.id, 40, hint));
+      const got = await guardedAllocator.take(buyer, request(id, 40, hint));
       expect(got).toHaveLength(40);
       expect(new Set(got).size).toBe(40);
       expect(got!.filter((n) => held!.includes(n) || !free.includes(n))).toEqual([]);
       // 10 are left that nobody is taking: 11 is a no (what it took is rolled back, as its caller does), 10 a yes.
       await buyer.query('SAVEPOINT eleven');
-      expect(await guardedAllocator.take(buyer, request(c.id, 11, { total: 1000, sold: 840 }))).toBeNull();
+      expect(await guardedAllocator.take(buyer, request(id, 11, { total: 1000, sold: 840 }))).toBeNull();
       await buyer.query('ROLLBACK TO SAVEPOINT eleven');
-      expect(await guardedAllocator.take(buyer, request(c.id, 10, { total: 1000, sold: 840 }))).toHaveLength(10);
+      expect(await guardedAllocator.take(buyer, request(id, 10, { total: 1000, sold: 840 }))).toHaveLength(10);
     } finally {
       await other.query('ROLLBACK');
       await buyer.query('ROLLBACK');
