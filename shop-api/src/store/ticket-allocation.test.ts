@@ -43,6 +43,22 @@ async function rolledBack<T>(work: (client: pg.PoolClient) => Promise<T>): Promi
   }
 }
 
+/** Runs `work` with two buyers' connections, each in a transaction, both rolled back after. */
+async function twoBuyers(work: (first: pg.PoolClient, second: pg.PoolClient) => Promise<void>): Promise<void> {
+  const first = await db.pool.connect();
+  const second = await db.pool.connect();
+  try {
+    await first.query('BEGIN');
+    await second.query('BEGIN');
+    await work(first, second);
+  } finally {
+    await first.query('ROLLBACK');
+    await second.query('ROLLBACK');
+    first.release();
+    second.release();
+  }
+}
+
 /** Pearson's chi-square of counts against a uniform expectation. */
 const chiSquare = (counts: number[], draws: number): number => {
   const expected = draws / counts.length;
@@ -98,11 +114,7 @@ describe('ticket allocation', () => {
     const free = Array.from({ length: 200 }, (_, i) => 5 * i + 1);
     const id = await competitionWithFree(1000, free);
     const hint = { total: 1000, sold: 800 };
-    const other = await db.pool.connect();
-    const buyer = await db.pool.connect();
-    try {
-      await other.query('BEGIN');
-      await buyer.query('BEGIN');
+    await twoBuyers(async (other, buyer) => {
       // Another buyer is taking 150 of the 200: a first slice (112 numbers) holds ~28 of the 50 left.
       const held = await guardedAllocator.take(other, request(id, 150, hint));
       expect(held).toHaveLength(150);
@@ -115,12 +127,7 @@ describe('ticket allocation', () => {
       expect(await guardedAllocator.take(buyer, request(id, 11, { total: 1000, sold: 840 }))).toBeNull();
       await buyer.query('ROLLBACK TO SAVEPOINT eleven');
       expect(await guardedAllocator.take(buyer, request(id, 10, { total: 1000, sold: 840 }))).toHaveLength(10);
-    } finally {
-      await other.query('ROLLBACK');
-      await buyer.query('ROLLBACK');
-      other.release();
-      buyer.release();
-    }
+    });
   });
 
   it('keeps the unsold pool exact: every number is either sold or unsold, never both', async () => {
@@ -152,11 +159,7 @@ describe('ticket allocation', () => {
   it('a buyer takes the numbers another is taking right now without waiting, and is told no when only those are left', async () => {
     const c = await createCompetition(db.pool, { total: 10 });
     const hint = { total: 10, sold: 0 };
-    const first = await db.pool.connect();
-    const second = await db.pool.connect();
-    try {
-      await first.query('BEGIN');
-      await second.query('BEGIN');
+    await twoBuyers(async (first, second) => {
       const held = await guardedAllocator.take(first, request(c.id, 6, hint));
       expect(held).toHaveLength(6);
       // The other 4 come at once: the first buyer's numbers are skipped, not waited for.
@@ -166,12 +169,7 @@ describe('ticket allocation', () => {
       expect(await guardedAllocator.take(second, request(c.id, 1, { total: 10, sold: 4 }))).toBeNull();
       await first.query('ROLLBACK');
       expect(held).toContain((await guardedAllocator.take(second, request(c.id, 1, { total: 10, sold: 4 })))![0]);
-    } finally {
-      await first.query('ROLLBACK');
-      await second.query('ROLLBACK');
-      first.release();
-      second.release();
-    }
+    });
   });
 
   it('counts the last sale with its COMMIT in one round trip, and commits nothing when the sale is refused', async () => {
