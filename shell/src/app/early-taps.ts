@@ -15,8 +15,8 @@ declare global {
 /**
  * Stops holding taps and does again, in order, each tap held before the page hydrated: a form is
  * submitted as it was (with the button that sent it), a button clicked: each as it is on the page
- * now (the script's onPage). What is no longer on the page is skipped. Answers how many were done. Without the inline script (a page the browser
- * rendered alone) there is nothing to do.
+ * now (the script's onPage). What is no longer on the page is skipped. Answers how many were done.
+ * Without the inline script (a page the browser rendered alone) there is nothing to do.
  */
 export function replayEarlyTaps(): number {
   const early = window.__cggEarlyTaps;
