@@ -12,7 +12,7 @@
  * Then times the random ticket draw on a 20,000-ticket competition at several fill levels.
  */
 import { spawn } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -101,6 +101,20 @@ const api = spawn(process.execPath, apiArgs, {
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const base = `http://127.0.0.1:${apiPort}`;
+// A bench that dies before its `finally` (its output piped into something that closes early, such
+// as `| head`; an uncaught error) must not leave its API and PostgreSQL running: a forgotten API,
+// with its background jobs, takes CPU from every later run on the machine.
+process.stdout.on('error', () => process.exit(1));
+process.on('exit', () => {
+  // SIGTERM, which tsx passes on to the API it runs as its own child (a SIGKILL would orphan that child).
+  api.kill('SIGTERM');
+  try {
+    // PostgreSQL's fast shutdown; after a clean stop the file (and its folder) is gone.
+    if (embedded) process.kill(Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]), 'SIGINT');
+  } catch {
+    // already stopped
+  }
+});
 
 try {
   await new Promise<void>((resolve, reject) => {
@@ -148,6 +162,8 @@ try {
     console.log(`    add to basket: ${CUSTOMERS} in ${basketSeconds.toFixed(2)} s (${(CUSTOMERS / basketSeconds).toFixed(0)}/s)`);
 
     const cpuBefore = { pg: await cpuSeconds(isPostgres), api: await cpuSeconds(isApi), bench: process.cpuUsage() };
+    const walBefore = await walPosition();
+    const startedAt = new Date();
     const start = performance.now();
     // When each checkout's own answer came (its start plus answeredMs): the throughput's clock.
     let lastAnswer = start;
@@ -165,6 +181,8 @@ try {
       : await limited(buyers, CONNECTIONS, timed);
     const seconds = (lastAnswer - start) / 1000;
     const wholeSeconds = (performance.now() - start) / 1000;
+    const endedAt = new Date();
+    const walAfter = await walPosition();
     if (CONFIRM === 'webhook') {
       // Every order paid by its webhook before anything is counted.
       const answered = performance.now();
@@ -199,12 +217,33 @@ try {
     console.log(`    checkout latency: p50 ${quantile(latencies, 0.5)} ms  p95 ${quantile(latencies, 0.95)} ms  p99 ${quantile(latencies, 0.99)} ms  max ${latencies.at(-1)!.toFixed(1)} ms`);
     if (CONFIRM !== 'webhook') console.log(`    paid (seen by the client): p50 ${quantile(paidAfter, 0.5)} ms  p99 ${quantile(paidAfter, 0.99)} ms  max ${paidAfter.at(-1)!.toFixed(1)} ms`);
     console.log(`    CPU during checkout: PostgreSQL ${cpu.pg.toFixed(2)} s, API ${cpu.api.toFixed(2)} s, bench client ${cpu.bench.toFixed(2)} s (of ${(wholeSeconds * os.cpus().length).toFixed(2)} s available)`);
+    await printPostgresMeanwhile(walAfter - walBefore, startedAt, endedAt);
     const state = await saleState(pool, c.id);
     const wins = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM instant_win_awards WHERE competition_id = $1', [c.id]);
     console.log(`    invariants: total ${state.total}, sold ${state.sold}, issued ${state.issued}, distinct numbers ${state.distinctNumbers}, paid for ${state.paidFor}, unsold pool ${state.unsold}, instant wins awarded ${wins.rows[0]!.n}/5`);
     const holds = state.violations.length === 0 && wins.rows[0]!.n === 5;
     console.log(`    ${holds ? 'ALL INVARIANTS HOLD' : `VIOLATIONS: ${[...state.violations, `${wins.rows[0]!.n}/5 instant wins`].join('; ')}`}`);
     return { perSecond: ok.length / seconds, p99: Number(quantile(latencies, 0.99)), holds: holds && failed.length === 0 };
+  }
+
+  /** Where PostgreSQL's write-ahead log is, in bytes. */
+  async function walPosition(): Promise<number> {
+    return (await pool.query<{ at: number }>("SELECT (pg_current_wal_insert_lsn() - '0/0')::float8 AS at")).rows[0]!.at;
+  }
+
+  /**
+   * What PostgreSQL did beside the checkouts in a measured window: the log it wrote, and any
+   * autovacuum or autoanalyze run (one takes a core for a few hundred milliseconds, and an ANALYZE
+   * makes every connection plan its statements again), so a slow run can be told from a slow server.
+   */
+  async function printPostgresMeanwhile(walBytes: number, from: Date, to: Date): Promise<void> {
+    const { rows } = await pool.query<{ relname: string; vacuumed: boolean; analyzed: boolean }>(
+      `SELECT relname, last_autovacuum BETWEEN $1 AND $2 AS vacuumed, last_autoanalyze BETWEEN $1 AND $2 AS analyzed
+       FROM pg_stat_user_tables WHERE last_autovacuum BETWEEN $1 AND $2 OR last_autoanalyze BETWEEN $1 AND $2 ORDER BY relname`,
+      [from, to],
+    );
+    const names = (pick: (r: (typeof rows)[number]) => boolean) => rows.filter(pick).map((r) => r.relname).join(', ') || 'none';
+    console.log(`    PostgreSQL meanwhile: ${(walBytes / 1048576).toFixed(1)} MB of WAL written; autovacuum: ${names((r) => r.vacuumed)}; autoanalyze: ${names((r) => r.analyzed)}`);
   }
 
   // The target as a shop sees it: customers arriving at RATE checkouts per second (latency
