@@ -32,7 +32,14 @@ export async function startBenchApi(label: string): Promise<BenchApi> {
     env: { ...process.env, API_PORT: String(apiPort), API_HOST: '127.0.0.1', PG_PORT: String(await freePort()), DATA_DIR: dataDir, SEED_DEMO_DATA: 'true', RATE_LIMIT_ADDRESS_FACTOR: '1000' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  // If the bench dies before calling stop() (an uncaught error; its output piped into `| head`), the
+  // API must not stay running to take CPU from every later run: SIGTERM, which tsx passes on to the app.
+  const stopOnExit = (): void => {
+    api.kill('SIGTERM');
+  };
+  process.on('exit', stopOnExit);
   const stop = async (): Promise<void> => {
+    process.off('exit', stopOnExit);
     if (api.exitCode === null) {
       const exited = new Promise((resolve) => api.once('exit', resolve));
       api.kill('SIGTERM');
