@@ -24,7 +24,7 @@ import { addToBasket, checkoutOnce, newBuyer, saleState, type Buyer, type Checko
 import { createCompetition } from '../src/store/store-fixtures.ts';
 import { guardedAllocator } from '../src/store/ticket-allocation.ts';
 import { httpFetch } from './http-fetch.ts';
-import { freePort } from './start-api.ts';
+import { freePort, stopApiOnExit } from './start-api.ts';
 
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 10_000);
@@ -105,9 +105,8 @@ const base = `http://127.0.0.1:${apiPort}`;
 // as `| head`; an uncaught error) must not leave its API and PostgreSQL running: a forgotten API,
 // with its background jobs, takes CPU from every later run on the machine.
 process.stdout.on('error', () => process.exit(1));
+stopApiOnExit(api);
 process.on('exit', () => {
-  // SIGTERM, which tsx passes on to the API it runs as its own child (a SIGKILL would orphan that child).
-  api.kill('SIGTERM');
   try {
     // PostgreSQL's fast shutdown; after a clean stop the file (and its folder) is gone.
     if (embedded) process.kill(Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]), 'SIGINT');

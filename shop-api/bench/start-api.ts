@@ -3,7 +3,7 @@
  * a throwaway embedded PostgreSQL in a temp folder (or DATABASE_URL), resolves once it
  * listens; `stop()` ends it and removes the folder.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +22,20 @@ export interface BenchApi {
   stop(): Promise<void>;
 }
 
+/**
+ * If the bench dies before stopping its API (an uncaught error; its output piped into `| head`),
+ * the API must not stay running to take CPU from every later run: it gets SIGTERM when the bench
+ * process exits, which tsx passes on to the app it runs as its own child (a SIGKILL would orphan
+ * that child). Answers a function that takes the handler off again.
+ */
+export function stopApiOnExit(api: ChildProcess): () => void {
+  const stopApi = (): void => {
+    api.kill('SIGTERM');
+  };
+  process.on('exit', stopApi);
+  return () => process.off('exit', stopApi);
+}
+
 export async function startBenchApi(label: string): Promise<BenchApi> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `cgg-bench-${label}-`));
   const apiPort = await freePort();
@@ -32,14 +46,9 @@ export async function startBenchApi(label: string): Promise<BenchApi> {
     env: { ...process.env, API_PORT: String(apiPort), API_HOST: '127.0.0.1', PG_PORT: String(await freePort()), DATA_DIR: dataDir, SEED_DEMO_DATA: 'true', RATE_LIMIT_ADDRESS_FACTOR: '1000' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  // If the bench dies before calling stop() (an uncaught error; its output piped into `| head`), the
-  // API must not stay running to take CPU from every later run: SIGTERM, which tsx passes on to the app.
-  const stopOnExit = (): void => {
-    api.kill('SIGTERM');
-  };
-  process.on('exit', stopOnExit);
+  const forget = stopApiOnExit(api);
   const stop = async (): Promise<void> => {
-    process.off('exit', stopOnExit);
+    forget();
     if (api.exitCode === null) {
       const exited = new Promise((resolve) => api.once('exit', resolve));
       api.kill('SIGTERM');
