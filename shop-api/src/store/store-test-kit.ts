@@ -83,6 +83,8 @@ export async function storeTestApp(options: { allocator?: TicketAllocator; poolS
   return {
     app,
     pool: db.pool,
+    /** The pool the app itself queries with (`db.pool` unless `poolSize` gave it one of its own). */
+    appPool,
     /** The demo provider and its gateway the app takes cards with. */
     payments,
     url: db.url,

@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billing, cardPayment, createCompetition, createCustomer } from './store-fixtures.ts';
+import { payCheckout, storeInject, storeTestApp, type StoreClientState } from './store-test-kit.ts';
+
+/*
+ * The checkout plans its statements once per connection (generic plans, checkout.ts), and keeps
+ * the plan for the connection's life. A plan made while cart_items was nearly empty (before a
+ * launch) scanned the whole table; at a launch, baskets fill while others check out, so every
+ * checkout read every basket line in the shop.
+ */
+
+let app: FastifyInstance;
+let pool: pg.Pool;
+let appPool: pg.Pool;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  // One connection: every checkout below is planned on it, and the counters read are its own.
+  ({ app, pool, appPool, close } = await storeTestApp({ poolSize: 1 }));
+});
+afterAll(() => close());
+
+/** Sequential scans of cart_items so far, this backend's own included (flushed first). */
+async function cartItemScans(): Promise<number> {
+  await appPool.query('SELECT pg_stat_force_next_flush()');
+  const { rows } = await appPool.query<{ n: string }>(`SELECT seq_scan AS n FROM pg_stat_user_tables WHERE relname = 'cart_items'`);
+  return Number(rows[0]!.n);
+}
+
+async function buyTwo(competitionProductId: number) {
+  const who = await createCustomer(pool);
+  const state: StoreClientState = { bearer: who.token };
+  await storeInject(app, state, 'GET', '/cart');
+  expect((await storeInject(app, state, 'POST', '/cart/add-item', { id: competitionProductId, quantity: 2 })).status).toBe(200);
+  return async () => {
+    const res = await payCheckout(app, state, { billing_address: billing, payment_method: 'cgg-card', payment_data: cardPayment() }, { 'idempotency-key': randomUUID() });
+    expect(res.body).toMatchObject({ status: 'completed' });
+  };
+}
+
+describe('checkout plans', () => {
+  it('finds the basket by index even when its plan was made while cart_items was empty', async () => {
+    const c = await createCompetition(pool, { total: 10_000, maxPerUser: 10_000 });
+    // Before the launch: no basket has lines, and the statistics say so.
+    await pool.query('DELETE FROM cart_items');
+    await pool.query('VACUUM ANALYZE cart_items');
+    await (await buyTwo(c.productId))();
+    // The launch: 3,000 baskets fill.
+    await pool.query(
+      `WITH baskets AS (INSERT INTO carts (id, created_at, updated_at) SELECT gen_random_uuid(), now(), now() FROM generate_series(1, 3000) RETURNING id)
+       INSERT INTO cart_items (cart_id, item_key, competition_id, quantity, created_at) SELECT id, 'k', $1, 1, now() FROM baskets`,
+      [c.id],
+    );
+    const checkout = await buyTwo(c.productId);
+
+    const before = await cartItemScans();
+    await checkout();
+    expect(await cartItemScans()).toBe(before);
+  }, 60_000);
+});
