@@ -137,6 +137,25 @@ describe('card payment: asynchronous confirmation, exactly once', () => {
     expect(recorded.rows).toEqual([{ outcome: 'already-paid', processed: true }]);
   });
 
+  it('the webhook of an order holding an instant-win number pays it and awards the win, in one transaction', async () => {
+    // Every number wins, so the order holds one whichever it drew.
+    const c = await createCompetition(t.pool, { total: 2, pricePence: 100, instantWinNumbers: [1, 2] });
+    const who = await createCustomer(t.pool);
+    const state: StoreClientState = { bearer: who.token };
+    await storeInject(t.app, state, 'GET', '/cart');
+    expect((await storeInject(t.app, state, 'POST', '/cart/add-item', { id: c.productId, quantity: 1 })).status).toBe(200);
+    const order = (await checkout(state)).body;
+    const intentId = order.extensions.cgg.payment.intent_id;
+    await t.payments.demoProvider.retrieveIntent(intentId, new Date());
+    expect((await deliver(eventFor(intentId, 'payment_intent.succeeded'))).json()).toEqual({ received: true, duplicate: false, outcome: 'paid' });
+    expect(await held(order.order_id, who.id, c.id)).toMatchObject({ status: 'completed', tickets: 1, pointsEarnedRows: 1 });
+    const won = await t.pool.query('SELECT count(*)::int AS n FROM instant_win_awards WHERE order_id = $1 AND customer_id = $2', [order.order_id, who.id]);
+    expect(won.rows[0].n).toBe(1);
+    const back = await giveBack(state, order);
+    expect(back.body).toMatchObject({ status: 'completed' });
+    expect(back.body.extensions.cgg.instant_wins).toHaveLength(1);
+  });
+
   it('a late payment\'s webhook whose refund fails stays unprocessed, and the provider\'s retry refunds it once', async () => {
     const { c, who, state } = await basket(2);
     const order = (await checkout(state)).body;

@@ -122,6 +122,36 @@ export async function decidedWithoutLock(db: pg.Pool | pg.PoolClient, provider: 
 }
 
 /*
+ * The parts both paying statements share (LOCK_RECORD_AND_PAY and PAY_FIRST_DELIVERY), with the
+ * same parameters: $1 intent id, $2 provider, $3 order id, $4 amount, $5 currency, $6 intent
+ * status, $7 client secret, $8 next action, $9 now, $10 the terminal states, $11 pence per point.
+ */
+/** The order's row, locked; `more` narrows it (the first delivery's check that its event is new). */
+const lockedOrder = (more = ''): string => `
+    SELECT id, status, customer_id, reserved_until, reserved_cart_id, reserved_basket, card_charged_pence, credit_used_pence, points_redeemed,
+           card_funding, store_result #>> '{payment_result,payment_details,0,value}' AS last4,
+           (card_charged_pence + credit_used_pence) / $11::int AS earned
+    FROM orders WHERE id = $3 ${more} FOR UPDATE`;
+const RECORD_INTENT = `
+    INSERT INTO payment_intents (intent_id, provider, order_id, amount_pence, currency, status, funding, last4, client_secret, next_action, created_at, updated_at)
+    SELECT $1, $2, o.id, $4, $5, $6, COALESCE(o.card_funding, 'unknown'), COALESCE(o.last4, ''), $7, $8, $9, $9 FROM o
+    ON CONFLICT (intent_id) DO UPDATE SET status = EXCLUDED.status, client_secret = EXCLUDED.client_secret, next_action = EXCLUDED.next_action, updated_at = EXCLUDED.updated_at
+      WHERE NOT (payment_intents.status = ANY($10))`;
+/** Paid only from pending, within the reservation, for the right amount; `more` adds a condition. */
+const payOrder = (more = ''): string => `
+    UPDATE orders SET status = 'completed', paid_at = $9, store_result = jsonb_set(jsonb_set(jsonb_set(jsonb_set(orders.store_result,
+      '{status}', '"completed"'), '{payment_result,payment_status}', '"success"'),
+      '{payment_result,redirect_url}', to_jsonb('/confirmation?order_id=' || orders.id || '&key=' || orders.order_key)),
+      '{extensions,cgg,points_earned}', to_jsonb(o.earned))
+    FROM o
+    WHERE orders.id = o.id AND $6 = 'succeeded' AND o.card_charged_pence = $4 AND o.status = 'pending' AND orders.status = 'pending'
+      AND (o.reserved_until IS NULL OR o.reserved_until > $9) ${more}
+    RETURNING orders.id`;
+const EARN_POINTS = `
+    INSERT INTO points_logs (customer_id, type, points, description, order_id, created_at)
+    SELECT o.customer_id, 'order-placed', o.earned, 'Points earned for order #' || o.id, o.id, $9 FROM o JOIN paid ON paid.id = o.id WHERE o.earned > 0`;
+
+/*
  * The order's row locked, the intent recorded and - the common case: a succeeded payment of the
  * right amount for a live reservation - the order paid, in ONE statement (at launch-night rates
  * every round trip counts). The lock is taken first (every other part reads the locked row);
@@ -133,28 +163,10 @@ export async function decidedWithoutLock(db: pg.Pool | pg.PoolClient, provider: 
  * by its holder, this order, so none can be taken meanwhile (the award still checks it is open).
  */
 const LOCK_RECORD_AND_PAY = `
-  WITH o AS (
-    SELECT id, status, customer_id, reserved_until, reserved_cart_id, reserved_basket, card_charged_pence, credit_used_pence, points_redeemed,
-           card_funding, store_result #>> '{payment_result,payment_details,0,value}' AS last4,
-           (card_charged_pence + credit_used_pence) / $11::int AS earned
-    FROM orders WHERE id = $3 FOR UPDATE
-  ), recorded AS (
-    INSERT INTO payment_intents (intent_id, provider, order_id, amount_pence, currency, status, funding, last4, client_secret, next_action, created_at, updated_at)
-    SELECT $1, $2, o.id, $4, $5, $6, COALESCE(o.card_funding, 'unknown'), COALESCE(o.last4, ''), $7, $8, $9, $9 FROM o
-    ON CONFLICT (intent_id) DO UPDATE SET status = EXCLUDED.status, client_secret = EXCLUDED.client_secret, next_action = EXCLUDED.next_action, updated_at = EXCLUDED.updated_at
-      WHERE NOT (payment_intents.status = ANY($10))
-  ), paid AS (
-    UPDATE orders SET status = 'completed', paid_at = $9, store_result = jsonb_set(jsonb_set(jsonb_set(jsonb_set(orders.store_result,
-      '{status}', '"completed"'), '{payment_result,payment_status}', '"success"'),
-      '{payment_result,redirect_url}', to_jsonb('/confirmation?order_id=' || orders.id || '&key=' || orders.order_key)),
-      '{extensions,cgg,points_earned}', to_jsonb(o.earned))
-    FROM o
-    WHERE orders.id = o.id AND $6 = 'succeeded' AND o.card_charged_pence = $4 AND o.status = 'pending' AND orders.status = 'pending'
-      AND (o.reserved_until IS NULL OR o.reserved_until > $9)
-    RETURNING orders.id
-  ), points AS (
-    INSERT INTO points_logs (customer_id, type, points, description, order_id, created_at)
-    SELECT o.customer_id, 'order-placed', o.earned, 'Points earned for order #' || o.id, o.id, $9 FROM o JOIN paid ON paid.id = o.id WHERE o.earned > 0
+  WITH o AS (${lockedOrder()}
+  ), recorded AS (${RECORD_INTENT}
+  ), paid AS (${payOrder()}
+  ), points AS (${EARN_POINTS}
   )
   SELECT o.id, o.status, o.customer_id, o.reserved_until, o.reserved_cart_id, o.reserved_basket, o.card_charged_pence, o.credit_used_pence, o.points_redeemed,
     EXISTS (SELECT 1 FROM paid) AS paid_now,
@@ -166,6 +178,51 @@ const LOCK_RECORD_AND_PAY = `
          AND EXISTS (SELECT 1 FROM instant_win_tickets w WHERE w.competition_id = i.competition_id AND w.ticket_number = t.ticket_number AND w.won_at IS NULL)) n
        WHERE n.numbers IS NOT NULL) l) AS instant_lines
   FROM o`;
+
+/*
+ * A webhook's common case in ONE statement, outside any transaction: the first delivery of a
+ * succeeded payment for a pending order, within its reservation, for the right amount, whose
+ * tickets hold no open instant-win number (most orders). Locked, recorded and paid as
+ * LOCK_RECORD_AND_PAY does, with the event recorded as processed ('paid') in the same statement,
+ * so it commits with the payment: one round trip and one commit, where BEGIN with the event's
+ * record, the paying statement, and the event marked with COMMIT took three. Anything else (the
+ * event seen before, an order already paid or released, expired, an amount that does not match,
+ * a number to award) pays nothing here, and the webhook decides it in its transaction as before.
+ * $12 the event id, $13 its type.
+ */
+const PAY_FIRST_DELIVERY = `
+  WITH o AS (${lockedOrder('AND NOT EXISTS (SELECT 1 FROM payment_webhook_events e WHERE e.provider = $2 AND e.event_id = $12)')}
+  ), recorded AS (${RECORD_INTENT}
+  ), paid AS (${payOrder(`AND NOT EXISTS (
+        SELECT 1 FROM order_items i JOIN tickets t ON t.order_item_id = i.id
+        JOIN instant_win_tickets w ON w.competition_id = i.competition_id AND w.ticket_number = t.ticket_number AND w.won_at IS NULL
+        WHERE i.order_id = o.id)`)}
+  ), points AS (${EARN_POINTS}
+  ), event AS (
+    INSERT INTO payment_webhook_events (provider, event_id, type, intent_id, received_at, processed_at, outcome)
+    SELECT $2, $12, $13, $1, $9, $9, 'paid' FROM paid
+    ON CONFLICT (provider, event_id) DO NOTHING
+  )
+  SELECT o.customer_id FROM o JOIN paid ON paid.id = o.id`;
+
+/**
+ * The first delivery of a succeeded payment, paid in one statement when it is the common case
+ * (PAY_FIRST_DELIVERY); the customer's id when it paid, null when the webhook's transaction must
+ * decide. Concurrent deliveries queue on the order's row: the later ones find it paid and pay nothing.
+ */
+export async function payFirstDelivery(pool: pg.Pool, provider: string, event: { id: string; type: string }, intent: IntentState, now: Date): Promise<number | null> {
+  if (intent.status !== 'succeeded' || intent.orderId === null || !Number.isSafeInteger(intent.orderId)) return null;
+  const { rows } = await pool.query<{ customer_id: number }>({ name: 'cgg_pay_first_delivery', text: PAY_FIRST_DELIVERY, values: [
+    ...intentValues(provider, intent, now), event.id, event.type,
+  ] });
+  return rows[0]?.customer_id ?? null;
+}
+
+/** $1-$11 of the paying statements. */
+const intentValues = (provider: string, intent: IntentState, now: Date): unknown[] => [
+  intent.id, provider, intent.orderId, intent.amountPence, intent.currency, intent.status, intent.clientSecret,
+  intent.nextAction === null ? null : JSON.stringify(intent.nextAction), now, TERMINAL, PENCE_PER_POINT_EARNED,
+];
 
 interface LockedOrder extends OrderRow {
   /** This statement paid it. */
@@ -184,10 +241,7 @@ interface LockedOrder extends OrderRow {
 export async function applyIntentLocked(client: pg.PoolClient, pool: pg.Pool, gateway: PaymentGateway, intent: IntentState, now: Date, hooks: PaymentHooks, after: AfterCommit): Promise<Applied> {
   if (intent.orderId === null) return 'not-ours';
   // A named (prepared) statement: each connection plans this wide statement once, not per payment.
-  const order = (await client.query<LockedOrder>({ name: 'cgg_pay_lock_record_pay', text: LOCK_RECORD_AND_PAY, values: [
-    intent.id, gateway.name, intent.orderId, intent.amountPence, intent.currency, intent.status, intent.clientSecret,
-    intent.nextAction === null ? null : JSON.stringify(intent.nextAction), now, TERMINAL, PENCE_PER_POINT_EARNED,
-  ] })).rows[0];
+  const order = (await client.query<LockedOrder>({ name: 'cgg_pay_lock_record_pay', text: LOCK_RECORD_AND_PAY, values: intentValues(gateway.name, intent, now) })).rows[0];
   if (!order) return 'not-ours';
   if (intent.status === 'succeeded' && intent.amountPence !== order.card_charged_pence) {
     await flag(client, gateway.name, intent, order.id, 'amount_mismatch', `The intent took ${intent.amountPence}p; the order's card part is ${order.card_charged_pence}p.`, false, now);
