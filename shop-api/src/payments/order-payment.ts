@@ -187,7 +187,8 @@ const LOCK_RECORD_AND_PAY = `
  * so it commits with the payment: one round trip and one commit, where BEGIN with the event's
  * record, the paying statement, and the event marked with COMMIT took three. Anything else (the
  * event seen before, an order already paid or released, expired, an amount that does not match,
- * a number to award) pays nothing here, and the webhook decides it in its transaction as before.
+ * a number to award) pays nothing here (a new event's intent state is still recorded, as the
+ * transaction would record it), and the webhook decides it in its transaction as before.
  * $12 the event id, $13 its type.
  */
 const PAY_FIRST_DELIVERY = `
