@@ -3,7 +3,7 @@ import { DEMO_PAY_ROUTE_PREFIX } from '@cgg/contracts/demo-pay';
 import { STORE_ERRORS, TEST_PAYMENT_METHODS, storeCheckoutResponseSchema, storePaymentConfigSchema } from '@cgg/contracts/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../http/rest-addressing.ts';
-import { billing, cardPayment, createCompetition, createCustomer } from '../store/store-fixtures.ts';
+import { billing, cardPayment, createCompetition, createCustomer, type CompetitionOptions } from '../store/store-fixtures.ts';
 import { storeInject, storeTestApp, type StoreClientState } from '../store/store-test-kit.ts';
 import { signDemoPayload, SIGNATURE_HEADER } from './demo-provider/demo-signature.ts';
 import { reconcilePayments } from './reconcile-payments.ts';
@@ -43,9 +43,9 @@ const eventFor = (intentId: string, type: string) => {
   return found[0]!;
 };
 
-/** A customer with `quantity` £1 tickets in the basket, and optionally site credit and points to spend. */
-async function basket(quantity = 3, o: { credit?: number; points?: number } = {}) {
-  const c = await createCompetition(t.pool, { total: 100, pricePence: 100 });
+/** A customer with `quantity` £1 tickets in the basket (of 100, unless `competition` says otherwise), and optionally site credit and points to spend. */
+async function basket(quantity = 3, o: { credit?: number; points?: number; competition?: CompetitionOptions } = {}) {
+  const c = await createCompetition(t.pool, { total: 100, pricePence: 100, ...o.competition });
   const who = await createCustomer(t.pool);
   if (o.credit) await t.pool.query(`INSERT INTO credit_logs (customer_id, type, amount_pence, description, created_at) VALUES ($1, 'admin-credit', $2, 'x', now())`, [who.id, o.credit]);
   if (o.points) await t.pool.query(`INSERT INTO points_logs (customer_id, type, points, description, created_at) VALUES ($1, 'signup-bonus', $2, 'x', now())`, [who.id, o.points]);
@@ -139,11 +139,7 @@ describe('card payment: asynchronous confirmation, exactly once', () => {
 
   it('the webhook of an order holding an instant-win number pays it and awards the win, in one transaction', async () => {
     // Every number wins, so the order holds one whichever it drew.
-    const c = await createCompetition(t.pool, { total: 2, pricePence: 100, instantWinNumbers: [1, 2] });
-    const who = await createCustomer(t.pool);
-    const state: StoreClientState = { bearer: who.token };
-    await storeInject(t.app, state, 'GET', '/cart');
-    expect((await storeInject(t.app, state, 'POST', '/cart/add-item', { id: c.productId, quantity: 1 })).status).toBe(200);
+    const { c, who, state } = await basket(1, { competition: { total: 2, instantWinNumbers: [1, 2] } });
     const order = (await checkout(state)).body;
     const intentId = order.extensions.cgg.payment.intent_id;
     await t.payments.demoProvider.retrieveIntent(intentId, new Date());
