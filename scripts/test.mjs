@@ -10,7 +10,7 @@ import { ensureHaproxy } from './lib/haproxy.mjs';
 import { ensureInstalled } from './lib/install.mjs';
 import { root } from './lib/paths.mjs';
 import { runJobs } from './lib/job-pool.mjs';
-import { countReport } from './lib/results.mjs';
+import { countReport, failedTests } from './lib/results.mjs';
 
 const reports = path.join(root, '.cache', 'test-reports');
 rmSync(reports, { recursive: true, force: true });
@@ -79,6 +79,16 @@ for (const pkg of reportOf.values()) {
 console.log('\n[test] steps:');
 for (const [name, r] of results) console.log(`  ${r.status === 'passed' ? 'ok     ' : r.status === 'failed' ? 'FAILED ' : 'skipped'} ${name} (${r.seconds.toFixed(1)} s)`);
 if (failures.length) console.log(`[test] failed steps: ${failures.join(', ')}`);
+// Named again here, at the end, because CI shows only the end of the run.
+for (const name of failures) {
+  const report = reportOf.get(name);
+  if (!report) continue;
+  const dir = report === 'faults' ? 'shop-api' : report;
+  for (const t of failedTests(path.join(reports, `${report}.json`), path.join(root, dir))) {
+    console.log(`[test] failed: ${name}: ${t.where} > ${t.title}`);
+    for (const line of t.message) console.log(`         ${line}`);
+  }
+}
 const minutes = ((Date.now() - began) / 60_000).toFixed(1);
 console.log(`\n${passed} passed, ${failed} failed (${minutes} min, ${concurrency} at a time)`);
 process.exit(failures.length ? 1 : 0);
