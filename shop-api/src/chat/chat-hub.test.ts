@@ -4,6 +4,7 @@ import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { createClient } from '../db/pool.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
 import { CHAT_CHANNEL, ChatHub, type ChatEvent } from './chat-hub.ts';
+import { eventually } from '../test/eventually.ts';
 
 let db: TestDatabase | undefined;
 let hub: ChatHub | undefined;
@@ -46,7 +47,7 @@ async function start() {
   const streamEnded = vi.fn();
   await hub.subscribe((e) => events.push(e), streamEnded);
   await removal(1);
-  await vi.waitFor(() => expect(events).toContainEqual({ type: 'removed', id: 1 }));
+  await eventually(() => expect(events).toContainEqual({ type: 'removed', id: 1 }));
   return { events, streamEnded };
 }
 
@@ -56,7 +57,7 @@ describe('chat hub LISTEN connection', () => {
     const { events, streamEnded } = await start();
     const before = await kill();
 
-    await vi.waitFor(() => expect(streamEnded).toHaveBeenCalledTimes(1));
+    await eventually(() => expect(streamEnded).toHaveBeenCalledTimes(1));
     expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^\[shop-api chat listener\] lost a database connection \(57P01\)/));
     await heardAgain(events, 2);
     expect(await listenerPids()).not.toContain(before);
@@ -87,7 +88,7 @@ describe('chat hub LISTEN connection', () => {
     await start();
     await hub!.close();
     hub = undefined;
-    await vi.waitFor(async () => expect(await listenerPids()).toEqual([]));
+    await eventually(async () => expect(await listenerPids()).toEqual([]));
     expect(logged).not.toHaveBeenCalled();
   });
 });

@@ -8,6 +8,7 @@ import { claimStateCommand } from '../cli/commands/claim-state.ts';
 import { claimsCommand } from '../cli/commands/claims.ts';
 import { storeTestApp } from '../store/store-test-kit.ts';
 import { addDrawWin, addRewardWin, address, bank, claim, instantWinner, setInstantPrizeTitle, tryClaim } from './claims-test-kit.ts';
+import { eventually } from '../test/eventually.ts';
 
 type App = Awaited<ReturnType<typeof storeTestApp>>;
 
@@ -184,7 +185,7 @@ describe('prize claims', () => {
   it('instant winners are mailed once the order commits', async () => {
     const w = await instantWinner(app.pool, base, 2);
     const to = await emailOf(w.buyer.customerId);
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       const { rows } = await app.pool.query(`SELECT subject, text_body FROM email_outbox WHERE to_address = $1 AND subject LIKE 'You won%' ORDER BY id`, [to]);
       expect(rows.map((r) => r.subject)).toEqual(['You won: £50 Cash #1', 'You won: £50 Cash #2']);
       expect(rows[0].text_body).toContain('/claim/prize');

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fallbackLogger } from '../lib/logger.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
 import { createClient, createPool } from './pool.ts';
+import { eventually } from '../test/eventually.ts';
 
 let db: TestDatabase | undefined;
 afterEach(async () => {
@@ -21,7 +22,7 @@ describe('a pool that loses connections', () => {
       const before = (await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
       await terminate(before);
       // 57P01: what an operator's pg_terminate_backend or a server shutdown sends.
-      await vi.waitFor(() => expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^\[test-pool\] lost a database connection \(57P01\)/)));
+      await eventually(() => expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^\[test-pool\] lost a database connection \(57P01\)/)));
       const after = (await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
       expect(after).not.toBe(before);
     } finally {
@@ -37,7 +38,7 @@ describe('a pool that loses connections', () => {
       const client = await pool.connect();
       const pid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
       await terminate(pid);
-      await vi.waitFor(() => expect(logged).toHaveBeenCalledWith(expect.stringMatching(/lost a database connection/)));
+      await eventually(() => expect(logged).toHaveBeenCalledWith(expect.stringMatching(/lost a database connection/)));
       await expect(client.query('SELECT 1')).rejects.toThrow();
       client.release(true);
       expect((await pool.query<{ n: number }>('SELECT 1 AS n')).rows[0]!.n).toBe(1);
@@ -66,7 +67,7 @@ describe('a single client that loses its connection', () => {
     try {
       const pid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
       await terminate(pid);
-      await vi.waitFor(() => expect(lost).toHaveBeenCalledWith(expect.objectContaining({ code: '57P01' })));
+      await eventually(() => expect(lost).toHaveBeenCalledWith(expect.objectContaining({ code: '57P01' })));
       expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^\[test-client\] lost a database connection \(57P01\)/));
     } finally {
       await client.end().catch(() => {});

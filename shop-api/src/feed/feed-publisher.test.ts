@@ -8,6 +8,7 @@ import { payCheckout, storeInject, storeTestApp, type StoreClientState } from '.
 import { guardedAllocator, type TicketAllocator } from '../store/ticket-allocation.ts';
 import { FeedPublisher, type FeedWriter } from './feed-publisher.ts';
 import { feedKey, feedWinnerName, type FeedRecord } from './feed-record.ts';
+import { eventually } from '../test/eventually.ts';
 
 /** A checkout may be told to fail at this competition's allocation: after earlier competitions' wins were written. */
 let failAllocationOf: number | null = null;
@@ -221,9 +222,9 @@ describe('instant-win feed outbox', () => {
       const [before] = await listeners();
       expect(before).toBeDefined();
       await pool.query('SELECT pg_terminate_backend($1)', [before]);
-      await vi.waitFor(() => expect(logs).toContain('LISTEN connection lost; polling until it is back'));
+      await eventually(() => expect(logs).toContain('LISTEN connection lost; polling until it is back'));
       expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^\[shop-api instant-win feed listener\] lost a database connection \(57P01\)/));
-      await vi.waitFor(async () => {
+      await eventually(async () => {
         const now = await listeners();
         expect(now).toHaveLength(1);
         expect(now).not.toContain(before);
