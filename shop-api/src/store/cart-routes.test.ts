@@ -231,6 +231,17 @@ describe('add-item rules', () => {
     expectError(await storeInject(app, me, 'POST', '/cart/add-item', { id: c.productId, quantity: 1 }), STORE_ERRORS.maxPerUser);
   });
 
+  it('adds sent at once from several tabs take turns on the basket: together they never pass the per-user maximum', async () => {
+    const c = await createCompetition(pool, { maxPerUser: 5 });
+    const state = await visitor();
+    // Six tabs add 2 each at the same moment: 2 and 2 fit, the third is capped to 1, the rest are refused.
+    const answers = await Promise.all(Array.from({ length: 6 }, () => storeInject(app, { ...state }, 'POST', '/cart/add-item', { id: c.productId, quantity: 2 })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 400, 400, 400]);
+    for (const refused of answers.filter((a) => a.status === 400)) expectError(refused, STORE_ERRORS.maxPerUser);
+    const cart = await storeInject(app, state, 'GET', '/cart');
+    expect(cart.body.items.map((i: { quantity: string }) => i.quantity)).toEqual(['5']);
+  });
+
   it('needs the right answer to a required question; a wrong one adds nothing', async () => {
     const c = await createCompetition(pool, { question: true });
     const state = await visitor();

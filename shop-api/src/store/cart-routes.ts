@@ -61,7 +61,6 @@ export function cartRoutes(deps: StoreDeps): DeclaredRoute[] {
               [session.cartId, newItemKey(), c.id, decision.add, answered, now],
             );
           }
-          await touchCart(client, session.cartId, now);
           return decision.notice ? [decision.notice] : [];
         });
         // The spec reads the cart token from add-item's body as well as its header.
@@ -81,7 +80,6 @@ export function cartRoutes(deps: StoreDeps): DeclaredRoute[] {
           const purchased = (await purchasedCounts(client, session.customerId, [c.id])).get(c.id) ?? 0;
           const decision = decideUpdate(c, input.quantity, purchased);
           await client.query('UPDATE cart_items SET quantity = $3 WHERE cart_id = $1 AND item_key = $2', [session.cartId, line.key, decision.quantity]);
-          await touchCart(client, session.cartId, now);
           return decision.notice ? [decision.notice] : [];
         });
         if (notices === null) throw await invalidKey(pool, session, now);
@@ -121,7 +119,6 @@ export function cartRoutes(deps: StoreDeps): DeclaredRoute[] {
           await client.query('INSERT INTO cart_coupons (cart_id, coupon_id, added_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
             session.cartId, coupon.id, now,
           ]);
-          await touchCart(client, session.cartId, now);
         });
         return cartBody(pool, session, now);
       },

@@ -9,14 +9,17 @@ import { readBasket } from './store-competitions.ts';
 /** A cart line key: 32 hex characters, like WooCommerce's md5 keys. */
 export const newItemKey = (): string => randomBytes(16).toString('hex');
 
-/** Makes the basket row if it does not exist yet (visitor baskets start on their first write) and locks it. */
+/**
+ * Makes the basket row if it does not exist yet (visitor baskets start on their first write),
+ * marks it written now and locks it, in one statement: the write's transaction holds the row
+ * until it commits, so writes to one basket run one at a time (two tabs adding at once cannot
+ * both pass the caps), and a write that fails rolls the mark back with the rest.
+ */
 export async function lockCart(client: pg.PoolClient, cartId: string, customerId: number | null, now: Date): Promise<void> {
   await client.query(
-    'INSERT INTO carts (id, customer_id, created_at, updated_at) VALUES ($1, $2, $3, $3) ON CONFLICT (id) DO NOTHING',
+    'INSERT INTO carts (id, customer_id, created_at, updated_at) VALUES ($1, $2, $3, $3) ON CONFLICT (id) DO UPDATE SET updated_at = EXCLUDED.updated_at',
     [cartId, customerId, now],
   );
-  // Writes to one basket run one at a time (two tabs adding at once cannot both pass the caps).
-  await client.query('SELECT id FROM carts WHERE id = $1 FOR UPDATE', [cartId]);
 }
 
 export async function touchCart(db: Queryable, cartId: string, now: Date): Promise<void> {
