@@ -3,7 +3,7 @@ import { inTransaction } from '../accounts/queryable.ts';
 import { PENCE_PER_POINT_EARNED } from '../store/order-points.ts';
 import { awardInstantWins, publicName } from '../store/wins.ts';
 import type { ReservedBasket } from '../store/paid-order.ts';
-import { newItemKey } from '../store/cart-store.ts';
+import { lockCart, newItemKey } from '../store/cart-store.ts';
 import type { IntentState, PaymentFailure, PaymentGateway } from './payment-gateway.ts';
 import { releaseTickets } from './release-tickets.ts';
 import { fallbackLogger } from '../lib/logger.ts';
@@ -320,10 +320,8 @@ export async function releaseReservation(client: pg.PoolClient, order: OrderRow,
   );
   const basket = order.reserved_basket;
   if (order.reserved_cart_id && basket) {
-    await client.query(
-      'INSERT INTO carts (id, customer_id, created_at, updated_at) VALUES ($1, $2, $3, $3) ON CONFLICT (id) DO UPDATE SET updated_at = EXCLUDED.updated_at',
-      [order.reserved_cart_id, order.customer_id, now],
-    );
+    // The basket row (made again if it is gone), marked and locked as any basket write is.
+    await lockCart(client, order.reserved_cart_id, order.customer_id, now);
     await client.query(
       `INSERT INTO cart_items (cart_id, item_key, competition_id, quantity, answered_option_id, created_at)
        SELECT $1, k, c, q, a, $6 FROM unnest($2::text[], $3::int[], $4::int[], $5::int[]) AS x(k, c, q, a)
