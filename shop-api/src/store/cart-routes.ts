@@ -1,18 +1,19 @@
 import { STORE_ERRORS, STORE_HEADERS, type StoreCartError } from '@cgg/contracts/store';
 import type pg from 'pg';
-import { inTransaction } from '../accounts/queryable.ts';
+import { inTransaction, type Queryable } from '../accounts/queryable.ts';
 import type { DeclaredRoute } from '../http/declared-routes.ts';
 import { routeTable } from '../http/route-table.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { decideAdd, decideUpdate } from './cart-rules.ts';
 import { findUsableCoupon, loadPricedCart, lockCart, newItemKey, readLines, touchCart } from './cart-store.ts';
 import { toStoreCart } from './cart-view.ts';
-import { competitionIdForProduct, competitionsById, isCorrectAnswer, purchasedCounts, questionsAsked } from './store-competitions.ts';
+import { competitionsById, isCorrectAnswer, purchasedCounts, questionsAsked, readForAdd } from './store-competitions.ts';
+import { BEGIN_KEYED } from './keyed-plans.ts';
 import { storeError, storeRoute } from './store-route.ts';
 import type { StoreDeps, StoreSession } from './store-session.ts';
 
-async function cartBody(pool: pg.Pool, session: StoreSession, now: Date, notices: StoreCartError[] = []) {
-  const priced = await loadPricedCart(pool, session.cartId, session.customerId, now);
+async function cartBody(db: Queryable, session: StoreSession, now: Date, notices: StoreCartError[] = []) {
+  const priced = await loadPricedCart(db, session.cartId, session.customerId, now);
   return toStoreCart(priced, [...session.notices, ...notices]);
 }
 
@@ -36,13 +37,13 @@ export function cartRoutes(deps: StoreDeps): DeclaredRoute[] {
       summary: "Adds tickets for a competition (the skill question's answer when it asks one); capped by tickets left, the per-customer limit and the basket limit.",
       description: 'Headers: `Nonce` (writes: missing 401 `woocommerce_rest_missing_nonce`, invalid 403 `woocommerce_rest_invalid_nonce`, checked first) and `Cart-Token`. A request above what fits adds what fits and answers 200 with a `woocommerce_rest_product_partially_out_of_stock` notice (`data.limit`: stock or per_user). Errors (400): `woocommerce_rest_cart_invalid_product`, `woocommerce_rest_product_not_purchasable` (`data.reason`), `woocommerce_rest_product_out_of_stock`, `cgg_rest_max_tickets_per_user`, `cgg_rest_answer_required`, `cgg_rest_wrong_answer` (\'Sorry, that answer is incorrect. Please try again.\'). The answer also carries `cart_header` (the Cart-Token).',
       handler: async ({ session, input, reply, now }) => {
-        const competitionId = await competitionIdForProduct(pool, input.id);
-        if (competitionId === null) throw storeError(STORE_ERRORS.invalidProduct);
-        const notices = await inTransaction(pool, async (client) => {
+        // Keyed statements (keyed-plans.ts) in one transaction, the answer's basket read in it too:
+        // at a launch, every round trip of an add counts.
+        const body = await inTransaction(pool, async (client) => {
           await lockCart(client, session.cartId, session.customerId, now);
-          const c = (await competitionsById(client, [competitionId])).get(competitionId)!;
-          const line = (await readLines(client, session.cartId)).find((l) => l.competitionId === competitionId);
-          const purchased = (await purchasedCounts(client, session.customerId, [competitionId])).get(competitionId) ?? 0;
+          const found = await readForAdd(client, input.id, session.cartId, session.customerId);
+          if (!found) throw storeError(STORE_ERRORS.invalidProduct);
+          const { competition: c, line, purchased } = found;
           // Rules before the question: a sold-out competition says so whatever the answer.
           const decision = decideAdd(c, input.quantity, line?.quantity ?? 0, purchased);
           let answered = line?.answeredOptionId ?? null;
@@ -61,10 +62,10 @@ export function cartRoutes(deps: StoreDeps): DeclaredRoute[] {
               [session.cartId, newItemKey(), c.id, decision.add, answered, now],
             );
           }
-          return decision.notice ? [decision.notice] : [];
-        });
+          return cartBody(client, session, now, decision.notice ? [decision.notice] : []);
+        }, BEGIN_KEYED);
         // The spec reads the cart token from add-item's body as well as its header.
-        return { ...(await cartBody(pool, session, now, notices)), cart_header: String(reply.getHeader(STORE_HEADERS.cartToken)) };
+        return { ...body, cart_header: String(reply.getHeader(STORE_HEADERS.cartToken)) };
       },
     }),
 

@@ -15,6 +15,7 @@ import { validateBilling } from './billing.ts';
 import { assertPurchasable, maxPerUserError, outOfStock, partialNotice } from './cart-rules.ts';
 import { loadPricedCart } from './cart-store.ts';
 import { preparedClient } from './prepared-client.ts';
+import { BEGIN_KEYED } from './keyed-plans.ts';
 import { writePaidOrder } from './paid-order.ts';
 import { questionsAsked } from './store-competitions.ts';
 import { SaleRefused, type TicketAllocator } from './ticket-allocation.ts';
@@ -145,18 +146,11 @@ export async function runCheckout(pool: pg.Pool, allocator: TicketAllocator, gat
     const connection = await pool.connect();
     const client = preparedClient(connection);
     try {
-      // Generic plans for the prepared statements below: left to choose, PostgreSQL keeps
-      // re-planning the wide competition read for every order (planning costs more than running it).
-      // No hash or merge joins: every statement here looks rows up by key, and a generic plan made
-      // while a new competition's unsold numbers were not yet in the statistics hashed all of them
-      // to take 20 (a millisecond a checkout, kept for the connection's life); by index it is a few
-      // lookups whatever the statistics say. No sequential scans either, for the same reason: a plan
-      // made while cart_items was nearly empty (before a launch) read every basket line in the shop
-      // three times a checkout once the baskets filled (checkout-plans.test.ts).
+      // Generic plans by key only for the prepared statements below (keyed-plans.ts).
       // Its COMMIT lets go of the competition's row before the disk wait (db/durable-commit.ts).
       // BEGIN, the transaction's settings and the customer's lock (step 1 below) in one round trip.
       const begun = (await client.query(
-        `BEGIN; SET LOCAL plan_cache_mode = force_generic_plan; SET LOCAL enable_hashjoin = off; SET LOCAL enable_mergejoin = off; SET LOCAL enable_seqscan = off; ${COMMIT_WITHOUT_WAITING}${tagTransaction(connection, input.requestId)}; ${lockCustomerStatement(input.customerId)}`,
+        `${BEGIN_KEYED}; ${COMMIT_WITHOUT_WAITING}${tagTransaction(connection, input.requestId)}; ${lockCustomerStatement(input.customerId)}`,
       )) as unknown as pg.QueryResult[];
       if (begun.at(-1)!.rowCount !== 1) throw invalidToken();
       const result = await checkoutTransaction(client, allocator, input, billing, payment, card, scopedKey);

@@ -4,6 +4,7 @@ import { toCompetition, type CompetitionRow } from '../competitions/to-payload.t
 import type { Queryable } from '../accounts/queryable.ts';
 import { HOLDING_STATUSES } from '../accounts/order-routes.ts';
 import { basketCouponsJsonSql, couponsFromJson, type CouponJson, type CouponRow } from './basket-coupons.ts';
+import type { CartLine } from './cart-view.ts';
 
 const BY_ID_SQL = `SELECT ${COMPETITION_COLUMNS} FROM competitions c JOIN categories cat ON cat.id = c.category_id WHERE c.id = ANY($1::int[])`;
 
@@ -17,12 +18,6 @@ export async function competitionsById(db: Queryable, ids: readonly number[]): P
 
 const PG_INT_MAX = 2_147_483_647;
 
-/** A draft is not for sale: its product is not found. */
-export async function competitionIdForProduct(db: Queryable, productId: number): Promise<number | null> {
-  if (productId > PG_INT_MAX) return null;
-  const { rows } = await db.query<{ id: number }>("SELECT id FROM competitions WHERE competition_product_id = $1 AND status <> 'draft'", [productId]);
-  return rows[0]?.id ?? null;
-}
 
 /** Tickets held by customer $2 (orders in statuses $3, and postal entries) in the competitions `lines` (a CTE with competition_id) names. */
 const heldIn = (lines: string) => `
@@ -79,6 +74,41 @@ export async function purchasedCounts(db: Queryable, customerId: number | null, 
     [competitionIds, customerId, HOLDING_STATUSES],
   );
   return new Map(rows.map((r) => [r.competition_id, r.n]));
+}
+
+/**
+ * What adding a product to a basket reads, in one statement: the competition the product id names
+ * (a draft is not for sale: not found), the basket's line of it (one at most: UNIQUE (cart_id,
+ * competition_id)) and what the customer already holds of it (nothing for a visitor).
+ */
+const FOR_ADD_SQL = `
+  WITH wanted AS (SELECT id AS competition_id FROM competitions WHERE competition_product_id = $1 AND status <> 'draft'),
+  held AS (${heldIn('wanted')})
+  SELECT ${COMPETITION_COLUMNS}, line.item_key AS line_key, line.quantity AS line_quantity,
+    line.answered_option_id AS line_answered_option_id, COALESCE(held.n, 0) AS line_purchased
+  FROM wanted w JOIN competitions c ON c.id = w.competition_id JOIN categories cat ON cat.id = c.category_id
+  LEFT JOIN cart_items line ON line.cart_id = $4 AND line.competition_id = c.id
+  LEFT JOIN held ON held.competition_id = c.id`;
+
+export interface ForAdd {
+  competition: Competition;
+  line: CartLine | null;
+  purchased: number;
+}
+
+/** Null for an unknown product or a draft. */
+export async function readForAdd(db: Queryable, productId: number, cartId: string, customerId: number | null): Promise<ForAdd | null> {
+  if (productId > PG_INT_MAX) return null;
+  const { rows } = await db.query<CompetitionRow & { line_key: string | null; line_quantity: number | null; line_answered_option_id: number | null; line_purchased: number }>(
+    { name: 'cgg_store_read_for_add', text: FOR_ADD_SQL, values: [productId, customerId, HOLDING_STATUSES, cartId] },
+  );
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    competition: toCompetition(r),
+    line: r.line_key === null ? null : { key: r.line_key, competitionId: r.id, quantity: r.line_quantity!, answeredOptionId: r.line_answered_option_id },
+    purchased: r.line_purchased,
+  };
 }
 
 /** The site-wide switch of spec section 5: when 0 the question is not asked. */
