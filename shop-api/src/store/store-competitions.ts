@@ -18,7 +18,6 @@ export async function competitionsById(db: Queryable, ids: readonly number[]): P
 
 const PG_INT_MAX = 2_147_483_647;
 
-
 /** Tickets held by customer $2 (orders in statuses $3, and postal entries) in the competitions `lines` (a CTE with competition_id) names. */
 const heldIn = (lines: string) => `
   SELECT competition_id, sum(n)::int AS n FROM (
