@@ -68,6 +68,11 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 export interface AppOptions {
   pool: pg.Pool;
   /**
+   * The pool of a request's keyed work: session lookup, basket, checkout, payment and its webhooks
+   * (db/keyed-plans.ts; main.ts gives db/database.ts createApiPools' keyed pool). Default `pool`.
+   */
+  keyedPool?: pg.Pool;
+  /**
    * The process's logger (main.ts: lib/logger.ts from API_LOG_LEVEL), used as Fastify's own, so
    * `app.log` and every `request.log` (with its `reqId`) are children of it. Without one: a
    * logger of `logLevel` (default silent) writing to `logStream` (tests capture it).
@@ -200,12 +205,13 @@ export function buildApp(options: AppOptions): FastifyInstance {
   app.addHook('preClose', async () => {
     await Promise.all(winMails);
   });
-  // Basket and checkout (issue 4).
-  const payments = options.gateway ? { gateway: options.gateway, demoProvider: options.demoProvider ?? null } : demoPayments(options.pool);
+  // Basket and checkout (issue 4), their payments and every request's session lookup: work by key.
+  const keyedPool = options.keyedPool ?? options.pool;
+  const payments = options.gateway ? { gateway: options.gateway, demoProvider: options.demoProvider ?? null } : demoPayments(keyedPool);
   const gateway = payments.gateway;
   // Harm markers after each paid order: in the background, so a failure never touches the checkout.
-  const onOrderPaid = (customerId: number, at: Date) => background.run('harm markers', () => evaluateHarmMarkers(options.pool, customerId, at));
-  const store = storeRoutes({ pool: options.pool, now, secret: options.store?.secret, allocator: options.store?.allocator, onOrderCommitted, onOrderPaid, gateway, limits, reservationSeconds: options.reservationSeconds });
+  const onOrderPaid = (customerId: number, at: Date) => background.run('harm markers', () => evaluateHarmMarkers(keyedPool, customerId, at));
+  const store = storeRoutes({ pool: keyedPool, now, secret: options.store?.secret, allocator: options.store?.allocator, onOrderCommitted, onOrderPaid, gateway, limits, reservationSeconds: options.reservationSeconds });
   // The back office (issue 16): staff sign-in and management, the competition editor, refunds and cancellations, draws, fulfilment, customers, site content and the audit log.
   const imageVariants = options.imageVariants ?? createImageVariants(imageVariantsDir(dataDirFrom()));
   const staffUploads = options.uploadsDir ?? uploadsDir(dataDirFrom());
@@ -226,10 +232,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const routes = [...contentRoutes(options.pool), ...competitionRoutes(options.pool), ...sitePageRoutes, ...complaintRoutes({ pool: options.pool, now, mailer, siteUrl, limits }), ...accounts, ...store, ...drawRoutes(options.pool), ...claims, ...staff];
   // The document first: its route hook must see every route registered after it.
   registerOpenApi(app);
-  void app.register(async (scope) => registerDeclaredRoutes(scope, { pool: options.pool, now, canonicalPaths }, routes));
+  void app.register(async (scope) => registerDeclaredRoutes(scope, { pool: keyedPool, now, canonicalPaths }, routes));
   // Card payments (issue 15): the provider's webhooks, and the demo provider's own browser API.
   const hooks = paymentHooks({ pool: options.pool, onOrderCommitted, onOrderPaid });
-  registerWebhookRoute(app, { pool: options.pool, gateway, now, hooks });
+  registerWebhookRoute(app, { pool: keyedPool, gateway, now, hooks });
   const demo = payments.demoProvider;
   if (demo) {
     registerDemoPayRoutes(app, demo, now);
@@ -237,7 +243,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     // handler directly - the code the webhook route runs (signature checked, recorded, applied once) -
     // without an HTTP round trip through the router (a third of a checkout's API time in the benchmark).
     demo.onEvent(async (body, signature) => {
-      const res = await receiveWebhook(options.pool, gateway, Buffer.from(body), { [SIGNATURE_HEADER]: signature }, now(), hooks);
+      const res = await receiveWebhook(keyedPool, gateway, Buffer.from(body), { [SIGNATURE_HEADER]: signature }, now(), hooks);
       if (res.status !== 200) app.log.warn({ component: 'demo-pay', code: res.body.code }, 'webhook refused');
     });
     app.addHook('onClose', async () => demo.close());

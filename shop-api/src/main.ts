@@ -49,9 +49,10 @@ const db = await openDatabase(config, log.child({ component: 'database' })).catc
 });
 const lifecycle = createLifecycle();
 const mailer = createMailer(db.pool, config.smtpUrl);
-const payments = gatewayFor(config, db.pool);
+const payments = gatewayFor(config, db.keyedPool);
 const app = buildApp({
   pool: db.pool,
+  keyedPool: db.keyedPool,
   logger: log,
   requestLog: config.requestLog,
   mailer,
@@ -111,7 +112,7 @@ try {
   if (seededContent) log.info('wrote the shop\'s starting content (settings, SEO, how it works)');
   if (seededDemo) log.info('seeded the demo competitions and accounts (SEED_DEMO_DATA=true)');
   feed = startFeedPublisher(db.pool, config.feed, log.child({ component: 'instant-win feed' }));
-  const shopJobs = { pool: db.pool, mailer, gateway: payments.gateway, siteUrl: config.siteUrl, mailTransport: config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : null, config: jobConfigFrom(config) };
+  const shopJobs = { pool: db.pool, keyedPool: db.keyedPool, mailer, gateway: payments.gateway, siteUrl: config.siteUrl, mailTransport: config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : null, config: jobConfigFrom(config) };
   jobs = await startJobRunner({ pool: db.pool, tasks: shopTasks(shopJobs), repeating: shopRepeatingJobs(shopJobs), concurrency: config.jobConcurrency, pollIntervalMs: config.jobPollIntervalMs, log });
   await app.listen({ port: config.port, host: config.host });
   // Scripts and tests wait for this line (bench/start-api.ts, e2e/support/site-behind-relay.ts).

@@ -11,7 +11,7 @@ import { prepareDatabase } from '../db/prepare.ts';
  * running API (same PG_PORT, the data folder's password); otherwise the CLI starts that embedded
  * server itself on DATA_DIR (and migrates it) for the length of the command.
  */
-export async function openCliDatabase(config: Config, log: Logger): Promise<Database> {
+export async function openCliDatabase(config: Config, log: Logger): Promise<Pick<Database, 'pool' | 'close'>> {
   if (!config.databaseUrl) {
     const url = embeddedDatabaseUrl(path.join(config.dataDir, 'postgres'), config.pgPort);
     const probe = createClient({ connectionString: url, connectionTimeoutMillis: 2000 }, 'shop-api cli', undefined, log);

@@ -32,9 +32,10 @@ export async function evaluateHarmMarkers(db: Queryable, customerId: number, now
 /**
  * The periodic sweep: every customer with something a rule could count (an order, a limit
  * raise, a break start) within the longest look-back. Catches what no order set off: a break
- * taken, a rule whose threshold an admin lowered. Answers how many flags it raised.
+ * taken, a rule whose threshold an admin lowered. Answers how many flags it raised. Each customer's
+ * facts are read on `perCustomer` (the API's keyed pool: db/keyed-plans.ts).
  */
-export async function sweepHarmMarkers(db: Queryable, now: Date): Promise<number> {
+export async function sweepHarmMarkers(db: Queryable, now: Date, perCustomer: Queryable = db): Promise<number> {
   const t = await readThresholds(db);
   const days = Math.max(7 * (t.spend_spike_weeks + 1), t.raises_days, t.late_night_days, t.high_spend_days, t.break_lookback_days, 31);
   const { rows } = await db.query<{ id: number }>(
@@ -45,6 +46,6 @@ export async function sweepHarmMarkers(db: Queryable, now: Date): Promise<number
     [new Date(now.getTime() - days * 86_400_000)],
   );
   let raised = 0;
-  for (const { id } of rows) raised += (await evaluateHarmMarkers(db, id, now)).length;
+  for (const { id } of rows) raised += (await evaluateHarmMarkers(perCustomer, id, now)).length;
   return raised;
 }

@@ -11,6 +11,8 @@ import type { RepeatingJob } from './repeating-jobs.ts';
 
 export interface ShopJobsOptions {
   pool: pg.Pool;
+  /** The pool of keyed work (db/keyed-plans.ts): the payments' and the harm markers' work order by order, customer by customer. Default `pool`. */
+  keyedPool?: pg.Pool;
   mailer: Mailer;
   siteUrl: string;
   /** SMTP (or a test's recorder); null: mail stays in the outbox, and no mail job is run. */
@@ -30,10 +32,11 @@ const MAIL_RELAY_EVERY_MS = 60_000;
  */
 export function shopRepeatingJobs(o: ShopJobsOptions): RepeatingJob[] {
   const { pool } = o;
+  const keyedPool = o.keyedPool ?? pool;
   return [
     ...(o.config.drawsOn ? [drawsDueJob({ pool, mailer: o.mailer, siteUrl: o.siteUrl, everyMs: o.config.drawIntervalMs })] : []),
-    harmSweepJob({ pool, everyMs: o.config.harmSweepIntervalMs }),
-    ...paymentJobs({ pool, gateway: o.gateway, everyMs: o.config.paymentJobsIntervalMs }),
+    harmSweepJob({ pool, keyedPool, everyMs: o.config.harmSweepIntervalMs }),
+    ...paymentJobs({ pool: keyedPool, gateway: o.gateway, everyMs: o.config.paymentJobsIntervalMs }),
     ...(o.mailTransport ? [{ name: 'mail-relay', everyMs: MAIL_RELAY_EVERY_MS, run: async () => void (await relayUnsentMail(pool)) }] : []),
   ];
 }

@@ -8,7 +8,6 @@ import { decideAdd, decideUpdate } from './cart-rules.ts';
 import { findUsableCoupon, loadPricedCart, lockCart, newItemKey, readLines, touchCart } from './cart-store.ts';
 import { toStoreCart } from './cart-view.ts';
 import { competitionsById, isCorrectAnswer, purchasedCounts, questionsAsked, readForAdd } from './store-competitions.ts';
-import { BEGIN_KEYED } from './keyed-plans.ts';
 import { storeError, storeRoute } from './store-route.ts';
 import type { StoreDeps, StoreSession } from './store-session.ts';
 
@@ -63,7 +62,7 @@ export function cartRoutes(deps: StoreDeps): DeclaredRoute[] {
             );
           }
           return cartBody(client, session, now, decision.notice ? [decision.notice] : []);
-        }, BEGIN_KEYED);
+        });
         // The spec reads the cart token from add-item's body as well as its header.
         return { ...body, cart_header: String(reply.getHeader(STORE_HEADERS.cartToken)) };
       },

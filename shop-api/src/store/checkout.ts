@@ -15,7 +15,6 @@ import { validateBilling } from './billing.ts';
 import { assertPurchasable, maxPerUserError, outOfStock, partialNotice } from './cart-rules.ts';
 import { loadPricedCart } from './cart-store.ts';
 import { preparedClient } from './prepared-client.ts';
-import { BEGIN_KEYED } from './keyed-plans.ts';
 import { writePaidOrder } from './paid-order.ts';
 import { questionsAsked } from './store-competitions.ts';
 import { SaleRefused, type TicketAllocator } from './ticket-allocation.ts';
@@ -146,11 +145,10 @@ export async function runCheckout(pool: pg.Pool, allocator: TicketAllocator, gat
     const connection = await pool.connect();
     const client = preparedClient(connection);
     try {
-      // Generic plans by key only for the prepared statements below (keyed-plans.ts).
       // Its COMMIT lets go of the competition's row before the disk wait (db/durable-commit.ts).
       // BEGIN, the transaction's settings and the customer's lock (step 1 below) in one round trip.
       const begun = (await client.query(
-        `${BEGIN_KEYED}; ${COMMIT_WITHOUT_WAITING}${tagTransaction(connection, input.requestId)}; ${lockCustomerStatement(input.customerId)}`,
+        `BEGIN; ${COMMIT_WITHOUT_WAITING}${tagTransaction(connection, input.requestId)}; ${lockCustomerStatement(input.customerId)}`,
       )) as unknown as pg.QueryResult[];
       if (begun.at(-1)!.rowCount !== 1) throw invalidToken();
       const result = await checkoutTransaction(client, allocator, input, billing, payment, card, scopedKey);

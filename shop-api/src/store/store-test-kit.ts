@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createImageVariants } from '../http/image-variants.ts';
 import type { FastifyInstance } from 'fastify';
-import { createPool } from '../db/pool.ts';
+import { createApiPools } from '../db/database.ts';
 import { buildApp } from '../app.ts';
 import { prepareDatabase } from '../db/prepare.ts';
 import { createTestDatabase } from '../test/test-database.ts';
@@ -67,24 +67,24 @@ export async function payCheckout(app: FastifyInstance, state: StoreClientState,
 export async function storeTestApp(options: { allocator?: TicketAllocator; poolSize?: number; settleAfterMs?: number | null } = {}) {
   const db = await createTestDatabase();
   await prepareDatabase(db.pool, { demoData: true });
-  // The race tests want more connections than the kit's default 5, so transactions truly overlap.
-  const appPool = options.poolSize ? createPool({ connectionString: db.url, max: options.poolSize }) : db.pool;
-  // pool.end() resolves before its sockets close; dropping the database then ends them.
-  if (appPool !== db.pool) appPool.on('error', () => {});
+  // The app's two pools as main.ts opens them (db/database.ts), so its statements are planned as in
+  // production. The race tests want more connections than the default 5, so transactions truly overlap.
+  const { pool: appPool, keyedPool } = createApiPools({ connectionString: db.url, max: options.poolSize ?? 5 });
   // Uploaded photos and their variants go to a folder of this run's own, removed on close.
   const media = await mkdtemp(path.join(os.tmpdir(), 'cgg-store-media-'));
   const background = createBackgroundWork();
-  const payments = demoPayments(appPool, { settleAfterMs: options.settleAfterMs === undefined ? 0 : options.settleAfterMs });
+  const payments = demoPayments(keyedPool, { settleAfterMs: options.settleAfterMs === undefined ? 0 : options.settleAfterMs });
   const app = buildApp({
-    pool: appPool, background, ...payments, store: { secret: 'test-secret-test-secret-test-secret-0123', allocator: options.allocator },
+    pool: appPool, keyedPool, background, ...payments, store: { secret: 'test-secret-test-secret-test-secret-0123', allocator: options.allocator },
     uploadsDir: path.join(media, 'uploads'), imageVariants: createImageVariants(path.join(media, 'variants')),
   });
   await app.ready();
   return {
     app,
     pool: db.pool,
-    /** The pool the app itself queries with (`db.pool` unless `poolSize` gave it one of its own). */
+    /** The pools the app itself queries with: its keyed work (basket, checkout, payment, session lookup) on `keyedPool`. */
     appPool,
+    keyedPool,
     /** The demo provider and its gateway the app takes cards with. */
     payments,
     url: db.url,
@@ -97,7 +97,7 @@ export async function storeTestApp(options: { allocator?: TicketAllocator; poolS
     },
     close: async () => {
       await app.close();
-      if (appPool !== db.pool) await appPool.end();
+      await Promise.all([appPool.end(), keyedPool.end()]);
       await db.drop();
       await rm(media, { recursive: true, force: true });
     },
