@@ -124,7 +124,7 @@ try {
   });
   // BENCH_API_LOG=<file>: keep the API's log lines (the cause of any 5xx) for a look after the run.
   if (process.env.BENCH_API_LOG) api.stdout!.pipe(createWriteStream(process.env.BENCH_API_LOG));
-  console.log(`checkout benchmark on ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), API pool 10 connections`);
+  console.log(`checkout benchmark on ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), API pools of 10 connections (keyed work, the rest)`);
   console.log(`  each sell-out: ${TICKETS} tickets, ${CUSTOMERS} customers x ${PER_CUSTOMER} tickets (baskets filled first, then every customer checks out)`);
   console.log(`  warm-up first: ${WARM} checkouts of 2 tickets on another competition (BENCH_WARM)${WARM_SELLOUT ? ', then one sell-out like the measured ones, not counted (BENCH_WARM_SELLOUT)' : ''}`);
   const how = { browser: 'the client asks a second after each answer, as the checkout page does', return: 'the client asks at once, again and again', webhook: 'the client never asks' }[CONFIRM];
@@ -162,6 +162,7 @@ try {
 
     const cpuBefore = { pg: await cpuSeconds(isPostgres), api: await cpuSeconds(isApi), bench: process.cpuUsage() };
     const walBefore = await walPosition();
+    const scansBefore = await sequentialScans();
     const startedAt = new Date();
     const start = performance.now();
     // When each checkout's own answer came (its start plus answeredMs): the throughput's clock.
@@ -217,6 +218,7 @@ try {
     if (CONFIRM !== 'webhook') console.log(`    paid (seen by the client): p50 ${quantile(paidAfter, 0.5)} ms  p99 ${quantile(paidAfter, 0.99)} ms  max ${paidAfter.at(-1)!.toFixed(1)} ms`);
     console.log(`    CPU during checkout: PostgreSQL ${cpu.pg.toFixed(2)} s, API ${cpu.api.toFixed(2)} s, bench client ${cpu.bench.toFixed(2)} s (of ${(wholeSeconds * os.cpus().length).toFixed(2)} s available)`);
     await printPostgresMeanwhile(walAfter - walBefore, startedAt, endedAt);
+    printScans(scansBefore, await sequentialScans());
     const state = await saleState(pool, c.id);
     const wins = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM instant_win_awards WHERE competition_id = $1', [c.id]);
     console.log(`    invariants: total ${state.total}, sold ${state.sold}, issued ${state.issued}, distinct numbers ${state.distinctNumbers}, paid for ${state.paidFor}, unsold pool ${state.unsold}, instant wins awarded ${wins.rows[0]!.n}/5`);
@@ -228,6 +230,26 @@ try {
   /** Where PostgreSQL's write-ahead log is, in bytes. */
   async function walPosition(): Promise<number> {
     return (await pool.query<{ at: number }>("SELECT (pg_current_wal_insert_lsn() - '0/0')::float8 AS at")).rows[0]!.at;
+  }
+
+  /** Sequential scans so far of each of the shop's tables, and the rows they read. */
+  async function sequentialScans(): Promise<Map<string, { scans: number; rows: number }>> {
+    // Each backend reports its counters when idle, at most once a second: wait that out first.
+    await new Promise((r) => setTimeout(r, 1100));
+    const { rows } = await pool.query<{ relname: string; scans: number; rows: number }>(
+      'SELECT relname, seq_scan::float8 AS scans, seq_tup_read::float8 AS rows FROM pg_stat_user_tables',
+    );
+    return new Map(rows.map((r) => [r.relname, { scans: r.scans, rows: r.rows }]));
+  }
+
+  /**
+   * The tables read whole during a measured window: a checkout looks every row up by key, so a
+   * sequential scan of a big table here is a plan gone wrong (keyed-plans.ts), not the sale's work.
+   */
+  function printScans(before: Map<string, { scans: number; rows: number }>, after: Map<string, { scans: number; rows: number }>): void {
+    const read = [...after].map(([table, a]) => ({ table, scans: a.scans - (before.get(table)?.scans ?? 0), rows: a.rows - (before.get(table)?.rows ?? 0) }))
+      .filter((t) => t.rows > 0).sort((x, y) => y.rows - x.rows);
+    console.log(`    sequential scans meanwhile: ${read.map((t) => `${t.table} ${t.scans} (${t.rows} rows)`).join(', ') || 'none that read a row'}`);
   }
 
   /**
