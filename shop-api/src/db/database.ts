@@ -33,7 +33,7 @@ export function createApiPools(config: pg.PoolConfig, log?: Logger): ApiPools {
 }
 
 export interface Database extends ApiPools {
-  /** Closes the pool, then stops the embedded server if we started one. */
+  /** Closes the pools, then stops the embedded server if we started one. */
   close(): Promise<void>;
 }
 
