@@ -29,4 +29,9 @@ describe("the API's pools", () => {
       plan_cache_mode: 'force_generic_plan', enable_seqscan: 'off', enable_hashjoin: 'off', enable_mergejoin: 'off', application_name: 'api-pools-test',
     });
   });
+
+  // The test server is started as npm start's is (src/test/global-setup.ts), unless DATABASE_URL names another.
+  it.skipIf(process.env.DATABASE_URL)('fit several instances on the embedded server: it allows 200 connections', async () => {
+    expect((await pools.pool.query<{ n: string }>("SELECT current_setting('max_connections') AS n")).rows[0]!.n).toBe('200');
+  });
 });

@@ -98,7 +98,9 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     persistent: true,
     // We run as root in containers; PostgreSQL refuses to, so it gets its own user.
     createPostgresUser: true,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', ...(socketDir ? ['-c', `unix_socket_directories=${socketDir}`] : [])],
+    // Room for several API instances on one server (start:cluster, the fault suite): each opens up
+    // to 32 connections (docs/deployment.md), past PostgreSQL's default of 100 at three.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', ...(socketDir ? ['-c', `unix_socket_directories=${socketDir}`] : [])],
     onLog: log,
     onError: log,
   });
