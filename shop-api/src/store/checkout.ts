@@ -145,6 +145,7 @@ export async function runCheckout(pool: pg.Pool, allocator: TicketAllocator, gat
     const connection = await pool.connect();
     const client = preparedClient(connection);
     try {
+      // On the API's keyed pool, its prepared statements plan by index only (db/keyed-plans.ts).
       // Its COMMIT lets go of the competition's row before the disk wait (db/durable-commit.ts).
       // BEGIN, the transaction's settings and the customer's lock (step 1 below) in one round trip.
       const begun = (await client.query(
