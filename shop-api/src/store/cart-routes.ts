@@ -36,8 +36,8 @@ export function cartRoutes(deps: StoreDeps): DeclaredRoute[] {
       summary: "Adds tickets for a competition (the skill question's answer when it asks one); capped by tickets left, the per-customer limit and the basket limit.",
       description: 'Headers: `Nonce` (writes: missing 401 `woocommerce_rest_missing_nonce`, invalid 403 `woocommerce_rest_invalid_nonce`, checked first) and `Cart-Token`. A request above what fits adds what fits and answers 200 with a `woocommerce_rest_product_partially_out_of_stock` notice (`data.limit`: stock or per_user). Errors (400): `woocommerce_rest_cart_invalid_product`, `woocommerce_rest_product_not_purchasable` (`data.reason`), `woocommerce_rest_product_out_of_stock`, `cgg_rest_max_tickets_per_user`, `cgg_rest_answer_required`, `cgg_rest_wrong_answer` (\'Sorry, that answer is incorrect. Please try again.\'). The answer also carries `cart_header` (the Cart-Token).',
       handler: async ({ session, input, reply, now }) => {
-        // Statements by key (on the keyed pool, db/keyed-plans.ts) in one transaction, the answer's basket read in it too:
-        // at a launch, every round trip of an add counts.
+        // Statements by key (on the keyed pool, db/keyed-plans.ts) in one transaction, the
+        // answer's basket read in it too: at a launch, every round trip of an add counts.
         const body = await inTransaction(pool, async (client) => {
           await lockCart(client, session.cartId, session.customerId, now);
           const found = await readForAdd(client, input.id, session.cartId, session.customerId);
