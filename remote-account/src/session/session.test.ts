@@ -5,6 +5,7 @@ import { collect } from '../test/events.ts';
 import { establishSession, loadTicketsByDraw, signOut, splitByDraw, startSession } from './session.ts';
 import { accountStore, sessionReadyAtom, userStoreAtom } from './user-store.ts';
 import { readStoredToken, storeToken, TOKEN_STORAGE_KEY } from './token-storage.ts';
+import { UI_WAIT } from '../test/ui-wait.ts';
 
 const store = () => accountStore.get(userStoreAtom);
 
@@ -77,7 +78,7 @@ describe('sign-in and sign-out', () => {
     establishSession(makeUser({ token: 'tok-login', first_name: 'Sam', name: 'Sam Smith' }));
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe(btoa('tok-login'));
     expect(sessions).toEqual([{ signedIn: true, user: { id: 7, firstName: 'Sam', displayName: 'Sam Smith' } }]);
-    await vi.waitFor(() => expect(store().purchasedTickets).toEqual([{ competition_id: 3, total_tickets: 4 }]));
+    await vi.waitFor(() => expect(store().purchasedTickets).toEqual([{ competition_id: 3, total_tickets: 4 }]), UI_WAIT);
     expect(api.calls[0]?.body).toEqual({ token: 'tok-login' });
     expect(store().isLoading).toBe(false);
   });

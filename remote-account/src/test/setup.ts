@@ -2,10 +2,9 @@ import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { resetSessionForTests } from '../session/session.ts';
 import { resetAccountCache } from '../data/swr-config.ts';
+import { UI_WAIT_MS } from './ui-wait.ts';
 
-// findBy/waitFor wait for what the user sees; 1 s (the default) is too short for a screen's
-// lazy chunk and its calls when CI runs two suites at once on two cores.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: UI_WAIT_MS });
 
 afterEach(() => {
   cleanup();

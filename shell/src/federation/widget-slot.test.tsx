@@ -4,6 +4,7 @@ import type { RemoteLoader } from './load-remote-module.ts';
 import { RemoteLoaderContext } from './remote-loader-context.ts';
 import { WidgetSlot } from './widget-slot.tsx';
 import { MainContentReady } from './main-content-ready.tsx';
+import { UI_WAIT } from '../test/ui-wait.ts';
 
 afterEach(cleanup);
 
@@ -33,8 +34,8 @@ describe('header widget slot', () => {
         <WidgetSlot remote="account" module="./AccountMenu" fallback={<a href="/auth/login">Login</a>} />
       </RemoteLoaderContext.Provider>,
     );
-    await vi.waitFor(() => expect(load).toHaveBeenCalled());
-    await vi.waitFor(() => expect(load.mock.calls.length).toBeGreaterThanOrEqual(2));
+    await vi.waitFor(() => expect(load).toHaveBeenCalled(), UI_WAIT);
+    await vi.waitFor(() => expect(load.mock.calls.length).toBeGreaterThanOrEqual(2), UI_WAIT);
     expect(screen.getByRole('link', { name: 'Login' })).toBeTruthy();
   });
 });

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { UI_WAIT } from '../test/ui-wait.ts';
 
 const loadZod = vi.fn(() => Promise.resolve({}));
 let interactive: () => void = () => {};
@@ -14,7 +15,7 @@ describe('when the shell loads zod', () => {
     await loadZodFor(true);
     expect(loadZod).not.toHaveBeenCalled();
     interactive();
-    await vi.waitFor(() => expect(loadZod).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(loadZod).toHaveBeenCalledTimes(1), UI_WAIT);
   });
 
   it('a page the browser renders alone: before its first render', async () => {

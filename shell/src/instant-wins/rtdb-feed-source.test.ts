@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FeedArrival } from './instant-win-feed-source.ts';
 import { KEEPALIVE_MS } from './rtdb-connection.ts';
 import { rtdbAddress, rtdbFeedSource } from './rtdb-feed-source.ts';
+import { UI_WAIT } from '../test/ui-wait.ts';
 
 /** A WebSocket the test plays the database's side of: what the client sent, and frames to deliver. */
 class FakeSocket {
@@ -84,7 +85,7 @@ describe('the instant-win feed over the database WebSocket protocol', () => {
     arrivals[0]!.remove();
     expect(socket().requests()[1]).toEqual({ r: 2, a: 'p', b: { p: '/instant_wins/-Na', d: null } });
     socket().frame({ t: 'd', d: { r: 2, b: { s: 'permission_denied', d: 'Permission denied' } } });
-    await vi.waitFor(() => expect(warn).toHaveBeenCalledWith('[shell] could not delete an instant-win record', expect.any(Error)));
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledWith('[shell] could not delete an instant-win record', expect.any(Error)), UI_WAIT);
     warn.mockRestore();
   });
 

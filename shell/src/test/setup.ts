@@ -5,9 +5,9 @@ export {};
 // (The server tests run in node, without a window.)
 if (typeof window !== 'undefined') window.scrollTo = () => {};
 
-// findBy/waitFor wait for what the user sees; 1 s (the default) is too short for a lazy page and
-// its calls when CI runs two suites at once on two cores.
+// findBy/waitFor wait for what the user sees (ui-wait.ts).
 if (typeof window !== 'undefined') {
   const { configure } = await import('@testing-library/react');
-  configure({ asyncUtilTimeout: 5000 });
+  const { UI_WAIT_MS } = await import('./ui-wait.ts');
+  configure({ asyncUtilTimeout: UI_WAIT_MS });
 }

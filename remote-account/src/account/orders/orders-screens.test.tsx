@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { openAccount } from '../../test/account-harness.tsx';
 import { responses } from '../../test/fixtures.ts';
 import { wpError } from '../../test/mock-api.ts';
+import { UI_WAIT } from '../../test/ui-wait.ts';
 
 const order = (id: number, overrides: Record<string, unknown> = {}) => ({
   order_id_: id,
@@ -43,7 +44,7 @@ describe('orders screen', () => {
     await screen.findByText('#100');
     expect(bodyRows()).toHaveLength(10);
     fireEvent.click(screen.getByRole('button', { name: 'Load More' }));
-    await vi.waitFor(() => expect(bodyRows()).toHaveLength(14));
+    await vi.waitFor(() => expect(bodyRows()).toHaveLength(14), UI_WAIT);
     expect(screen.queryByRole('button', { name: 'Load More' })).toBeNull();
     expect(api.calls.filter((c) => c.route === 'orders').map((c) => c.body)).toEqual([
       { token: 'tok-new-123', page: 1, limit: 10 },

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { openAccount } from '../../test/account-harness.tsx';
 import { pointsLog, responses } from '../../test/fixtures.ts';
 import { wpError } from '../../test/mock-api.ts';
+import { UI_WAIT } from '../../test/ui-wait.ts';
 
 const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
 
@@ -40,9 +41,9 @@ describe('points screen', () => {
     await screen.findByText('You have 230 points');
     expect(rows()).toHaveLength(10);
     fireEvent.click(screen.getByRole('button', { name: 'Load More' }));
-    await vi.waitFor(() => expect(rows()).toHaveLength(20));
+    await vi.waitFor(() => expect(rows()).toHaveLength(20), UI_WAIT);
     fireEvent.click(screen.getByRole('button', { name: 'Load More' }));
-    await vi.waitFor(() => expect(rows()).toHaveLength(23));
+    await vi.waitFor(() => expect(rows()).toHaveLength(23), UI_WAIT);
     expect(screen.queryByRole('button', { name: 'Load More' })).toBeNull();
     expect(api.calls.filter((c) => c.route === 'points').map((c) => [c.body.offset, c.body.limit])).toEqual([
       [0, 10],
