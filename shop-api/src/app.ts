@@ -229,7 +229,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     ...deadJobRoutes({ pool: options.pool }),
     ...contentEditingRoutes({ pool: options.pool, now }),
   ];
-  const routes = [...contentRoutes(options.pool), ...competitionRoutes(options.pool), ...sitePageRoutes, ...complaintRoutes({ pool: options.pool, now, mailer, siteUrl, limits }), ...accounts, ...store, ...drawRoutes(options.pool), ...claims, ...staff];
+  const routes = [...contentRoutes(options.pool), ...competitionRoutes(options.pool), ...sitePageRoutes, ...complaintRoutes({ pool: options.pool, keyedPool, now, mailer, siteUrl, limits }), ...accounts, ...store, ...drawRoutes(options.pool), ...claims, ...staff];
   // The document first: its route hook must see every route registered after it.
   registerOpenApi(app);
   void app.register(async (scope) => registerDeclaredRoutes(scope, { pool: keyedPool, now, canonicalPaths }, routes));

@@ -14,7 +14,15 @@ const londonDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London',
 const londonDay = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'long', year: 'numeric' });
 
 /** The complaint form of /complaints (UK prize-draw code, clause 1.2). */
-export function complaintRoutes(deps: { pool: pg.Pool; now: () => Date; mailer: Mailer; siteUrl: string; limits: RateLimits }): DeclaredRoute[] {
+export function complaintRoutes(deps: {
+  pool: pg.Pool;
+  /** The sender's session is looked up by key, as every route's is (app.ts keyedPool). */
+  keyedPool: pg.Pool;
+  now: () => Date;
+  mailer: Mailer;
+  siteUrl: string;
+  limits: RateLimits;
+}): DeclaredRoute[] {
   const limit = RATE_LIMITS.complaintAddress;
   return [
     declaredRoute(routeTable.fileComplaint, {
@@ -26,7 +34,7 @@ export function complaintRoutes(deps: { pool: pg.Pool; now: () => Date; mailer: 
         await deps.limits.take('complaintAddress', address);
         const token = customerTokenOf(request);
         // A stale sign-in never turns a complaint away: it is filed as a visitor's, under the email given.
-        const session = token ? await findSession(deps.pool, token, at) : null;
+        const session = token ? await findSession(deps.keyedPool, token, at) : null;
         const orderNumber = input.order_number ? Number(input.order_number.replace('#', '')) : null;
         const filed = await fileComplaint(deps, {
           name: input.name, email: input.email, orderNumber, category: input.category, details: input.details,
