@@ -285,6 +285,30 @@ describe('update, remove, empty', () => {
     expect(emptied.body).toEqual([]);
     expect((await storeInject(app, state, 'GET', '/cart')).body.items_count).toBe(0);
   });
+
+  it("updates against the tickets a customer already bought; another basket's key is 409, changing nothing", async () => {
+    const c = await createCompetition(pool, { maxPerUser: 5 });
+    const buyer = await createCustomer(pool);
+    const order = await pool.query<{ id: number }>(`INSERT INTO orders (customer_id, status, created_at, subtotal_pence, total_pence) VALUES ($1, 'completed', now(), 300, 300) RETURNING id`, [buyer.id]);
+    await pool.query(`INSERT INTO order_items (order_id, competition_id, title, quantity, unit_price_pence, line_total_pence) VALUES ($1, $2, 't', 3, 100, 300)`, [order.rows[0]!.id, c.id]);
+    const me: StoreClientState = { bearer: buyer.token };
+    await storeInject(app, me, 'GET', '/cart');
+    const key = (await storeInject(app, me, 'POST', '/cart/add-item', { id: c.productId, quantity: 1 })).body.items[0].key;
+
+    // 3 bought: the line goes to 2 at most, whatever is asked.
+    const capped = await storeInject(app, me, 'POST', '/cart/update-item', { key, quantity: 4 });
+    expect(capped.status).toBe(200);
+    expect(capped.body.items[0].quantity).toBe('2');
+    expect(capped.body.errors[0].data).toMatchObject({ limit: 'per_user', available: 2 });
+    expect((await storeInject(app, me, 'POST', '/cart/update-item', { key, quantity: 1 })).body.items[0].quantity).toBe('1');
+
+    // A visitor naming the customer's line gets its own basket back, and the line is untouched.
+    const other = await visitor();
+    const refused = await storeInject(app, other, 'POST', '/cart/update-item', { key, quantity: 2 });
+    expectError(refused, STORE_ERRORS.invalidKey);
+    expect(storeCartSchema.parse(refused.body.data.cart).items).toHaveLength(0);
+    expect((await storeInject(app, me, 'GET', '/cart')).body.items[0].quantity).toBe('1');
+  });
 });
 
 describe('coupons', () => {

@@ -5,9 +5,9 @@ import type { DeclaredRoute } from '../http/declared-routes.ts';
 import { routeTable } from '../http/route-table.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { decideAdd, decideUpdate } from './cart-rules.ts';
-import { findUsableCoupon, loadPricedCart, lockCart, newItemKey, readLines, touchCart } from './cart-store.ts';
+import { findUsableCoupon, loadPricedCart, lockCart, newItemKey, touchCart } from './cart-store.ts';
 import { toStoreCart } from './cart-view.ts';
-import { competitionsById, isCorrectAnswer, purchasedCounts, questionsAsked, readForAdd } from './store-competitions.ts';
+import { isCorrectAnswer, questionsAsked, readForAdd, readForUpdate } from './store-competitions.ts';
 import { storeError, storeRoute } from './store-route.ts';
 import type { StoreDeps, StoreSession } from './store-session.ts';
 
@@ -72,18 +72,18 @@ export function cartRoutes(deps: StoreDeps): DeclaredRoute[] {
       summary: 'Sets the ticket count of one basket line (409 with the basket for an unknown key).',
       description: 'Capped like add-item.',
       handler: async ({ session, input, now }) => {
-        const notices = await inTransaction(pool, async (client) => {
+        // Like the add: the line, its competition and the holdings in one read, the answer's basket
+        // read in the same transaction.
+        const body = await inTransaction(pool, async (client) => {
           await lockCart(client, session.cartId, session.customerId, now);
-          const line = (await readLines(client, session.cartId)).find((l) => l.key === input.key);
-          if (!line) return null;
-          const c = (await competitionsById(client, [line.competitionId])).get(line.competitionId)!;
-          const purchased = (await purchasedCounts(client, session.customerId, [c.id])).get(c.id) ?? 0;
-          const decision = decideUpdate(c, input.quantity, purchased);
-          await client.query('UPDATE cart_items SET quantity = $3 WHERE cart_id = $1 AND item_key = $2', [session.cartId, line.key, decision.quantity]);
-          return decision.notice ? [decision.notice] : [];
+          const found = await readForUpdate(client, input.key, session.cartId, session.customerId);
+          if (!found) return null;
+          const decision = decideUpdate(found.competition, input.quantity, found.purchased);
+          await client.query('UPDATE cart_items SET quantity = $3 WHERE cart_id = $1 AND item_key = $2', [session.cartId, found.line.key, decision.quantity]);
+          return cartBody(client, session, now, decision.notice ? [decision.notice] : []);
         });
-        if (notices === null) throw await invalidKey(pool, session, now);
-        return cartBody(pool, session, now, notices);
+        if (body === null) throw await invalidKey(pool, session, now);
+        return body;
       },
     }),
 

@@ -76,12 +76,13 @@ export async function purchasedCounts(db: Queryable, customerId: number | null, 
 }
 
 /**
- * What adding a product to a basket reads, in one statement: the competition the product id names
- * (a draft is not for sale: not found), the basket's line of it (one at most: UNIQUE (cart_id,
- * competition_id)) and what the customer already holds of it (nothing for a visitor).
+ * What changing a basket reads, in one statement: the competition `wanted` names (a CTE with
+ * competition_id: from the product id an add names, or the line an update names), the basket's line
+ * of it (one at most: UNIQUE (cart_id, competition_id)) and what the customer already holds of it
+ * (nothing for a visitor).
  */
-const FOR_ADD_SQL = `
-  WITH wanted AS (SELECT id AS competition_id FROM competitions WHERE competition_product_id = $1 AND status <> 'draft'),
+const forBasketChangeSql = (wanted: string) => `
+  WITH wanted AS (${wanted}),
   held AS (${heldIn('wanted')})
   SELECT ${COMPETITION_COLUMNS}, line.item_key AS line_key, line.quantity AS line_quantity,
     line.answered_option_id AS line_answered_option_id, COALESCE(held.n, 0) AS line_purchased
@@ -89,25 +90,41 @@ const FOR_ADD_SQL = `
   LEFT JOIN cart_items line ON line.cart_id = $4 AND line.competition_id = c.id
   LEFT JOIN held ON held.competition_id = c.id`;
 
-export interface ForAdd {
+/** A draft is not for sale: not found. */
+const FOR_ADD_SQL = forBasketChangeSql(`SELECT id AS competition_id FROM competitions WHERE competition_product_id = $1 AND status <> 'draft'`);
+const FOR_UPDATE_SQL = forBasketChangeSql('SELECT competition_id FROM cart_items WHERE cart_id = $4 AND item_key = $1');
+
+/** What a basket change reads (forBasketChangeSql). */
+export interface ForBasketChange {
   competition: Competition;
   line: CartLine | null;
   purchased: number;
 }
 
+type ForBasketChangeRow = CompetitionRow & { line_key: string | null; line_quantity: number | null; line_answered_option_id: number | null; line_purchased: number };
+
+const toForBasketChange = (r: ForBasketChangeRow): ForBasketChange => ({
+  competition: toCompetition(r),
+  line: r.line_key === null ? null : { key: r.line_key, competitionId: r.id, quantity: r.line_quantity!, answeredOptionId: r.line_answered_option_id },
+  purchased: r.line_purchased,
+});
+
 /** Null for an unknown product or a draft. */
-export async function readForAdd(db: Queryable, productId: number, cartId: string, customerId: number | null): Promise<ForAdd | null> {
+export async function readForAdd(db: Queryable, productId: number, cartId: string, customerId: number | null): Promise<ForBasketChange | null> {
   if (productId > PG_INT_MAX) return null;
-  const { rows } = await db.query<CompetitionRow & { line_key: string | null; line_quantity: number | null; line_answered_option_id: number | null; line_purchased: number }>(
+  const { rows } = await db.query<ForBasketChangeRow>(
     { name: 'cgg_store_read_for_add', text: FOR_ADD_SQL, values: [productId, customerId, HOLDING_STATUSES, cartId] },
   );
-  const r = rows[0];
-  if (!r) return null;
-  return {
-    competition: toCompetition(r),
-    line: r.line_key === null ? null : { key: r.line_key, competitionId: r.id, quantity: r.line_quantity!, answeredOptionId: r.line_answered_option_id },
-    purchased: r.line_purchased,
-  };
+  return rows[0] ? toForBasketChange(rows[0]) : null;
+}
+
+/** The basket line `key` names, with its competition and holdings; null when the basket has no such line. */
+export async function readForUpdate(db: Queryable, key: string, cartId: string, customerId: number | null): Promise<(ForBasketChange & { line: CartLine }) | null> {
+  const { rows } = await db.query<ForBasketChangeRow>(
+    { name: 'cgg_store_read_for_update', text: FOR_UPDATE_SQL, values: [key, customerId, HOLDING_STATUSES, cartId] },
+  );
+  const found = rows[0] ? toForBasketChange(rows[0]) : null;
+  return found?.line ? { ...found, line: found.line } : null;
 }
 
 /** The site-wide switch of spec section 5: when 0 the question is not asked. */
