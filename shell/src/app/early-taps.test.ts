@@ -14,6 +14,7 @@ function serverRenderedPage() {
 }
 
 afterEach(() => {
+  vi.restoreAllMocks();
   // The test's inline script stays listening on the document: left holding, it would take the next test's taps.
   if (window.__cggEarlyTaps) window.__cggEarlyTaps.done = true;
   delete window.__cggEarlyTaps;
@@ -35,8 +36,10 @@ describe('taps before hydration', () => {
     expect(done).toEqual([]);
     expect(window.__cggEarlyTaps?.taps).toHaveLength(2);
 
+    const said = vi.spyOn(console, 'info').mockImplementation(() => {});
     expect(replayEarlyTaps()).toBe(2);
     expect(done).toEqual(['add', 'submit by send']);
+    expect(said).toHaveBeenCalledWith('[shell] taps made before the page was ready: 2 done again');
     // Holding has stopped: a tap now goes straight to the app, and nothing is done twice.
     page.add.click();
     expect(done).toEqual(['add', 'submit by send', 'add']);
@@ -83,11 +86,15 @@ describe('taps before hydration', () => {
     const late = vi.fn();
     page.add.addEventListener('click', late);
     page.add.remove();
+    const said = vi.spyOn(console, 'info').mockImplementation(() => {});
     expect(replayEarlyTaps()).toBe(0);
     expect(late).not.toHaveBeenCalled();
+    expect(said).toHaveBeenCalledWith('[shell] taps made before the page was ready: 0 done again, 1 dropped (no longer on the page)');
   });
 
   it('does nothing on a page the browser rendered alone (no inline script)', () => {
+    const said = vi.spyOn(console, 'info');
     expect(replayEarlyTaps()).toBe(0);
+    expect(said).not.toHaveBeenCalled();
   });
 });
