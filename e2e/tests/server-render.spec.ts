@@ -118,6 +118,29 @@ test('home: the server-rendered sections below the fold hydrate in place, never 
   expect(await page.evaluate(() => (window as unknown as { removedSections: string[] }).removedSections)).toEqual([]);
 });
 
+test('a page scrolled before the app starts stays where the visitor scrolled it, and its links work', async ({ page }) => {
+  // The app's script is held back, so the visitor surely scrolls first (on a slow phone they can).
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/main\.[0-9a-f]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/faq', { waitUntil: 'commit' });
+  const link = page.getByRole('contentinfo').getByRole('link', { name: 'Responsible play', exact: true });
+  await link.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
+  release();
+  await interactive(page);
+  // Started, the app left the page where it was (it used to scroll to the top: a tap then hit
+  // whatever had moved under the finger), and the footer's link goes where it says.
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  await link.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Responsible play' })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
 test("a remote whose server build is down is rendered in the browser; the rest of the page comes from the server", async ({ page, request }) => {
   const stops: (() => Promise<void>)[] = [];
   try {

@@ -1,15 +1,29 @@
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 
 /**
  * The spec: the view scrolls to the top on every location change. A change of the
  * hash alone is an in-page anchor (the home page's anchor navigation), which the
  * browser scrolls to itself, so that one is left alone.
+ * The page the browser loaded is not a change: its scroll is the visitor's (a server-rendered page
+ * can be scrolled before the app starts) or the browser's own (a reload, back to another site's
+ * link). Scrolling it to the top as the app started moved what a visitor was about to tap.
  */
 export function ScrollToTop() {
   const { pathname, search } = useLocation();
+  const shown = useRef<string | null>(null);
   useLayoutEffect(() => {
-    window.scrollTo(0, 0);
+    const at = pathname + search;
+    if (shown.current !== null || at !== loadedPage()) window.scrollTo(0, 0);
+    shown.current = at;
   }, [pathname, search]);
   return null;
+}
+
+/** The path and query of the document the browser loaded (its navigation entry), if known. */
+function loadedPage(): string | null {
+  const [entry] = performance.getEntriesByType('navigation');
+  if (!entry) return null;
+  const url = new URL(entry.name);
+  return url.pathname + url.search;
 }
