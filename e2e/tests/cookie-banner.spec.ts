@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 const BANNER_TEXT =
   'We use cookies to ensure that we give you the best experience on our app & website. If you continue we will assume you accept our updated Policy.';
@@ -26,4 +26,39 @@ test('Privacy Policy goes to the legal terms privacy tab', async ({ page }) => {
   await page.getByRole('button', { name: 'Privacy Policy' }).click();
   await expect(page).toHaveURL(/\/legal-terms\?tab=3$/);
   await expect(page.getByText(BANNER_TEXT)).toBeVisible();
+});
+
+/** Holds the app's script back until the returned function is called: the page is the server's HTML alone. */
+async function holdTheApp(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/main\.[0-9a-f]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test('a server-rendered page shows the banner before the app starts, and never to a visitor who accepted', async ({ page, context }) => {
+  let release = await holdTheApp(page);
+  await page.goto('/faq', { waitUntil: 'commit' });
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  await expect(page.getByText(BANNER_TEXT)).toBeVisible();
+  // OK tapped before the app is there is held, then done once it is (shell/src/app/early-taps.ts).
+  await page.getByRole('button', { name: 'OK', exact: true }).click();
+  release();
+  await expect(page.getByText(BANNER_TEXT)).toBeHidden();
+  expect((await context.cookies()).some((c) => c.name === 'cggcookie')).toBe(true);
+
+  // Accepted: the next page's HTML has the banner too (it is the same for everyone), hidden from the
+  // first paint, and it stays hidden once the app has started.
+  await page.unrouteAll();
+  release = await holdTheApp(page);
+  await page.goto('/contact', { waitUntil: 'commit' });
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  await expect(page.locator('.sh-cookie')).toBeAttached();
+  await expect(page.getByText(BANNER_TEXT)).toBeHidden();
+  release();
+  await expect(page.getByRole('banner').locator('[data-boundary="cart-checkout"]')).toBeVisible();
+  await expect(page.locator('.sh-cookie')).not.toBeAttached();
 });

@@ -1,4 +1,5 @@
 import { resizableUpload, variantSrcSet } from '@cgg/contracts';
+import { COOKIE_NOTICE_SCRIPT } from './cookie-notice.mjs';
 import { EARLY_TAPS_SCRIPT } from './early-taps.mjs';
 
 /** Text for an HTML attribute or element: nothing in it can close the tag it sits in. */
@@ -73,6 +74,8 @@ export function headTags(head, siteName, { remotes, pageData, pageDataAt = Date.
     remotes ? `<script type="application/json" id="cgg-remotes">${scriptJson(remotes)}</script>` : '',
     // The server's HTML can be tapped before the app hydrates it: such taps are held, then done (early-taps.mjs).
     rendered ? `<script>${EARLY_TAPS_SCRIPT}</script>` : '',
+    // Its cookie banner is in the HTML: shown from the first paint if this visitor is still to be asked.
+    rendered ? `<script>${COOKIE_NOTICE_SCRIPT}</script>` : '',
     pageData?.length ? `<script type="application/json" id="cgg-page-data">${scriptJson({ at: pageDataAt, entries: pageData, ...(rendered ? { rendered: true } : {}) })}</script>` : '',
   ]
     .filter(Boolean)

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { COOKIE_NOTICE_SCRIPT } from './cookie-notice.mjs';
 import { EARLY_TAPS_SCRIPT } from './early-taps.mjs';
 import { headTags, withHead } from './head-tags.mjs';
 import { pageHead, plainText, siteName } from './page-heads.mjs';
@@ -148,5 +149,13 @@ describe('taps before hydration', () => {
     const tags = (rendered) => headTags({ title: 't', description: 'd', canonical: 'https://shop.example/' }, siteName, { rendered });
     expect(tags(true)).toContain(`<script>${EARLY_TAPS_SCRIPT}</script>`);
     expect(tags(false)).not.toContain('__cggEarlyTaps');
+  });
+});
+
+describe('the cookie banner of a server-rendered page', () => {
+  it('is shown or not by a script in its head (cookie-notice.mjs); a page the browser renders alone has none', () => {
+    const tags = (rendered) => headTags({ title: 't', description: 'd', canonical: 'https://shop.example/' }, siteName, { rendered });
+    expect(tags(true)).toContain(`<script>${COOKIE_NOTICE_SCRIPT}</script>`);
+    expect(tags(false)).not.toContain('data-cookie-notice');
   });
 });

@@ -1,4 +1,8 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import { COOKIE_NOTICE_SCRIPT } from '../../server/page-head/cookie-notice.mjs';
+import { CookieBanner } from './cookie-banner.tsx';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderSite } from '../test/render-site.tsx';
 import { stubApi } from '../test/fake-api.ts';
@@ -58,5 +62,30 @@ describe('cookie banner', () => {
     // The legal-terms page opens its Privacy Policy tab (content from the API).
     expect((await screen.findByRole('tab', { selected: true })).textContent).toBe('Privacy Policy');
     expect(screen.getByText(TEXT)).toBeTruthy();
+  });
+});
+
+describe('cookie banner in the server-rendered HTML', () => {
+  afterEach(() => document.documentElement.removeAttribute('data-cookie-notice'));
+
+  it('is in the HTML whatever the cookie, since the HTML is the same for every visitor', () => {
+    document.cookie = 'cggcookie=1; Path=/';
+    const html = renderToString(
+      <StaticRouter location="/faq">
+        <CookieBanner />
+      </StaticRouter>,
+    );
+    expect(html).toContain('aria-label="Cookie notice"');
+    expect(html).toContain('We use cookies to ensure');
+  });
+
+  it("is shown before the app starts only to a visitor still to be asked: the head's script says so", () => {
+    new Function(COOKIE_NOTICE_SCRIPT)();
+    expect(document.documentElement.getAttribute('data-cookie-notice')).toBe('due');
+    document.documentElement.removeAttribute('data-cookie-notice');
+    document.cookie = 'other=1; Path=/';
+    document.cookie = 'cggcookie=1; Path=/';
+    new Function(COOKIE_NOTICE_SCRIPT)();
+    expect(document.documentElement.hasAttribute('data-cookie-notice')).toBe(false);
   });
 });

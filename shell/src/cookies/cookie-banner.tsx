@@ -1,15 +1,22 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useHydrating } from '../app/use-hydrating.ts';
 import { hasConsent, rememberConsent } from './consent-cookie.ts';
 
 export const COOKIE_BANNER_TEXT =
   'We use cookies to ensure that we give you the best experience on our app & website. If you continue we will assume you accept our updated Policy.';
 
-/** Fixed at the bottom until the shopper presses OK (spec section 2, "Global elements"). */
+/**
+ * Fixed at the bottom until the shopper presses OK (spec section 2, "Global elements").
+ * The server's HTML, the same for everyone, always has it, so it never appears late over what a
+ * visitor is tapping; whether it shows there is the page head's to say (cookie-notice.mjs). Once
+ * the browser has hydrated the page, this visitor's cookie decides.
+ */
 export function CookieBanner() {
-  const [visible, setVisible] = useState(() => !hasConsent());
+  const hydrating = useHydrating();
+  const [accepted, setAccepted] = useState(false);
   const navigate = useNavigate();
-  if (!visible) return null;
+  if (accepted || (!hydrating && hasConsent())) return null;
   return (
     <section className="sh-cookie" aria-label="Cookie notice">
       <p className="sh-cookie__text">{COOKIE_BANNER_TEXT}</p>
@@ -19,7 +26,7 @@ export function CookieBanner() {
           className="sh-button"
           onClick={() => {
             rememberConsent();
-            setVisible(false);
+            setAccepted(true);
           }}
         >
           OK

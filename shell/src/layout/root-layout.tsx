@@ -1,5 +1,4 @@
 import { Outlet } from 'react-router-dom';
-import { ClientOnly } from '../app/client-only.tsx';
 import { CookieBanner } from '../cookies/cookie-banner.tsx';
 import { InstantWinSlot } from '../instant-wins/instant-win-slot.tsx';
 import { ScrollToTop } from '../routes/scroll-to-top.tsx';
@@ -26,10 +25,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      {/* Each visitor's own consent: never part of the server's HTML. */}
-      <ClientOnly>
-        <CookieBanner />
-      </ClientOnly>
+      <CookieBanner />
       <InstantWinSlot />
     </div>
   );
