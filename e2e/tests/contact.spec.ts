@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { sql } from '../support/db.ts';
+import { holdTheApp } from '../support/hold-the-app.ts';
 
 test('the contact form validates, then stores, mails the operator and confirms', async ({ page }) => {
   // The API takes 3 messages per address in 10 minutes, and every run of this test sends from
@@ -38,12 +39,7 @@ test('the contact form validates, then stores, mails the operator and confirms',
 
 test('a tap on the server-rendered form before the app has started is answered once it has', async ({ page }) => {
   // The app's script is held back, so the tap surely comes first (on a slow phone it can).
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/main\.[0-9a-f]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdTheApp(page);
   await page.goto('/contact', { waitUntil: 'commit' });
   await page.getByRole('button', { name: 'Send message' }).click();
   // Not sent as a page load of its own, and nothing shown yet: the app is not there.

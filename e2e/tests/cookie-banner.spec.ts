@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { holdTheApp } from '../support/hold-the-app.ts';
 
 const BANNER_TEXT =
   'We use cookies to ensure that we give you the best experience on our app & website. If you continue we will assume you accept our updated Policy.';
@@ -27,17 +28,6 @@ test('Privacy Policy goes to the legal terms privacy tab', async ({ page }) => {
   await expect(page).toHaveURL(/\/legal-terms\?tab=3$/);
   await expect(page.getByText(BANNER_TEXT)).toBeVisible();
 });
-
-/** Holds the app's script back until the returned function is called: the page is the server's HTML alone. */
-async function holdTheApp(page: Page): Promise<() => void> {
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/main\.[0-9a-f]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 test('a server-rendered page shows the banner before the app starts, and never to a visitor who accepted', async ({ page, context }) => {
   let release = await holdTheApp(page);

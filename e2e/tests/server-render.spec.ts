@@ -2,6 +2,7 @@ import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
 import { calls, type CallName } from '@cgg/contracts';
 import { catalogueWithoutServerBuild, deployCatalogueCopy, rebuildCatalogue } from '../support/catalogue-release.ts';
 import { startShellWith } from '../support/degraded-shell.ts';
+import { holdTheApp } from '../support/hold-the-app.ts';
 import { spareE2ePort } from '../support/site.ts';
 import { listedCompetitions } from '../support/competitions.ts';
 
@@ -120,12 +121,7 @@ test('home: the server-rendered sections below the fold hydrate in place, never 
 
 test('a page scrolled before the app starts stays where the visitor scrolled it, and its links work', async ({ page }) => {
   // The app's script is held back, so the visitor surely scrolls first (on a slow phone they can).
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/main\.[0-9a-f]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdTheApp(page);
   await page.goto('/faq', { waitUntil: 'commit' });
   const link = page.getByRole('contentinfo').getByRole('link', { name: 'Responsible play', exact: true });
   await link.scrollIntoViewIfNeeded();

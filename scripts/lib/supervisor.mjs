@@ -67,7 +67,8 @@ export class Supervisor extends EventEmitter {
   async start(service, { quiet = false } = {}) {
     if (service.port && (await listening(service.port))) {
       const envName = service.portEnv ? ` or set ${service.portEnv}` : '';
-      throw new Error(`port ${service.port} (${service.name}) is already in use: is another copy of the site running? Stop it${envName}.`);
+      const message = `port ${service.port} (${service.name}) is already in use: is another copy of the site running? Stop it${envName}.`;
+      throw Object.assign(new Error(message), { code: 'PORT_IN_USE' });
     }
     // crashes: in a row, for the delay; failedRestarts: restarts in a row that never answered.
     const entry = { service, quiet, child: null, exited: false, ready: false, startedAt: 0, crashes: 0, failedRestarts: 0, timer: null, up: false };

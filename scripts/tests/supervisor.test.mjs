@@ -34,7 +34,7 @@ test('a port already in use is refused with a message naming it', async () => {
   const blocker = net.createServer().listen(PORT, '127.0.0.1');
   await new Promise((r) => blocker.once('listening', r));
   try {
-    await assert.rejects(new Supervisor().start(dummy, { quiet: true }), new RegExp(`port ${PORT} \\(dummy\\) is already in use.*DUMMY_PORT`));
+    await assert.rejects(new Supervisor().start(dummy, { quiet: true }), { code: 'PORT_IN_USE', message: new RegExp(`port ${PORT} \\(dummy\\) is already in use.*DUMMY_PORT`) });
   } finally {
     blocker.close();
   }

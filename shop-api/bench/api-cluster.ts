@@ -42,8 +42,27 @@ export interface ApiClusterOptions {
   verbose?: boolean;
 }
 
+/** Start-ups tried before giving up when a port picked free was taken before its service started. */
+const START_ATTEMPTS = 3;
+
+/**
+ * Starts the cluster on ports free when picked. Its services start one after the other (PostgreSQL
+ * first, seconds), and meanwhile a process beside it (tests run side by side in CI) may have been
+ * given one of those ports by the OS: the supervisor refuses it (PORT_IN_USE), and the cluster is
+ * started again on newly picked ports.
+ */
 export async function startApiCluster(options: ApiClusterOptions): Promise<ApiCluster> {
   buildApi();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnFreePorts(options);
+    } catch (err) {
+      if (attempt === START_ATTEMPTS || (err as { code?: string }).code !== 'PORT_IN_USE') throw err;
+    }
+  }
+}
+
+async function startOnFreePorts(options: ApiClusterOptions): Promise<ApiCluster> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cgg-cluster-'));
   await chmod(dataDir, 0o755); // the embedded server runs as 'postgres'
   const lbPort = await freePort();

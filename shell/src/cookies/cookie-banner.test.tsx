@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { COOKIE_NOTICE_SCRIPT } from '../../server/page-head/cookie-notice.mjs';
 import { CookieBanner } from './cookie-banner.tsx';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -71,9 +71,9 @@ describe('cookie banner in the server-rendered HTML', () => {
   it('is in the HTML whatever the cookie, since the HTML is the same for every visitor', () => {
     document.cookie = 'cggcookie=1; Path=/';
     const html = renderToString(
-      <StaticRouter location="/faq">
+      <MemoryRouter initialEntries={['/faq']}>
         <CookieBanner />
-      </StaticRouter>,
+      </MemoryRouter>,
     );
     expect(html).toContain('aria-label="Cookie notice"');
     expect(html).toContain('We use cookies to ensure');
