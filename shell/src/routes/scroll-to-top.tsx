@@ -6,8 +6,8 @@ import { useLocation } from 'react-router-dom';
  * hash alone is an in-page anchor (the home page's anchor navigation), which the
  * browser scrolls to itself, so that one is left alone.
  * The page the browser loaded is not a change: its scroll is the visitor's (a server-rendered page
- * can be scrolled before the app starts) or the browser's own (a reload, back to another site's
- * link). Scrolling it to the top as the app started moved what a visitor was about to tap.
+ * can be scrolled before the app starts) or the browser's own (a reload, an anchor in the link).
+ * Scrolling it to the top as the app started moved what a visitor was about to tap.
  */
 export function ScrollToTop() {
   const { pathname, search } = useLocation();
