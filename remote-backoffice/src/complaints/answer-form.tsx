@@ -1,38 +1,33 @@
 import { useState, type FormEvent } from 'react';
 import { apiRequest } from '@cgg/contracts';
 import { staffCalls, staffComplaintAnswerRequestSchema, type StaffComplaint } from '@cgg/contracts/staff';
-import { failureMessage, staffRequest } from '../api/staff-api.ts';
+import { staffRequest } from '../api/staff-api.ts';
 import { fieldErrorsOf } from '../components/field-errors.ts';
 import { FormAlert } from '../components/form-alert.tsx';
 import { TextArea } from '../components/text-area.tsx';
+import { useSave } from '../components/use-save.ts';
 
 /** Our answer to the customer: emailed to them as written, with the independent body they may go to, and recorded. */
 export function AnswerForm({ complaint, onAnswered }: { complaint: StaffComplaint; onAnswered: (c: StaffComplaint) => void }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const save = useSave();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setRefusal(null);
+    save.reset();
     const parsed = staffComplaintAnswerRequestSchema.safeParse({ id: complaint.id, text });
     setError(parsed.success ? undefined : fieldErrorsOf(parsed.error.issues).text);
     if (!parsed.success) return;
-    setBusy(true);
-    try {
+    await save.run(async () => {
       onAnswered((await staffRequest((o) => apiRequest(staffCalls.staffComplaintAnswer, parsed.data, o))).data);
       setText('');
-    } catch (err) {
-      setRefusal(failureMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
     <form className="bo-form" onSubmit={submit} noValidate aria-label="Answer the customer">
-      <FormAlert message={refusal} />
+      <FormAlert message={save.refusal} />
       <TextArea
         name="complaint-answer"
         label={complaint.answers.length === 0 ? 'Our answer' : 'A further answer'}
@@ -43,8 +38,8 @@ export function AnswerForm({ complaint, onAnswered }: { complaint: StaffComplain
         onChange={setText}
         error={error}
       />
-      <button type="submit" className="bo-button" disabled={busy}>
-        {busy ? 'Sending…' : 'Send answer'}
+      <button type="submit" className="bo-button" disabled={save.busy}>
+        {save.busy ? 'Sending…' : 'Send answer'}
       </button>
     </form>
   );

@@ -79,7 +79,7 @@ describe('the complaints queue', () => {
     expect(screen.queryByRole('form', { name: 'Answer the customer' })).toBeNull();
   });
 
-  it('shows a refusal from the shop and keeps the answer typed', async () => {
+  it('shows a refusal from the shop and keeps the answer typed; the next try clears it', async () => {
     fakeApi({
       ...me,
       'staff/complaint': { success: true, data: complaint() },
@@ -92,5 +92,11 @@ describe('the complaints queue', () => {
     await user.click(within(form).getByRole('button', { name: 'Send answer' }));
     expect((await within(form).findByRole('alert')).textContent).toBe('This complaint is closed: nothing more can be sent or changed on it.');
     expect((within(form).getByLabelText('Our answer') as HTMLTextAreaElement).value).toBe('Sorry for the wait.');
+
+    // Emptied and sent again: the form's own check stops it, and the old refusal does not stand beside it.
+    await user.clear(within(form).getByLabelText('Our answer'));
+    await user.click(within(form).getByRole('button', { name: 'Send answer' }));
+    expect(within(form).getByText('Write the answer: the customer receives it by email.')).toBeTruthy();
+    expect(within(form).queryByRole('alert')).toBeNull();
   });
 });

@@ -1,5 +1,3 @@
-import { useState } from 'react';
-import { failureMessage } from '../api/staff-api.ts';
 import type { FieldErrors } from '../components/field-errors.ts';
 
 interface Issue {
@@ -24,24 +22,3 @@ export function copyErrorsOf(issues: readonly Issue[]): FieldErrors {
 
 /** A textarea's text as a one-per-line list: blank lines dropped. */
 export const linesOf = (text: string): string[] => text.split(/\r?\n/).filter((line) => line.trim() !== '');
-
-/** A form's save: busy while sending, then "saved" or the API's refusal. */
-export function useSave() {
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-  const [busy, setBusy] = useState(false);
-  async function run(send: () => Promise<void>): Promise<void> {
-    setRefusal(null);
-    setSaved(false);
-    setBusy(true);
-    try {
-      await send();
-      setSaved(true);
-    } catch (error) {
-      setRefusal(failureMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { refusal, saved, busy, run, edited: () => setSaved(false) };
-}

@@ -6,7 +6,8 @@ import type { FieldErrors } from '../components/field-errors.ts';
 import { FormAlert } from '../components/form-alert.tsx';
 import { TextArea } from '../components/text-area.tsx';
 import { TextField } from '../components/text-field.tsx';
-import { copyErrorsOf, useSave } from './copy-form.ts';
+import { copyErrorsOf } from './copy-form.ts';
+import { useSave } from '../components/use-save.ts';
 
 const MAX_STEPS = 10;
 

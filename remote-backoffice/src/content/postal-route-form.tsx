@@ -6,7 +6,8 @@ import type { FieldErrors } from '../components/field-errors.ts';
 import { FormAlert } from '../components/form-alert.tsx';
 import { TextArea } from '../components/text-area.tsx';
 import { TextField } from '../components/text-field.tsx';
-import { copyErrorsOf, linesOf, useSave } from './copy-form.ts';
+import { copyErrorsOf, linesOf } from './copy-form.ts';
+import { useSave } from '../components/use-save.ts';
 
 /** The lists are edited one item per line. */
 type Draft = Record<'title' | 'intro' | 'fairness' | 'address_lines' | 'what_to_write' | 'closing_rules', string>;

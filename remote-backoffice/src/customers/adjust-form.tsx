@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { apiRequest } from '@cgg/contracts';
 import { staffAdjustBalanceRequestSchema, staffCalls, type StaffCustomer } from '@cgg/contracts/staff';
-import { failureMessage, staffRequest } from '../api/staff-api.ts';
+import { staffRequest } from '../api/staff-api.ts';
 import { fieldErrorsOf, hasErrors, type FieldErrors } from '../components/field-errors.ts';
 import { FormAlert } from '../components/form-alert.tsx';
 import { TextField } from '../components/text-field.tsx';
+import { useSave } from '../components/use-save.ts';
 
 type Kind = 'points' | 'credit';
 
@@ -14,34 +15,28 @@ export function AdjustForm({ customerId, onSaved }: { customerId: number; onSave
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const save = useSave();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setRefusal(null);
+    save.reset();
     const payload = { customer_id: customerId, kind, amount: amount.trim().replace(/^([+-]?)£/, '$1'), reason };
     const parsed = staffAdjustBalanceRequestSchema.safeParse(payload);
     const found = parsed.success ? {} : fieldErrorsOf(parsed.error.issues);
     if (!found.amount && kind === 'points' && payload.amount.includes('.')) found.amount = 'Points are whole numbers, like 50 or -50.';
     setErrors(found);
     if (hasErrors(found) || !parsed.success) return;
-    setBusy(true);
-    try {
+    await save.run(async () => {
       const answer = await staffRequest((o) => apiRequest(staffCalls.staffAdjustBalance, parsed.data, o));
       onSaved(answer.data, kind === 'points' ? `Points now ${answer.data.points}.` : `Site credit now £${answer.data.credit}.`);
       setAmount('');
       setReason('');
-    } catch (err) {
-      setRefusal(failureMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
     <form className="bo-form" onSubmit={submit} noValidate aria-label="Adjust points or credit">
-      <FormAlert message={refusal} />
+      <FormAlert message={save.refusal} />
       <div className="bo-field">
         <label htmlFor="bo-adjust-kind" className="bo-field__label">
           Balance
@@ -53,8 +48,8 @@ export function AdjustForm({ customerId, onSaved }: { customerId: number; onSave
       </div>
       <TextField name="adjust-amount" label="Change" hint={kind === 'points' ? 'e.g. 50 or -50' : 'e.g. 10 or -4.50'} inputMode="decimal" value={amount} onChange={setAmount} error={errors.amount} />
       <TextField name="adjust-reason" label="Reason (the customer sees it)" value={reason} onChange={setReason} error={errors.reason} maxLength={200} />
-      <button type="submit" className="bo-small-button" disabled={busy}>
-        {busy ? 'Saving…' : 'Save change'}
+      <button type="submit" className="bo-small-button" disabled={save.busy}>
+        {save.busy ? 'Saving…' : 'Save change'}
       </button>
     </form>
   );

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { apiRequest } from '@cgg/contracts';
 import { staffCalls, staffCustomerBreakRequestSchema, type StaffCustomer } from '@cgg/contracts/staff';
-import { failureMessage, staffRequest } from '../api/staff-api.ts';
+import { staffRequest } from '../api/staff-api.ts';
 import { fieldErrorsOf, type FieldErrors } from '../components/field-errors.ts';
 import { FilterSelect } from '../components/filter-select.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
 import { TextField } from '../components/text-field.tsx';
+import { useSave } from '../components/use-save.ts';
 
 const periods = [
   ['24h', '24 hours'],
@@ -24,34 +25,28 @@ export function BreakForm({ customerId, onSaved }: { customerId: number; onSaved
   const [period, setPeriod] = useState<string>('24h');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const save = useSave();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setRefusal(null);
+    save.reset();
     const parsed = staffCustomerBreakRequestSchema.safeParse({ customer_id: customerId, period, reason });
     setErrors(parsed.success ? {} : fieldErrorsOf(parsed.error.issues));
     if (!parsed.success) return;
-    setBusy(true);
-    try {
+    await save.run(async () => {
       const c = (await staffRequest((o) => apiRequest(staffCalls.staffCustomerBreak, parsed.data, o))).data;
       setReason('');
       onSaved(c, parsed.data.period === 'permanent' ? 'The account is closed permanently.' : 'The break has started.');
-    } catch (err) {
-      setRefusal(failureMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
     <form className="bo-form" onSubmit={submit} noValidate aria-label="Start a break">
-      <FormAlert message={refusal} />
+      <FormAlert message={save.refusal} />
       <FilterSelect id="bo-break-period" label="Length" value={period} options={periods} onChange={setPeriod} />
       <TextField name="break-reason" label="Reason (kept in the audit log)" value={reason} onChange={setReason} error={errors.reason} maxLength={500} />
-      <button type="submit" className="bo-small-button" disabled={busy}>
-        {busy ? 'Saving…' : 'Start now'}
+      <button type="submit" className="bo-small-button" disabled={save.busy}>
+        {save.busy ? 'Saving…' : 'Start now'}
       </button>
     </form>
   );

@@ -1,12 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { apiRequest } from '@cgg/contracts';
 import { staffCalls, staffSettlePostalWinRequestSchema, type StaffPostalWin } from '@cgg/contracts/staff';
-import { failureMessage, staffRequest } from '../api/staff-api.ts';
+import { staffRequest } from '../api/staff-api.ts';
 import { useStaffData } from '../api/use-staff-data.ts';
 import { fieldErrorsOf } from '../components/field-errors.ts';
 import { FormAlert } from '../components/form-alert.tsx';
 import { inLondon } from '../components/london-time.ts';
 import { Spinner } from '../components/spinner.tsx';
+import { TextField } from '../components/text-field.tsx';
+import { useSave } from '../components/use-save.ts';
 
 const keyOf = (w: StaffPostalWin) => `${w.win_kind}:${w.win_id}`;
 
@@ -20,51 +22,24 @@ function stateOf(w: StaffPostalWin): string {
 function SettleForm({ win, onSettled }: { win: StaffPostalWin; onSettled: (w: StaffPostalWin) => void }) {
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const save = useSave();
   const name = `${win.win_kind} win ${win.win_id}`;
-  const fieldId = `bo-settle-${win.win_kind}-${win.win_id}`;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setRefusal(null);
+    save.reset();
     const parsed = staffSettlePostalWinRequestSchema.safeParse({ win_kind: win.win_kind, win_id: win.win_id, note });
     setError(parsed.success ? undefined : fieldErrorsOf(parsed.error.issues).note);
     if (!parsed.success) return;
-    setBusy(true);
-    try {
-      onSettled((await staffRequest((o) => apiRequest(staffCalls.staffSettlePostalWin, parsed.data, o))).data);
-    } catch (err) {
-      setRefusal(failureMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    await save.run(async () => onSettled((await staffRequest((o) => apiRequest(staffCalls.staffSettlePostalWin, parsed.data, o))).data));
   }
 
   return (
     <form className="bo-form" onSubmit={submit} noValidate aria-label={`Settle ${name}`}>
-      <FormAlert message={refusal} />
-      <div className={`bo-field${error ? ' bo-field--invalid' : ''}`}>
-        <label htmlFor={fieldId} className="bo-field__label">
-          How was it handed over? ({name})
-        </label>
-        <input
-          id={fieldId}
-          className="bo-field__input"
-          maxLength={500}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${fieldId}-error` : undefined}
-        />
-        {error && (
-          <p id={`${fieldId}-error`} className="bo-field__error">
-            {error}
-          </p>
-        )}
-      </div>
-      <button type="submit" className="bo-small-button" disabled={busy}>
-        {busy ? 'Saving…' : 'Mark settled'}
+      <FormAlert message={save.refusal} />
+      <TextField id={`bo-settle-${win.win_kind}-${win.win_id}`} name="note" label={`How was it handed over? (${name})`} maxLength={500} value={note} onChange={setNote} error={error} />
+      <button type="submit" className="bo-small-button" disabled={save.busy}>
+        {save.busy ? 'Saving…' : 'Mark settled'}
       </button>
     </form>
   );
