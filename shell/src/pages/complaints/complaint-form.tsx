@@ -1,7 +1,9 @@
 import { complaintCalls, complaintCategories, complaintCategoryLabels, complaintLimits } from '@cgg/contracts/complaints';
-import { ApiError, apiRequest, readSessionToken } from '@cgg/contracts';
-import { Fragment, useRef, useState, type FormEvent } from 'react';
-import { complaintFields, validateComplaint, type ComplaintErrors, type ComplaintField, type ComplaintValues } from './complaint-validation.ts';
+import { apiRequest, readSessionToken } from '@cgg/contracts';
+import { Fragment } from 'react';
+import { FormField, SentNotice } from '../forms/form-field.tsx';
+import { paramsErrors, useSentForm } from '../forms/use-sent-form.ts';
+import { complaintFields, validateComplaint, type ComplaintField, type ComplaintValues } from './complaint-validation.ts';
 
 const labels: Record<ComplaintField, string> = {
   name: 'Your name',
@@ -16,150 +18,74 @@ const hints: Partial<Record<ComplaintField, string>> = {
   details: 'What happened, when, and what you would like us to do to put it right.',
 };
 
-/** Field errors the API sent back (`data.params`): its messages are the form's own (the contracts' schema). */
-function serverFieldErrors(error: ApiError): ComplaintErrors {
-  const params = (error.data as { params?: unknown } | undefined)?.params;
-  const errors: ComplaintErrors = {};
-  if (params && typeof params === 'object' && !Array.isArray(params)) {
-    for (const field of complaintFields) {
-      const message = (params as Record<string, unknown>)[field];
-      if (message !== undefined) errors[field] = field === 'category' || typeof message !== 'string' ? 'Please check this field.' : message;
-    }
-  }
-  return errors;
-}
-
 /** The complaint form: checked field by field; on success, the reference and when our answer is due. */
 export function ComplaintForm() {
-  const [values, setValues] = useState<ComplaintValues>(empty);
-  const [errors, setErrors] = useState<ComplaintErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const [filed, setFiled] = useState<{ message: string; reference: string } | null>(null);
-  const inputs = useRef<Partial<Record<ComplaintField, HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null>>>({});
-
-  const focusFirst = (found: ComplaintErrors) => {
-    const first = complaintFields.find((f) => found[f]);
-    if (first) inputs.current[first]?.focus();
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    const found = validateComplaint(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusFirst(found);
-      return;
-    }
-    setSending(true);
-    try {
+  const form = useSentForm({
+    fields: complaintFields,
+    empty,
+    validate: validateComplaint,
+    send: (v) => {
       // Signed in: the token ties the complaint to the account, so staff see it with the customer's orders.
       const token = readSessionToken();
-      const answer = await apiRequest(complaintCalls.fileComplaint, {
+      return apiRequest(complaintCalls.fileComplaint, {
         ...(token ? { token } : {}),
-        name: values.name.trim(),
-        email: values.email.trim(),
-        ...(values.order_number.trim() ? { order_number: values.order_number.trim() } : {}),
-        category: values.category as (typeof complaintCategories)[number],
-        details: values.details.trim(),
+        name: v.name.trim(),
+        email: v.email.trim(),
+        ...(v.order_number.trim() ? { order_number: v.order_number.trim() } : {}),
+        category: v.category as (typeof complaintCategories)[number],
+        details: v.details.trim(),
       });
-      setFiled({ message: answer.message, reference: answer.reference });
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 400) {
-        const fieldErrors = serverFieldErrors(error);
-        setErrors(fieldErrors);
-        focusFirst(fieldErrors);
-        setFormError('Please check the highlighted fields.');
-      } else if (error instanceof ApiError && error.status < 500) {
-        setFormError(error.message);
-      } else {
-        console.warn('[shell] complaint form failed', error);
-        setFormError('We could not record your complaint just now. Please try again in a few minutes; what you typed is still here.');
-      }
-    } finally {
-      setSending(false);
-    }
-  };
+    },
+    // The API's messages are the form's own (the contracts' schema), but for the category's.
+    serverErrors: (error) => paramsErrors(error, complaintFields, (field, sent) => (field === 'category' || typeof sent !== 'string' ? 'Please check this field.' : sent)),
+    unreachable: 'We could not record your complaint just now. Please try again in a few minutes; what you typed is still here.',
+    logName: 'complaint form',
+  });
 
-  const describedBy = (name: ComplaintField) => [hints[name] ? `complaint-${name}-hint` : '', errors[name] ? `complaint-${name}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const field = (name: ComplaintField) => (
+    <FormField id={`complaint-${name}`} label={labels[name]} hint={hints[name]} error={form.errors[name]}>
+      {(control) => {
+        const common = { ...control, name, value: form.values[name], className: 'sh-input', onChange: (e: { target: { value: string } }) => form.setValue(name, e.target.value) };
+        if (name === 'details') return <textarea {...common} ref={form.controlRef(name)} rows={8} maxLength={complaintLimits.details} />;
+        if (name === 'category') {
+          return (
+            <select {...common} ref={form.controlRef(name)}>
+              <option value="">Choose one</option>
+              {complaintCategories.map((c) => (
+                <option key={c} value={c}>
+                  {complaintCategoryLabels[c]}
+                </option>
+              ))}
+            </select>
+          );
+        }
+        return (
+          <input
+            {...common}
+            ref={form.controlRef(name)}
+            type={name === 'email' ? 'email' : 'text'}
+            inputMode={name === 'order_number' ? 'numeric' : undefined}
+            autoComplete={name === 'name' ? 'name' : name === 'email' ? 'email' : 'off'}
+            maxLength={name === 'name' ? complaintLimits.name : name === 'email' ? complaintLimits.email : 10}
+          />
+        );
+      }}
+    </FormField>
+  );
 
-  const field = (name: ComplaintField) => {
-    const error = errors[name];
-    const common = {
-      id: `complaint-${name}`,
-      name,
-      value: values[name],
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': describedBy(name),
-      onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
-      className: 'sh-input',
-    };
-    const control =
-      name === 'details' ? (
-        <textarea {...common} ref={(el) => void (inputs.current[name] = el)} rows={8} maxLength={complaintLimits.details} />
-      ) : name === 'category' ? (
-        <select {...common} ref={(el) => void (inputs.current[name] = el)}>
-          <option value="">Choose one</option>
-          {complaintCategories.map((c) => (
-            <option key={c} value={c}>
-              {complaintCategoryLabels[c]}
-            </option>
-          ))}
-        </select>
-      ) : (
-        <input
-          {...common}
-          ref={(el) => void (inputs.current[name] = el)}
-          type={name === 'email' ? 'email' : 'text'}
-          inputMode={name === 'order_number' ? 'numeric' : undefined}
-          autoComplete={name === 'name' ? 'name' : name === 'email' ? 'email' : 'off'}
-          maxLength={name === 'name' ? complaintLimits.name : name === 'email' ? complaintLimits.email : 10}
-        />
-      );
-    return (
-      <div className="sh-field">
-        <label htmlFor={`complaint-${name}`} className="sh-field__label">
-          {labels[name]}
-        </label>
-        {hints[name] ? (
-          <p id={`complaint-${name}-hint`} className="sh-muted">
-            {hints[name]}
-          </p>
-        ) : null}
-        {control}
-        {error ? (
-          <p id={`complaint-${name}-error`} className="sh-field__error">
-            {error}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
-
-  if (filed) {
-    return (
-      <div className="sh-card sh-confirmation" role="status">
-        <h2>Complaint received</h2>
-        <p>{filed.message}</p>
-        <p>
-          Your reference: <strong>{filed.reference}</strong>
-        </p>
-      </div>
-    );
-  }
+  if (form.sent) return <SentNotice title="Complaint received" message={form.sent.message} reference={form.sent.reference} />;
   return (
-    <form className="sh-card sh-form" noValidate onSubmit={onSubmit} aria-label="Complaint form">
-      {formError ? (
+    <form className="sh-card sh-form" noValidate onSubmit={form.onSubmit} aria-label="Complaint form">
+      {form.formError ? (
         <p className="sh-form__error" role="alert">
-          {formError}
+          {form.formError}
         </p>
       ) : null}
       {complaintFields.map((name) => (
         <Fragment key={name}>{field(name)}</Fragment>
       ))}
-      <button type="submit" className="sh-button" disabled={sending}>
-        {sending ? 'Sending…' : 'Send complaint'}
+      <button type="submit" className="sh-button" disabled={form.sending}>
+        {form.sending ? 'Sending…' : 'Send complaint'}
       </button>
     </form>
   );

@@ -80,6 +80,21 @@ describe('complaints page', () => {
     expect(calls.find((c) => c.route === 'file_complaint')!.body).toEqual({ token: 'session-token-1', name: 'Sam Jones', email: 'sam@example.co.uk', order_number: '#10016', category: 'prize', details });
   });
 
+  it('shows the API\'s own message on each field it refused', async () => {
+    stubApi({
+      file_complaint: () => jsonResponse({ code: 'rest_invalid_param', message: 'Invalid parameter(s)', data: { status: 400, params: { details: 'Please tell us a little more.', category: 'Invalid enum value.' } } }, 400),
+    });
+    renderSite('/complaints');
+    await screen.findByRole('button', { name: 'Send complaint' });
+    await fill({ 'Your name': 'Sam', 'Email address': 'sam@example.co.uk', 'Your complaint': details }, 'draw');
+    await userEvent.click(screen.getByRole('button', { name: 'Send complaint' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Please check the highlighted fields.');
+    expect(screen.getByText('Please tell us a little more.')).toBeTruthy();
+    expect(screen.getByText('Please check this field.')).toBeTruthy();
+    // The first refused field in the form's order.
+    expect(document.activeElement).toBe(screen.getByLabelText('What is it about?'));
+  });
+
   it('shows the rate-limit message and keeps what was typed', async () => {
     stubApi({
       file_complaint: () => jsonResponse({ code: 'rest_complaint_rate_limited', message: 'You have sent 3 complaints in the last 10 minutes, so we have paused the form for a few minutes.', data: { status: 429 } }, 429),

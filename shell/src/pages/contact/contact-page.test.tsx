@@ -60,6 +60,23 @@ describe('contact page', () => {
     expect(calls.find((c) => c.route === 'contact_us')!.body).toEqual({ name: 'Sam Jones', email: 'sam@example.co.uk', subject: 'My prize', message: 'When will my prize arrive?' });
   });
 
+  it('names and focuses a field the API refused; with no answer, says so and keeps what was typed', async () => {
+    let answer = () => jsonResponse({ code: 'rest_invalid_param', message: 'Invalid parameter(s): email', data: { status: 400, params: { email: 'Invalid.' } } }, 400);
+    stubApi({ contact_us: () => answer() });
+    renderSite('/contact');
+    await screen.findByRole('button', { name: 'Send message' });
+    await fill({ 'Your name': 'Sam', 'Email address': 'sam@example.co.uk', Subject: 'Prize', Message: 'When will it arrive?' });
+    await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Please check the highlighted fields.');
+    expect(screen.getByText('Please enter your email address.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Email address'));
+
+    answer = () => jsonResponse({ code: 'rest_database_unavailable', message: 'Unavailable', data: { status: 503 } }, 503);
+    await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('We could not send your message just now. Please try again in a few minutes.'));
+    expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('When will it arrive?');
+  });
+
   it('shows the rate-limit message and keeps what was typed', async () => {
     stubApi({
       contact_us: () => jsonResponse({ code: 'rest_contact_rate_limited', message: 'You have sent 3 messages in the last 10 minutes. Please wait a few minutes before sending another.', data: { status: 429 } }, 429),
