@@ -14,7 +14,7 @@ import { buildApi } from '../../scripts/lib/build.mjs';
 import { apiClusterServices } from '../../scripts/lib/cluster.mjs';
 import { siteServices } from '../../scripts/lib/services.mjs';
 import { Supervisor } from '../../scripts/lib/supervisor.mjs';
-import { freePort } from '../src/test/free-port.ts';
+import { freePort, retryOnPortInUse } from '../src/test/free-port.ts';
 
 export interface ApiCluster {
   /** HAProxy: `http://127.0.0.1:<port>` */
@@ -42,24 +42,14 @@ export interface ApiClusterOptions {
   verbose?: boolean;
 }
 
-/** Start-ups tried before giving up when a port picked free was taken before its service started. */
-const START_ATTEMPTS = 3;
-
 /**
  * Starts the cluster on ports free when picked. Its services start one after the other (PostgreSQL
- * first, seconds), and meanwhile a process beside it (tests run side by side in CI) may have been
- * given one of those ports by the OS: the supervisor refuses it (PORT_IN_USE), and the cluster is
- * started again on newly picked ports.
+ * first, seconds), so one of those ports may be taken meanwhile: the supervisor refuses it
+ * (PORT_IN_USE), and the cluster is started again on newly picked ports.
  */
 export async function startApiCluster(options: ApiClusterOptions): Promise<ApiCluster> {
   buildApi();
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startOnFreePorts(options);
-    } catch (err) {
-      if (attempt === START_ATTEMPTS || (err as { code?: string }).code !== 'PORT_IN_USE') throw err;
-    }
-  }
+  return retryOnPortInUse(() => startOnFreePorts(options));
 }
 
 async function startOnFreePorts(options: ApiClusterOptions): Promise<ApiCluster> {

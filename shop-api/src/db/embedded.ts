@@ -108,11 +108,13 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     if (isNew) await server.initialise();
     await server.start();
   } catch (err) {
-    throw new Error(
+    const failed = new Error(
       `embedded PostgreSQL did not start (data ${options.dataDir}, port ${options.port}; ` +
         `another server using the same folder or port?)\n${recent.join('\n')}`,
       { cause: err },
     );
+    // The port taken: a caller that picked it free may pick another (test/free-port.ts).
+    throw recent.some((line) => line.includes('Address already in use')) ? Object.assign(failed, { code: 'PORT_IN_USE' }) : failed;
   }
   // Checked on every start, not only when new: a first start may have died before creating it.
   let admin = server.getPgClient('postgres', '127.0.0.1');

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
-import { freePort } from './free-port.ts';
+import { freePort, retryOnPortInUse } from './free-port.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -42,7 +42,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await chmod(dir, 0o755);
   let server: EmbeddedDatabase | undefined;
   try {
-    server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: await freePort(), database: 'postgres' });
+    server = await retryOnPortInUse(async () => startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: await freePort(), database: 'postgres' }));
   } catch (err) {
     await rm(dir, { recursive: true, force: true });
     throw err;
