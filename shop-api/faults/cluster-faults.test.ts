@@ -60,7 +60,12 @@ describe('faults during a sell-out through the cluster', () => {
     await killed;
     expectEveryPromiseKept(result);
     // What the dead instance's requests saw: a broken connection or HAProxy's 502/503 with a retry hint.
-    for (const failure of Object.keys(result.retries)) expect(failure).toMatch(/^(network |50[234] rest_upstream_unavailable|409 cgg_rest_idempotency_in_progress)/);
+    // A survivor may answer 503 rest_database_unavailable (with Retry-After, checked above): its
+    // share and the retries arrive at once, and on a busy CI machine a request can wait out the
+    // pool's 5 s for a connection ("timeout exceeded when trying to connect"), as seen in CI.
+    for (const failure of Object.keys(result.retries)) {
+      expect(failure).toMatch(/^(network |50[234] rest_upstream_unavailable|503 rest_database_unavailable|409 cgg_rest_idempotency_in_progress)/);
+    }
     await back;
   });
 
