@@ -43,9 +43,10 @@ import { competitionEditorRoutes } from './staff/competition-editor-routes.ts';
 import { createImageVariants, imageVariantsDir, type ImageVariants } from './http/image-variants.ts';
 import { DEFAULT_CONTACT_EMAIL, DEFAULT_SITE_URL, dataDirFrom, type LogLevel } from './config.ts';
 import { WpHttpError, invalidJson, noRoute } from './http/wp-error.ts';
-import { databaseUnavailable } from './http/database-unavailable.ts';
+import { databaseUnavailable, serverBusy } from './http/database-unavailable.ts';
 import { createRateLimits, type RateLimitOptions } from './http/rate-limits.ts';
 import { isDatabaseUnreachable } from './db/unreachable.ts';
+import { isPoolBusy } from './db/pool-busy.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -142,7 +143,9 @@ function toWpError(err: FastifyError, bodyLimit: number): WpHttpError {
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
     return new WpHttpError(err.statusCode, 'rest_bad_request', err.message);
   }
-  // The database stopped, restarting or cut off: not a bug, and the same request works again soon.
+  // Every connection busy (a rush), or the database stopped, restarting or cut off: not a bug,
+  // and the same request works again soon.
+  if (isPoolBusy(err)) return serverBusy();
   if (isDatabaseUnreachable(err)) return databaseUnavailable();
   return new WpHttpError(500, 'internal_server_error', 'There has been a critical error on this website.');
 }
@@ -261,6 +264,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
     if (wp.code === 'rest_database_unavailable') {
       // One line per request during an outage; the pool has logged the lost connection itself.
       request.log.error({ req: request, cause: error.code ?? error.message }, 'database unreachable');
+    } else if (wp.code === 'rest_server_busy') {
+      // Not a fault of the code: the instance has more requests than connections (scale it out).
+      request.log.warn({ req: request }, 'every database connection busy for the whole wait');
     } else if (wp.status >= 500) {
       // The request line's serializer masks secrets in the query string; the error's text is cleaned too.
       request.log.error({ req: request, err: error }, 'request failed');

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { fallbackLogger, type Logger } from '../lib/logger.ts';
+import { reportBusyTimeouts } from './pool-busy.ts';
 
 type PgError = Error & { code?: string };
 
@@ -22,7 +23,8 @@ function markEnding<T extends { end: (...args: never[]) => unknown }>(target: T)
  * and, when the client is idle, on the pool. An 'error' event nobody listens to kills the
  * process, so every client gets a handler as it is created: the loss is logged once and the
  * pool replaces the connection on the next query. While the pool is being closed, losses are
- * expected and not logged.
+ * expected and not logged. A request that waits out the pool while every connection is busy is
+ * told apart from one that waits on an unreachable database (pool-busy.ts).
  */
 export function createPool(config: pg.PoolConfig, label = 'shop-api', log: Logger = fallbackLogger()): pg.Pool {
   const pool = new pg.Pool(config);
@@ -35,6 +37,7 @@ export function createPool(config: pg.PoolConfig, label = 'shop-api', log: Logge
   // Idle clients' errors reach the pool too (which then drops the client); the client's own
   // handler above has logged them.
   pool.on('error', () => {});
+  reportBusyTimeouts(pool, label);
   return pool;
 }
 

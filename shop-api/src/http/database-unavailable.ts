@@ -16,3 +16,19 @@ export const DATABASE_UNAVAILABLE_MESSAGE = 'The shop is briefly unavailable whi
  */
 export const databaseUnavailable = (): WpHttpError =>
   new WpHttpError(503, 'rest_database_unavailable', DATABASE_UNAVAILABLE_MESSAGE, { retry_after: DATABASE_RETRY_AFTER_SECONDS });
+
+/**
+ * Seconds a client should wait before trying again when this instance is busy: it has just waited
+ * out the pool (5 s) for a connection, so an immediate retry would only join the queue it left.
+ */
+export const SERVER_BUSY_RETRY_AFTER_SECONDS = 2;
+
+export const SERVER_BUSY_MESSAGE = 'The shop is very busy right now. Please try again in a moment.';
+
+/**
+ * The answer to a request that found every database connection busy for the whole wait
+ * (src/db/pool-busy.ts): 503 with `Retry-After`, like an outage, but it says what happened. The
+ * request did not complete: it never had a connection.
+ */
+export const serverBusy = (): WpHttpError =>
+  new WpHttpError(503, 'rest_server_busy', SERVER_BUSY_MESSAGE, { retry_after: SERVER_BUSY_RETRY_AFTER_SECONDS });
