@@ -62,6 +62,9 @@ function lines(title: string, max = 24): string[] {
   return out;
 }
 
+/** On the root, so every text (the badge, the motif's glyphs, the title) is drawn sans-serif, not the renderer's default serif. */
+const FONT = 'system-ui,-apple-system,Segoe UI,Roboto,sans-serif';
+
 function svg(opts: { title: string; category: CategorySlug; variant: number; label: string }): string {
   const [dark, mid, accent] = palettes[opts.category];
   const angle = [0, 35, 70][opts.variant % 3];
@@ -69,14 +72,14 @@ function svg(opts: { title: string; category: CategorySlug; variant: number; lab
   const text = title
     .map((l, i) => `<text x="400" y="${488 + i * 52 - (title.length - 1) * 26}" font-size="44" font-weight="800" text-anchor="middle" fill="#fff">${escapeXml(l)}</text>`)
     .join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 600" width="800" height="600" role="img" aria-label="${escapeXml(opts.title)}">` +
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 600" width="800" height="600" role="img" aria-label="${escapeXml(opts.title)}" font-family="${FONT}">` +
     `<defs><linearGradient id="g" gradientTransform="rotate(${angle} .5 .5)" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${dark}"/><stop offset="1" stop-color="${mid}"/></linearGradient></defs>` +
     `<rect width="800" height="600" fill="url(#g)"/>` +
     `<circle cx="${640 - opts.variant * 120}" cy="110" r="190" fill="${accent}" opacity=".14"/><circle cx="${120 + opts.variant * 90}" cy="520" r="150" fill="#fff" opacity=".06"/>` +
     motifs[opts.category](accent) +
     `<rect x="32" y="32" width="${opts.label.length * 15 + 40}" height="46" rx="23" fill="${gold}"/>` +
     `<text x="52" y="64" font-size="24" font-weight="800" fill="#14110a">${escapeXml(opts.label)}</text>` +
-    `<g font-family="system-ui,-apple-system,Segoe UI,Roboto,sans-serif">${text}</g></svg>\n`;
+    `${text}</svg>\n`;
 }
 
 async function main(): Promise<void> {
