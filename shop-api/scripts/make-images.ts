@@ -77,8 +77,9 @@ function svg(opts: { title: string; category: CategorySlug; variant: number; lab
     `<rect width="800" height="600" fill="url(#g)"/>` +
     `<circle cx="${640 - opts.variant * 120}" cy="110" r="190" fill="${accent}" opacity=".14"/><circle cx="${120 + opts.variant * 90}" cy="520" r="150" fill="#fff" opacity=".06"/>` +
     motifs[opts.category](accent) +
-    `<rect x="32" y="32" width="${opts.label.length * 15 + 40}" height="46" rx="23" fill="${gold}"/>` +
-    `<text x="52" y="64" font-size="24" font-weight="800" fill="#14110a">${escapeXml(opts.label)}</text>` +
+    // Below the top 33 px that the shop's 3:2 frames (cards, details page) crop off this 4:3 image.
+    `<rect x="32" y="56" width="${opts.label.length * 15 + 40}" height="46" rx="23" fill="${gold}"/>` +
+    `<text x="52" y="88" font-size="24" font-weight="800" fill="#14110a">${escapeXml(opts.label)}</text>` +
     `${text}</svg>\n`;
 }
 
