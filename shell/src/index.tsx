@@ -20,10 +20,11 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * A remote slot the server could not render (its server build down) is rendered here, by design:
  * React reports it as error 419, which is only noted. Anything else (a hydration mismatch) is a bug.
  */
-function reportRecoverable(error: unknown): void {
+function reportRecoverable(error: unknown, info?: { componentStack?: string }): void {
   const message = error instanceof Error ? error.message : String(error);
   if (/\b419\b|server could not finish this Suspense boundary/i.test(message)) console.info('[shell] a part of the page was rendered in the browser');
-  else console.error('[shell] the page did not hydrate cleanly', error);
+  // The component stack names where the page differed (a production build's message does not).
+  else console.error('[shell] the page did not hydrate cleanly', error, info?.componentStack ?? '');
 }
 
 /**

@@ -5,11 +5,18 @@ import { apiFetcher, apiKey } from './api-key.ts';
 export interface Loaded<T> {
   data: T | undefined;
   error: unknown;
+  /** Nothing to show yet: no answer (not even the one the page's HTML carried) while one is fetched. */
   isLoading: boolean;
 }
 
-function loaded<T>(result: { data: unknown; error: unknown; isLoading: boolean }, pick: (raw: never) => T): Loaded<T> {
-  return { data: result.data === undefined ? undefined : pick(result.data as never), error: result.error, isLoading: result.isLoading };
+/**
+ * swr's own isLoading is also true while a signed-in customer's page asks again for their answers
+ * on mount (swr-config.ts) with the page's carried answers already in `data`. A spinner then would
+ * differ from the server's HTML: a hydration error, and the page rebuilt in the browser.
+ */
+export function loaded<T>(result: { data: unknown; error: unknown; isLoading: boolean }, pick: (raw: never) => T): Loaded<T> {
+  const data = result.data === undefined ? undefined : pick(result.data as never);
+  return { data, error: result.error, isLoading: result.isLoading && data === undefined };
 }
 
 export function useCompetitionList(request: Omit<CompetitionListRequest, 'token'>): Loaded<CompetitionListResponse> {
