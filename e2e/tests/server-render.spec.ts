@@ -39,75 +39,64 @@ test.describe('with JavaScript disabled', () => {
   });
 });
 
+// A signed-in customer's pages are rendered on the server as a visitor's (the API answers the
+// catalogue's calls alike for both), and the browser starts from the same answers: a spinner or a
+// second ask there would not match the HTML (the page rebuilt in the browser) or would be wasted.
 test.describe('hydration', () => {
-  for (const [name, path] of [
-    ['home', '/'],
-    ['a details page', null],
-    ['the competition list', '/competitions/all'],
-    ['the draw results', '/draw/results'],
-    ['the FAQ', '/faq'],
-  ] as const) {
-    test(`${name}: hydrates without an error or warning, and asks the API nothing the HTML carried`, async ({ page, request }) => {
-      const target = path ?? `/competition/details/x-${(await listedCompetitions(10))[0]!.id}`;
-      const html = await (await request.get(target)).text();
-      expect(html).toContain('data-server-rendered="true"');
-      const carried = JSON.parse(/id="cgg-page-data">([^<]*)</.exec(html)![1]!) as { entries: { call: string }[] };
-      const routes = new Set(carried.entries.map((e) => e.call));
-      expect(routes.size).toBeGreaterThan(1);
+  for (const who of ['a visitor', 'a signed-in customer'] as const) {
+    for (const [name, path] of [
+      ['home', '/'],
+      ['a details page', null],
+      ['the competition list', '/competitions/all'],
+      ['the draw results', '/draw/results'],
+      ['the FAQ', '/faq'],
+    ] as const) {
+      test(`${name}, for ${who}: hydrates without an error or warning, and asks the API nothing the HTML carried`, async ({ browser, request }) => {
+        const target = path ?? `/competition/details/x-${(await listedCompetitions(10))[0]!.id}`;
+        const html = await (await request.get(target)).text();
+        expect(html).toContain('data-server-rendered="true"');
+        const carried = JSON.parse(/id="cgg-page-data">([^<]*)</.exec(html)![1]!) as { entries: { call: string }[] };
+        const routes = new Set(carried.entries.map((e) => e.call));
+        expect(routes.size).toBeGreaterThan(1);
 
-      const problems: string[] = [];
-      page.on('console', (m: ConsoleMessage) => {
-        if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+        const context = await browser.newContext();
+        const customer = who === 'a signed-in customer' ? await registerCustomer('Hydra', 'Tion') : null;
+        if (customer) await signInContext(context, customer);
+        const page = await context.newPage();
+        const problems: string[] = [];
+        page.on('console', (m: ConsoleMessage) => {
+          // The browser's own line for a refused request is left out for a customer: the account
+          // remote rotates the token at each page load, and a call sent with the old one meanwhile
+          // is answered 401 and sent again with the new one (remote-cart-checkout's session-token.ts).
+          if (customer && m.text().startsWith('Failed to load resource')) return;
+          if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+        });
+        page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+        const asked: string[] = [];
+        page.on('request', (r) => {
+          const url = new URL(r.url());
+          const route = url.searchParams.get('rest_route') ?? url.pathname;
+          if (route.startsWith('/api/v1/') || route.startsWith('/wp-json/api/v1/')) asked.push(route);
+        });
+        await page.goto(target);
+        await interactive(page);
+        if (customer) await expect(page.getByRole('banner').getByText(customer.firstName, { exact: true })).toBeVisible();
+        if (name === 'home') {
+          // The sections below the fold hydrate later (when near the viewport or idle): once they
+          // have, the next draw's countdown ticks.
+          const countdown = page.locator('#next-draw [role="timer"]');
+          await countdown.scrollIntoViewIfNeeded();
+          const first = await countdown.textContent();
+          await expect.poll(() => countdown.textContent()).not.toBe(first);
+        }
+        expect(problems).toEqual([]);
+        // The page's own reads were answered by its HTML (the basket and account widgets ask for their own).
+        const carriedRoutes = [...routes].map((call) => calls[call as CallName].route);
+        expect(asked.filter((route) => carriedRoutes.some((r) => route.endsWith(r)))).toEqual([]);
+        await context.close();
       });
-      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-      const asked: string[] = [];
-      page.on('request', (r) => {
-        const url = new URL(r.url());
-        const route = url.searchParams.get('rest_route') ?? url.pathname;
-        if (route.startsWith('/api/v1/') || route.startsWith('/wp-json/api/v1/')) asked.push(route);
-      });
-      await page.goto(target);
-      await interactive(page);
-      if (name === 'home') {
-        // The sections below the fold hydrate later (when near the viewport or idle): once they
-        // have, the next draw's countdown ticks.
-        const countdown = page.locator('#next-draw [role="timer"]');
-        await countdown.scrollIntoViewIfNeeded();
-        const first = await countdown.textContent();
-        await expect.poll(() => countdown.textContent()).not.toBe(first);
-      }
-      expect(problems).toEqual([]);
-      // The page's own reads were answered by its HTML (the basket and account widgets ask for their own).
-      const carriedRoutes = [...routes].map((call) => calls[call as CallName].route);
-      expect(asked.filter((route) => carriedRoutes.some((r) => route.endsWith(r)))).toEqual([]);
-    });
+    }
   }
-});
-
-// A signed-in customer's pages are rendered on the server with a visitor's answers; the browser
-// starts from the same answers, then asks again for the customer's own. A spinner at the start
-// (swr counts that second ask as loading) would not match the HTML: the page rebuilt in the browser.
-test("a signed-in customer's home, list and details pages hydrate without an error", async ({ browser }) => {
-  const customer = await registerCustomer('Hydra', 'Tion');
-  const context = await browser.newContext();
-  await signInContext(context, customer);
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (m: ConsoleMessage) => {
-    // The browser's own line for a refused request is left out: the account remote rotates the
-    // token at each page load, and a call sent with the old one meanwhile is answered 401 and
-    // sent again with the new one (remote-cart-checkout's session-token.ts), by design.
-    if ((m.type() === 'error' || m.type() === 'warning') && !m.text().startsWith('Failed to load resource')) problems.push(`${m.type()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  const details = `/competition/details/x-${(await listedCompetitions(10))[0]!.id}`;
-  for (const path of ['/', '/competitions/all', details]) {
-    await page.goto(path);
-    await interactive(page);
-    await expect(page.getByRole('banner').getByText('Hydra', { exact: true })).toBeVisible();
-    expect(problems, path).toEqual([]);
-  }
-  await context.close();
 });
 
 test("home: the page data carries the cards' view of the competitions, a details page the whole competition", async ({ request }) => {

@@ -52,10 +52,12 @@ describe('catalogue calls', () => {
       expect(api.calls).toHaveLength(1);
     });
 
-    it("a signed-in customer's calls go to the API with their token", async () => {
-      carry([{ call: 'getcompetition', payload: { id: 7 }, response: { success: true, data: makeCompetition({ id: 7 }) } }]);
+    it("a signed-in customer's first ask is answered from the page too (the API answers alike), the next by the API with their token", async () => {
+      carry([{ call: 'getcompetition', payload: { id: 7 }, response: { success: true, data: makeCompetition({ id: 7, title: 'From the page' }) } }]);
       localStorage.setItem(SESSION_TOKEN_KEY, encodeSessionToken('customer-token-1'));
       const api = mockApi({ getcompetition: { success: true, data: makeCompetition({ id: 7 }) } });
+      expect(await apiFetcher(apiKey('getcompetition', { id: 7 }))).toMatchObject({ data: { title: 'From the page' } });
+      expect(api.calls).toHaveLength(0);
       await apiFetcher(apiKey('getcompetition', { id: 7 }));
       expect(api.calls[0]!.body).toEqual({ id: 7, token: 'customer-token-1' });
     });

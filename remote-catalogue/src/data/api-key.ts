@@ -14,11 +14,12 @@ export function apiKey<N extends CallName>(name: N, payload?: unknown): ApiKey<N
  */
 export function apiFetcher([, name, payload]: ApiKey): Promise<unknown> {
   const call = calls[name];
-  const token = call.auth === 'body-token' ? readSessionToken() : null;
-  // A visitor's first load uses what the page's HTML carried (contracts' page-data.ts): the
-  // same public answer, without a second trip to the API. A customer's calls carry their token.
-  const carried = token ? undefined : takePageData(name, payload);
+  // The first load uses what the page's HTML carried (contracts' page-data.ts), without a second
+  // trip to the API: the API answers these calls alike for visitors and customers (it accepts the
+  // token and does not need it: shop-api's competition-routes.ts). Later calls carry the token.
+  const carried = takePageData(name, payload);
   if (carried !== undefined) return Promise.resolve(carried);
+  const token = call.auth === 'body-token' ? readSessionToken() : null;
   const body = token ? { ...((payload as object | null) ?? {}), token } : (payload ?? undefined);
   return (apiRequest as (c: typeof call, p: unknown) => Promise<unknown>)(call, body);
 }

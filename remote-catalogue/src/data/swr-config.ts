@@ -1,5 +1,5 @@
 import { unstable_serialize, type Cache, type Middleware, type SWRConfiguration } from 'swr';
-import { calls, pageDataEntries, readSessionToken, serverRender, type CallName } from '@cgg/contracts';
+import { calls, pageDataEntries, serverRender, type CallName } from '@cgg/contracts';
 import { apiKey } from './api-key.ts';
 import { createRetentionCache, RETENTION_MS } from './retention-cache.ts';
 
@@ -56,8 +56,10 @@ const reportMissingOnServer: Middleware = (useSWRNext) => (key, fetcher, config)
  * The spec's competition-list caching (section 9): unused data kept 60 s, no refetch on
  * focus, reconnect or mount. `revalidateIfStale: false` is "no refetch on mount when
  * cached": a first visit still fetches, a return visit within 60 s does not.
- * Built per page mount: the page's data is its fallback (above). A signed-in customer's page
- * was rendered with a visitor's answers, so it asks again for theirs once it has mounted.
+ * Built per page mount: the page's data is its fallback (above), for a signed-in customer too:
+ * the API answers these calls alike for everyone (api-key.ts). Should it ever answer a customer
+ * differently, a customer's page must ask again once mounted (`revalidateOnMount`), and a
+ * spinner must not replace the carried answers meanwhile (use-competitions.ts' `loaded`).
  */
 export function catalogueSwrConfig(): SWRConfiguration {
   return {
@@ -70,6 +72,5 @@ export function catalogueSwrConfig(): SWRConfiguration {
     keepPreviousData: true,
     fallback: pageFallback(),
     use: [reportMissingOnServer],
-    ...(readSessionToken() ? { revalidateOnMount: true } : {}),
   };
 }
