@@ -29,8 +29,8 @@ async function send<N extends StoreEndpointName>(name: N, payload: RequestOf<N>,
   try {
     return await storeRequest(name, payload, options);
   } catch (error) {
-    // The account remote rotates the session token on page load: a call sent with the
-    // old one is answered 401; run it once more with the new token.
+    // The account remote rotates the session token on page load: a call sent with a token
+    // that has since ended is answered 401; run it once more with the new token.
     if (!customerToken || !isAuthError(error)) throw error;
     const next = await nextToken(customerToken, 4000);
     // Signed out meanwhile (the stored session was refused): go on as a visitor.

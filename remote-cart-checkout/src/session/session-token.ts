@@ -2,9 +2,9 @@ import { ApiError, on, readSessionToken } from '@cgg/contracts';
 
 /*
  * The signed-in customer's token belongs to remote-account, which rotates it on every
- * page load (check-auth revokes the old one). So it is read right before each call,
- * never kept, and a call refused for a token that has since been rotated is retried
- * once with the new token.
+ * page load (check-auth replaces it; the API accepts the old one for another minute). So
+ * it is read right before each call, never kept, and a call refused for a token that has
+ * since been rotated is retried once with the new token.
  */
 
 export function currentSessionToken(): string | null {

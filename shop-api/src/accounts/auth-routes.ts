@@ -11,7 +11,7 @@ import { checkNameEmail, fieldError } from './field-errors.ts';
 import { hashPassword, needsRehash, timingDummyHash, verifyPassword } from './password.ts';
 import { inTransaction } from './queryable.ts';
 import { invalidToken } from '../http/access-guard.ts';
-import { createSession, pruneFinishedSessions, revokeOtherSessions, revokeSession } from './sessions.ts';
+import { createSession, pruneFinishedSessions, revokeOtherSessions, revokeSession, revokeSupersededSessions, supersedeSession } from './sessions.ts';
 import { hashSecret, newSecret } from './tokens.ts';
 
 export const RESET_KEY_TTL_MS = 60 * 60_000;
@@ -106,19 +106,19 @@ export function authRoutes(deps: AccountDeps): DeclaredRoute[] {
       handler: async ({ customer: me }) => {
         const at = now();
         await revokeSession(pool, me.sessionId, at);
+        await revokeSupersededSessions(pool, me.customerId, at);
         return { success: true, message: 'You have been logged out.' };
       },
     }),
 
     declaredRoute(routeTable.checkAuth, {
-      summary: 'Checks the customer\'s token and rotates it: the presented token is revoked and a new one returned with the customer.',
-      description: 'Of two concurrent check-auths with one token only the first gets a new token; the other gets 401 `invalid_token`.',
+      summary: 'Checks the customer\'s token and rotates it: a new token is returned with the customer, and the presented one ends a minute later.',
+      description: 'The presented token stays usable for 60 s after its first check-auth (the calls a page sent with it meanwhile, other tabs opening at once); each check-auth within that minute gets a token of its own, and none extends it. Logout ends those superseded tokens too.',
       handler: async ({ customer: me }) => {
         const at = now();
-        // Rotation: the presented token is revoked and a new one returned, in one transaction;
-        // of two concurrent check-auths with one token only the first gets a new token.
+        // Rotation: the presented token is superseded (usable for the grace) and a new one returned, in one transaction.
         const token = await inTransaction(pool, async (client) => {
-          if (!(await revokeSession(client, me.sessionId, at))) throw invalidToken();
+          if (!(await supersedeSession(client, me.sessionId, at))) throw invalidToken();
           return createSession(client, me.customerId, 'check-auth', at);
         });
         const customer = await customerById(pool, me.customerId);

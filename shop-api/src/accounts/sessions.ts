@@ -5,6 +5,12 @@ import { hashSecret, newSecret } from './tokens.ts';
 export const SESSION_IDLE_MS = 30 * 24 * 3600_000;
 /** Touching last_used_at on every call would write on every read; once an hour is enough for a 30-day window. */
 const TOUCH_EVERY_MS = 3600_000;
+/**
+ * How long a token stays usable after check-auth has replaced it: long enough for the calls a
+ * page sent with it while check-auth ran, and for other tabs that opened at the same moment
+ * (each checks the stored token too), short enough that a copied old token soon stops working.
+ */
+export const ROTATION_GRACE_MS = 60_000;
 
 export type SessionOrigin = 'register' | 'login' | 'check-auth' | 'login-as-user';
 
@@ -38,7 +44,8 @@ export async function findSession(db: Queryable, token: string, now: Date): Prom
   const row = rows[0];
   if (!row) return null;
   if (now.getTime() - row.last_used_at.getTime() > TOUCH_EVERY_MS) {
-    await db.query('UPDATE customer_sessions SET last_used_at = $2, expires_at = $3 WHERE id = $1', [
+    // A superseded session's expiry is the end of its grace: use never slides it.
+    await db.query('UPDATE customer_sessions SET last_used_at = $2, expires_at = $3 WHERE id = $1 AND superseded_at IS NULL', [
       row.id,
       now,
       new Date(now.getTime() + SESSION_IDLE_MS),
@@ -47,13 +54,35 @@ export async function findSession(db: Queryable, token: string, now: Date): Prom
   return { sessionId: Number(row.id), customerId: row.customer_id, cartId: row.cart_id };
 }
 
+/** Revokes one session (logout). */
+export async function revokeSession(db: Queryable, sessionId: number, now: Date): Promise<void> {
+  await db.query('UPDATE customer_sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [sessionId, now]);
+}
+
 /**
- * Revokes one session; true only for the caller that actually revoked it, so two
- * concurrent check-auths with the same token cannot both rotate it.
+ * check-auth's rotation: the session ends ROTATION_GRACE_MS after it was first superseded (a
+ * second check-auth with the same token, from another tab, neither restarts nor lengthens that).
+ * False when the session ended meanwhile (revoked, expired).
  */
-export async function revokeSession(db: Queryable, sessionId: number, now: Date): Promise<boolean> {
-  const { rowCount } = await db.query('UPDATE customer_sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [sessionId, now]);
+export async function supersedeSession(db: Queryable, sessionId: number, now: Date): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE customer_sessions
+     SET superseded_at = COALESCE(superseded_at, $2), expires_at = LEAST(expires_at, COALESCE(superseded_at, $2) + $3::int * interval '1 millisecond')
+     WHERE id = $1 AND revoked_at IS NULL AND expires_at > $2`,
+    [sessionId, now, ROTATION_GRACE_MS],
+  );
   return rowCount === 1;
+}
+
+/**
+ * Logout also ends the customer's superseded sessions still in their grace: the tokens this
+ * browser (or another) held a moment ago must not outlive the sign-out.
+ */
+export async function revokeSupersededSessions(db: Queryable, customerId: number, now: Date): Promise<void> {
+  await db.query(
+    'UPDATE customer_sessions SET revoked_at = $2 WHERE customer_id = $1 AND superseded_at IS NOT NULL AND revoked_at IS NULL AND expires_at > $2',
+    [customerId, now],
+  );
 }
 
 /**
