@@ -65,10 +65,6 @@ test.describe('hydration', () => {
         const page = await context.newPage();
         const problems: string[] = [];
         page.on('console', (m: ConsoleMessage) => {
-          // The browser's own line for a refused request is left out for a customer: the account
-          // remote rotates the token at each page load, and a call sent with the old one meanwhile
-          // is answered 401 and sent again with the new one (remote-cart-checkout's session-token.ts).
-          if (customer && m.text().startsWith('Failed to load resource')) return;
           if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
         });
         page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
