@@ -50,6 +50,39 @@ describe('startup auth (spec section 4)', () => {
     expect(sessions).toEqual([{ signedIn: false, user: null }]);
   });
 
+  it('another tab signed out while the check ran: this page goes signed out too, not left checking', async () => {
+    storeToken('tok-a');
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    mockApi({
+      'check-auth': () => {
+        localStorage.removeItem(TOKEN_STORAGE_KEY); // the other tab's sign-out
+        return { status: 401, body: { code: 'invalid_token', message: 'Your session has expired. Please log in again.', data: { status: 401 } } };
+      },
+    });
+    const sessions = collect('account:session-changed');
+    await startSession();
+    expect(store()).toMatchObject({ user: null, isAuthenticating: false });
+    expect(accountStore.get(sessionReadyAtom)).toBe(true);
+    expect(sessions).toEqual([{ signedIn: false, user: null }]);
+  });
+
+  it("another tab stored a newer token while this page's check was refused: this page checks that one, and keeps it", async () => {
+    storeToken('tok-a');
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const api = mockApi({
+      'check-auth': (body: Record<string, unknown>) => {
+        if (body.token === 'tok-b') return responses.checkAuth(makeUser({ token: 'tok-c' }));
+        storeToken('tok-b'); // the other tab signed in meanwhile
+        return { status: 401, body: { code: 'invalid_token', message: 'Your session has expired. Please log in again.', data: { status: 401 } } };
+      },
+      get_purchased_competition: { success: true, data: [] },
+    });
+    await startSession();
+    expect(api.calls.filter((c) => c.route === 'check-auth').map((c) => c.body)).toEqual([{ token: 'tok-a' }, { token: 'tok-b' }]);
+    expect(store()).toMatchObject({ isAuthenticating: false, user: { first_name: 'Priya' } });
+    expect(readStoredToken()).toBe('tok-c');
+  });
+
   it('keeps the token when the check fails without an answer (offline, page left): the next load retries', async () => {
     storeToken('tok-keep');
     vi.spyOn(console, 'warn').mockImplementation(() => {});

@@ -119,9 +119,11 @@ export function establishSession(user: User): void {
   void loadPurchasedTickets(user.token);
 }
 
-async function checkStoredToken(): Promise<void> {
+async function checkStoredToken(again = true): Promise<void> {
   const token = readStoredToken();
   if (!token) {
+    // (Checking again after another tab signed out, this page was flagged authenticating.)
+    update({ isAuthenticating: false });
     accountStore.set(sessionReadyAtom, true);
     announce(null);
     return;
@@ -134,12 +136,17 @@ async function checkStoredToken(): Promise<void> {
   } catch (error) {
     // Spec section 8: auth failures are silent; the visitor is simply signed out.
     console.warn('[account] stored session not accepted', error);
-    // Signed in meanwhile (another form on this page)? Then that newer session stands.
-    if (readStoredToken() !== token) return;
-    // Forget the token only when the server refused it. A failed or aborted request
-    // (offline, the visitor left the page) proves nothing: the next page load retries.
-    if (refused(error)) clearStoredToken();
-    else accountStore.set(sessionCheckErrorAtom, authErrorText(error));
+    const changed = readStoredToken() !== token;
+    if (changed) {
+      // Signed in meanwhile (another form on this page)? Then that newer session stands.
+      if (accountStore.get(userStoreAtom).user) return;
+      // Another tab signed in, out or checked meanwhile: what is stored now decides (checked once more).
+      if (again) return checkStoredToken(false);
+    }
+    // Forget the token only when the server refused it (and only that token). A failed or aborted
+    // request (offline, the visitor left the page) proves nothing: the next page load retries.
+    if (!refused(error)) accountStore.set(sessionCheckErrorAtom, authErrorText(error));
+    else if (!changed) clearStoredToken();
     update({ ...initialUserStore });
     accountStore.set(sessionReadyAtom, true);
     announce(null);
