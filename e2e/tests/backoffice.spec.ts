@@ -146,7 +146,11 @@ test('an operator creates a competition with a photo and instant wins and publis
 
   // The editor: every field, a photo, and the instant win imported from CSV after its preview.
   await nav.getByRole('link', { name: 'Competitions' }).click();
-  await page.getByRole('link', { name: 'New competition' }).click();
+  const newCompetition = page.getByRole('link', { name: 'New competition' });
+  // A button-styled link: its text must not take the page's link colour (the button's own).
+  const colours = await newCompetition.evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor]);
+  expect(colours[0]).not.toBe(colours[1]);
+  await newCompetition.click();
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Prize photo').setInputFiles(await prizePhoto('camper.jpg'));
   await expect(page.getByRole('img', { name: 'The prize photo as the shop shows it' })).toHaveAttribute('src', /^\/wp-content\/uploads\/staff\/[0-9a-f]{24}\.jpg$/);
