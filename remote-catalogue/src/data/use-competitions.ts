@@ -10,9 +10,9 @@ export interface Loaded<T> {
 }
 
 /**
- * swr's own isLoading is also true while a signed-in customer's page asks again for their answers
- * on mount (swr-config.ts) with the page's carried answers already in `data`. A spinner then would
- * differ from the server's HTML: a hydration error, and the page rebuilt in the browser.
+ * swr's own isLoading is also true on a mount that asks the API again (`revalidateOnMount`) while
+ * the page's carried answers are already in `data`. A spinner then would differ from the server's
+ * HTML: a hydration error, and the page rebuilt in the browser (a signed-in customer's pages did).
  */
 export function loaded<T>(result: { data: unknown; error: unknown; isLoading: boolean }, pick: (raw: never) => T): Loaded<T> {
   const data = result.data === undefined ? undefined : pick(result.data as never);

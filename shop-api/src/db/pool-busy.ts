@@ -14,7 +14,7 @@ import type pg from 'pg';
 /** pg-pool's error for a request that waited `connectionTimeoutMillis` in the pool's queue. */
 const QUEUE_TIMEOUT = /^timeout exceeded when trying to connect/;
 
-export const POOL_BUSY = 'CGG_POOL_BUSY';
+const POOL_BUSY = 'CGG_POOL_BUSY';
 
 /** Every connection of the pool was serving a request for the whole wait. */
 export class PoolBusyError extends Error {
