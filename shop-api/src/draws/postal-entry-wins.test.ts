@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { winnersListResponseSchema, winnersSummaryResponseSchema } from '@cgg/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { customerWins } from '../claims/customer-wins.ts';
 import { notifyPostalEntryWins } from '../claims/win-notifications.ts';
 import { postalWinsCommand } from '../cli/commands/postal-wins.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { billing, cardPayment, createCompetition, createCustomer } from '../store/store-fixtures.ts';
+import { guardedAllocator } from '../store/ticket-allocation.ts';
 import { payCheckout, storeInject, storeTestApp, type StoreClientState } from '../store/store-test-kit.ts';
 import { recordPostalEntry } from './postal-entry.ts';
 import { drawOneNow } from './run-draw.ts';
@@ -66,6 +67,25 @@ describe('postal entries and instant wins', () => {
       expect(open.rows[0].n).toBe(0);
       const feed = await kit.pool.query('SELECT count(*)::int AS n, count(DISTINCT award_id)::int AS d FROM instant_win_feed_outbox WHERE competition_id = $1', [c.id]);
       expect(feed.rows[0]).toEqual({ n: 10, d: 10 });
+    }
+  });
+
+  it('the last number held by a sale that then fails: the postal entry waits for it and gets it, not "no tickets left"', async () => {
+    const c = await createCompetition(kit.pool, { total: 1, maxPerUser: 10 });
+    const holder = await kit.pool.connect();
+    try {
+      await holder.query('BEGIN');
+      expect(await guardedAllocator.take(holder, { competitionId: c.id, count: 1, orderItemId: null, customerId: null, now: now() })).toEqual([1]);
+      const entry = recordPostalEntry(kit.pool, { competitionId: c.id, ...entrant(), now: now() });
+      await vi.waitFor(async () => {
+        const { rows } = await kit.pool.query("SELECT 1 FROM pg_stat_activity WHERE wait_event = 'transactionid' AND query LIKE '%FROM unsold_tickets%FOR KEY SHARE'");
+        expect(rows).toHaveLength(1);
+      }, { timeout: 15_000, interval: 20 });
+      await holder.query('ROLLBACK');
+      expect((await entry).ticketNumber).toBe(1);
+    } finally {
+      await holder.query('ROLLBACK');
+      holder.release();
     }
   });
 

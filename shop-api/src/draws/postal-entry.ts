@@ -6,7 +6,7 @@ import { inTransaction } from '../accounts/queryable.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { assertPurchasable } from '../store/cart-rules.ts';
 import { competitionsById, purchasedCounts, questionsAsked } from '../store/store-competitions.ts';
-import { guardedAllocator, sellTickets } from '../store/ticket-allocation.ts';
+import { guardedAllocator, NumbersHeld, sellTickets } from '../store/ticket-allocation.ts';
 import { awardInstantWins, fireRewardWins, publicName, splitFullName } from '../store/wins.ts';
 
 export interface PostalEntryInput {
@@ -58,9 +58,19 @@ async function resolveAnswer(client: pg.PoolClient, c: Competition, answer: stri
  * Records a free postal entry: the same rules as a purchase (open, tickets left, the
  * per-person cap counting paid and postal tickets, the skill question when asked), and
  * its ticket comes from the checkout's own guarded allocator (same pool, same random
- * numbers). One transaction: a refused entry writes nothing.
+ * numbers). One transaction: a refused entry writes nothing. When the last numbers are all
+ * being taken by buyers right now, it is run once more, waiting for them (NumbersHeld).
  */
 export async function recordPostalEntry(pool: pg.Pool, input: PostalEntryInput): Promise<PostalEntryRecorded> {
+  try {
+    return await recordPostalEntryOnce(pool, input, false);
+  } catch (err) {
+    if (err instanceof NumbersHeld) return recordPostalEntryOnce(pool, input, true);
+    throw err;
+  }
+}
+
+async function recordPostalEntryOnce(pool: pg.Pool, input: PostalEntryInput, waitForHeld: boolean): Promise<PostalEntryRecorded> {
   return inTransaction(pool, async (client) => {
     const c = (await competitionsById(client, [input.competitionId])).get(input.competitionId);
     if (!c) throw new PostalEntryRefused(`No competition with id ${input.competitionId}.`);
@@ -104,7 +114,7 @@ export async function recordPostalEntry(pool: pg.Pool, input: PostalEntryInput):
       throw new PostalEntryRefused(`${STORE_ERRORS.maxPerUser.message}: ${fullName} already holds ${held} of the ${c.max_ticket_per_user} tickets one person may have.`);
     }
 
-    const allocation = await sellTickets(guardedAllocator, client, { competitionId: c.id, count: 1, orderItemId: null, customerId, now: input.now, hint: { total: c.total_sell_tickets, sold: c.total_ticket_sold } });
+    const allocation = await sellTickets(guardedAllocator, client, { competitionId: c.id, count: 1, orderItemId: null, customerId, now: input.now, hint: { total: c.total_sell_tickets, sold: c.total_ticket_sold }, waitForHeld });
     if (!allocation) throw new PostalEntryRefused(`Competition ${c.id} has no tickets left (or has just closed).`);
     const ticketNumber = allocation.numbers[0]!;
     const { rows } = await client.query<{ id: string }>(

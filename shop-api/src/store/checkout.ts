@@ -17,7 +17,7 @@ import { loadPricedCart } from './cart-store.ts';
 import { preparedClient } from './prepared-client.ts';
 import { writePaidOrder } from './paid-order.ts';
 import { questionsAsked } from './store-competitions.ts';
-import { SaleRefused, type TicketAllocator } from './ticket-allocation.ts';
+import { NumbersHeld, SaleRefused, type TicketAllocator } from './ticket-allocation.ts';
 import { assertCardAllowed } from '../payments/credit-card-rules.ts';
 import type { CardFacts, PaymentGateway } from '../payments/payment-gateway.ts';
 import { DEFAULT_RESERVATION_SECONDS } from '../payments/order-payment.ts';
@@ -140,8 +140,11 @@ export async function runCheckout(pool: pg.Pool, allocator: TicketAllocator, gat
   // No read-first fast path: the order INSERT below finds a repeated key (and waits
   // for one still in flight), so a first attempt costs no extra round trip.
   const scopedKey = `${input.customerId}:${input.idempotencyKey}`;
+  // Competitions whose last numbers were all held by other buyers' sales: taken again waiting for them.
+  const waitForHeld = new Set<number>();
+  let deadlockRetries = 0;
 
-  for (let attempt = 1; ; attempt++) {
+  for (;;) {
     const connection = await pool.connect();
     const client = preparedClient(connection);
     try {
@@ -152,7 +155,7 @@ export async function runCheckout(pool: pg.Pool, allocator: TicketAllocator, gat
         `BEGIN; ${COMMIT_WITHOUT_WAITING}${tagTransaction(connection, input.requestId)}; ${lockCustomerStatement(input.customerId)}`,
       )) as unknown as pg.QueryResult[];
       if (begun.at(-1)!.rowCount !== 1) throw invalidToken();
-      const result = await checkoutTransaction(client, allocator, input, billing, payment, card, scopedKey);
+      const result = await checkoutTransaction(client, allocator, input, billing, payment, card, scopedKey, waitForHeld);
       if (!result.committed) await client.query(COMMIT_THEN_FLUSH);
       if (!result.reserved) return { order: result.order, mayHaveNewWins: result.mayHaveNewWins, paidNow: true };
       reserved = result.reserved;
@@ -168,9 +171,14 @@ export async function runCheckout(pool: pg.Pool, allocator: TicketAllocator, gat
         // A repeat may follow a crash between the first answer's commit and its mails.
         return { order: await answerOrder(answerDeps, first.id, input.now, false), mayHaveNewWins: first.card_charged_pence === 0, paidNow: first.card_charged_pence === 0 };
       }
+      // Rolled back, so holding none of them: once more, this time waiting for the holders.
+      if (err instanceof NumbersHeld && !waitForHeld.has(err.competitionId)) {
+        waitForHeld.add(err.competitionId);
+        continue;
+      }
       const code = (err as { code?: string }).code;
       // A deadlock or serialization failure rolled everything back: safe to run again.
-      if ((code === '40P01' || code === '40001') && attempt < 3) continue;
+      if ((code === '40P01' || code === '40001') && ++deadlockRetries < 3) continue;
       throw err;
     } finally {
       connection.release();
@@ -212,6 +220,7 @@ async function checkoutTransaction(
   payment: ReturnType<typeof readPaymentData>,
   card: CardFacts | null,
   scopedKey: string,
+  waitForHeld: ReadonlySet<number>,
 ): Promise<{ order: StoreCheckoutResponse; mayHaveNewWins: boolean; reserved: Reserved | null; committed: boolean }> {
   const { customerId, cartId, now } = input;
   // 1. One checkout per customer at a time, and the customer row first (lockCustomer, taken
@@ -377,6 +386,7 @@ async function checkoutTransaction(
       customerId,
       now,
       hint: { total: p.competition.total_sell_tickets, sold: p.competition.total_ticket_sold },
+      waitForHeld: waitForHeld.has(p.competition.id),
     });
     if (!numbers) throw new NeedsCartError(await notEnoughLeft(client, p));
     tickets.push({ competition_id: p.competition.id, title: p.competition.title, ticket_numbers: numbers });

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addToBasket, checkoutOnce, newBuyer, saleState, type Buyer } from './race-harness.ts';
 import { createCompetition } from './store-fixtures.ts';
 import { storeTestApp } from './store-test-kit.ts';
+import { guardedAllocator } from './ticket-allocation.ts';
 import { unguardedAllocator } from './unguarded-allocator.ts';
 
 /*
@@ -36,11 +37,41 @@ describe('race: the guarded allocation', () => {
     const outcomes = await Promise.all(buyers.map((b) => checkoutOnce(base, b)));
     const state = await saleState(app.pool, c.id);
     expect(state.violations).toEqual([]);
-    const won = outcomes.filter((o) => o.ok);
+    // Every refusal is the sold-out answer (checked first, so a failure names any other code).
+    expect(outcomes.filter((o) => !o.ok && !/woocommerce_rest_product_(partially_)?out_of_stock/.test(o.code))).toEqual([]);
     // 12 orders of 2 fill 24; the 25th ticket cannot go to a basket of 2.
-    expect(won).toHaveLength(12);
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(12);
     expect(state.issued).toBe(24);
-    for (const o of outcomes) if (!o.ok) expect(o.code).toMatch(/woocommerce_rest_product_(partially_)?out_of_stock/);
+  });
+
+  it('the last numbers held by sales that then fail: the buyer waits for them and gets them, not "sold out"', async () => {
+    const c = await createCompetition(app.pool, { total: 3, maxPerUser: 10 });
+    const [b] = await buyersWithBaskets(app, base, 1, c.productId, 2);
+    // Two other sales in flight hold two of the three numbers; both will roll back.
+    const holders = await Promise.all([1, 2].map(() => app.pool.connect()));
+    try {
+      for (const h of holders) {
+        await h.query('BEGIN');
+        expect(await guardedAllocator.take(h, { competitionId: c.id, count: 1, orderItemId: null, customerId: null, now: new Date() })).toHaveLength(1);
+      }
+      const checkout = checkoutOnce(base, b!);
+      // The checkout's first try is told the numbers are held; its second waits for them.
+      await vi.waitFor(async () => {
+        const { rows } = await app.pool.query(
+          "SELECT 1 FROM pg_stat_activity WHERE wait_event = 'transactionid' AND query LIKE '%FROM unsold_tickets%FOR KEY SHARE'",
+        );
+        expect(rows).toHaveLength(1);
+      }, { timeout: 15_000, interval: 20 });
+      for (const h of holders) await h.query('ROLLBACK');
+      const outcome = await checkout;
+      expect(outcome.ok && outcome.order.status).toBe('completed');
+      expect(await saleState(app.pool, c.id)).toMatchObject({ issued: 2, sold: 2, violations: [] });
+    } finally {
+      for (const h of holders) {
+        await h.query('ROLLBACK');
+        h.release();
+      }
+    }
   });
 
   it('one customer racing checkouts from two tabs cannot pass the per-user cap', async () => {

@@ -1,9 +1,9 @@
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { prepareDatabase } from '../db/prepare.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
 import { createCompetition } from './store-fixtures.ts';
-import { guardedAllocator, SaleRefused, type TakeRequest } from './ticket-allocation.ts';
+import { guardedAllocator, NumbersHeld, SaleRefused, type TakeRequest } from './ticket-allocation.ts';
 
 /*
  * The allocator on its own, against real PostgreSQL: numbers drawn uniformly from the
@@ -57,6 +57,15 @@ async function twoBuyers(work: (first: pg.PoolClient, second: pg.PoolClient) => 
     first.release();
     second.release();
   }
+}
+
+/** Resolves once the connection's statement is waiting for a lock of that kind (pg_stat_activity). */
+async function waitingOn(client: pg.PoolClient, type: string, event: string): Promise<void> {
+  const pid = (client as unknown as { processID: number }).processID;
+  await vi.waitFor(async () => {
+    const { rows } = await db.pool.query('SELECT wait_event_type, wait_event FROM pg_stat_activity WHERE pid = $1', [pid]);
+    expect(rows[0]).toEqual({ wait_event_type: type, wait_event: event });
+  }, { timeout: 10_000, interval: 20 });
 }
 
 /** Pearson's chi-square of counts against a uniform expectation. */
@@ -122,9 +131,10 @@ describe('ticket allocation', () => {
       expect(got).toHaveLength(40);
       expect(new Set(got).size).toBe(40);
       expect(got!.filter((n) => held!.includes(n) || !free.includes(n))).toEqual([]);
-      // 10 are left that nobody is taking: 11 is a no (what it took is rolled back, as its caller does), 10 a yes.
+      // 10 are left that nobody is taking: 11 is "not now, others hold them" (what it took is rolled
+      // back, as its caller does), 10 a yes.
       await buyer.query('SAVEPOINT eleven');
-      expect(await guardedAllocator.take(buyer, request(id, 11, { total: 1000, sold: 840 }))).toBeNull();
+      await expect(guardedAllocator.take(buyer, request(id, 11, { total: 1000, sold: 840 }))).rejects.toThrow(NumbersHeld);
       await buyer.query('ROLLBACK TO SAVEPOINT eleven');
       expect(await guardedAllocator.take(buyer, request(id, 10, { total: 1000, sold: 840 }))).toHaveLength(10);
     });
@@ -156,7 +166,7 @@ describe('ticket allocation', () => {
     expect((await db.pool.query('SELECT ticket_number FROM unsold_tickets WHERE competition_id = $1', [c.id])).rows).toEqual([{ ticket_number: 150 }]);
   });
 
-  it('a buyer takes the numbers another is taking right now without waiting, and is told no when only those are left', async () => {
+  it('a buyer takes the numbers another is taking right now without waiting, and is told they are held when only those are left', async () => {
     const c = await createCompetition(db.pool, { total: 10 });
     const hint = { total: 10, sold: 0 };
     await twoBuyers(async (first, second) => {
@@ -166,10 +176,46 @@ describe('ticket allocation', () => {
       const rest = await guardedAllocator.take(second, request(c.id, 4, hint));
       expect(rest!.filter((n) => held!.includes(n))).toEqual([]);
       // A fifth exists only if the first buyer's sale rolls back: no waiting, no deadlock, an answer now.
-      expect(await guardedAllocator.take(second, request(c.id, 1, { total: 10, sold: 4 }))).toBeNull();
+      await expect(guardedAllocator.take(second, request(c.id, 1, { total: 10, sold: 4 }))).rejects.toThrow(NumbersHeld);
       await first.query('ROLLBACK');
       expect(held).toContain((await guardedAllocator.take(second, request(c.id, 1, { total: 10, sold: 4 })))![0]);
     });
+  });
+
+  it('the last numbers split between buyers: the retry waits its turn and for the holders, and gets what they let go', async () => {
+    const c = await createCompetition(db.pool, { total: 3 });
+    const hint = { total: 3, sold: 0 };
+    const [h1, h2, buyer, next] = await Promise.all([1, 2, 3, 4].map(() => db.pool.connect()));
+    const all = [h1!, h2!, buyer!, next!];
+    try {
+      for (const client of all) await client.query('BEGIN');
+      // Two first tries hold one number each (they will be refused elsewhere and roll back).
+      const held = [...(await guardedAllocator.take(h1!, request(c.id, 1, hint)))!, ...(await guardedAllocator.take(h2!, request(c.id, 1, hint)))!];
+      // A buyer of two gets the third at once, and is told the rest is held (it rolls back, as checkout does).
+      await expect(guardedAllocator.take(buyer!, request(c.id, 2, hint))).rejects.toThrow(NumbersHeld);
+      await buyer!.query('ROLLBACK; BEGIN');
+      // Its retry takes the free one and waits for the holders; another retry waits its turn behind it.
+      const retry = guardedAllocator.take(buyer!, { ...request(c.id, 2, hint), waitForHeld: true });
+      await waitingOn(buyer!, 'Lock', 'transactionid');
+      const later = guardedAllocator.take(next!, { ...request(c.id, 2, hint), waitForHeld: true });
+      await waitingOn(next!, 'Lock', 'advisory');
+      await h1!.query('ROLLBACK');
+      await h2!.query('COMMIT');
+      // One holder let go, the other sold: the buyer has the free number and the one let go.
+      const got = (await retry)!;
+      expect(got).toHaveLength(2);
+      expect(got).not.toContain(held[1]);
+      expect(got).toContain(held[0]);
+      await guardedAllocator.record(buyer!, { competitionId: c.id, count: 2, now: new Date() });
+      await buyer!.query('COMMIT');
+      // Every number is sold now: the retry behind it is told no.
+      expect(await later).toBeNull();
+    } finally {
+      for (const client of all) {
+        await client.query('ROLLBACK');
+        client.release();
+      }
+    }
   });
 
   it('counts the last sale with its COMMIT in one round trip, and commits nothing when the sale is refused', async () => {

@@ -9,7 +9,10 @@ import { COMMIT_THEN_FLUSH } from '../db/durable-commit.ts';
  *    as tickets. The unsold numbers are rows of `unsold_tickets` (migration 014);
  *    a number another transaction is taking is skipped (`FOR UPDATE SKIP LOCKED`),
  *    never waited for, so buyers of one competition take numbers side by side and
- *    never deadlock over them.
+ *    never deadlock over them. At the very end of a sell-out that can leave buyers each
+ *    holding part of what they want, all told "sold out" while numbers remain: the take
+ *    then throws NumbersHeld, the caller rolls back (letting go of its part) and tries once
+ *    more with `waitForHeld`, one such buyer per competition at a time, who may wait.
  *    UNIQUE (competition_id, ticket_number) on tickets stays the last word.
  * 2. record: the guarded UPDATE of competitions.tickets_sold (never past the total,
  *    never unless open: migration 015's trigger; record_ticket_sale, migration 035). It
@@ -28,6 +31,24 @@ export interface TakeRequest {
   now: Date;
   /** The competition's size and sales as last read (sizes the first draw). */
   hint?: { total: number; sold: number };
+  /**
+   * The retry after NumbersHeld, in a new transaction that holds no number of this
+   * competition: waits its turn among such retries (an advisory lock per competition), then
+   * waits for the sales holding the numbers it needs to commit or roll back.
+   */
+  waitForHeld?: boolean;
+}
+
+/**
+ * take could not get enough numbers without waiting, but other buyers' unfinished sales hold
+ * enough more (they may yet roll back). The caller rolls back its transaction, so that it holds
+ * none of them while it waits, and runs it again with `waitForHeld` for this competition.
+ */
+export class NumbersHeld extends Error {
+  constructor(readonly competitionId: number) {
+    super(`the numbers left in competition ${competitionId} are being taken by other buyers`);
+    this.name = 'NumbersHeld';
+  }
 }
 
 export interface SaleRecorded {
@@ -53,7 +74,11 @@ export interface Sale {
 
 /** What checkout and postal entries sell with; tests swap in a deliberately unguarded one for the control run. */
 export interface TicketAllocator {
-  /** `count` numbers inserted as tickets, sorted; null when fewer are left (nothing inserted that counts: the caller rolls back). */
+  /**
+   * `count` numbers inserted as tickets, sorted; null when fewer are left (nothing inserted that
+   * counts: the caller rolls back); throws NumbersHeld when only others' unfinished sales stand
+   * in the way (never with `waitForHeld`).
+   */
   take(client: pg.PoolClient, req: TakeRequest): Promise<number[] | null>;
   /** Counts the sale; null when it would pass the total or the competition is not open. */
   record(client: pg.PoolClient, sale: Sale): Promise<SaleRecorded | null>;
@@ -82,12 +107,27 @@ export async function sellTickets(allocator: TicketAllocator, client: pg.PoolCli
 /** Below this share of free numbers, listing the free ones beats guessing. */
 const SPARSE_SHARE = 0.2;
 /**
- * Listing rounds before answering "not enough left". Numbers others are taking are never
- * waited for: their buyers have already paid (the card is charged before the numbers are
- * taken), so those numbers are as good as sold, and waiting would let two buyers each
- * holding what the other wants deadlock. A number comes back only if its sale rolls back.
+ * Listing rounds before giving up on the numbers others are taking. On a first try they are
+ * never waited for: two buyers each holding what the other wants would deadlock. Most of those
+ * sales commit; a number comes back only if its sale rolls back (a refusal, a decline).
  */
 const LIST_ROUNDS = 2;
+/**
+ * How often a `waitForHeld` take waits for the holders and lists again. Only first tries can
+ * hold numbers it wants (other retries queue behind it), and what it waited for stays locked
+ * for it, so one wait settles it unless yet more buyers came and went meanwhile.
+ */
+const HELD_WAITS = 3;
+
+/**
+ * One `waitForHeld` take per competition at a time: the numbers it waits for are then held only
+ * by first tries, which never wait for a number, so no two buyers can wait for each other.
+ * Single-key advisory locks are a space apart from the (competition, customer) pairs checkout
+ * takes; the high half ('cggt') keeps them apart from the API's other single keys.
+ */
+const WAIT_TURN = "SELECT pg_advisory_xact_lock((x'63676774'::bigint << 32) | $1::bigint)";
+/** Waits until the sales holding these numbers end, and keeps those that came back for this buyer. */
+const WAIT_FOR_HOLDERS = 'SELECT ticket_number FROM unsold_tickets WHERE competition_id = $1 AND ticket_number = ANY($2::int[]) FOR KEY SHARE';
 
 /**
  * Inserts the first `$4` candidates (in candidate order) that are unsold and not being
@@ -108,12 +148,14 @@ const TAKE_SQL = `
 
 export const guardedAllocator: TicketAllocator = {
   async take(client, req) {
+    if (req.waitForHeld) await client.query(WAIT_TURN, [req.competitionId]);
     const got: number[] = [];
     const hint = req.hint ?? (await client.query<{ total: number; sold: number }>(
       'SELECT total_tickets AS total, tickets_sold AS sold FROM competitions WHERE id = $1',
       [req.competitionId],
     )).rows[0];
     let listRounds = 0;
+    let waits = 0;
     // Sparse: the free numbers as last listed; listed[0..offered) are shuffled and already offered.
     let listed: number[] = [];
     let offered = 0;
@@ -129,7 +171,13 @@ export const guardedAllocator: TicketAllocator = {
         // a time (most of a slice is free; the rest is being taken by others), so a round does not
         // shuffle and send thousands of numbers to take twenty. Listed again once all are offered.
         if (offered === listed.length) {
-          if (++listRounds > LIST_ROUNDS) return null;
+          if (++listRounds > LIST_ROUNDS) {
+            // Every number listed last time, enough for us, is being taken by others.
+            if (!req.waitForHeld) throw new NumbersHeld(req.competitionId);
+            if (++waits > HELD_WAITS) return null;
+            await client.query(WAIT_FOR_HOLDERS, [req.competitionId, listed]);
+            listRounds = 1;
+          }
           // One text value, not a row per number: thousands of rows cost the API twice the CPU to read.
           const free = await client.query<{ numbers: string | null }>(
             "SELECT string_agg(ticket_number::text, ',') AS numbers FROM unsold_tickets WHERE competition_id = $1",
