@@ -78,7 +78,7 @@ describe('postal entries and instant wins', () => {
       expect(await guardedAllocator.take(holder, { competitionId: c.id, count: 1, orderItemId: null, customerId: null, now: now() })).toEqual([1]);
       const entry = recordPostalEntry(kit.pool, { competitionId: c.id, ...entrant(), now: now() });
       await vi.waitFor(async () => {
-        const { rows } = await kit.pool.query("SELECT 1 FROM pg_stat_activity WHERE wait_event = 'transactionid' AND query LIKE '%FROM unsold_tickets%FOR KEY SHARE'");
+        const { rows } = await kit.pool.query("SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'transactionid' AND query LIKE '%FROM unsold_tickets%FOR KEY SHARE'");
         expect(rows).toHaveLength(1);
       }, { timeout: 15_000, interval: 20 });
       await holder.query('ROLLBACK');

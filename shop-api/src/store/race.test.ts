@@ -58,7 +58,7 @@ describe('race: the guarded allocation', () => {
       // The checkout's first try is told the numbers are held; its second waits for them.
       await vi.waitFor(async () => {
         const { rows } = await app.pool.query(
-          "SELECT 1 FROM pg_stat_activity WHERE wait_event = 'transactionid' AND query LIKE '%FROM unsold_tickets%FOR KEY SHARE'",
+          "SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'transactionid' AND query LIKE '%FROM unsold_tickets%FOR KEY SHARE'",
         );
         expect(rows).toHaveLength(1);
       }, { timeout: 15_000, interval: 20 });
