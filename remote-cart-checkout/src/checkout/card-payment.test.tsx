@@ -57,17 +57,26 @@ describe('card payment', () => {
     signIn();
     const returns = [() => makePendingCheckout('processing'), () => makeCheckoutResponse()];
     const api = shop(() => makePendingCheckout('requires_action'), () => returns.shift()?.());
+    const toasts = collect('shell:toast');
+    const dismissed = collect('shell:toast-dismiss');
     renderCheckout();
     await payWith('4000 0027 6000 3184');
 
     const challenge = await screen.findByRole('dialog', { name: '3-D Secure: confirm this payment' });
     expect(await within(challenge).findByText('Pay £5.97 with the card ending 3184?')).toBeTruthy();
+    // The customer's turn: "Placing your order..." has stepped aside for the challenge.
+    expect(toasts).toEqual([{ variant: 'loading', message: 'Placing your order...', id: expect.stringMatching(/^checkout-/) }]);
+    expect(dismissed).toEqual([{ id: toasts[0]?.id }]);
     // The tickets are held meanwhile: the countdown from the server's seconds left.
     expect(screen.getByRole('timer').textContent).toMatch(/^(10:00|09:5\d)$/);
     expect(api.routes()).not.toContain('store:POST /cgg/checkout-return');
 
     await userEvent.click(within(challenge).getByRole('button', { name: 'Complete' }));
     expect(await screen.findByText('confirmation page')).toBeTruthy();
+    // Back while the payment was confirmed, closed with the order.
+    expect(toasts).toHaveLength(2);
+    expect(toasts[1]).toEqual({ variant: 'loading', message: 'Placing your order...', id: expect.stringMatching(/^checkout-/) });
+    expect(dismissed.at(-1)).toEqual({ id: toasts[1]?.id });
     expect(api.last('demo-pay:POST /payment_intents/pi_demo_1/challenge')?.body).toEqual({ client_secret: 'pi_demo_1_secret_abc', outcome: 'complete' });
     expect(api.last('demo-pay:GET /payment_intents/pi_demo_1/challenge')).toBeTruthy();
     // Processing once, then paid: asked twice, with the order's id and key.
@@ -95,7 +104,9 @@ describe('card payment', () => {
     expect((await within(group).findByRole('alert')).textContent).toBe(message);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByRole('timer')).toBeNull();
-    expect(toasts.at(-1)).toMatchObject({ variant: 'error', message });
+    // The decline replaces the loading toast that came back after the challenge.
+    expect(toasts.at(-1)).toMatchObject({ variant: 'error', message, id: toasts.at(-2)?.id });
+    expect(toasts.at(-2)).toMatchObject({ variant: 'loading', message: 'Placing your order...' });
     expect(api.last('demo-pay:POST /payment_intents/pi_demo_1/challenge')?.body).toMatchObject({ outcome: 'fail' });
     // Still on the checkout with the basket; Place order works again.
     expect(screen.getByText('Win a Tesla')).toBeTruthy();

@@ -24,12 +24,13 @@ export interface PaymentWatch {
  * (`processing`), and checkout-return asks our API again, until the order is paid (returned)
  * or refused (the API's error is thrown: decline, failed 3-D Secure, reservation expired).
  * The API decides every outcome from the provider; the browser only reports that the
- * challenge is over.
+ * challenge is over. `onChallenge` hears when a challenge is shown and when it is over (the
+ * page's "Placing your order..." steps aside while it is the customer's turn).
  */
 export async function settlePayment(
   first: StoreCheckoutResponse,
   field: CardFieldHandle | null,
-  { onPending, watch }: { onPending: (payment: StoreCheckoutPayment) => void; watch: PaymentWatch },
+  { onPending, onChallenge, watch }: { onPending: (payment: StoreCheckoutPayment) => void; onChallenge?: (stage: 'shown' | 'over') => void; watch: PaymentWatch },
 ): Promise<StoreCheckoutResponse> {
   let order = first;
   let lost = 0;
@@ -41,7 +42,12 @@ export async function settlePayment(
     onPending(payment);
     if (payment.status === 'requires_action' && field && !watch.expired && !challenged.has(payment.intent_id)) {
       challenged.add(payment.intent_id);
-      await field.handleNextAction(payment);
+      onChallenge?.('shown');
+      try {
+        await field.handleNextAction(payment);
+      } finally {
+        onChallenge?.('over');
+      }
     } else await wait(STATUS_POLL_MS);
     try {
       order = await callStore('checkoutReturn', { order_id: order.order_id, order_key: order.order_key });

@@ -199,12 +199,17 @@ export function CheckoutView() {
       ...paymentFields(plan, paymentMethodId),
     };
     watch.current = { expired: false };
-    // Payment and ticket allocation take a moment: a loading toast until the answer.
-    const loading = toastLoading(PLACING_MESSAGE, 'checkout');
+    // Payment and ticket allocation take a moment: a loading toast until the answer. It steps
+    // aside while a 3-D Secure challenge waits for the customer, and comes back after it.
+    let loading = toastLoading(PLACING_MESSAGE, 'checkout');
     try {
       const placed = await attempt.current.place(request);
       const order = await settlePayment(placed, cardField.current, {
         watch: watch.current,
+        onChallenge: (stage) => {
+          if (stage === 'shown') loading.done();
+          else loading = toastLoading(PLACING_MESSAGE, 'checkout');
+        },
         onPending: (payment: StoreCheckoutPayment) =>
           // The server's seconds left, counted on this browser's clock (its own clock may be wrong).
           setPending((p) => (p?.intentId === payment.intent_id ? p : { intentId: payment.intent_id, deadline: Date.now() + payment.seconds_left * 1000 })),
