@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, refusal } from './test/fake-api.ts';
@@ -43,5 +43,24 @@ describe('back office session', () => {
     expect(await screen.findByText('You have signed out of the back office.')).toBeTruthy();
     expect(api.sent.find((s) => s.route === 'staff/logout')).toEqual({ route: 'staff/logout', body: {}, bearer: 'stored-token' });
     expect(sessionStorage.getItem('cgg.backoffice.token')).toBeNull();
+  });
+
+  it('names each screen in the browser tab', async () => {
+    fakeApi({ 'staff/me': { success: true, data: support }, 'staff/logout': { success: true, message: 'You have signed out of the back office.' } });
+    renderBackOffice('/admin', 'stored-token');
+    await screen.findByRole('heading', { name: 'Welcome, Sid Support' });
+    expect(document.title).toBe('Dashboard · Back office | CGG Competitions');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('link', { name: 'Complaints' }));
+    await waitFor(() => expect(document.title).toBe('Complaints · Back office | CGG Competitions'));
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await screen.findByRole('heading', { name: 'Back office sign in' });
+    expect(document.title).toBe('Sign in · Back office | CGG Competitions');
+  });
+
+  it("names a screen below a section after its section", async () => {
+    fakeApi({ 'staff/me': { success: true, data: support } });
+    renderBackOffice('/admin/customers/42', 'stored-token');
+    await waitFor(() => expect(document.title).toBe('Customers · Back office | CGG Competitions'));
   });
 });

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { apiRequest } from '@cgg/contracts';
 import { staffCalls, type StaffMember } from '@cgg/contracts/staff';
-import { Navigate, NavLink, Route, Routes } from 'react-router-dom';
+import { Navigate, NavLink, Route, Routes, useLocation } from 'react-router-dom';
 import { staffRequest } from '../api/staff-api.ts';
 import { AuditLogScreen } from '../audit/audit-log-screen.tsx';
 import { CompetitionsArea } from '../competitions/competitions-area.tsx';
@@ -16,7 +16,8 @@ import { ReviewsScreen } from '../reviews/reviews-screen.tsx';
 import { staffSession } from '../session/staff-session.ts';
 import { roleNames } from '../staff/role-names.ts';
 import { StaffScreen } from '../staff/staff-screen.tsx';
-import { ADMIN_BASE, sectionHref, sectionsFor, type SectionPath } from './sections.ts';
+import { ADMIN_BASE, sectionHref, sectionsFor, type Section, type SectionPath } from './sections.ts';
+import { useBackOfficeTitle } from './use-back-office-title.ts';
 
 async function signOut() {
   // Ended on the server too, so the token is useless if it was copied; signed out here whatever it answers.
@@ -28,9 +29,16 @@ const screens: Record<SectionPath, (props: { staff: StaffMember }) => ReactNode>
   competitions: CompetitionsArea, fulfilment: FulfilmentScreen, customers: CustomersArea, reviews: ReviewsScreen, content: ContentScreen, refunds: RefundScreen, complaints: ComplaintsArea, staff: StaffScreen, audit: AuditLogScreen, jobs: DeadJobsScreen,
 };
 
+/** The section a path under /admin belongs to: its first segment (a competition's page is in Competitions). */
+function sectionAt(pathname: string, allowed: readonly Section[]): Section | undefined {
+  const first = pathname.slice(ADMIN_BASE.length).split('/').find(Boolean);
+  return allowed.find((s) => s.path === first);
+}
+
 /** The signed-in back office: who is signed in, the sections their role allows, and the screens (paths relative to /admin). */
 export default function SignedInArea({ staff }: { staff: StaffMember }) {
   const allowed = sectionsFor(staff.role);
+  useBackOfficeTitle(sectionAt(useLocation().pathname, allowed)?.label ?? 'Dashboard');
   return (
     <div className="bo-area">
       <header className="bo-header">

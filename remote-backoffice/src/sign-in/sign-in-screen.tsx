@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useBackOfficeTitle } from '../layout/use-back-office-title.ts';
 import { staffSession } from '../session/staff-session.ts';
 import { CodeStep, type SignedIn } from './code-step.tsx';
 import { PasswordStep } from './password-step.tsx';
@@ -10,6 +11,7 @@ type Step = { at: 'password'; notice?: string } | { at: 'code'; second: SecondSt
 /** Staff sign-in: password, then the second factor (enrolling the app the first time), then the recovery codes once. */
 export default function SignInScreen({ notice }: { notice?: string }) {
   const [step, setStep] = useState<Step>({ at: 'password', notice });
+  useBackOfficeTitle('Sign in');
   const finish = ({ token, staff }: SignedIn) => staffSession.signedIn(token, staff);
   return (
     <div className="bo-sign-in">
