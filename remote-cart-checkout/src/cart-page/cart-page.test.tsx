@@ -121,6 +121,14 @@ describe('/cart', () => {
     expect(screen.queryByText('Discount')).toBeNull();
   });
 
+  it('says a coupon that takes nothing off (others cover the basket) stays the customer\'s', async () => {
+    mockShop({ 'store:GET /cart': () => makeCart([makeCartItem(tesla, 1, 10)], { coupon: 'spare10', discountPence: 0 }) });
+    renderCart();
+    const applied = await screen.findByText('spare10');
+    expect(applied.parentElement?.textContent).toBe('Coupon spare10: not needed, the basket is already covered. It stays yours for another order.');
+    expect(screen.getByRole('button', { name: 'Remove coupon spare10' })).toBeTruthy();
+  });
+
   it('refreshes its lines from GET cart/items (nonce header) when the basket is shown again', async () => {
     const api = basketShop({ tesla: 2, cash: 1 });
     const changed = collect('cart:changed');

@@ -41,7 +41,9 @@ export function CouponForm({ coupons, disabled }: { coupons: { code: string; dis
           {coupons.map((c) => (
             <li key={c.code}>
               <span>
-                Coupon <strong>{c.code}</strong>: −{formatPounds(c.discountPence)}
+                Coupon <strong>{c.code}</strong>
+                {/* The checkout neither uses nor records a coupon that takes nothing off. */}
+                {c.discountPence > 0 ? `: −${formatPounds(c.discountPence)}` : ': not needed, the basket is already covered. It stays yours for another order.'}
               </span>
               <button type="button" className="cc-link-button" disabled={disabled} onClick={() => void run('removeCoupon', c.code)}>
                 Remove coupon {c.code}

@@ -266,6 +266,33 @@ describe('checkout', () => {
     expectError(await storeInject(app, state, 'POST', '/cart/apply-coupon', { code: 'ONCE-ONLY' }), STORE_ERRORS.couponError);
   });
 
+  it('keeps a coupon that takes nothing off the order (others already cover it) for another order', async () => {
+    const who = await createCustomer(pool);
+    await pool.query(
+      `INSERT INTO coupons (customer_id, code, amount_pence, created_at) VALUES ($1, 'COVERS-IT', 300, now()), ($1, 'NOT-NEEDED', 1000, now())`,
+      [who.id],
+    );
+    const { state } = await customerWithBasket({ pricePence: 300 }, 1, who);
+    expect((await storeInject(app, state, 'POST', '/cart/apply-coupon', { code: 'COVERS-IT' })).status).toBe(200);
+    const second = await storeInject(app, state, 'POST', '/cart/apply-coupon', { code: 'NOT-NEEDED' });
+    expect(second.body.coupons.map((c: { code: string; totals: { total_discount: string } }) => [c.code, c.totals.total_discount])).toEqual([
+      ['COVERS-IT', '300'], ['NOT-NEEDED', '0'],
+    ]);
+    const res = await checkout(state, { payment_method: 'cgg-site-credit', payment_data: [] });
+    expect(res.status).toBe(200);
+    expect(res.body.extensions.cgg.total).toBe('0');
+    const used = await pool.query(`SELECT code, used_at IS NOT NULL AS used FROM coupons WHERE customer_id = $1 ORDER BY code`, [who.id]);
+    expect(used.rows).toEqual([{ code: 'COVERS-IT', used: true }, { code: 'NOT-NEEDED', used: false }]);
+    const recorded = await pool.query(`SELECT c.code, oc.discount_pence FROM order_coupons oc JOIN coupons c ON c.id = oc.coupon_id WHERE oc.order_id = $1`, [res.body.order_id]);
+    expect(recorded.rows).toEqual([{ code: 'COVERS-IT', discount_pence: 300 }]);
+    // Still the customer's: it takes £10 off the next basket.
+    const c2 = await createCompetition(pool, { pricePence: 1500 });
+    await storeInject(app, state, 'POST', '/cart/add-item', { id: c2.productId, quantity: 1 });
+    const again = await storeInject(app, state, 'POST', '/cart/apply-coupon', { code: 'NOT-NEEDED' });
+    expect(again.status).toBe(200);
+    expect(again.body.totals.total_price).toBe('500');
+  });
+
   it('draws the only free numbers of a nearly sold-out competition', async () => {
     const { c, who, state } = await customerWithBasket({ total: 100, maxPerUser: 100 }, 5);
     const filler = await pool.query<{ id: number }>(`INSERT INTO orders (customer_id, status, created_at, subtotal_pence, total_pence) VALUES ($1, 'completed', now(), 0, 0) RETURNING id`, [who.id]);

@@ -273,8 +273,11 @@ async function checkoutTransaction(
     }
   }
 
-  // 4. Coupons: a customer's own is single-use (marked now; a concurrent use finds it used).
-  const owned = cart.coupons.map((c) => c.rule.id);
+  // 4. Coupons: a customer's own is single-use (marked now; a concurrent use finds it used). One
+  // that takes nothing off this order (the coupons before it already cover the basket) is neither
+  // marked nor recorded: spending a customer's £10 coupon on £0 off would take it for nothing.
+  const discounting = cart.coupons.filter((c) => c.discountPence > 0);
+  const owned = discounting.map((c) => c.rule.id);
   if (owned.length > 0) {
     const used = await client.query<{ id: number; customer_id: number | null }>(
       `UPDATE coupons SET used_at = $2 WHERE id = ANY($1::int[]) AND customer_id IS NOT NULL AND used_at IS NULL RETURNING id, customer_id`,
@@ -354,7 +357,7 @@ async function checkoutTransaction(
       competitionId: p.competition.id, title: p.competition.title, quantity: p.line.quantity, unitPence: p.unitPence,
       lineTotalPence: p.subtotalPence - p.discountPence, discountPence: p.discountPence,
     })),
-    coupons: cart.coupons.map((c) => ({ couponId: c.rule.id, discountPence: c.discountPence })),
+    coupons: discounting.map((c) => ({ couponId: c.rule.id, discountPence: c.discountPence })),
     points: pointRows.map(([type, points, description]) => ({ type, points, description })),
     credit: payment.credit > 0 ? { pence: payment.credit, description: `Site credit used on order #${orderId}` } : null,
     reservation: reserving
@@ -362,7 +365,8 @@ async function checkoutTransaction(
           until: reservedUntil,
           basket: {
             lines: cart.lines.map((p) => ({ competitionId: p.competition.id, quantity: p.line.quantity, answeredOptionId: p.line.answeredOptionId })),
-            couponIds: owned,
+            // The basket as it was, every coupon in it, is what a failed payment restores.
+            couponIds: cart.coupons.map((c) => c.rule.id),
           },
           paymentMethodRef: payment.paymentMethodId!,
           funding: card.funding,
