@@ -26,11 +26,11 @@ type CheckoutAnswer = (body: Record<string, unknown>, call: ShopCall) => unknown
 function checkoutShop(checkout: CheckoutAnswer, { user = makeUser(), points = 0, cred = '0.00', more = {} as Record<string, unknown> } = {}) {
   return mockShop({
     ...demoProvider(),
-    ...(more as Record<string, object>),
     get_user_details: checkAuthResponseSchema.parse({ success: true, data: user }),
     points: (body) => pointsResponseSchema.parse({ success: true, points: body.type === 'cred' ? cred : points, logs: [], totalLogs: 0 }),
     'store:GET /cart': makeCart([makeCartItem(tesla, 3)]),
     'store:POST /checkout': checkout,
+    ...(more as Record<string, object>),
   });
 }
 
@@ -302,5 +302,25 @@ describe('/checkout', () => {
         { key: 'use_credit', value: '297' },
       ],
     });
+  });
+
+  it('says there is nothing to pay when coupons cover the order, and places it without a card', async () => {
+    signIn();
+    const covered = makeCart([makeCartItem(tesla, 3)], { coupon: 'free3', discountPence: 597 });
+    const api = checkoutShop(() => makeCheckoutResponse(), { points: 300, more: { 'store:GET /cart': covered } });
+    renderCheckout();
+    expect(await screen.findByText('Your coupons cover this order: there is nothing to pay.')).toBeTruthy();
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+    await placeOrder();
+    await screen.findByText('confirmation page');
+    expect(api.last('store:POST /checkout')?.body).toMatchObject({ payment_method: 'cgg-site-credit', payment_data: [] });
+  });
+
+  it('tells a card payer the credit-card rules, and the demo field says no real money is taken', async () => {
+    signIn();
+    checkoutShop(() => makeCheckoutResponse());
+    renderCheckout();
+    expect(await screen.findByText(/^Pay £5\.97 by card\. .* We can't take credit cards for competitions with instant wins/)).toBeTruthy();
+    expect(await screen.findByText(/^This is a demo shop: no real money is taken\. Demo cards:/)).toBeTruthy();
   });
 });

@@ -53,14 +53,17 @@ export function PaymentSection({
       {refusal}
       {plan.cardPence > 0 ? (
         <>
+          {/* Whatever the provider: the UK prize-draw code's credit-card rules (the API enforces them). */}
           <p className="cc-muted">
-            Pay {formatPounds(plan.cardPence)} by card. Your card details go straight to our card provider, never to us. This is a demo shop: no real money is
-            taken.
+            Pay {formatPounds(plan.cardPence)} by card. Your card details go straight to our card provider, never to us. We can't take credit cards for
+            competitions with instant wins, and take at most a monthly amount by credit card.
           </p>
           {cardField}
         </>
-      ) : (
+      ) : plan.pointsPence + plan.creditPence > 0 ? (
         <p className="cc-muted">Your points and site credit cover this order: no card needed.</p>
+      ) : (
+        <p className="cc-muted">Your coupons cover this order: there is nothing to pay.</p>
       )}
     </fieldset>
   );

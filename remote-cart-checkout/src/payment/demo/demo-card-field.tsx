@@ -74,9 +74,8 @@ export default function DemoCardField({ demoApiBase, error, disabled, onEdit, ha
   return (
     <div ref={box} className="cc-card-fields" role="group" aria-label="Card details">
       <p className="cc-muted">
-        Demo cards: {formatCardNumber(DEMO_CARDS.debit)} is a debit card, {formatCardNumber(DEMO_CARDS.credit)} a credit card,{' '}
-        {formatCardNumber(DEMO_CARDS.threeDSecure)} asks for 3-D Secure (any future expiry, any 3-digit code). We can't take credit cards for competitions with
-        instant wins, and take at most a monthly amount by credit card.
+        This is a demo shop: no real money is taken. Demo cards: {formatCardNumber(DEMO_CARDS.debit)} is a debit card, {formatCardNumber(DEMO_CARDS.credit)}{' '}
+        a credit card, {formatCardNumber(DEMO_CARDS.threeDSecure)} asks for 3-D Secure (any future expiry, any 3-digit code).
       </p>
       <TextField
         name="card_number"

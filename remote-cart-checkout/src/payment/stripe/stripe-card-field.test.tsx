@@ -77,6 +77,9 @@ describe("Stripe's Payment Element", () => {
     expect(stripe.loadStripe).toHaveBeenCalledWith('pk_test_123');
     expect(stripe.elementsOptions.at(-1)).toMatchObject({ mode: 'payment', amount: 597, currency: 'gbp', paymentMethodCreation: 'manual' });
     expect(screen.queryByLabelText('Card number')).toBeNull();
+    // Real money with Stripe: no demo wording, and the UK code's credit-card rules still shown.
+    expect(screen.queryByText(/demo shop/)).toBeNull();
+    expect(screen.getByText(/We can't take credit cards for competitions with instant wins/)).toBeTruthy();
   });
 
   it("hands our API Stripe's payment-method id, runs handleNextAction for 3-D Secure, then asks our API for the result", async () => {
