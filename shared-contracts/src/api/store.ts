@@ -411,6 +411,8 @@ export const STORE_ERRORS = {
   wrongAnswer: { code: 'cgg_rest_wrong_answer', status: 400, message: 'Sorry, that answer is incorrect. Please try again.' },
   /** 400: unknown, expired or used-up coupon. */
   couponError: { code: 'woocommerce_rest_cart_coupon_error', status: 400, message: 'Coupon "%s" does not exist!' },
+  /** 400: apply-coupon of a code already in the basket; nothing changes. */
+  couponAlreadyApplied: { code: 'woocommerce_rest_cart_coupon_error', status: 400, message: 'Coupon code "%s" has already been applied.' },
   /** 400: remove-coupon of a code not applied. */
   couponNotApplied: { code: 'woocommerce_rest_cart_coupon_invalid_code', status: 400, message: 'Coupon does not exist in the cart.' },
   /** 400: checkout of an empty cart. */

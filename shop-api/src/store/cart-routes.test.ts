@@ -324,6 +324,10 @@ describe('coupons', () => {
     expect(two.body.totals.total_price).toBe('850');
     expect(two.body.items[0].totals).toMatchObject({ line_subtotal: '1000', line_total: '850' });
     expectError(await storeInject(app, state, 'POST', '/cart/apply-coupon', { code: 'NOPE123' }), STORE_ERRORS.couponError);
+    const again = await storeInject(app, state, 'POST', '/cart/apply-coupon', { code: 'take50p' });
+    expectError(again, STORE_ERRORS.couponAlreadyApplied);
+    expect(again.body.message).toBe('Coupon code "TAKE50P" has already been applied.');
+    expect((await storeInject(app, state, 'GET', '/cart')).body.totals.total_price).toBe('850');
     const removed = await storeInject(app, state, 'POST', '/cart/remove-coupon', { code: 'TENOFF' });
     expect(removed.body.totals.total_price).toBe('950');
     expectError(await storeInject(app, state, 'POST', '/cart/remove-coupon', { code: 'TENOFF' }), STORE_ERRORS.couponNotApplied);

@@ -109,16 +109,21 @@ export function cartRoutes(deps: StoreDeps): DeclaredRoute[] {
 
     storeRoute(deps, routeTable.storeApplyCoupon, {
       summary: 'Applies a coupon the caller may use.',
-      description: '400 `woocommerce_rest_cart_coupon_error` \'Coupon "X" does not exist!\' for an unknown, expired, used or another customer\'s coupon.',
+      description:
+        '400 `woocommerce_rest_cart_coupon_error` \'Coupon "X" does not exist!\' for an unknown, expired, used or another customer\'s coupon, ' +
+        '\'Coupon code "X" has already been applied.\' for one already in the basket.',
       handler: async ({ session, input, now }) => {
         const coupon = await findUsableCoupon(pool, input.code, session.customerId, now);
         const e = STORE_ERRORS.couponError;
         if (!coupon) throw new WpHttpError(e.status, e.code, e.message.replace('%s', input.code));
         await inTransaction(pool, async (client) => {
           await lockCart(client, session.cartId, session.customerId, now);
-          await client.query('INSERT INTO cart_coupons (cart_id, coupon_id, added_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+          const { rowCount } = await client.query('INSERT INTO cart_coupons (cart_id, coupon_id, added_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
             session.cartId, coupon.id, now,
           ]);
+          // Said, not answered as a success: "applied successfully" twice reads as two discounts.
+          const again = STORE_ERRORS.couponAlreadyApplied;
+          if (rowCount === 0) throw new WpHttpError(again.status, again.code, again.message.replace('%s', coupon.code));
         });
         return cartBody(pool, session, now);
       },
