@@ -6,6 +6,7 @@ import type { PaymentGateway } from '../payments/payment-gateway.ts';
 import { paymentJobs } from '../payments/payment-jobs.ts';
 import { SEND_MAIL_TASK, type Mailer, type MailTransport } from '../mail/mailer.ts';
 import { relayUnsentMail, sendOutboxMail } from '../mail/outbox-relay.ts';
+import { mailDueReceipts } from '../store/order-receipts.ts';
 import type { JobConfig } from './job-config.ts';
 import type { RepeatingJob } from './repeating-jobs.ts';
 
@@ -24,6 +25,8 @@ export interface ShopJobsOptions {
 
 /** The outbox relay's pass: rows with no send job get one (outbox-relay.ts). */
 const MAIL_RELAY_EVERY_MS = 60_000;
+/** Paid orders' receipts (store/order-receipts.ts): a customer has theirs within about this long. */
+const RECEIPTS_EVERY_MS = 20_000;
 
 /**
  * Every job the shop runs, in one place. A task is `name: (payload, helpers) => work` (throw to
@@ -37,6 +40,7 @@ export function shopRepeatingJobs(o: ShopJobsOptions): RepeatingJob[] {
     ...(o.config.drawsOn ? [drawsDueJob({ pool, mailer: o.mailer, siteUrl: o.siteUrl, everyMs: o.config.drawIntervalMs })] : []),
     harmSweepJob({ pool, keyedPool, everyMs: o.config.harmSweepIntervalMs }),
     ...paymentJobs({ pool: keyedPool, gateway: o.gateway, everyMs: o.config.paymentJobsIntervalMs }),
+    { name: 'order-receipts', everyMs: RECEIPTS_EVERY_MS, run: async () => void (await mailDueReceipts({ pool, mailer: o.mailer, siteUrl: o.siteUrl }, new Date())) },
     ...(o.mailTransport ? [{ name: 'mail-relay', everyMs: MAIL_RELAY_EVERY_MS, run: async () => void (await relayUnsentMail(pool)) }] : []),
   ];
 }

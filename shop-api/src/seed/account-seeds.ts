@@ -69,11 +69,12 @@ export async function seedAccounts(client: pg.PoolClient, now: Date): Promise<vo
       const lines = items.map((c, position) => ({ c, position, quantity: 1 + ((i + position) % 4) }));
       const subtotal = status === 'admin-comp-win' ? 0 : lines.reduce((s, l) => s + l.c.price_pence * l.quantity, 0);
       const { rows: order } = await client.query<{ id: number }>(
-        `INSERT INTO orders (customer_id, status, created_at, paid_at, subtotal_pence, total_pence, payment_method_title,
+        // Seeded history: its receipts count as sent (store/order-receipts.ts mails only new orders).
+        `INSERT INTO orders (customer_id, status, created_at, paid_at, receipt_done_at, subtotal_pence, total_pence, payment_method_title,
            billing_first_name, billing_last_name, billing_address_1, billing_address_2, billing_city, billing_state,
            billing_postcode, billing_phone, billing_email, shipping_first_name, shipping_last_name, shipping_address_1,
            shipping_address_2, shipping_city, shipping_state, shipping_postcode)
-         SELECT $1, $2, $3, $3, $4, $4, $5, billing_first_name, billing_last_name, billing_address_1, billing_address_2,
+         SELECT $1, $2, $3, $3, $3, $4, $4, $5, billing_first_name, billing_last_name, billing_address_1, billing_address_2,
            billing_city, billing_state, billing_postcode, billing_phone, billing_email, billing_first_name, billing_last_name,
            billing_address_1, billing_address_2, billing_city, billing_state, billing_postcode
          FROM customers WHERE id = $1 RETURNING id`,
