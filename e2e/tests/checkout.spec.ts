@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { fillDemoCard } from '../support/payments.ts';
-import { apiURL } from '../support/site.ts';
+import { apiURL, remoteURLs } from '../support/site.ts';
 
 /*
  * The basket-and-checkout journey across the remotes: account (sign in, orders),
@@ -212,4 +212,29 @@ test('a visitor fills a basket, then signs in and keeps it', async ({ page }) =>
   await expect(page.getByRole('button', { name: `Remove ${competition.title}` })).toBeVisible();
   await expect(page.getByRole('link', { name: /^Basket, 1 / })).toBeVisible();
   await emptyBasket(page);
+});
+
+test("a tap on Add before the basket's remote has started still adds the tickets", async ({ page }) => {
+  const competition = await questionCompetition(3);
+  // The header's basket comes from the cart-checkout remote, which the shell loads only after the
+  // page the shopper came for: hold it back, as a slow phone would, until the add has been asked for.
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let asked: () => void = () => {};
+  const cartRemoteAsked = new Promise<void>((resolve) => (asked = resolve));
+  await page.route(`${remoteURLs.cartCheckout}/**`, async (route) => {
+    asked();
+    await released;
+    await route.continue();
+  });
+  await addTicketsFromHome(page, competition, { signedIn: false });
+  // The add is held for the basket, and the shell fetches the basket's remote for it at once.
+  await cartRemoteAsked;
+  await expect(page.locator('#exampleModal-3')).toHaveCount(0);
+  release();
+
+  const modal = page.locator('#exampleModal-3');
+  await expect(modal).toBeVisible();
+  await expect(modal).toContainText(competition.title);
+  await expect(page.getByRole('link', { name: /^Basket, 1 £\d+\.\d{2}$/ })).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { emit, on } from './bus.ts';
+import { EVENT_HELD, emit, on } from './bus.ts';
 
 describe('event bus', () => {
   it('delivers a valid payload with defaults applied', () => {
@@ -50,5 +50,32 @@ describe('event bus', () => {
     expect(dismissed.mock.calls).toEqual([[{ id: 'cart:add-1' }]]);
     expect(warn).toHaveBeenCalledTimes(2);
     warn.mockRestore();
+  });
+
+  it('holds an add request sent before the basket listens, hands it over once, and says it is waiting', () => {
+    const target = new EventTarget();
+    const waiting = vi.fn();
+    target.addEventListener(EVENT_HELD, (e) => waiting((e as CustomEvent).detail));
+    emit('cart:add-requested', { competitionId: 1, productId: 11, quantity: 2, title: 'Tesla', answerId: 5 }, target);
+    emit('cart:add-requested', { competitionId: 2, productId: 12, quantity: 1, title: 'Cash' }, target);
+    expect(waiting.mock.calls).toEqual([[{ name: 'cart:add-requested' }], [{ name: 'cart:add-requested' }]]);
+    const basket = vi.fn();
+    on('cart:add-requested', basket, target);
+    expect(basket.mock.calls.map(([p]) => p.title)).toEqual(['Tesla', 'Cash']);
+    // Handed over once: a second receiver gets nothing old, and a new request is heard, not held.
+    const second = vi.fn();
+    on('cart:add-requested', second, target);
+    expect(second).not.toHaveBeenCalled();
+    emit('cart:add-requested', { competitionId: 3, productId: 13, quantity: 1, title: 'Watch' }, target);
+    expect(basket).toHaveBeenCalledTimes(3);
+    expect(waiting).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not hold news: a change nobody heard is gone', () => {
+    const target = new EventTarget();
+    emit('cart:changed', { itemCount: 1, totalPence: 100 }, target);
+    const seen = vi.fn();
+    on('cart:changed', seen, target);
+    expect(seen).not.toHaveBeenCalled();
   });
 });

@@ -2,12 +2,34 @@ import { isZodLoaded, loadZod, whenZodLoaded } from '../zod/zod-runtime.ts';
 import { eventContracts, type EventInput, type EventName, type EventPayload } from './contracts.ts';
 
 /**
+ * Dispatched on the target when an event marked `holdUntilHeard` found nobody listening and is
+ * held: the shell starts the remotes it was waiting to load (after-interactive.ts).
+ */
+export const EVENT_HELD = 'cgg:event-held';
+
+// Global symbols, not module state: every remote bundles its own copy of this file, and the
+// sender's copy must see what the receiver's did.
+const HEARD = Symbol.for('cgg.events.heard');
+const HELD = Symbol.for('cgg.events.held');
+
+type Marked = Event & { [HEARD]?: true };
+type HoldingTarget = EventTarget & { [HELD]?: Record<string, unknown[]> };
+
+const holdsUntilHeard = (name: EventName): boolean => 'holdUntilHeard' in eventContracts[name];
+
+/**
  * Typed DOM CustomEvents on window. The sender's payload is not trusted: a remote
  * released by another team may send an old shape, so every receiver validates and
- * drops (and logs) what does not match instead of crashing.
+ * drops (and logs) what does not match instead of crashing. An event marked
+ * `holdUntilHeard` that nobody heard is kept, in order, for the first receiver.
  */
 export function emit<N extends EventName>(name: N, payload: EventInput<N>, target: EventTarget = window): void {
-  target.dispatchEvent(new CustomEvent(name, { detail: payload }));
+  const event: Marked = new CustomEvent(name, { detail: payload });
+  target.dispatchEvent(event);
+  if (event[HEARD] || !holdsUntilHeard(name)) return;
+  const held = ((target as HoldingTarget)[HELD] ??= {});
+  (held[name] ??= []).push(payload);
+  target.dispatchEvent(new CustomEvent(EVENT_HELD, { detail: { name } }));
 }
 
 export function on<N extends EventName>(
@@ -26,7 +48,8 @@ export function on<N extends EventName>(
     }
     handler(parsed.data as EventPayload<N>);
   };
-  const listener = (event: Event) => {
+  const listener = (event: Marked) => {
+    event[HEARD] = true;
     const detail = (event as CustomEvent<unknown>).detail;
     // At once when zod is on the page. In the browser it comes after the first screen (src/zod/):
     // an event sent before that asks for it, and is validated and handled once it has arrived,
@@ -36,6 +59,9 @@ export function on<N extends EventName>(
     if (!isZodLoaded()) loadZod().catch(() => undefined);
   };
   target.addEventListener(name, listener);
+  // What was sent before anyone listened, handed over once.
+  const held = (target as HoldingTarget)[HELD]?.[name];
+  if (held?.length) for (const detail of held.splice(0)) listener(new CustomEvent(name, { detail }));
   return () => {
     listening = false;
     target.removeEventListener(name, listener);

@@ -33,6 +33,12 @@ export const eventContracts = {
   },
   'cart:add-requested': {
     owner: 'catalogue',
+    /**
+     * A request, not news: the cart-checkout remote that handles it starts only after the page's
+     * main content (the shell loads header widgets late), and a shopper can tap Add before then.
+     * Held until a receiver is listening, then handed to it (bus.ts).
+     */
+    holdUntilHeard: true,
     schema: lazySchema((z) => z.object({
       competitionId: z.int().check(z.positive()),
       /** The WooCommerce product id the Store API adds (competition_product_id). */

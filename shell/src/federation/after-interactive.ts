@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { EVENT_HELD } from '@cgg/contracts';
 import { mainContentSettled } from './main-content-ready.tsx';
 
 let interactive: Promise<void> | null = null;
@@ -6,7 +7,8 @@ let interactive: Promise<void> | null = null;
 /**
  * Resolves once the page has loaded, the page the visitor came for has rendered (its
  * remote is fetched only after the shell starts, so the load event alone comes too
- * early) and the browser has a quiet moment. Header widgets
+ * early) and the browser has a quiet moment, or at once when an event waits for a widget's
+ * remote (`EVENT_HELD`). Header widgets
  * wait for it: on a phone their remote entries would otherwise compete with the page
  * the shopper came for, and their plain links work until then.
  */
@@ -22,6 +24,9 @@ export function afterInteractive(): Promise<void> {
     });
     // Widgets still come if a page never settles.
     void Promise.all([loaded, mainContentSettled()]).then(whenIdle);
+    // Unless a shopper is already waiting on one: a tap on Add before the basket's remote has
+    // started is held by the event bus (@cgg/contracts), and the basket should come now.
+    window.addEventListener(EVENT_HELD, () => resolve(), { once: true });
   });
   return interactive;
 }
