@@ -29,9 +29,10 @@ interface LineRow {
   numbers: number[];
 }
 
-// Paid orders whose receipt is not done, oldest first, locked so that two instances running the
-// job at once never take the same one (the second skips it). A receipt goes to the billing email
-// given at checkout, as WooCommerce's did, else the account's.
+// Paid orders whose receipt is not done, oldest first, locked so that two instances running the job
+// at once never take the same one (the second skips it); NO KEY, so rows referencing the order (its
+// refunds) are not held up. A receipt goes to the billing email given at checkout, as WooCommerce's
+// did, else the account's.
 const TAKE_DUE = `
   SELECT o.id, o.status, COALESCE(NULLIF(o.billing_email, ''), cu.email) AS to, COALESCE(NULLIF(o.billing_first_name, ''), cu.first_name, '') AS first_name,
          to_char(o.paid_at AT TIME ZONE 'Europe/London', 'FMDD FMMonth YYYY') AS paid_on,
@@ -39,7 +40,7 @@ const TAKE_DUE = `
   FROM orders o JOIN customers cu ON cu.id = o.customer_id
   WHERE o.paid_at IS NOT NULL AND o.receipt_done_at IS NULL
   ORDER BY o.paid_at, o.id LIMIT $1
-  FOR UPDATE OF o SKIP LOCKED`;
+  FOR NO KEY UPDATE OF o SKIP LOCKED`;
 
 const LINES = `
   SELECT i.order_id, i.title, i.quantity, i.line_total_pence,
