@@ -53,8 +53,10 @@ export function CancelCompetitionPanel({ competition, onCancelled }: { competiti
   }
 
   return (
-    <section aria-labelledby="bo-cancel-title" className="bo-panel">
-      <h2 id="bo-cancel-title">Cancel competition and refund everyone</h2>
+    <section aria-labelledby="bo-cancel-title" className="bo-card">
+      <h2 id="bo-cancel-title" className="bo-card__title">
+        Cancel competition and refund everyone
+      </h2>
       {result && (
         <div role="status">
           <p className="bo-success">
