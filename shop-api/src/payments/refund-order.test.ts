@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refundOrderCommand } from '../cli/commands/refund-order.ts';
 import { addToBasket, checkoutOnce, newBuyer } from '../store/race-harness.ts';
+import { storeRequest } from '@cgg/contracts/store';
 import { cardPayment, createCompetition } from '../store/store-fixtures.ts';
 import { storeTestApp } from '../store/store-test-kit.ts';
 import { WpHttpError } from '../http/wp-error.ts';
@@ -135,6 +136,32 @@ describe('refunds through the payment gateway', () => {
     expect((await refusal(refund(out.order.order_id, { amountPence: 100 }))).code).toBe('cgg_nothing_to_refund');
     expect(await refund(out.order.order_id)).toMatchObject({ amountPence: 0, reference: 'none', creditReturnedPence: 200, ticketsReleased: 2, orderStatus: 'refunded' });
     expect((await refusal(refund(out.order.order_id))).code).toBe('cgg_nothing_to_refund');
+  });
+
+  it("a whole refund gives the customer's single-use coupon back; a part refund does not", async () => {
+    const orderWithCoupon = async (code: string) => {
+      const buyer = await newBuyer(pool, base);
+      await pool.query(`INSERT INTO coupons (customer_id, code, amount_pence, created_at) VALUES ($1, $2, 100, now())`, [buyer.customerId, code]);
+      const c = await createCompetition(pool, { total: 100 });
+      await addToBasket(base, buyer, c.productId, 3);
+      await storeRequest('applyCoupon', { code }, { baseUrl: base, customerToken: buyer.token, nonce: buyer.nonce, cartToken: buyer.cartToken });
+      const out = await checkoutOnce(base, buyer, randomUUID(), cardPayment('4242 4242 4242 4242'));
+      if (!out.ok) throw new Error(out.code);
+      expect(out.order.extensions.cgg.card_charged).toBe('200');
+      return out.order.order_id;
+    };
+    const usedAt = async (code: string) => (await pool.query('SELECT used_at FROM coupons WHERE code = $1', [code])).rows[0]!.used_at as Date | null;
+
+    const whole = await orderWithCoupon('BACK-ON-REFUND');
+    expect(await usedAt('BACK-ON-REFUND')).not.toBeNull();
+    expect(await refund(whole)).toMatchObject({ amountPence: 200, orderStatus: 'refunded' });
+    expect(await usedAt('BACK-ON-REFUND')).toBeNull();
+    const audit = await pool.query("SELECT after FROM staff_audit_log WHERE action = 'order.refund' AND subject = $1", [`order #${whole}`]);
+    expect(audit.rows[0]!.after).toMatchObject({ coupons_returned: 1 });
+
+    const part = await orderWithCoupon('KEPT-ON-PART');
+    expect(await refund(part, { amountPence: 100 })).toMatchObject({ amountPence: 100, orderStatus: 'completed' });
+    expect(await usedAt('KEPT-ON-PART')).not.toBeNull();
   });
 
   it('the CLI refunds through the same function and says how to retry', async () => {

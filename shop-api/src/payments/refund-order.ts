@@ -234,7 +234,7 @@ async function claim(client: pg.PoolClient, gatewayName: string, input: RefundIn
 
 /**
  * Settles a claimed refund once its money has moved: credits the site-credit ledger, gives
- * back credit and points, releases tickets, sets the order's status, and records it in the
+ * back credit and points (and, when whole, single-use coupons), releases tickets, sets the order's status, and records it in the
  * audit log, all in one transaction. Locks in the order checkout uses after the order's own
  * row (customer, then competitions), so a refund and a checkout never deadlock.
  */
@@ -257,6 +257,14 @@ async function settle(client: pg.PoolClient, claimed: RefundRow, reference: stri
       [o.customer_id, row.points_returned, `Points used on order #${row.order_id}, given back`, row.order_id, input.now, input.by],
     );
   }
+  // A whole refund undoes the order: its single-use coupons are the customer's again, as when its
+  // payment fails (order-payment.ts releaseReservation).
+  const couponsReturned = row.whole
+    ? ((await client.query(
+      `UPDATE coupons SET used_at = NULL WHERE customer_id IS NOT NULL AND used_at IS NOT NULL AND id IN (SELECT coupon_id FROM order_coupons WHERE order_id = $1)`,
+      [row.order_id],
+    )).rowCount ?? 0)
+    : 0;
   const settled = (await client.query<RefundRow>(
     `UPDATE order_refunds SET state = 'succeeded', gateway_reference = $2, failure = NULL, settled_at = $3, tickets_released = $4 WHERE id = $1 RETURNING ${ROW}`,
     [row.id, reference, input.now, released],
@@ -272,6 +280,7 @@ async function settle(client: pg.PoolClient, claimed: RefundRow, reference: stri
     after: {
       refunded_pence: row.amount_pence, to: row.destination, left_pence: left, status, reference, reason: row.reason,
       credit_returned_pence: row.credit_returned_pence, points_returned: row.points_returned, tickets_released: released,
+      ...(couponsReturned > 0 ? { coupons_returned: couponsReturned } : {}),
       ...(row.competition_id === null ? {} : { competition_id: row.competition_id }),
     },
     at: input.now,
