@@ -6,6 +6,7 @@ import { staffRequest } from '../api/staff-api.ts';
 import { useStaffData } from '../api/use-staff-data.ts';
 import { FormAlert } from '../components/form-alert.tsx';
 import { inLondon } from '../components/london-time.ts';
+import { orderStatusName } from '../components/order-status-name.ts';
 import { Spinner } from '../components/spinner.tsx';
 import { ADMIN_BASE } from '../layout/sections.ts';
 import { AdjustForm } from './adjust-form.tsx';
@@ -93,7 +94,7 @@ export function CustomerScreen() {
                 <tr key={o.id}>
                   <td>#{o.id}</td>
                   <td>{inLondon(o.created_at)}</td>
-                  <td>{o.status}</td>
+                  <td>{orderStatusName(o.status)}</td>
                   <td>{o.tickets}</td>
                   <td>£{o.total}</td>
                 </tr>

@@ -10,7 +10,10 @@ const me = { 'staff/me': { success: true, data: support } };
 const customer = (over: Partial<StaffCustomer> = {}): StaffCustomer => ({
   id: 4, name: 'Rosalind Quarrington', email: 'ros@example.co.uk', phone: '07700900123', town: 'Bath', created_at: '2026-01-02T10:00:00.000Z',
   points: 120, credit: '5.00', limit: '£50.00 a month', pending_limit: null, locked_until: null, lock_permanent: false,
-  orders: [{ id: 10016, created_at: '2026-11-20T10:00:00.000Z', status: 'completed', total: '4.95', tickets: 5 }],
+  orders: [
+    { id: 10016, created_at: '2026-11-20T10:00:00.000Z', status: 'completed', total: '4.95', tickets: 5 },
+    { id: 10017, created_at: '2026-11-21T10:00:00.000Z', status: 'admin-comp-win', total: '0.00', tickets: 2 },
+  ],
   wins: [{ kind: 'instant', competition_id: 12, ticket_number: 42, prize_title: '£25 Amazon Voucher', won_at: '2026-11-20T10:00:00.000Z' }],
   lock_started_at: null, claims: [], notes: [], ...over,
 });
@@ -31,6 +34,8 @@ describe('customers', () => {
     expect(await screen.findByRole('heading', { name: 'Rosalind Quarrington #4' })).toBeTruthy();
     expect(api.sent.find((s) => s.route === 'staff/customer_search')!.body).toEqual({ query: 'ros' });
     expect(screen.getByText('£50.00 a month')).toBeTruthy();
+    const orders = within(screen.getByRole('region', { name: 'Orders (latest 20)' })).getAllByRole('row').slice(1);
+    expect(orders.map((row) => within(row).getAllByRole('cell')[2]!.textContent)).toEqual(['Paid', 'Ticket win (free tickets)']);
     expect(screen.getByText(/£25 Amazon Voucher \(instant win, competition #12, ticket 42/)).toBeTruthy();
   });
 

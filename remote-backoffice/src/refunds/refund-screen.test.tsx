@@ -8,7 +8,7 @@ import { renderBackOffice } from '../test/render-back-office.tsx';
 const me = { success: true, data: support };
 const refunded = (body: Record<string, unknown>) => ({
   success: true,
-  data: { order_id: body.order_id, amount: '5.00', left: '7.50', order_status: 'partially-refunded', reference: 'demo_re_1', repeated: false },
+  data: { order_id: body.order_id, amount: '5.00', left: '7.50', order_status: 'completed', reference: 'demo_re_1', repeated: false },
 });
 
 async function fill(user: ReturnType<typeof userEvent.setup>, order: string, amount: string, reason: string) {
@@ -45,7 +45,7 @@ describe('refund screen', () => {
     await fill(user, '#10016', '£5', 'Customer asked');
     expect((await screen.findByRole('alert')).textContent).toBe('The back office could not reach the shop. Please try again.');
     await user.click(screen.getByRole('button', { name: 'Refund' }));
-    expect((await screen.findByRole('status')).textContent).toBe('Refunded £5.00 of order #10016 (reference demo_re_1). Left to refund: £7.50. Order status: partially-refunded.');
+    expect((await screen.findByRole('status')).textContent).toBe('Refunded £5.00 of order #10016 (reference demo_re_1). Left to refund: £7.50. Order status: Paid.');
     const [first, second] = api.sent.filter((s) => s.route === 'staff/refund_order');
     expect(first!.body).toEqual({ order_id: 10016, amount: '5', to: 'card', reason: 'Customer asked', idempotency_key: first!.body.idempotency_key });
     expect(second!.body.idempotency_key).toBe(first!.body.idempotency_key);
@@ -64,7 +64,7 @@ describe('refund screen', () => {
     expect((screen.getByLabelText('Back to the card') as HTMLInputElement).checked).toBe(true);
     await user.click(screen.getByLabelText('As site credit'));
     await fill(user, '10016', '5', 'Goodwill');
-    expect((await screen.findByRole('status')).textContent).toBe('Refunded £5.00 as site credit of order #10016 (reference demo_re_1). Left to refund: £7.50. Order status: partially-refunded.');
+    expect((await screen.findByRole('status')).textContent).toBe('Refunded £5.00 as site credit of order #10016 (reference demo_re_1). Left to refund: £7.50. Order status: Paid.');
     expect(api.sent.find((s) => s.route === 'staff/refund_order')!.body).toMatchObject({ order_id: 10016, amount: '5', to: 'site_credit' });
     expect((screen.getByLabelText('Back to the card') as HTMLInputElement).checked).toBe(true);
   });

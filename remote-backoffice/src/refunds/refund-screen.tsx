@@ -4,6 +4,7 @@ import { staffCalls, staffRefundRequestSchema, type RefundDestination, type Staf
 import { failureMessage, staffRequest } from '../api/staff-api.ts';
 import { fieldErrorsOf, hasErrors, type FieldErrors } from '../components/field-errors.ts';
 import { FormAlert } from '../components/form-alert.tsx';
+import { orderStatusName } from '../components/order-status-name.ts';
 import { TextField } from '../components/text-field.tsx';
 
 interface Done {
@@ -78,14 +79,14 @@ export function RefundScreen({ staff }: { staff: StaffMember }) {
         Refund an order
       </h1>
       <p className="bo-muted">
-        The money goes back to the card the order was paid with, or into the customer&apos;s site credit. Refunding the whole order also gives back the site credit and points it used and
-        releases its tickets.
+        The money goes back to the card the order was paid with, or into the customer&apos;s site credit. Refunding the whole order also gives back the site credit, points and single-use coupons it
+        used and releases its tickets.
         {staff.role === 'support' && ' Support staff refund up to the limit an admin has set for them.'}
       </p>
       {done && (
         <p className="bo-success" role="status">
           {done.repeated ? `This refund had already been made (reference ${done.reference}): nothing more was paid. ` : `Refunded £${done.amount}${done.to === 'site_credit' ? ' as site credit' : ''} of order #${done.order_id} (reference ${done.reference}). `}
-          Left to refund: £{done.left}. Order status: {done.order_status}.
+          Left to refund: £{done.left}. Order status: {orderStatusName(done.order_status)}.
         </p>
       )}
       <form className="bo-form" onSubmit={submit} noValidate aria-label="Refund">
