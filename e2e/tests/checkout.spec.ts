@@ -98,6 +98,11 @@ async function emptyBasket(page: Page, signedIn = true): Promise<void> {
 async function addTicketsFromHome(page: Page, c: ListedCompetition, { signedIn = true, quantity = 1 } = {}): Promise<void> {
   if (signedIn) await gotoSignedIn(page, '/');
   else await page.goto('/');
+  await addTicketsFromHomePage(page, c, quantity);
+}
+
+/** On the home page already: as above, without loading the page. */
+async function addTicketsFromHomePage(page: Page, c: ListedCompetition, quantity: number): Promise<void> {
   const card = page.locator(`[data-boundary="catalogue"] a[href$="-${c.id}"]`).first();
   await card.scrollIntoViewIfNeeded();
   await card.click();
@@ -237,4 +242,23 @@ test("a tap on Add before the basket's remote has started still adds the tickets
   await expect(modal).toBeVisible();
   await expect(modal).toContainText(competition.title);
   await expect(page.getByRole('link', { name: /^Basket, 1 £\d+\.\d{2}$/ })).toBeVisible();
+});
+
+test('with the basket remote down, a tap on Add says nothing was added; on the next page the basket is back', async ({ page }) => {
+  const competition = await questionCompetition(4);
+  const cartRemote = `${remoteURLs.cartCheckout}/**`;
+  await page.route(cartRemote, (route) => route.abort());
+  await addTicketsFromHome(page, competition, { signedIn: false });
+  await expect(page.getByText('Sorry, nothing was added: the basket is unavailable right now. Please try again in a moment.')).toBeVisible();
+  await expect(page.locator('#exampleModal-3')).toHaveCount(0);
+
+  // The basket's team redeploys: the header tries its basket again on the shopper's next page,
+  // and the request they were told had failed is not carried out behind their back (it would
+  // come first, and the basket would go from 1 to 3 tickets, never showing 2).
+  await page.unroute(cartRemote);
+  await page.getByRole('link', { name: 'CGG Competitions, home' }).click();
+  await expect(page.getByRole('link', { name: /^Basket, 0 / })).toBeVisible();
+  await addTicketsFromHomePage(page, competition, 2);
+  await expect(page.locator('#exampleModal-3')).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Basket, 2 £\d+\.\d{2}$/ })).toBeVisible();
 });

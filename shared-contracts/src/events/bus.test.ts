@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { EVENT_HELD, emit, on } from './bus.ts';
+import { EVENT_HELD, dropHeld, emit, on } from './bus.ts';
 
 describe('event bus', () => {
   it('delivers a valid payload with defaults applied', () => {
@@ -69,6 +69,17 @@ describe('event bus', () => {
     emit('cart:add-requested', { competitionId: 3, productId: 13, quantity: 1, title: 'Watch' }, target);
     expect(basket).toHaveBeenCalledTimes(3);
     expect(waiting).toHaveBeenCalledTimes(2);
+  });
+
+  it('drops what is held when told no receiver is coming, so it is not done later', () => {
+    const target = new EventTarget();
+    expect(dropHeld('cart:add-requested', target)).toBe(0);
+    emit('cart:add-requested', { competitionId: 1, productId: 11, quantity: 1, title: 'Tesla' }, target);
+    emit('cart:add-requested', { competitionId: 2, productId: 12, quantity: 1, title: 'Cash' }, target);
+    expect(dropHeld('cart:add-requested', target)).toBe(2);
+    const basket = vi.fn();
+    on('cart:add-requested', basket, target);
+    expect(basket).not.toHaveBeenCalled();
   });
 
   it('does not hold news: a change nobody heard is gone', () => {

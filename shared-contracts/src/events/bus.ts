@@ -67,3 +67,13 @@ export function on<N extends EventName>(
     target.removeEventListener(name, listener);
   };
 }
+
+/**
+ * Drops what is held of an event and answers how many there were: for the one who knows that no
+ * receiver is coming (the shell, when the remote that would hear it is down), so a request the
+ * shopper was told failed is not carried out later.
+ */
+export function dropHeld(name: EventName, target: EventTarget = window): number {
+  const held = (target as HoldingTarget)[HELD]?.[name];
+  return held ? held.splice(0).length : 0;
+}

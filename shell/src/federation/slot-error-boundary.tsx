@@ -4,6 +4,8 @@ interface Props {
   /** What to show instead of the failed part; `retry` remounts the children. */
   fallback: (retry: () => void) => ReactNode;
   onRetry?: () => void;
+  /** Told when the part fails, e.g. to forget a failed load so that a reset loads afresh. */
+  onFailed?: () => void;
   /** A change of this value (e.g. the location) clears the error. */
   resetKey?: string;
   children: ReactNode;
@@ -29,6 +31,7 @@ export class SlotErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     console.error('[shell] a remote part failed', error, info.componentStack);
+    this.props.onFailed?.();
   }
 
   private readonly retry = () => {

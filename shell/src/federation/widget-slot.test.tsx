@@ -38,4 +38,28 @@ describe('header widget slot', () => {
     await vi.waitFor(() => expect(load.mock.calls.length).toBeGreaterThanOrEqual(2), UI_WAIT);
     expect(screen.getByRole('link', { name: 'Login' })).toBeTruthy();
   });
+
+  it('runs its while-down task only while the remote is down, and tries the widget again on the next page', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    let up = false;
+    const load = vi.fn<RemoteLoader>(() => (up ? Promise.resolve({ default: () => <span>Basket: 2 items</span> }) : Promise.reject(new Error('down'))));
+    const stop = vi.fn();
+    const whileDown = vi.fn(() => stop);
+    const slot = (path: string) => (
+      <RemoteLoaderContext.Provider value={load}>
+        <WidgetSlot remote="cartCheckout" module="./MiniCart" fallback={<a href="/cart">Basket</a>} retryOn={path} whileDown={whileDown} />
+      </RemoteLoaderContext.Provider>
+    );
+    const { rerender } = render(slot('/competitions'));
+    await vi.waitFor(() => expect(whileDown).toHaveBeenCalledTimes(1), UI_WAIT);
+    expect(stop).not.toHaveBeenCalled();
+    expect(screen.getByRole('link', { name: 'Basket' })).toBeTruthy();
+
+    up = true;
+    rerender(slot('/competitions/tesla'));
+    expect(await screen.findByText('Basket: 2 items')).toBeTruthy();
+    expect(stop).toHaveBeenCalledTimes(1);
+    expect(whileDown).toHaveBeenCalledTimes(1);
+  });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { WidgetSlot } from '../federation/widget-slot.tsx';
+import { answerAddsWhileBasketDown } from './adds-while-basket-down.ts';
 import { siteLinks } from './site-links.ts';
 
 /** Logo, navigation to every public page, and the cart and account widgets of their remotes. */
@@ -22,6 +23,7 @@ export function SiteHeader() {
             <WidgetSlot
               remote="account"
               module="./AccountMenu"
+              retryOn={pathname}
               fallback={
                 <Link className="sh-header__widget-link" to="/auth/login">
                   Login
@@ -33,6 +35,8 @@ export function SiteHeader() {
             <WidgetSlot
               remote="cartCheckout"
               module="./MiniCart"
+              retryOn={pathname}
+              whileDown={answerAddsWhileBasketDown}
               fallback={
                 <Link className="sh-header__widget-link" to="/cart">
                   Basket
