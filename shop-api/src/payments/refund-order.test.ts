@@ -154,13 +154,15 @@ describe('refunds through the payment gateway', () => {
 
     const whole = await orderWithCoupon('BACK-ON-REFUND');
     expect(await usedAt('BACK-ON-REFUND')).not.toBeNull();
-    expect(await refund(whole)).toMatchObject({ amountPence: 200, orderStatus: 'refunded' });
+    expect(await refund(whole)).toMatchObject({ amountPence: 200, orderStatus: 'refunded', couponsReturned: ['BACK-ON-REFUND'] });
     expect(await usedAt('BACK-ON-REFUND')).toBeNull();
+    const mail = await pool.query('SELECT text_body FROM email_outbox WHERE subject = $1', [`Your refund for order #${whole}`]);
+    expect(mail.rows[0]!.text_body).toContain('Your coupon BACK-ON-REFUND you used on the order is yours again, to use on another order.');
     const audit = await pool.query("SELECT after FROM staff_audit_log WHERE action = 'order.refund' AND subject = $1", [`order #${whole}`]);
     expect(audit.rows[0]!.after).toMatchObject({ coupons_returned: 1 });
 
     const part = await orderWithCoupon('KEPT-ON-PART');
-    expect(await refund(part, { amountPence: 100 })).toMatchObject({ amountPence: 100, orderStatus: 'completed' });
+    expect(await refund(part, { amountPence: 100 })).toMatchObject({ amountPence: 100, orderStatus: 'completed', couponsReturned: [] });
     expect(await usedAt('KEPT-ON-PART')).not.toBeNull();
   });
 

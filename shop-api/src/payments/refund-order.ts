@@ -45,6 +45,8 @@ export interface RefundOutcome {
   pointsReturned: number;
   /** Tickets that stopped counting (their numbers are on sale again if the competition is). */
   ticketsReleased: number;
+  /** Codes of the single-use coupons the order used, the customer's again (a whole refund only). */
+  couponsReturned: string[];
   orderStatus: string;
   /** True when this key had already refunded: nothing new happened. */
   repeated: boolean;
@@ -78,9 +80,9 @@ interface OrderRow {
   points_redeemed: number;
 }
 
-const outcome = (row: RefundRow, leftPence: number, orderStatus: string, repeated: boolean): RefundOutcome => ({
+const outcome = (row: RefundRow, leftPence: number, orderStatus: string, repeated: boolean, couponsReturned: string[] = []): RefundOutcome => ({
   orderId: row.order_id, amountPence: row.amount_pence, to: row.destination, reference: row.gateway_reference ?? 'none', leftPence,
-  creditReturnedPence: row.credit_returned_pence, pointsReturned: row.points_returned, ticketsReleased: row.tickets_released, orderStatus, repeated,
+  creditReturnedPence: row.credit_returned_pence, pointsReturned: row.points_returned, ticketsReleased: row.tickets_released, couponsReturned, orderStatus, repeated,
 });
 
 /**
@@ -260,11 +262,12 @@ async function settle(client: pg.PoolClient, claimed: RefundRow, reference: stri
   // A whole refund undoes the order: its single-use coupons are the customer's again, as when its
   // payment fails (order-payment.ts releaseReservation).
   const couponsReturned = row.whole
-    ? ((await client.query(
-      `UPDATE coupons SET used_at = NULL WHERE customer_id IS NOT NULL AND used_at IS NOT NULL AND id IN (SELECT coupon_id FROM order_coupons WHERE order_id = $1)`,
+    ? (await client.query<{ code: string }>(
+      `UPDATE coupons SET used_at = NULL WHERE customer_id IS NOT NULL AND used_at IS NOT NULL AND id IN (SELECT coupon_id FROM order_coupons WHERE order_id = $1)
+       RETURNING code`,
       [row.order_id],
-    )).rowCount ?? 0)
-    : 0;
+    )).rows.map((c) => c.code).sort()
+    : [];
   const settled = (await client.query<RefundRow>(
     `UPDATE order_refunds SET state = 'succeeded', gateway_reference = $2, failure = NULL, settled_at = $3, tickets_released = $4 WHERE id = $1 RETURNING ${ROW}`,
     [row.id, reference, input.now, released],
@@ -280,12 +283,12 @@ async function settle(client: pg.PoolClient, claimed: RefundRow, reference: stri
     after: {
       refunded_pence: row.amount_pence, to: row.destination, left_pence: left, status, reference, reason: row.reason,
       credit_returned_pence: row.credit_returned_pence, points_returned: row.points_returned, tickets_released: released,
-      ...(couponsReturned > 0 ? { coupons_returned: couponsReturned } : {}),
+      ...(couponsReturned.length > 0 ? { coupons_returned: couponsReturned.length } : {}),
       ...(row.competition_id === null ? {} : { competition_id: row.competition_id }),
     },
     at: input.now,
   });
-  return outcome(settled, left, status, false);
+  return outcome(settled, left, status, false, couponsReturned);
 }
 
 /** Tells the customer; a failed mail is logged, the refund stands. */
@@ -300,7 +303,7 @@ async function mailCustomer(pool: pg.Pool, mailer: Mailer, done: RefundOutcome, 
     if (!to?.email) return;
     await mailer.send(refundEmail({
       to: to.email, firstName: to.first_name ?? '', orderId: done.orderId, destination: done.to, amountPence: done.amountPence,
-      creditReturnedPence: done.creditReturnedPence, pointsReturned: done.pointsReturned, ticketsReleased: done.ticketsReleased, reason,
+      creditReturnedPence: done.creditReturnedPence, pointsReturned: done.pointsReturned, ticketsReleased: done.ticketsReleased, couponsReturned: done.couponsReturned, reason,
     }));
   } catch (err) {
     log.error({ err, order: done.orderId }, 'refund: customer mail failed');

@@ -27,7 +27,7 @@ export const refundOrderCommand: Command = {
       const done = await refundOrder(ctx.pool, gatewayFor(ctx.payments ?? DEMO_PAYMENTS, ctx.pool).gateway, {
         orderId: Number(order), amountPence, to, idempotencyKey: key, reason, by: `cli:${typeof flags.by === 'string' ? flags.by : 'operator'}`, now: ctx.now?.() ?? new Date(),
       });
-      const back = [done.creditReturnedPence ? `£${penceToPounds(done.creditReturnedPence)} site credit given back` : '', done.pointsReturned ? `${done.pointsReturned} points given back` : '', done.ticketsReleased ? `${done.ticketsReleased} ticket(s) released` : ''].filter(Boolean);
+      const back = [done.creditReturnedPence ? `£${penceToPounds(done.creditReturnedPence)} site credit given back` : '', done.pointsReturned ? `${done.pointsReturned} points given back` : '', done.ticketsReleased ? `${done.ticketsReleased} ticket(s) released` : '', done.couponsReturned.length ? `coupon(s) ${done.couponsReturned.join(', ')} given back` : ''].filter(Boolean);
       out(`${done.repeated ? 'Already refunded' : 'Refunded'} £${penceToPounds(done.amountPence)}${done.to === 'site_credit' ? ' as site credit' : ''} of order #${done.orderId} (${done.reference}); £${penceToPounds(done.leftPence)} left; order ${done.orderStatus}.${back.length ? ` ${back.join(', ')}.` : ''}`);
       out(`Refund key: ${key} (repeat the command with --key ${key} to retry it safely).`);
       return 0;
