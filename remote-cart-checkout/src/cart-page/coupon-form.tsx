@@ -43,7 +43,13 @@ export function CouponForm({ coupons, disabled }: { coupons: { code: string; dis
               <span>
                 Coupon <strong>{c.code}</strong>
                 {/* The checkout neither uses nor records a coupon that takes nothing off. */}
-                {c.discountPence > 0 ? `: −${formatPounds(c.discountPence)}` : ': not needed, the basket is already covered. It stays yours for another order.'}
+                {c.discountPence > 0 ? (
+                  <>
+                    : <span className="cc-coupon__amount">−{formatPounds(c.discountPence)}</span>
+                  </>
+                ) : (
+                  ': not needed, the basket is already covered. It stays yours for another order.'
+                )}
               </span>
               <button type="button" className="cc-link-button" disabled={disabled} onClick={() => void run('removeCoupon', c.code)}>
                 Remove coupon {c.code}

@@ -9,8 +9,8 @@ const base = {
 describe('refund email', () => {
   it('names every coupon given back, and says nothing of coupons when none came back', () => {
     expect(refundEmail({ ...base, couponsReturned: ['SAVE5', 'TENOFF', 'WELCOME'] }).text)
-      .toContain('\nYour coupons SAVE5, TENOFF and WELCOME you used on the order are yours again, to use on another order.\n');
-    expect(refundEmail({ ...base, couponsReturned: ['SAVE5'] }).text).toContain('\nYour coupon SAVE5 you used on the order is yours again');
+      .toContain('\nThe coupons SAVE5, TENOFF and WELCOME you used on the order are yours again, to use on another order.\n');
+    expect(refundEmail({ ...base, couponsReturned: ['SAVE5'] }).text).toContain('\nThe coupon SAVE5 you used on the order is yours again');
     expect(refundEmail(base).text).not.toMatch(/coupon/i);
   });
 });

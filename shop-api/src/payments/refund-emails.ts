@@ -7,10 +7,10 @@ const WENT = {
   site_credit: (pounds: string) => `£${pounds} is now site credit in your account, ready for your next tickets.`,
 } as const;
 
-/** "Your coupon SAVE5", "Your coupons SAVE5 and TENOFF". */
+/** "The coupon SAVE5", "The coupons SAVE5 and TENOFF". */
 function couponList(codes: readonly string[]): string {
-  if (codes.length === 1) return `Your coupon ${codes[0]}`;
-  return `Your coupons ${codes.slice(0, -1).join(', ')} and ${codes.at(-1)}`;
+  if (codes.length === 1) return `The coupon ${codes[0]}`;
+  return `The coupons ${codes.slice(0, -1).join(', ')} and ${codes.at(-1)}`;
 }
 
 /** A refund done: how much, where it went, what else came back, and why. */

@@ -157,7 +157,7 @@ describe('refunds through the payment gateway', () => {
     expect(await refund(whole)).toMatchObject({ amountPence: 200, orderStatus: 'refunded', couponsReturned: ['BACK-ON-REFUND'] });
     expect(await usedAt('BACK-ON-REFUND')).toBeNull();
     const mail = await pool.query('SELECT text_body FROM email_outbox WHERE subject = $1', [`Your refund for order #${whole}`]);
-    expect(mail.rows[0]!.text_body).toContain('Your coupon BACK-ON-REFUND you used on the order is yours again, to use on another order.');
+    expect(mail.rows[0]!.text_body).toContain('The coupon BACK-ON-REFUND you used on the order is yours again, to use on another order.');
     const audit = await pool.query("SELECT after FROM staff_audit_log WHERE action = 'order.refund' AND subject = $1", [`order #${whole}`]);
     expect(audit.rows[0]!.after).toMatchObject({ coupons_returned: 1 });
 
