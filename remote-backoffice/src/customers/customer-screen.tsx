@@ -87,6 +87,9 @@ export function CustomerScreen() {
                 <th scope="col">Status</th>
                 <th scope="col">Tickets</th>
                 <th scope="col">Total</th>
+                <th scope="col">
+                  <span className="bo-visually-hidden">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -97,6 +100,10 @@ export function CustomerScreen() {
                   <td>{orderStatusName(o.status)}</td>
                   <td>{o.tickets}</td>
                   <td>£{o.total}</td>
+                  <td>
+                    {/* Support on the phone goes from the customer's order to its refund; the refund screen checks the rest. */}
+                    {o.status === 'completed' && <Link to={`${ADMIN_BASE}/refunds?order=${o.id}`}>Refund #{o.id}</Link>}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -37,6 +37,11 @@ describe('customers', () => {
     const orders = within(screen.getByRole('region', { name: 'Orders (latest 20)' })).getAllByRole('row').slice(1);
     expect(orders.map((row) => within(row).getAllByRole('cell')[2]!.textContent)).toEqual(['Paid', 'Ticket win (free tickets)']);
     expect(screen.getByText(/£25 Amazon Voucher \(instant win, competition #12, ticket 42/)).toBeTruthy();
+    // A paid order leads to its refund, with its number filled in; a free ticket win has nothing to refund.
+    expect(within(orders[1]!).queryByRole('link')).toBeNull();
+    await user.click(within(orders[0]!).getByRole('link', { name: 'Refund #10016' }));
+    expect(await screen.findByRole('heading', { name: 'Refund an order' })).toBeTruthy();
+    expect((screen.getByLabelText('Order number') as HTMLInputElement).value).toBe('10016');
   });
 
   it('adds a note and adjusts points, checking the change first; a refusal is shown', async () => {

@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { apiRequest } from '@cgg/contracts';
 import { staffCalls, staffRefundRequestSchema, type RefundDestination, type StaffMember } from '@cgg/contracts/staff';
 import { failureMessage, staffRequest } from '../api/staff-api.ts';
@@ -30,7 +31,9 @@ const destinations: ReadonlyArray<readonly [RefundDestination, string]> = [
  * never pays twice; the API checks the member's role and support's limit.
  */
 export function RefundScreen({ staff }: { staff: StaffMember }) {
-  const [orderId, setOrderId] = useState('');
+  // Opened from a customer's order (`?order=10016`): that order is filled in.
+  const [params] = useSearchParams();
+  const [orderId, setOrderId] = useState(() => /^\d{1,9}$/.test(params.get('order') ?? '') ? params.get('order')! : '');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [to, setTo] = useState<RefundDestination>('card');
