@@ -58,7 +58,8 @@ function OrderDetail({ id }: { id: number }) {
               <td data-label="Product">
                 {p.title} x {p.quantity}
               </td>
-              <td data-label="Ticket numbers">{p.tickets.join(', ')}</td>
+              {/* A refunded or cancelled line's numbers went back on sale: say so rather than show nothing. */}
+              <td data-label="Ticket numbers">{p.tickets.length > 0 ? p.tickets.join(', ') : 'None: not in the draw'}</td>
               <td data-label="Draw">
                 {formatDisplayDate(p.draw_date)} @ {to12Hour(p.draw_time)}
               </td>

@@ -78,6 +78,13 @@ describe('order detail screen', () => {
     expect([...document.querySelectorAll('tbody td')].every((td) => td.getAttribute('data-label'))).toBe(true);
   });
 
+  it('says a refunded line holds no tickets, rather than showing an empty cell', async () => {
+    const products = [{ title: 'Win a Tesla', quantity: 2, tickets: [], draw_date: '2026-12-01', draw_time: '20:00', price: '3.98' }];
+    openAccount('/account/recent/orders/order-detail/501', { order_detail: responses.orderDetail({ status: 'refunded', products }) });
+    expect(await screen.findByText(/and is currently refunded$/)).toBeTruthy();
+    expect(screen.getByRole('cell', { name: 'None: not in the draw' })).toBeTruthy();
+  });
+
   it("shows 'Ticket Win' for an admin-comp-win order", async () => {
     openAccount('/account/recent/orders/order-detail/501', { order_detail: responses.orderDetail({ status: 'admin-comp-win' }) });
     expect(await screen.findByText(/and is currently Ticket Win$/)).toBeTruthy();
