@@ -233,8 +233,10 @@ test("a tap on Add before the basket's remote has started still adds the tickets
     await route.continue();
   });
   await addTicketsFromHome(page, competition, { signedIn: false });
-  // The add is held for the basket, and the shell fetches the basket's remote for it at once.
+  // The add is held for the basket, and the shell fetches the basket's remote for it at once,
+  // saying meanwhile that the add is under way (so a shopper does not tap again).
   await cartRemoteAsked;
+  await expect(page.getByRole('status').filter({ hasText: 'Adding to your basket...' })).toBeVisible();
   await expect(page.locator('#exampleModal-3')).toHaveCount(0);
   release();
 

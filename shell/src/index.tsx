@@ -40,6 +40,9 @@ async function start(): Promise<void> {
   // Before any remote loads, so the first account:session-changed is not missed.
   const { startSessionTracking } = await import(/* webpackMode: "eager" */ './session/session-store.ts');
   startSessionTracking();
+  // Before the catalogue can ask for an add: an add waiting for the basket is said to be under way.
+  const { watchHeldAdds } = await import(/* webpackMode: "eager" */ './layout/held-adds.ts');
+  watchHeldAdds();
   await nextTask();
   const { App, loadZodFor } = await import(/* webpackMode: "eager" */ './app/app.tsx');
   await nextTask();

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { EVENT_HELD, dropHeld, emit, on } from './bus.ts';
+import { EVENT_HELD, HELD_EVENTS_HANDED_OVER, dropHeld, emit, on } from './bus.ts';
 
 describe('event bus', () => {
   it('delivers a valid payload with defaults applied', () => {
@@ -60,14 +60,18 @@ describe('event bus', () => {
     emit('cart:add-requested', { competitionId: 2, productId: 12, quantity: 1, title: 'Cash' }, target);
     expect(waiting.mock.calls).toEqual([[{ name: 'cart:add-requested' }], [{ name: 'cart:add-requested' }]]);
     const basket = vi.fn();
+    const handedOver = vi.fn();
+    target.addEventListener(HELD_EVENTS_HANDED_OVER, (e) => handedOver((e as CustomEvent).detail));
     on('cart:add-requested', basket, target);
     expect(basket.mock.calls.map(([p]) => p.title)).toEqual(['Tesla', 'Cash']);
+    expect(handedOver.mock.calls).toEqual([[{ name: 'cart:add-requested' }]]);
     // Handed over once: a second receiver gets nothing old, and a new request is heard, not held.
     const second = vi.fn();
     on('cart:add-requested', second, target);
     expect(second).not.toHaveBeenCalled();
     emit('cart:add-requested', { competitionId: 3, productId: 13, quantity: 1, title: 'Watch' }, target);
     expect(basket).toHaveBeenCalledTimes(3);
+    expect(handedOver).toHaveBeenCalledTimes(1);
     expect(waiting).toHaveBeenCalledTimes(2);
   });
 

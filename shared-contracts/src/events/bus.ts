@@ -7,6 +7,12 @@ import { eventContracts, type EventInput, type EventName, type EventPayload } fr
  */
 export const EVENT_HELD = 'cgg:event-held';
 
+/**
+ * Dispatched on the target when a receiver has been handed what was held for it: whoever said
+ * "waiting" (the shell's toast) can stop.
+ */
+export const HELD_EVENTS_HANDED_OVER = 'cgg:held-events-handed-over';
+
 // Global symbols, not module state: every remote bundles its own copy of this file, and the
 // sender's copy must see what the receiver's did.
 const HEARD = Symbol.for('cgg.events.heard');
@@ -61,7 +67,10 @@ export function on<N extends EventName>(
   target.addEventListener(name, listener);
   // What was sent before anyone listened, handed over once.
   const held = (target as HoldingTarget)[HELD]?.[name];
-  if (held?.length) for (const detail of held.splice(0)) listener(new CustomEvent(name, { detail }));
+  if (held?.length) {
+    for (const detail of held.splice(0)) listener(new CustomEvent(name, { detail }));
+    target.dispatchEvent(new CustomEvent(HELD_EVENTS_HANDED_OVER, { detail: { name } }));
+  }
   return () => {
     listening = false;
     target.removeEventListener(name, listener);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { WidgetSlot } from '../federation/widget-slot.tsx';
-import { answerAddsWhileBasketDown } from './adds-while-basket-down.ts';
+import { whileBasketDown } from './held-adds.ts';
 import { siteLinks } from './site-links.ts';
 
 /** Logo, navigation to every public page, and the cart and account widgets of their remotes. */
@@ -36,7 +36,7 @@ export function SiteHeader() {
               remote="cartCheckout"
               module="./MiniCart"
               retryOn={pathname}
-              whileDown={answerAddsWhileBasketDown}
+              whileDown={whileBasketDown}
               fallback={
                 <Link className="sh-header__widget-link" to="/cart">
                   Basket
