@@ -24,6 +24,8 @@ export interface ReceiptOrder {
   creditPence: number;
   cardPence: number;
   totalPence: number;
+  /** Loyalty points the order earned (as its confirmation said). */
+  pointsEarned: number;
 }
 
 const pounds = (pence: number): string => `£${penceToPounds(pence)}`;
@@ -45,6 +47,7 @@ export function orderReceiptEmail(o: ReceiptOrder, siteUrl: string): MailMessage
     ...(o.pointsRedeemed > 0 ? [`Paid with points: ${o.pointsRedeemed} points`] : []),
     ...(o.creditPence > 0 ? [`Paid with site credit: ${pounds(o.creditPence)}`] : []),
     ...(o.cardPence > 0 ? [`Paid by card: ${pounds(o.cardPence)}`] : []),
+    ...(o.pointsEarned > 0 ? ['', `You earned ${o.pointsEarned} ${o.pointsEarned === 1 ? 'point' : 'points'} with this order.`] : []),
   ];
   const text = [
     `Hi ${o.firstName || 'there'},`,

@@ -60,7 +60,7 @@ describe('order receipts', () => {
     const { rows } = await pool.query<{ draw_at: Date }>('SELECT draw_at FROM competitions WHERE id = $1', [c.id]);
     const drawAt = rows[0]!.draw_at;
     expect(text).toContain(`  Draw: ${london(drawAt, { day: 'numeric', month: 'long', year: 'numeric' })}, ${london(drawAt, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })}`);
-    expect(text).toContain('Paid by card: £7.50');
+    expect(text).toContain('Paid by card: £7.50\n\nYou earned 75 points with this order.\n');
     expect(text).toContain(`Your order: https://shop.example/account/recent/orders/order-detail/${orderId}`);
 
     await runReceipts();
@@ -102,6 +102,8 @@ describe('order receipts', () => {
     const [mail] = await receiptsOf(paid.body.order_id);
     expect(mail!.text_body).toContain('Total: £8.00\nPaid with points: 300 points\nPaid with site credit: £5.00\n');
     expect(mail!.text_body).not.toContain('Paid by card');
+    // Site credit earns points as card money does (1 point per 10p); points spent earn none.
+    expect(mail!.text_body).toContain('\n\nYou earned 50 points with this order.\n');
   });
 
   it('mails each order once when two instances run the job at the same moment', async () => {

@@ -18,6 +18,7 @@ interface DueOrder {
   credit_used_pence: number;
   card_charged_pence: number;
   total_pence: number;
+  points_earned: number;
 }
 
 interface LineRow {
@@ -36,7 +37,8 @@ interface LineRow {
 const TAKE_DUE = `
   SELECT o.id, o.status, COALESCE(NULLIF(o.billing_email, ''), cu.email) AS to, COALESCE(NULLIF(o.billing_first_name, ''), cu.first_name, '') AS first_name,
          to_char(o.paid_at AT TIME ZONE 'Europe/London', 'FMDD FMMonth YYYY') AS paid_on,
-         o.subtotal_pence, o.discount_pence, o.points_redeemed, o.credit_used_pence, o.card_charged_pence, o.total_pence
+         o.subtotal_pence, o.discount_pence, o.points_redeemed, o.credit_used_pence, o.card_charged_pence, o.total_pence,
+         COALESCE((o.store_result #>> '{extensions,cgg,points_earned}')::int, 0) AS points_earned
   FROM orders o JOIN customers cu ON cu.id = o.customer_id
   WHERE o.paid_at IS NOT NULL AND o.receipt_done_at IS NULL
   ORDER BY o.paid_at, o.id LIMIT $1
@@ -77,7 +79,7 @@ export async function mailDueReceipts(deps: { pool: pg.Pool; mailer: Mailer; sit
         await deps.mailer.send(orderReceiptEmail({
           id: o.id, to: o.to, firstName: o.first_name, paidOn: o.paid_on, lines: byOrder.get(o.id) ?? [],
           subtotalPence: o.subtotal_pence, discountPence: o.discount_pence, pointsRedeemed: o.points_redeemed,
-          creditPence: o.credit_used_pence, cardPence: o.card_charged_pence, totalPence: o.total_pence,
+          creditPence: o.credit_used_pence, cardPence: o.card_charged_pence, totalPence: o.total_pence, pointsEarned: o.points_earned,
         }, siteUrl), client);
         count += 1;
       }
