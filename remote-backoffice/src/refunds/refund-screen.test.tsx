@@ -69,6 +69,18 @@ describe('refund screen', () => {
     expect((screen.getByLabelText('Back to the card') as HTMLInputElement).checked).toBe(true);
   });
 
+  it('says what else a whole refund gave back, as support tells the customer', async () => {
+    const whole = { order_id: 10016, amount: '7.50', left: '0.00', order_status: 'refunded', reference: 'demo_re_2', repeated: false, to: 'card',
+      credit_returned: '2.00', points_returned: 300, tickets_released: 3, coupons_returned: ['SAVE5'] };
+    fakeApi({ 'staff/me': me, 'staff/refund_order': { success: true, data: whole } });
+    renderBackOffice('/admin/refunds?order=10016', 'tok');
+    await screen.findByRole('heading', { name: 'Refund an order' });
+    await fill(userEvent.setup(), '10016', '', 'Customer asked');
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Refunded £7.50 of order #10016 (reference demo_re_2). Given back: £2.00 site credit, 300 points, coupon SAVE5. 3 tickets released. Left to refund: £0.00. Order status: Refunded.',
+    );
+  });
+
   it("shows the API's refusal (over the member's limit)", async () => {
     fakeApi({ 'staff/me': me, 'staff/refund_order': refusal(403, 'cgg_refund_over_limit', 'Your refund limit is £20.00; ask an admin to refund more.') });
     renderBackOffice('/admin/refunds', 'tok');

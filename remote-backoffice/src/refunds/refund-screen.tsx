@@ -1,21 +1,24 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { apiRequest } from '@cgg/contracts';
-import { staffCalls, staffRefundRequestSchema, type RefundDestination, type StaffMember } from '@cgg/contracts/staff';
+import { staffCalls, staffRefundRequestSchema, type RefundDestination, type StaffMember, type StaffRefundDone } from '@cgg/contracts/staff';
 import { failureMessage, staffRequest } from '../api/staff-api.ts';
 import { fieldErrorsOf, hasErrors, type FieldErrors } from '../components/field-errors.ts';
 import { FormAlert } from '../components/form-alert.tsx';
 import { orderStatusName } from '../components/order-status-name.ts';
 import { TextField } from '../components/text-field.tsx';
 
-interface Done {
-  order_id: number;
-  amount: string;
-  left: string;
-  order_status: string;
-  reference: string;
-  repeated: boolean;
-  to?: RefundDestination | undefined;
+type Done = StaffRefundDone;
+
+/** What else the refund gave the customer, as support would tell them: "Given back: £2.00 site credit, coupon SAVE5. 3 tickets released." */
+function alsoDone(d: Done): string {
+  const back = [
+    ...(d.credit_returned && d.credit_returned !== '0.00' ? [`£${d.credit_returned} site credit`] : []),
+    ...(d.points_returned ? [`${d.points_returned} points`] : []),
+    ...(d.coupons_returned ?? []).map((code) => `coupon ${code}`),
+  ];
+  const released = d.tickets_released ? `${d.tickets_released} ${d.tickets_released === 1 ? 'ticket' : 'tickets'} released. ` : '';
+  return `${back.length ? `Given back: ${back.join(', ')}. ` : ''}${released}`;
 }
 
 const newKey = (): string => crypto.randomUUID();
@@ -88,7 +91,7 @@ export function RefundScreen({ staff }: { staff: StaffMember }) {
       </p>
       {done && (
         <p className="bo-success" role="status">
-          {done.repeated ? `This refund had already been made (reference ${done.reference}): nothing more was paid. ` : `Refunded £${done.amount}${done.to === 'site_credit' ? ' as site credit' : ''} of order #${done.order_id} (reference ${done.reference}). `}
+          {done.repeated ? `This refund had already been made (reference ${done.reference}): nothing more was paid. ` : `Refunded £${done.amount}${done.to === 'site_credit' ? ' as site credit' : ''} of order #${done.order_id} (reference ${done.reference}). ${alsoDone(done)}`}
           Left to refund: £{done.left}. Order status: {orderStatusName(done.order_status)}.
         </p>
       )}

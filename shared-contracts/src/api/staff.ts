@@ -168,8 +168,12 @@ export const staffRefundResponseSchema = lazySchema(() => z.object({
     credit_returned: z.optional(z.string()),
     points_returned: z.optional(z.int()),
     tickets_released: z.optional(z.int()),
+    /** Codes of the single-use coupons a whole refund gave back. */
+    coupons_returned: z.optional(z.array(z.string())),
   }),
 }));
+/** A refund as the back office reports it. */
+export type StaffRefundDone = z.infer<typeof staffRefundResponseSchema>['data'];
 
 /** Cancel a competition and refund every paid order of it (a re-run refunds only what is left). */
 export const staffCancelCompetitionRequestSchema = lazySchema(() => z.strictObject({

@@ -90,6 +90,7 @@ export function staffManagementRoutes(deps: { pool: pg.Pool; now: () => Date; ga
           data: {
             order_id: done.orderId, amount: penceToPounds(done.amountPence), left: penceToPounds(done.leftPence), order_status: done.orderStatus, reference: done.reference, repeated: done.repeated,
             to: done.to, credit_returned: penceToPounds(done.creditReturnedPence), points_returned: done.pointsReturned, tickets_released: done.ticketsReleased,
+            coupons_returned: done.couponsReturned,
           },
         };
       },
