@@ -8,10 +8,8 @@ import { FormAlert } from '../components/form-alert.tsx';
 import { orderStatusName } from '../components/order-status-name.ts';
 import { TextField } from '../components/text-field.tsx';
 
-type Done = StaffRefundDone;
-
 /** What else the refund gave the customer, as support would tell them: "Given back: £2.00 site credit, coupon SAVE5. 3 tickets released." */
-function alsoDone(d: Done): string {
+function alsoDone(d: StaffRefundDone): string {
   const back = [
     ...(d.credit_returned && d.credit_returned !== '0.00' ? [`£${d.credit_returned} site credit`] : []),
     ...(d.points_returned ? [`${d.points_returned} points`] : []),
@@ -42,7 +40,7 @@ export function RefundScreen({ staff }: { staff: StaffMember }) {
   const [to, setTo] = useState<RefundDestination>('card');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [done, setDone] = useState<Done | null>(null);
+  const [done, setDone] = useState<StaffRefundDone | null>(null);
   const [busy, setBusy] = useState(false);
   const key = useRef(newKey());
 
