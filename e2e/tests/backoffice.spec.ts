@@ -64,6 +64,11 @@ test('an admin adds a support member with a refund limit; support refunds part o
   await page.getByLabel('New note').fill('Refunded one ticket bought by mistake.');
   await page.getByRole('button', { name: 'Add note' }).click();
   await expect(page.getByRole('list', { name: 'Notes' })).toContainText(`Refunded one ticket bought by mistake.${supportName} <${supportEmail}>`);
+  // The order, still paid in part, leads back to its refund with its number filled in.
+  const orderRow = page.getByRole('row').filter({ hasText: `#${order.order_id}` });
+  await expect(orderRow.getByRole('cell').nth(2)).toHaveText('Paid');
+  await orderRow.getByRole('link', { name: `Refund #${order.order_id}` }).click();
+  await expect(page.getByLabel('Order number')).toHaveValue(String(order.order_id));
   await page.getByRole('button', { name: 'Sign out' }).click();
 
   // The admin again, with a recovery code this time, reads the log.
