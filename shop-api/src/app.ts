@@ -223,7 +223,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     ...editor,
     ...staffRoutes({ pool: options.pool, now, limits }),
     ...staffManagementRoutes({ pool: options.pool, now, gateway, mailer }),
-    ...competitionCancelRoutes({ pool: options.pool, now, gateway, mailer }),
+    ...competitionCancelRoutes({ pool: options.pool, now }),
     ...operatorRoutes({ pool: options.pool, now, mailer, siteUrl }),
     ...fulfilmentRoutes({ pool: options.pool, now, mailer, siteUrl }),
     ...complaintStaffRoutes({ pool: options.pool, now, mailer, siteUrl }),

@@ -1,22 +1,21 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { apiRequest } from '@cgg/contracts';
-import { staffCalls, staffCancelCompetitionRequestSchema, type RefundDestination, type StaffCompetition } from '@cgg/contracts/staff';
+import { staffCalls, staffCancelCompetitionRequestSchema, type RefundDestination, type StaffCompetition, type StaffCompetitionRefunds } from '@cgg/contracts/staff';
 import { failureMessage, staffRequest } from '../api/staff-api.ts';
 import { fieldErrorsOf, hasErrors, type FieldErrors } from '../components/field-errors.ts';
 import { FormAlert } from '../components/form-alert.tsx';
 import { TextField } from '../components/text-field.tsx';
+import { RefundProgress } from './refund-progress.tsx';
 
-interface Result {
-  refunded: number;
-  already_refunded: number;
-  total: string;
-  failed: Array<{ order_id: number; message: string }>;
-}
+/** How often the panel asks how the refunds are going while the job is at work. */
+const WATCH_EVERY_MS = 2000;
 
 /**
  * "Cancel competition and refund everyone" (admins and operators): a reason, where the money
- * goes, then a confirm step, since it stops sales for good. The API refunds each order once
- * whatever happens, so after failures the same button simply runs it again for the rest.
+ * goes, then a confirm step, since it stops sales for good. The API cancels at once and refunds
+ * in the background; the panel shows how far it has got until every order is refunded. The API
+ * refunds each order once whatever happens, so once the refunds have stopped (failures the job
+ * gave up on) the same form starts them again for the rest.
  */
 export function CancelCompetitionPanel({ competition, onCancelled }: { competition: StaffCompetition; onCancelled: () => void }) {
   const [reason, setReason] = useState('');
@@ -25,8 +24,39 @@ export function CancelCompetitionPanel({ competition, onCancelled }: { competiti
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const [result, setResult] = useState<Result | null>(null);
+  const [refunds, setRefunds] = useState<StaffCompetitionRefunds | null>(null);
+  // Bumped after every look, so a failed look is followed by another while the refunds are at work.
+  const [looks, setLooks] = useState(0);
   const payload = { competition_id: competition.id, reason: reason.trim(), to };
+  const cancelled = competition.stage === 'cancelled';
+  const atWork = refunds?.state === 'refunding' || refunds?.state === 'retrying';
+
+  // A cancelled competition: where its refunds stand (at once on arrival), then again every few
+  // seconds while the job is at work, or after a look that failed.
+  const known = refunds !== null;
+  const firstLook = cancelled && !known && looks === 0;
+  useEffect(() => {
+    if (!cancelled || (known && !atWork)) return;
+    let current = true;
+    const look = async () => {
+      try {
+        const answer = await staffRequest((o) => apiRequest(staffCalls.staffCompetitionRefunds, { competition_id: competition.id }, o));
+        if (!current) return;
+        setRefunds(answer.data);
+        setProblem(null);
+      } catch (error) {
+        if (current) setProblem(failureMessage(error));
+      } finally {
+        if (current) setLooks((n) => n + 1);
+      }
+    };
+    const timer = setTimeout(() => void look(), firstLook ? 0 : WATCH_EVERY_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+    // Each look bumps `looks`, which sets off the next while the refunds are at work.
+  }, [cancelled, known, atWork, firstLook, looks, competition.id]);
 
   function ask(event: FormEvent) {
     event.preventDefault();
@@ -42,7 +72,7 @@ export function CancelCompetitionPanel({ competition, onCancelled }: { competiti
     setProblem(null);
     try {
       const answer = await staffRequest((o) => apiRequest(staffCalls.staffCancelCompetition, payload, o));
-      setResult(answer.data);
+      setRefunds(answer.data);
       setConfirming(false);
       onCancelled();
     } catch (error) {
@@ -57,32 +87,16 @@ export function CancelCompetitionPanel({ competition, onCancelled }: { competiti
       <h2 id="bo-cancel-title" className="bo-card__title">
         Cancel competition and refund everyone
       </h2>
-      {result && (
-        <div role="status">
-          <p className="bo-success">
-            {result.refunded} order(s) refunded, £{result.total} in all{result.already_refunded ? `; ${result.already_refunded} had been refunded already` : ''}.
-          </p>
-          {result.failed.length > 0 && (
-            <>
-              <p>Not refunded yet (run it again to retry; no one is paid twice):</p>
-              <ul>
-                {result.failed.map((f) => (
-                  <li key={f.order_id}>
-                    Order #{f.order_id}: {f.message}
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-        </div>
-      )}
-      {confirming ? (
+      {refunds && <RefundProgress refunds={refunds} />}
+      {cancelled && refunds?.state !== 'stopped' ? null : confirming ? (
         <div className="bo-confirm">
           <p>
-            Cancel {competition.title} and refund every paid order {to === 'card' ? 'to the card' : 'as site credit'}? Sales stop for good and it will not be drawn.
+            {cancelled
+              ? `Refund the rest of ${competition.title}'s paid orders ${to === 'card' ? 'to the card' : 'as site credit'}?`
+              : `Cancel ${competition.title} and refund every paid order ${to === 'card' ? 'to the card' : 'as site credit'}? Sales stop for good and it will not be drawn.`}
           </p>
           <button type="button" className="bo-button" disabled={busy} onClick={() => void run()}>
-            {busy ? 'Cancelling…' : 'Yes, cancel and refund everyone'}
+            {busy ? 'Starting…' : cancelled ? 'Yes, refund the rest' : 'Yes, cancel and refund everyone'}
           </button>{' '}
           <button type="button" className="bo-link-button" disabled={busy} onClick={() => setConfirming(false)}>
             Go back
@@ -101,7 +115,7 @@ export function CancelCompetitionPanel({ competition, onCancelled }: { competiti
             </label>
           </fieldset>
           <button type="submit" className="bo-button">
-            Cancel competition and refund everyone
+            {cancelled ? 'Refund the rest' : 'Cancel competition and refund everyone'}
           </button>
         </form>
       )}

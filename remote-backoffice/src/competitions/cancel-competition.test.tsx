@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { StaffCompetition, StaffMember } from '@cgg/contracts/staff';
+import type { StaffCompetition, StaffCompetitionRefunds, StaffMember } from '@cgg/contracts/staff';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, refusal } from '../test/fake-api.ts';
 import { operator, support } from '../test/fixtures.ts';
@@ -14,8 +14,13 @@ const page = <T,>(data: T[]) => ({ success: true, data, page: 1, total: data.len
 const signedInAs = (m: StaffMember) => ({ 'staff/me': { success: true, data: m } });
 const action = 'Cancel competition and refund everyone';
 
+const refunds = (over: Partial<StaffCompetitionRefunds> = {}): { success: true; data: StaffCompetitionRefunds } => ({
+  success: true,
+  data: { competition_id: 12, title: 'Win a Tesla Model 3', orders: 2, refunded: 0, total: '0.00', state: 'refunding', last_error: null, next_try_at: null, ...over },
+});
+
 describe('cancel competition and refund everyone', () => {
-  it('asks for a reason, confirms, then shows how many were refunded, the total and the failures', async () => {
+  it('asks for a reason, confirms, then follows the refunds in the background until all are done', async () => {
     let stage: StaffCompetition['stage'] = 'open';
     const api = fakeApi({
       ...signedInAs(operator),
@@ -23,8 +28,9 @@ describe('cancel competition and refund everyone', () => {
       'staff/entries': page([]),
       'staff/cancel_competition': () => {
         stage = 'cancelled';
-        return { success: true, data: { competition_id: 12, title: 'Win a Tesla Model 3', refunded: 2, already_refunded: 0, total: '7.00', failed: [{ order_id: 10017, code: 'cgg_refund_refused', message: 'The payment provider is not answering.' }] } };
+        return refunds();
       },
+      'staff/competition_refunds': refunds({ refunded: 2, total: '7.00', state: 'done' }),
     });
     renderBackOffice('/admin/competitions/12', 'tok');
     const user = userEvent.setup();
@@ -39,12 +45,45 @@ describe('cancel competition and refund everyone', () => {
     expect(api.routes()).not.toContain('staff/cancel_competition');
     await user.click(screen.getByRole('button', { name: 'Yes, cancel and refund everyone' }));
 
-    const status = await screen.findByRole('status');
-    expect(status.textContent).toContain('2 order(s) refunded, £7.00 in all.');
-    expect(status.textContent).toContain('Order #10017: The payment provider is not answering.');
+    expect(await screen.findByText('Refunding in the background: 0 of 2 order(s) refunded, £0.00 so far.')).toBeTruthy();
     expect(api.sent.find((s) => s.route === 'staff/cancel_competition')!.body).toEqual({ competition_id: 12, reason: 'Prize no longer available', to: 'site_credit' });
     expect(await screen.findByText('Cancelled, refunded')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Run the draw' })).toBeNull();
+    // The job moves on its own; the panel looks again and says when every order is refunded.
+    expect(await screen.findByText('All 2 order(s) refunded, £7.00 in all.', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(api.sent.filter((s) => s.route === 'staff/competition_refunds').map((s) => s.body)).toEqual([{ competition_id: 12 }]);
+    expect(screen.queryByRole('button', { name: 'Refund the rest' })).toBeNull();
+  });
+
+  it('a cancelled competition whose refunds stopped: says why, and "Refund the rest" starts them again', async () => {
+    let started = false;
+    const api = fakeApi({
+      ...signedInAs(operator),
+      'staff/competitions': page([competition({ stage: 'cancelled' })]),
+      'staff/entries': page([]),
+      'staff/competition_refunds': () => started
+        ? refunds({ refunded: 1, total: '3.50', state: 'retrying', last_error: '1 order not refunded: #10017 (The payment provider is not answering.).', next_try_at: '2026-11-20T20:05:07.000Z' })
+        : refunds({ refunded: 1, total: '3.50', state: 'stopped', last_error: '1 order not refunded: #10017 (The payment provider is not answering.).' }),
+      'staff/cancel_competition': () => {
+        started = true;
+        return refunds({ refunded: 1, total: '3.50' });
+      },
+    });
+    renderBackOffice('/admin/competitions/12', 'tok');
+    const user = userEvent.setup();
+    const status = (await screen.findByText('1 of 2 order(s) refunded, £3.50 so far; the refunds have stopped.')).closest('[role="status"]')!;
+    expect(status.textContent).toBe(
+      '1 of 2 order(s) refunded, £3.50 so far; the refunds have stopped.Last try: 1 order not refunded: #10017 (The payment provider is not answering.).Press "Refund the rest" to refund the others; no one is paid twice.',
+    );
+    await user.type(screen.getByLabelText('Reason'), 'Prize no longer available');
+    await user.click(screen.getByRole('button', { name: 'Refund the rest' }));
+    expect(screen.getByText("Refund the rest of Win a Tesla Model 3's paid orders to the card?")).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Yes, refund the rest' }));
+    expect(api.sent.find((s) => s.route === 'staff/cancel_competition')!.body).toEqual({ competition_id: 12, reason: 'Prize no longer available', to: 'card' });
+    expect(await screen.findByText('Refunding in the background: 1 of 2 order(s) refunded, £3.50 so far.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Refund the rest' })).toBeNull();
+    // The next look: the provider still refuses, and the job will try again.
+    expect(await screen.findByText('Trying again at 20 Nov 2026, 20:05:07.', undefined, { timeout: 5000 })).toBeTruthy();
   });
 
   it("shows the API's refusal (a drawn competition)", async () => {

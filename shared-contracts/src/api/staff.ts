@@ -175,24 +175,33 @@ export const staffRefundResponseSchema = lazySchema(() => z.object({
 /** A refund as the back office reports it. */
 export type StaffRefundDone = z.infer<typeof staffRefundResponseSchema>['data'];
 
-/** Cancel a competition and refund every paid order of it (a re-run refunds only what is left). */
+/** Cancel a competition and start refunding every paid order of it in the background (after the job has stopped, again refunds only what is left). */
 export const staffCancelCompetitionRequestSchema = lazySchema(() => z.strictObject({
   competition_id: z.int().check(z.positive()),
   reason: z.string().check(z.trim(), z.minLength(1, 'Say why the competition is cancelled.'), z.maxLength(200, 'At most 200 characters.')),
   to: refundDestinationSchema,
 }));
-export const staffCancelCompetitionResponseSchema = lazySchema(() => z.object({
-  success: z.literal(true),
-  data: z.object({
-    competition_id: z.int(),
-    title: z.string(),
-    refunded: z.int(),
-    already_refunded: z.int(),
-    /** Pounds given back by this run. */
-    total: z.string(),
-    failed: z.array(z.object({ order_id: z.int(), code: z.string(), message: z.string() })),
-  }),
+/**
+ * Where a cancelled competition's refunds stand (the answer to a cancel, and to
+ * `staffCompetitionRefunds`): the refunds run in the background, each order refunded once.
+ */
+export const staffCompetitionRefundsSchema = lazySchema(() => z.object({
+  competition_id: z.int(),
+  title: z.string(),
+  /** Paid orders of the competition: those refunded and those still to refund. */
+  orders: z.int(),
+  refunded: z.int(),
+  /** Pounds given back so far. */
+  total: z.string(),
+  /** refunding: at work or about to start; retrying: some failed, tried again at next_try_at; stopped: nothing will try again until staff start it; done. */
+  state: z.enum(['refunding', 'retrying', 'stopped', 'done']),
+  /** Which orders the last try could not refund, and why. */
+  last_error: z.nullable(z.string()),
+  next_try_at: z.nullable(z.string()),
 }));
+export type StaffCompetitionRefunds = z.infer<typeof staffCompetitionRefundsSchema>;
+export const staffCancelCompetitionResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: staffCompetitionRefundsSchema }));
+export const staffCompetitionRefundsRequestSchema = lazySchema(() => z.strictObject({ competition_id: z.int().check(z.positive()) }));
 
 const positiveId = z.int().check(z.positive());
 const pageNumber = z.optional(z.int().check(z.minimum(1), z.maximum(10000)));
@@ -532,6 +541,7 @@ export const staffCalls = {
   staffHowItWorksUpdate: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/how_it_works', method: 'POST', auth: 'site', request: staffHowItWorksUpdateRequestSchema, response: howItWorksResponseSchema }),
   staffPostalRouteUpdate: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/postal_route', method: 'POST', auth: 'site', request: staffPostalRouteUpdateRequestSchema, response: postalRouteResponseSchema }),
   staffCancelCompetition: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/cancel_competition', method: 'POST', auth: 'site', request: staffCancelCompetitionRequestSchema, response: staffCancelCompetitionResponseSchema }),
+  staffCompetitionRefunds: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/competition_refunds', method: 'POST', auth: 'site', request: staffCompetitionRefundsRequestSchema, response: staffCancelCompetitionResponseSchema }),
   staffWinQueue: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/win_queue', method: 'POST', auth: 'site', request: staffWinQueueRequestSchema, response: staffWinQueueResponseSchema }),
   staffWinReminder: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/win_reminder', method: 'POST', auth: 'site', request: staffWinReminderRequestSchema, response: staffWinReminderResponseSchema }),
   staffPostalWins: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/postal_wins', method: 'POST', auth: 'site', request: staffPostalWinsRequestSchema, response: staffPostalWinsResponseSchema }),

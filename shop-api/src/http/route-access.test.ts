@@ -167,6 +167,8 @@ const samples: Record<RouteName, Sample> = {
   staffRunDraw: { payload: (fx) => ({ competition_id: fx.openCompetitionId }) },
   // Drawn: the roles that may cancel are refused with 409 (nothing changes), the others with 401/403.
   staffCancelCompetition: { payload: (fx) => ({ competition_id: fx.drawnCompetitionId, reason: 'Route test', to: 'card' }) },
+  // Not cancelled: the roles that may watch refunds are answered 409, the others 401/403.
+  staffCompetitionRefunds: { payload: (fx) => ({ competition_id: fx.openCompetitionId }) },
   staffClaims: { payload: () => ({}) },
   staffDashboard: { payload: () => ({}) },
   staffSettings: { payload: () => ({}) },

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { Task } from 'graphile-worker';
 import { drawsDueJob } from '../draws/draw-scheduler.ts';
 import { harmSweepJob } from '../harm/harm-sweep.ts';
+import { COMPETITION_REFUNDS_TASK, competitionRefundsTask } from '../payments/competition-refunds-job.ts';
 import type { PaymentGateway } from '../payments/payment-gateway.ts';
 import { paymentJobs } from '../payments/payment-jobs.ts';
 import { SEND_MAIL_TASK, type Mailer, type MailTransport } from '../mail/mailer.ts';
@@ -18,7 +19,7 @@ export interface ShopJobsOptions {
   siteUrl: string;
   /** SMTP (or a test's recorder); null: mail stays in the outbox, and no mail job is run. */
   mailTransport: MailTransport | null;
-  /** The card payments' gateway: reservations' expiry and reconciliation ask it about intents. */
+  /** The card payments' gateway: reservations' expiry and reconciliation ask it about intents; a cancelled competition's refunds go through it. */
   gateway: PaymentGateway;
   config: Pick<JobConfig, 'drawsOn' | 'drawIntervalMs' | 'harmSweepIntervalMs' | 'paymentJobsIntervalMs'>;
 }
@@ -48,6 +49,7 @@ export function shopRepeatingJobs(o: ShopJobsOptions): RepeatingJob[] {
 export function shopTasks(o: ShopJobsOptions): Record<string, Task> {
   const transport = o.mailTransport;
   return {
+    [COMPETITION_REFUNDS_TASK]: competitionRefundsTask({ pool: o.pool, gateway: o.gateway, mailer: o.mailer }),
     // Without a transport the task is not registered: send jobs wait (e.g. added by a CLI that had SMTP_URL) until an instance with SMTP runs them.
     ...(transport ? { [SEND_MAIL_TASK]: async (payload: unknown) => void (await sendOutboxMail(o.pool, Number((payload as { outboxId: number }).outboxId), transport)) } : {}),
   };

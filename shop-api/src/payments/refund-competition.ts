@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { inTransaction } from '../accounts/queryable.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { eachAtMost } from '../lib/each-at-most.ts';
 import { recordStaffAction } from '../staff/audit-log.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 import { refundOrder, type RefundDestination } from './refund-order.ts';
@@ -31,24 +32,32 @@ export interface CancelCompetitionOutcome {
 /** The refund key of one order in a cancelled competition: a re-run (or a racing run) finds the same refund. */
 export const cancelRefundKey = (competitionId: number, orderId: number): string => `cancel-c${competitionId}-o${orderId}`;
 
+/** Refunds a run makes at once: each waits on the gateway (a real provider takes ~0.3-0.5 s), so one by one a competition of 2,000 orders would take over ten minutes. */
+export const CANCEL_REFUNDS_AT_ONCE = 4;
+
 /**
- * Cancels a competition and refunds every paid order holding its tickets. The cancel itself
- * (status 'cancelled': no more sales - migration 015's trigger - no draw, closed on the site)
- * is one transaction with its audit entry. Then each order is refunded on its own through
- * `refundOrder` with a key derived from the competition and the order, so a run that stopped
- * half-way (a gateway error, a crash) is run again and refunds only the rest, and ten runs at
- * once pay each order once. An order with lines in other competitions gets a partial refund of
- * this competition's lines only; its other tickets stay. A failed order is reported with why
- * and the run goes on. A drawn competition is refused: its entries are published and final.
- * The CLI's `competition-cancel` and the back office's `staff/cancel_competition` call this.
+ * Cancels a competition and refunds every paid order holding its tickets: `cancelCompetition`,
+ * then `refundCancelledCompetition`. The CLI's `competition-cancel` calls this and waits; the
+ * back office cancels and leaves the refunds to a job (competition-refunds-job.ts).
  */
 export async function refundCompetition(pool: pg.Pool, gateway: PaymentGateway, input: CancelCompetitionInput, mailer?: Mailer): Promise<CancelCompetitionOutcome> {
+  await cancelCompetition(pool, input);
+  return refundCancelledCompetition(pool, gateway, input, mailer);
+}
+
+/**
+ * The cancel itself: status 'cancelled' (no more sales - migration 015's trigger - no draw,
+ * closed on the site), in one transaction with its audit entry, and `alsoInTransaction` (the
+ * back office adds the refunds' job there, so a cancel never lacks its refunds). A drawn
+ * competition is refused: its entries are published and final. Cancelling again changes nothing.
+ */
+export async function cancelCompetition(pool: pg.Pool, input: CancelCompetitionInput, alsoInTransaction?: (client: pg.PoolClient) => Promise<void>): Promise<{ title: string }> {
   const reason = input.reason.trim();
   if (!reason) throw new WpHttpError(400, 'cgg_refund_reason_required', 'Say why the competition is cancelled.');
   if (reason.length > 200) throw new WpHttpError(400, 'cgg_refund_reason_required', 'The reason is at most 200 characters.');
   if (input.to !== 'card' && input.to !== 'site_credit') throw new WpHttpError(400, 'cgg_invalid_refund_destination', 'Refund to "card" or "site_credit".');
 
-  const title = await inTransaction(pool, async (client) => {
+  return inTransaction(pool, async (client) => {
     const c = (await client.query<{ title: string; status: string; drawn: boolean }>(
       `SELECT c.title, c.status, (c.status = 'drawn' OR EXISTS (SELECT 1 FROM competition_draws d WHERE d.competition_id = c.id AND d.drawn_at IS NOT NULL)) AS drawn
        FROM competitions c WHERE c.id = $1 FOR UPDATE OF c`,
@@ -65,23 +74,36 @@ export async function refundCompetition(pool: pg.Pool, gateway: PaymentGateway, 
         before: { status: c.status }, after: { status: 'cancelled', reason, to: input.to }, at: input.now,
       });
     }
-    return c.title;
+    await alsoInTransaction?.(client);
+    return { title: c.title };
   });
+}
 
-  // Paid orders holding its tickets, and those an earlier run refunded (to count them as done).
-  const { rows: orders } = await pool.query<{ id: number }>(
-    `SELECT DISTINCT o.id FROM orders o JOIN order_items i ON i.order_id = o.id
-     WHERE i.competition_id = $1
-       AND (o.status = 'completed' OR EXISTS (SELECT 1 FROM order_refunds r WHERE r.order_id = o.id AND r.idempotency_key = 'cancel-c' || $1::int || '-o' || o.id))
-     ORDER BY o.id`,
-    [input.competitionId],
-  );
-  const out: CancelCompetitionOutcome = { competitionId: input.competitionId, title, refunded: 0, alreadyRefunded: 0, totalPence: 0, failed: [] };
-  for (const { id } of orders) {
+/** The orders a cancel refunds: paid ones holding the competition's tickets, and those a run has refunded (counted as done). */
+export const CANCEL_ORDERS_SQL = `SELECT DISTINCT o.id FROM orders o JOIN order_items i ON i.order_id = o.id
+  WHERE i.competition_id = $1
+    AND (o.status = 'completed' OR EXISTS (SELECT 1 FROM order_refunds r WHERE r.order_id = o.id AND r.idempotency_key = 'cancel-c' || $1::int || '-o' || o.id))`;
+
+/**
+ * Refunds every paid order of a cancelled competition, `CANCEL_REFUNDS_AT_ONCE` at a time, each
+ * through `refundOrder` with a key derived from the competition and the order: a run that stopped
+ * half-way (a gateway error, a crash) is run again and refunds only the rest, and ten runs at once
+ * pay each order once. An order with lines in other competitions gets a partial refund of this
+ * competition's lines only; its other tickets stay. A failed order is reported with why and the
+ * run goes on. A competition that is not cancelled is refused (nothing is refunded).
+ */
+export async function refundCancelledCompetition(pool: pg.Pool, gateway: PaymentGateway, input: CancelCompetitionInput, mailer?: Mailer): Promise<CancelCompetitionOutcome> {
+  const c = (await pool.query<{ title: string; status: string }>('SELECT title, status FROM competitions WHERE id = $1', [input.competitionId])).rows[0];
+  if (!c) throw new WpHttpError(404, 'cgg_competition_not_found', `There is no competition #${input.competitionId}.`);
+  if (c.status !== 'cancelled') throw new WpHttpError(409, 'cgg_competition_not_cancelled', `${c.title} (competition #${input.competitionId}) is not cancelled, so its orders are not refunded.`);
+  const { rows: orders } = await pool.query<{ id: number }>(`${CANCEL_ORDERS_SQL} ORDER BY o.id`, [input.competitionId]);
+  const reason = input.reason.trim();
+  const out: CancelCompetitionOutcome = { competitionId: input.competitionId, title: c.title, refunded: 0, alreadyRefunded: 0, totalPence: 0, failed: [] };
+  await eachAtMost(orders, CANCEL_REFUNDS_AT_ONCE, async ({ id }) => {
     try {
       const done = await refundOrder(pool, gateway, {
         orderId: id, competitionId: input.competitionId, to: input.to, idempotencyKey: cancelRefundKey(input.competitionId, id),
-        reason: `${title} was cancelled: ${reason}`, by: input.by, staffId: input.staffId, now: input.now,
+        reason: `${c.title} was cancelled: ${reason}`, by: input.by, staffId: input.staffId, now: input.now,
       }, mailer);
       if (done.repeated) out.alreadyRefunded++;
       else {
@@ -92,6 +114,7 @@ export async function refundCompetition(pool: pg.Pool, gateway: PaymentGateway, 
       const e = err instanceof WpHttpError ? err : null;
       out.failed.push({ orderId: id, code: e?.code ?? 'cgg_refund_failed', message: (err as Error).message });
     }
-  }
+  });
+  out.failed.sort((a, b) => a.orderId - b.orderId);
   return out;
 }
