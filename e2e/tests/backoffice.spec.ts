@@ -222,6 +222,37 @@ test('an operator creates a competition with a photo and instant wins and publis
   ]);
 });
 
+test("an operator cancels a competition; its refunds run in the background until done; the customer's order is refunded, its tickets out of the draw", async ({ page, browser, request }) => {
+  const run = `${Date.now()}`.slice(-6);
+  const customer = await registerCustomer('Casimir', `Cancelled${run}`);
+  const competition = await createAllWinsCompetition(`Cancel journey ${run}`, 5);
+  // An ordinary competition: no instant wins (a won ticket would stay with its winner).
+  await sql('DELETE FROM instant_win_tickets WHERE competition_id = $1', [competition.id]);
+  const order = await buyTickets(request, customer.token, competition.productId, 2);
+
+  const operator = createStaffWithCli('operator', `Cara Canceller ${run}`);
+  await firstSignIn(page, operator);
+  await page.goto(`/admin/competitions/${competition.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(competition.title);
+  const panel = page.getByRole('region', { name: 'Cancel competition and refund everyone' });
+  await panel.getByLabel('Reason').fill('The prize supplier has let us down');
+  await panel.getByRole('button', { name: 'Cancel competition and refund everyone' }).click();
+  await panel.getByRole('button', { name: 'Yes, cancel and refund everyone' }).click();
+  // The answer comes at once; the job refunds in the background and the panel follows it.
+  await expect(panel.getByText('All 1 order(s) refunded, £1.98 in all.')).toBeVisible();
+  await expect(page.locator('.bo-facts')).toContainText('Cancelled, refunded');
+  await expect(panel.getByRole('button', { name: 'Refund the rest' })).toHaveCount(0);
+
+  // The customer: the order refunded, its tickets out of the draw.
+  const context = await browser.newContext();
+  await signInContext(context, customer);
+  const shopper = await context.newPage();
+  await Promise.all([shopper.waitForResponse((r) => r.url().includes('/api/v1/check-auth')), shopper.goto(`/account/recent/orders/order-detail/${order.order_id}`)]);
+  await expect(shopper.getByText(`Order #${order.order_id} was placed on`)).toContainText('is currently refunded');
+  await expect(shopper.getByRole('cell', { name: 'None: not in the draw' })).toBeVisible();
+  await context.close();
+});
+
 test("the shop's pages never download the back office; /admin does, and is not for search engines", async ({ page }) => {
   const fromBackOffice: string[] = [];
   page.on('request', (r) => {
