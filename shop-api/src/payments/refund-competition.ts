@@ -92,14 +92,16 @@ export const CANCEL_ORDERS_SQL = `SELECT DISTINCT o.id FROM orders o JOIN order_
  * competition's lines only; its other tickets stay. A failed order is reported with why and the
  * run goes on. A competition that is not cancelled is refused (nothing is refunded).
  */
-export async function refundCancelledCompetition(pool: pg.Pool, gateway: PaymentGateway, input: CancelCompetitionInput, mailer?: Mailer): Promise<CancelCompetitionOutcome> {
+export async function refundCancelledCompetition(
+  pool: pg.Pool, gateway: PaymentGateway, input: CancelCompetitionInput, mailer?: Mailer, o: { atOnce?: number } = {},
+): Promise<CancelCompetitionOutcome> {
   const c = (await pool.query<{ title: string; status: string }>('SELECT title, status FROM competitions WHERE id = $1', [input.competitionId])).rows[0];
   if (!c) throw new WpHttpError(404, 'cgg_competition_not_found', `There is no competition #${input.competitionId}.`);
   if (c.status !== 'cancelled') throw new WpHttpError(409, 'cgg_competition_not_cancelled', `${c.title} (competition #${input.competitionId}) is not cancelled, so its orders are not refunded.`);
   const { rows: orders } = await pool.query<{ id: number }>(`${CANCEL_ORDERS_SQL} ORDER BY o.id`, [input.competitionId]);
   const reason = input.reason.trim();
   const out: CancelCompetitionOutcome = { competitionId: input.competitionId, title: c.title, refunded: 0, alreadyRefunded: 0, totalPence: 0, failed: [] };
-  await eachAtMost(orders, CANCEL_REFUNDS_AT_ONCE, async ({ id }) => {
+  await eachAtMost(orders, o.atOnce ?? CANCEL_REFUNDS_AT_ONCE, async ({ id }) => {
     try {
       const done = await refundOrder(pool, gateway, {
         orderId: id, competitionId: input.competitionId, to: input.to, idempotencyKey: cancelRefundKey(input.competitionId, id),
