@@ -30,6 +30,8 @@ export function CancelCompetitionPanel({ competition, onCancelled }: { competiti
   const payload = { competition_id: competition.id, reason: reason.trim(), to };
   const cancelled = competition.stage === 'cancelled';
   const atWork = refunds?.state === 'refunding' || refunds?.state === 'retrying';
+  // Once cancelled, the form only starts refunds that have stopped again.
+  const formShown = refunds ? refunds.state === 'stopped' : !cancelled;
 
   // A cancelled competition: where its refunds stand (at once on arrival), then again every few
   // seconds while the job is at work, or after a look that failed.
@@ -88,7 +90,7 @@ export function CancelCompetitionPanel({ competition, onCancelled }: { competiti
         Cancel competition and refund everyone
       </h2>
       {refunds && <RefundProgress refunds={refunds} />}
-      {cancelled && refunds?.state !== 'stopped' ? null : confirming ? (
+      {!formShown ? null : confirming ? (
         <div className="bo-confirm">
           <p>
             {cancelled

@@ -46,6 +46,8 @@ describe('cancel competition and refund everyone', () => {
     await user.click(screen.getByRole('button', { name: 'Yes, cancel and refund everyone' }));
 
     expect(await screen.findByText('Refunding in the background: 0 of 2 order(s) refunded, £0.00 so far.')).toBeTruthy();
+    // No second press while the refunds are at work.
+    expect(screen.queryByRole('button', { name: action })).toBeNull();
     expect(api.sent.find((s) => s.route === 'staff/cancel_competition')!.body).toEqual({ competition_id: 12, reason: 'Prize no longer available', to: 'site_credit' });
     expect(await screen.findByText('Cancelled, refunded')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Run the draw' })).toBeNull();
