@@ -6,7 +6,8 @@ import { inTransaction } from '../accounts/queryable.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { startJobRunner, type JobRunner } from '../jobs/job-runner.ts';
 import { addToBasket, checkoutOnce, newBuyer } from '../store/race-harness.ts';
-import { createCompetition } from '../store/store-fixtures.ts';
+import { DEMO_CARDS } from '@cgg/contracts/store';
+import { cardPayment, createCompetition } from '../store/store-fixtures.ts';
 import { storeTestApp } from '../store/store-test-kit.ts';
 import { createStaff } from '../staff/staff-accounts.ts';
 import { createStaffSession } from '../staff/staff-sessions.ts';
@@ -125,6 +126,31 @@ describe("the back office's cancel: refunds in the background", () => {
     // The cancel is in the audit log once.
     const audit = await pool.query("SELECT count(*)::int AS n FROM staff_audit_log WHERE action = 'competition.cancel' AND subject = $1", [`competition #${c.id}`]);
     expect(audit.rows[0].n).toBe(1);
+  });
+
+  it('an order still paying at the cancel (3-D Secure): the run fails naming it, to be tried again; once paid, a run refunds it', async () => {
+    const c = await soldCompetition(1);
+    const buyer = await newBuyer(pool, base);
+    await addToBasket(base, buyer, (await pool.query<{ competition_product_id: number }>('SELECT competition_product_id FROM competitions WHERE id = $1', [c.id])).rows[0]!.competition_product_id, 2);
+    const out = await checkoutOnce(base, buyer, randomUUID(), cardPayment(DEMO_CARDS.threeDSecure));
+    if (!out.ok) throw new Error(`checkout failed: ${out.code}`);
+    const payment = out.order.extensions.cgg.payment!;
+    expect(payment.status).toBe('requires_action');
+    const stillPaying = out.order.order_id;
+
+    await startCompetitionRefunds(pool, input(c.id));
+    const task = competitionRefundsTask({ pool, gateway: kit.payments.gateway });
+    const payload = { competitionId: c.id, reason: 'Prize no longer available', to: 'card', by: 'Amy <amy@cgg.test>', staffId: null };
+    await expect(task(payload, {} as never)).rejects.toThrow(`1 order still paying: #${stillPaying} (refunded once paid; released if the reservation ends first).`);
+    expect(await cardRefunded(c.orderIds[0]!)).toBe(200);
+
+    // The shopper passes the challenge after the cancel: the provider confirms and the order is paid...
+    await kit.app.inject({ method: 'POST', url: payment.next_action!.url!, payload: { client_secret: payment.client_secret, outcome: 'complete' } });
+    await until('the late order paid', async () => (await pool.query('SELECT status FROM orders WHERE id = $1', [stillPaying])).rows[0].status === 'completed');
+    // ...and the next try refunds it: nobody keeps a paid entry to a cancelled competition.
+    await task(payload, {} as never);
+    expect(await cardRefunded(stillPaying)).toBe(200);
+    expect(await competitionRefunds(pool, c.id)).toMatchObject({ orders: 2, refunded: 2, totalPence: 400 });
   });
 
   it('a CLI run that reported failures shows as "stopped" (nothing will try again by itself)', async () => {

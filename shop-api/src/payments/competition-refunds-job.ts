@@ -12,12 +12,17 @@ import type { RefundDestination } from './refund-order.ts';
  * The back office's cancel: the competition is cancelled at once and its refunds are a job, since
  * thousands of orders through a card provider take minutes, longer than any request may. The
  * job refunds what is left (refundCancelledCompetition: each order once, whatever runs it) and
- * fails while any order is not refunded, so the queue tries again with backoff; staff watch its
+ * fails while any order is not refunded or still paying (a card payment under way when the
+ * competition was cancelled), so the queue tries again with backoff; staff watch its
  * progress (`competitionRefunds`) and can start it again once it has given up.
  */
 
 export const COMPETITION_REFUNDS_TASK = 'competition-refunds';
-/** Tries before the job gives up: retries wait e^attempt seconds, so the last is about 20 minutes after the first. */
+/**
+ * Tries before the job gives up: retries wait e^attempt seconds, so the last is about half an hour
+ * after the first, past any reservation's 10 minutes (an order still paying at the cancel is
+ * settled, paid or released, within the tries).
+ */
 export const COMPETITION_REFUNDS_TRIES = 8;
 const jobKey = (competitionId: number): string => `competition-refunds-c${competitionId}`;
 
@@ -62,15 +67,27 @@ export function competitionRefundsTask(deps: { pool: pg.Pool; gateway: PaymentGa
   return async (raw) => {
     const p = raw as RefundsJobPayload;
     const done = await refundCancelledCompetition(deps.pool, deps.gateway, { ...p, now: new Date() }, deps.mailer);
-    if (done.failed.length) throw new Error(failedSummary(done.failed));
+    if (done.failed.length || done.awaitingPayment.length) throw new Error(unfinishedSummary(done));
   };
 }
 
-/** "2 orders not refunded: #10017 (The payment provider is not answering.), #10020 (...)", at most five named. */
-export function failedSummary(failed: Array<{ orderId: number; message: string }>): string {
-  const named = failed.slice(0, 5).map((f) => `#${f.orderId} (${f.message})`).join(', ');
-  const more = failed.length > 5 ? ` and ${failed.length - 5} more` : '';
-  return `${failed.length} ${failed.length === 1 ? 'order' : 'orders'} not refunded: ${named}${more}.`;
+const orders = (n: number): string => `${n} ${n === 1 ? 'order' : 'orders'}`;
+/** At most five order numbers, then how many more. */
+const some = <T,>(items: T[], show: (item: T) => string): string =>
+  items.slice(0, 5).map(show).join(', ') + (items.length > 5 ? ` and ${items.length - 5} more` : '');
+
+/**
+ * Why a run is not finished, for staff: "2 orders not refunded: #10017 (The payment provider is
+ * not answering.), #10020 (...). 1 order still paying: #10021 (refunded once paid; released if its
+ * reservation ends first)."
+ */
+export function unfinishedSummary(done: { failed: Array<{ orderId: number; message: string }>; awaitingPayment: number[] }): string {
+  const parts: string[] = [];
+  if (done.failed.length) parts.push(`${orders(done.failed.length)} not refunded: ${some(done.failed, (f) => `#${f.orderId} (${f.message})`)}.`);
+  if (done.awaitingPayment.length) {
+    parts.push(`${orders(done.awaitingPayment.length)} still paying: ${some(done.awaitingPayment, (id) => `#${id}`)} (refunded once paid; released if the reservation ends first).`);
+  }
+  return parts.join(' ');
 }
 
 /** Where the refunds of a cancelled competition stand; 404 for no such competition, 409 for one that is not cancelled. */

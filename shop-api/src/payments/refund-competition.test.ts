@@ -182,7 +182,7 @@ describe('cancelling a competition', () => {
     const orderA = await buy(a, [[cancelled.productId, 3]]);
     const mixed = await buy(b, [[cancelled.productId, 2], [other.productId, 4]]);
     const done = await cancel(cancelled.id);
-    expect(done).toEqual({ competitionId: cancelled.id, title: 'Cancelled Watch', refunded: 2, alreadyRefunded: 0, totalPence: 500, failed: [] });
+    expect(done).toEqual({ competitionId: cancelled.id, title: 'Cancelled Watch', refunded: 2, alreadyRefunded: 0, totalPence: 500, failed: [], awaitingPayment: [] });
     expect(await cardRefunded(orderA)).toBe(300);
     expect(await cardRefunded(mixed)).toBe(200);
     expect(await orderStatus(orderA)).toBe('refunded');

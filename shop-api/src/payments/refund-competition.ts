@@ -27,6 +27,12 @@ export interface CancelCompetitionOutcome {
   /** Money and site credit given back by this run (pence). */
   totalPence: number;
   failed: Array<{ orderId: number; code: string; message: string }>;
+  /**
+   * Orders holding its tickets whose card payment was still under way (3-D Secure, or not yet
+   * confirmed): paid later, a run after that refunds them; otherwise their reservation ends and
+   * releases the tickets. A run is complete only when this is empty too.
+   */
+  awaitingPayment: number[];
 }
 
 /** The refund key of one order in a cancelled competition: a re-run (or a racing run) finds the same refund. */
@@ -90,7 +96,8 @@ export const CANCEL_ORDERS_SQL = `SELECT DISTINCT o.id FROM orders o JOIN order_
  * half-way (a gateway error, a crash) is run again and refunds only the rest, and ten runs at once
  * pay each order once. An order with lines in other competitions gets a partial refund of this
  * competition's lines only; its other tickets stay. A failed order is reported with why and the
- * run goes on. A competition that is not cancelled is refused (nothing is refunded).
+ * run goes on; so is an order whose payment is still under way (`awaitingPayment`), for a later
+ * run. A competition that is not cancelled is refused (nothing is refunded).
  */
 export async function refundCancelledCompetition(
   pool: pg.Pool, gateway: PaymentGateway, input: CancelCompetitionInput, mailer?: Mailer, o: { atOnce?: number } = {},
@@ -100,7 +107,7 @@ export async function refundCancelledCompetition(
   if (c.status !== 'cancelled') throw new WpHttpError(409, 'cgg_competition_not_cancelled', `${c.title} (competition #${input.competitionId}) is not cancelled, so its orders are not refunded.`);
   const { rows: orders } = await pool.query<{ id: number }>(`${CANCEL_ORDERS_SQL} ORDER BY o.id`, [input.competitionId]);
   const reason = input.reason.trim();
-  const out: CancelCompetitionOutcome = { competitionId: input.competitionId, title: c.title, refunded: 0, alreadyRefunded: 0, totalPence: 0, failed: [] };
+  const out: CancelCompetitionOutcome = { competitionId: input.competitionId, title: c.title, refunded: 0, alreadyRefunded: 0, totalPence: 0, failed: [], awaitingPayment: [] };
   await eachAtMost(orders, o.atOnce ?? CANCEL_REFUNDS_AT_ONCE, async ({ id }) => {
     try {
       const done = await refundOrder(pool, gateway, {
@@ -118,5 +125,11 @@ export async function refundCancelledCompetition(
     }
   });
   out.failed.sort((a, b) => a.orderId - b.orderId);
+  // Looked for after the refunds, so an order paid meanwhile is either refunded above or listed here.
+  const { rows: pending } = await pool.query<{ id: number }>(
+    `SELECT DISTINCT o.id FROM orders o JOIN order_items i ON i.order_id = o.id WHERE i.competition_id = $1 AND o.status = 'pending' ORDER BY o.id`,
+    [input.competitionId],
+  );
+  out.awaitingPayment = pending.map((p) => p.id);
   return out;
 }

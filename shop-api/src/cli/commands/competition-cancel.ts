@@ -25,8 +25,9 @@ export const competitionCancelCommand: Command = {
       });
       out(`Cancelled competition #${id} (${done.title}): ${done.refunded} order(s) refunded, £${penceToPounds(done.totalPence)} in all${done.alreadyRefunded ? `; ${done.alreadyRefunded} refunded by an earlier run` : ''}.`);
       for (const f of done.failed) out(`Not refunded: order #${f.orderId}: ${f.message}`);
-      if (done.failed.length) out('Run the same command again to retry them; refunded orders are not paid twice.');
-      return done.failed.length ? 1 : 0;
+      for (const id of done.awaitingPayment) out(`Still paying: order #${id}: its card payment is under way (refund it once paid; its tickets go back if its reservation ends first).`);
+      if (done.failed.length || done.awaitingPayment.length) out('Run the same command again to retry them; refunded orders are not paid twice.');
+      return done.failed.length || done.awaitingPayment.length ? 1 : 0;
     } catch (err) {
       if (!(err instanceof WpHttpError)) throw err;
       out(`Not cancelled: ${err.message}`);
