@@ -59,6 +59,35 @@ describe('toasts', () => {
     await waitFor(() => expect(screen.queryByText('Adding to your basket...')).toBeNull());
   });
 
+  it("hands a loading toast over to one with the same words begun in the same moment: one toast, no flicker", async () => {
+    render(<ToastHost />);
+    act(() => emit('shell:toast', { message: 'Adding to your basket...', variant: 'loading', id: 'shell:held-add' }));
+    const shown = await screen.findByText('Adding to your basket...');
+    // The shell's ends as the basket's begins, a microtask later (its adds run one after another).
+    await act(async () => {
+      emit('shell:toast-dismiss', { id: 'shell:held-add' });
+      await Promise.resolve();
+      emit('shell:toast', { message: 'Adding to your basket...', variant: 'loading', id: 'cart-add-1' });
+    });
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(screen.getByText('Adding to your basket...')).toBe(shown);
+    // The basket's outcome ends it as its own.
+    act(() => emit('shell:toast-dismiss', { id: 'cart-add-1' }));
+    await waitFor(() => expect(screen.queryByText('Adding to your basket...')).toBeNull());
+  });
+
+  it('closes a loading toast ended alone, and a loading toast with other words does not take it over', async () => {
+    render(<ToastHost />);
+    act(() => emit('shell:toast', { message: 'Adding to your basket...', variant: 'loading', id: 'shell:held-add' }));
+    await screen.findByText('Adding to your basket...');
+    act(() => {
+      emit('shell:toast-dismiss', { id: 'shell:held-add' });
+      emit('shell:toast', { message: 'Placing your order...', variant: 'loading', id: 'checkout' });
+    });
+    await waitFor(() => expect(screen.queryByText('Adding to your basket...')).toBeNull());
+    expect(screen.getByText('Placing your order...')).toBeTruthy();
+  });
+
   it('closes a loading toast on shell:toast-dismiss and leaves the others', async () => {
     render(<ToastHost />);
     act(() => {
