@@ -21,12 +21,11 @@ describe('forgot_password answers before any work on the account', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     await prepareDatabase(db.pool, { demoData: true });
-    const mailer = {
-      send: async (m: MailMessage) => {
-        await mailServerMoves;
-        sent.push(m);
-      },
+    const send = async (m: MailMessage) => {
+      await mailServerMoves;
+      sent.push(m);
     };
+    const mailer = { send, sendAll: async (ms: MailMessage[]) => void (await Promise.all(ms.map(send))) };
     app = buildApp({ pool: db.pool, mailer, background });
     await app.ready();
   });

@@ -109,7 +109,7 @@ describe('filing a complaint', () => {
   });
 
   it('keeps the complaint when the acknowledgement cannot be mailed, and leaves it unacknowledged', async () => {
-    const failing = { send: async () => Promise.reject(new Error('SMTP down')) };
+    const failing = { send: async () => Promise.reject(new Error('SMTP down')), sendAll: async () => Promise.reject(new Error('SMTP down')) };
     const done = await fileComplaint({ pool, mailer: failing, siteUrl: 'http://shop.test' }, {
       name: 'Sam', email: 'sam@example.co.uk', orderNumber: null, category: 'other', details: valid.details, customerId: null, ipAddress: '192.0.2.99', at: new Date(),
     });

@@ -72,7 +72,10 @@ describe('the API with its logger, helmet and body limit', () => {
     db = await createTestDatabase();
     await prepareDatabase(db.pool);
     // A mailer that cannot queue: the contact message's transaction fails, so the request answers 503.
-    const failingMailer = { send: async () => { throw new Error('the outbox is unavailable'); } };
+    const cannotQueue = async () => {
+      throw new Error('the outbox is unavailable');
+    };
+    const failingMailer = { send: cannotQueue, sendAll: cannotQueue };
     app = buildApp({ pool: db.pool, logger: captured.log, requestLog: true, mailer: failingMailer });
     await app.ready();
   });

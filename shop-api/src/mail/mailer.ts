@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Queryable } from '../accounts/queryable.ts';
-import { enqueueJob } from '../jobs/job-queue.ts';
+import { enqueueJobs } from '../jobs/job-queue.ts';
 import { marketingAllowedTo } from './marketing.ts';
 import { DEFAULT_MAIL_FROM } from '../config.ts';
 
@@ -21,6 +21,8 @@ export interface Mailer {
    * being written: the mail then exists exactly when that change commits, and is sent after.
    */
   send(message: MailMessage, db?: Queryable): Promise<void>;
+  /** Queues several mails, in order, in two statements whatever their number (a batch job's mails: the order receipts). */
+  sendAll(messages: MailMessage[], db?: Queryable): Promise<void>;
 }
 
 
@@ -36,20 +38,26 @@ export const mailJobKey = (outboxId: number | string): string => `mail:${outboxI
  * command reads it). Nothing secret is logged.
  */
 export function createMailer(db: Queryable, smtpUrl?: string, now: () => Date = () => new Date()): Mailer {
-  return {
-    send: async (m, tx) => {
-      const on = tx ?? db;
-      // A customer on a break gets no marketing (UK code 1.5).
-      if (m.marketing === true && !(await marketingAllowedTo(on, m.to, now()))) return;
-      // The reply-to goes at the top of the text too: the outbox is read as it is when SMTP is unset.
-      const text = m.replyTo ? `Reply to: ${m.replyTo}\n\n${m.text}` : m.text;
-      const { rows } = await on.query<{ id: string }>(
-        'INSERT INTO email_outbox (to_address, subject, text_body, html_body, reply_to, created_at) VALUES ($1, $2, $3, $4, $5, now()) RETURNING id',
-        [m.to, m.subject, text, m.html ?? '', m.replyTo ?? null],
-      );
-      if (smtpUrl) await enqueueJob(on, SEND_MAIL_TASK, { outboxId: Number(rows[0]!.id) }, { jobKey: mailJobKey(rows[0]!.id) });
-    },
+  const sendAll = async (messages: MailMessage[], tx?: Queryable): Promise<void> => {
+    const on = tx ?? db;
+    const kept: MailMessage[] = [];
+    // A customer on a break gets no marketing (UK code 1.5).
+    for (const m of messages) if (m.marketing !== true || (await marketingAllowedTo(on, m.to, now()))) kept.push(m);
+    if (kept.length === 0) return;
+    // The reply-to goes at the top of the text too: the outbox is read as it is when SMTP is unset.
+    const { rows } = await on.query<{ id: string }>(
+      `INSERT INTO email_outbox (to_address, subject, text_body, html_body, reply_to, created_at)
+       SELECT m.to_address, m.subject, m.text_body, m.html_body, m.reply_to, now()
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS m(to_address, subject, text_body, html_body, reply_to, n)
+       ORDER BY m.n RETURNING id`,
+      [
+        kept.map((m) => m.to), kept.map((m) => m.subject), kept.map((m) => (m.replyTo ? `Reply to: ${m.replyTo}\n\n${m.text}` : m.text)),
+        kept.map((m) => m.html ?? ''), kept.map((m) => m.replyTo ?? null),
+      ],
+    );
+    if (smtpUrl) await enqueueJobs(on, SEND_MAIL_TASK, rows.map((r) => ({ payload: { outboxId: Number(r.id) }, jobKey: mailJobKey(r.id) })));
   };
+  return { send: (m, tx) => sendAll([m], tx), sendAll };
 }
 
 /** Where a worker hands a mail to be delivered: SMTP in the shop, a recorder in tests. */
