@@ -29,8 +29,9 @@ export interface CancelCompetitionOutcome {
   failed: Array<{ orderId: number; code: string; message: string }>;
   /**
    * Orders holding its tickets whose card payment was still under way (3-D Secure, or not yet
-   * confirmed): paid later, a run after that refunds them; otherwise their reservation ends and
-   * releases the tickets. A run is complete only when this is empty too.
+   * confirmed), or was confirmed while this run went: a run after their payment refunds them;
+   * otherwise their reservation ends and releases the tickets. A run is complete only when this is
+   * empty too.
    */
   awaitingPayment: number[];
 }
@@ -125,11 +126,17 @@ export async function refundCancelledCompetition(
     }
   });
   out.failed.sort((a, b) => a.orderId - b.orderId);
-  // Looked for after the refunds, so an order paid meanwhile is either refunded above or listed here.
-  const { rows: pending } = await pool.query<{ id: number }>(
-    `SELECT DISTINCT o.id FROM orders o JOIN order_items i ON i.order_id = o.id WHERE i.competition_id = $1 AND o.status = 'pending' ORDER BY o.id`,
+  // Looked for after the refunds: orders still paying, and those paid while this run went (not in
+  // its list, and not refunded), for the next run.
+  const failed = new Set(out.failed.map((f) => f.orderId));
+  const { rows: left } = await pool.query<{ id: number }>(
+    `SELECT DISTINCT o.id FROM orders o JOIN order_items i ON i.order_id = o.id
+     WHERE i.competition_id = $1
+       AND (o.status = 'pending' OR (o.status = 'completed' AND NOT EXISTS (
+         SELECT 1 FROM order_refunds r WHERE r.order_id = o.id AND r.idempotency_key = 'cancel-c' || $1::int || '-o' || o.id AND r.state = 'succeeded')))
+     ORDER BY o.id`,
     [input.competitionId],
   );
-  out.awaitingPayment = pending.map((p) => p.id);
+  out.awaitingPayment = left.map((l) => l.id).filter((id) => !failed.has(id));
   return out;
 }
