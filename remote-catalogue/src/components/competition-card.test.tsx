@@ -53,6 +53,12 @@ describe('CompetitionCard', () => {
     expect(screen.queryByText(/tickets left/)).toBeNull();
   });
 
+  it("badges a cancelled competition 'CANCELLED', not 'CLOSED'", () => {
+    renderCard(makeCompetition({ status: 'closed', cancelled: true }));
+    expect(screen.getByText('CANCELLED')).toBeTruthy();
+    expect(screen.queryByText('CLOSED')).toBeNull();
+  });
+
   it('hides the ticket count when the operator asks', () => {
     renderCard(makeCompetition({ hide_ticket_count: true }));
     expect(screen.queryByRole('progressbar')).toBeNull();

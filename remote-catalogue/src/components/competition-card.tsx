@@ -16,6 +16,7 @@ const COUNTDOWN_WINDOW_MS = 3 * 86_400_000;
 export const CARD_IMAGE_SIZES = '(min-width: 1280px) 300px, (min-width: 960px) 33vw, (min-width: 600px) 50vw, 100vw';
 
 function statusBadge(c: Competition): string | null {
+  if (c.cancelled) return 'CANCELLED';
   if (c.status === 'drawn') return 'DRAWN';
   if (c.status === 'closed') return 'CLOSED';
   return null;

@@ -236,6 +236,7 @@ describe('CompetitionDetailsPage', () => {
   it.each([
     [{ status: 'drawn' as const, winning_ticket_number: 4 }, 'This competition has been drawn.'],
     [{ disable_tickets: true }, 'Entries are paused for this competition.'],
+    [{ status: 'closed' as const, cancelled: true as const }, 'This competition was cancelled: it will not be drawn, and everyone who entered has been refunded.'],
   ])('disables the add button when it cannot be entered (%o)', async (overrides, reason) => {
     await openDetails(makeCompetition({ ...overrides }));
     expect((screen.getByRole('button', { name: 'Unavailable' }) as HTMLButtonElement).disabled).toBe(true);

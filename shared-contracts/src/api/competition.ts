@@ -85,6 +85,8 @@ export const competitionSchema = lazySchema((z) => z.object({
   cash_alternative: z.nullable(poundsString),
   /** Set once drawn. */
   winning_ticket_number: z.nullable(z.int()),
+  /** Present (true) when the competition was cancelled: `status` is 'closed', it is never drawn and every entry is refunded. */
+  cancelled: z.optional(z.literal(true)),
 }));
 export type Competition = z.infer<typeof competitionSchema>;
 export type InstantWinPrize = z.infer<typeof instantWinPrizeSchema>;

@@ -95,9 +95,9 @@ export async function listOpen(pool: pg.Pool, opts: { excludeId?: number; limit?
   return select(pool, { where, params, order: 'drawSoonest', limit: opts.limit ?? UNPAGED_LIST_CAP });
 }
 
-/** Drawn or closed competitions and sold-out ones, newest draw first. */
+/** Drawn or closed competitions and sold-out ones, newest draw first; not cancelled ones (never drawn). */
 export async function listFinishedOrSoldOut(pool: pg.Pool, limit = UNPAGED_LIST_CAP): Promise<Competition[]> {
-  const where = [`(${statusFilters.finished} OR c.tickets_sold >= c.total_tickets)`];
+  const where = [`c.status <> 'cancelled'`, `(${statusFilters.finished} OR c.tickets_sold >= c.total_tickets)`];
   return (await select(pool, { where, params: [], order: 'drawNewest', limit })).competitions;
 }
 

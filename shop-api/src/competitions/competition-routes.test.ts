@@ -174,6 +174,25 @@ describe('home sections and details', () => {
     expect(draws).toEqual([...draws].sort().reverse());
   });
 
+  it('a cancelled competition: shown as closed and cancelled on its own page, in no list of finished or closed ones', async () => {
+    // A closed competition whose draw is past, then cancelled: entrants must not wait for its draw.
+    const { rows } = await pool.query<{ id: number; title: string }>(
+      `UPDATE competitions SET status = 'cancelled' WHERE id = (SELECT id FROM competitions WHERE status = 'open' AND closing_at <= now() ORDER BY id LIMIT 1) RETURNING id, title`,
+    );
+    const cancelled = rows[0]!;
+    try {
+      const { data } = getCompetitionResponseSchema.parse(await post('getcompetition', { id: cancelled.id }));
+      expect(data).toMatchObject({ status: 'closed', cancelled: true });
+      const finished = competitionArrayResponseSchema.parse(await post('finished_soldout_competition')).data;
+      expect(finished.map((c) => c.id)).not.toContain(cancelled.id);
+      for (const status of ['closed', 'finished'] as const) expect((await list({ status, limit: 100 })).data.map((c) => c.id)).not.toContain(cancelled.id);
+      // Every other competition's payload goes without the field.
+      expect((await all()).filter((c) => c.cancelled !== undefined).map((c) => c.id)).toEqual([cancelled.id]);
+    } finally {
+      await pool.query(`UPDATE competitions SET status = 'open' WHERE id = $1`, [cancelled.id]);
+    }
+  });
+
   it('getcompetition by id', async () => {
     const first = (await list()).data[0]!;
     const { data } = getCompetitionResponseSchema.parse(await post('getcompetition', { token: 'x', id: first.id }));

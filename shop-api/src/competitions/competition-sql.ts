@@ -14,9 +14,10 @@ export const PUBLIC_SQL = `c.status <> 'draft'`;
 /** Shaped to use competitions_status_closing_idx. */
 export const statusFilters = {
   open: `c.status = 'open' AND c.closing_at > now()`,
-  closed: `c.status <> 'drawn' AND (c.status <> 'open' OR c.closing_at <= now())`,
+  // A cancelled competition is never drawn: not among those closed and waiting for their draw.
+  closed: `c.status NOT IN ('drawn', 'cancelled') AND (c.status <> 'open' OR c.closing_at <= now())`,
   drawn: `c.status = 'drawn'`,
-  finished: `(c.status <> 'open' OR c.closing_at <= now())`,
+  finished: `c.status <> 'cancelled' AND (c.status <> 'open' OR c.closing_at <= now())`,
   all: 'true',
 } as const;
 export type StatusFilter = keyof typeof statusFilters;
@@ -38,7 +39,7 @@ export const COMPETITION_COLUMNS = `
   ${STATUS_SQL} AS derived_status, c.featured, c.created_at,
   c.enable_instant_wins, c.enable_reward_wins, c.comp_question, c.question,
   c.hide_ticket_count, c.hide_timer, c.disable_tickets, c.live_draw, c.live_draw_info,
-  c.prize_value_pence, c.cash_alternative_pence, c.winning_ticket_number,
+  c.prize_value_pence, c.cash_alternative_pence, c.winning_ticket_number, c.status = 'cancelled' AS cancelled,
   COALESCE((SELECT json_agg(g.url ORDER BY g.position, g.id)
             FROM competition_gallery_images g WHERE g.competition_id = c.id), '[]'::json) AS gallery_images,
   COALESCE((SELECT json_agg(json_build_object('id', p.id, 'title', p.title, 'pence', p.prize_value_pence,

@@ -38,6 +38,7 @@ export interface CompetitionRow {
   prize_value_pence: number;
   cash_alternative_pence: number | null;
   winning_ticket_number: number | null;
+  cancelled: boolean;
   gallery_images: string[];
   instant_wins: Array<{ id: number; title: string; pence: number; image: string; quantity: number }>;
   instant_wins_tickets: Competition['instant_wins_tickets'];
@@ -101,5 +102,6 @@ export function toCompetition(row: CompetitionRow): Competition {
     prize_value: penceToPounds(row.prize_value_pence),
     cash_alternative: nullablePounds(row.cash_alternative_pence),
     winning_ticket_number: row.winning_ticket_number,
+    ...(row.cancelled ? { cancelled: true as const } : {}),
   };
 }
