@@ -236,11 +236,16 @@ describe('CompetitionDetailsPage', () => {
   it.each([
     [{ status: 'drawn' as const, winning_ticket_number: 4 }, 'This competition has been drawn.'],
     [{ disable_tickets: true }, 'Entries are paused for this competition.'],
-    [{ status: 'closed' as const, cancelled: true as const }, 'This competition was cancelled: it will not be drawn, and everyone who entered has been refunded.'],
   ])('disables the add button when it cannot be entered (%o)', async (overrides, reason) => {
     await openDetails(makeCompetition({ ...overrides }));
     expect((screen.getByRole('button', { name: 'Unavailable' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText(reason)).toBeTruthy();
+  });
+
+  it('a cancelled competition: no draw date, and why it cannot be entered', async () => {
+    await openDetails(makeCompetition({ id: 14, status: 'closed', cancelled: true }));
+    expect(screen.getByText('Draw date:').parentElement!.textContent).toBe('Draw date: None: the competition was cancelled.');
+    expect(screen.getByText('This competition was cancelled: it will not be drawn, and everyone who entered has been refunded.')).toBeTruthy();
   });
 
   it('shows "competition not found" for an unknown id', async () => {

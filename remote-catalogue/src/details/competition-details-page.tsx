@@ -90,7 +90,7 @@ function Details({ competition: c, checking = false }: { competition: Competitio
           </div>
           {c.status === 'open' && !c.hide_timer && <DrawCountdown until={drawDateTime(c).valueOf()} />}
           <p className="cat-details__draw">
-            <strong>Draw date:</strong> {drawWhenText(c)}
+            <strong>Draw date:</strong> {c.cancelled ? 'None: the competition was cancelled.' : drawWhenText(c)}
           </p>
           {c.status === 'drawn' && c.winning_ticket_number !== null && (
             <p className="cat-details__winner">Winning ticket: #{c.winning_ticket_number}</p>
