@@ -222,7 +222,7 @@ test('an operator creates a competition with a photo and instant wins and publis
   ]);
 });
 
-test("an operator cancels a competition; its refunds run in the background until done; the customer's order is refunded, its tickets out of the draw", async ({ page, browser, request }) => {
+test("an operator cancels a competition; its refunds run in the background until done; the customer's order is refunded, its tickets out of the draw, the competition's page says why", async ({ page, browser, request }) => {
   const run = `${Date.now()}`.slice(-6);
   const customer = await registerCustomer('Casimir', `Cancelled${run}`);
   const competition = await createAllWinsCompetition(`Cancel journey ${run}`, 5);
@@ -250,6 +250,10 @@ test("an operator cancels a competition; its refunds run in the background until
   await Promise.all([shopper.waitForResponse((r) => r.url().includes('/api/v1/check-auth')), shopper.goto(`/account/recent/orders/order-detail/${order.order_id}`)]);
   await expect(shopper.getByText(`Order #${order.order_id} was placed on`)).toContainText('is currently refunded');
   await expect(shopper.getByRole('cell', { name: 'None: not in the draw' })).toBeVisible();
+  // The competition's own page says it was cancelled, rather than waiting for a draw.
+  await shopper.goto(`/competition/info/${competition.id}`);
+  await expect(shopper.getByText('This competition was cancelled: it will not be drawn, and everyone who entered has been refunded.')).toBeVisible();
+  await expect(shopper.getByText('Draw date: None: the competition was cancelled.')).toBeVisible();
   await context.close();
 });
 
