@@ -138,6 +138,9 @@ describe("the back office's cancel: refunds in the background", () => {
     expect(payment.status).toBe('requires_action');
     const stillPaying = out.order.order_id;
 
+    // Cancelled from the CLI (it waits, and says so): not done while the order is still paying.
+    expect((await refundCompetition(pool, kit.payments.gateway, input(c.id))).awaitingPayment).toEqual([stillPaying]);
+    expect(await competitionRefunds(pool, c.id)).toMatchObject({ orders: 1, refunded: 1, state: 'stopped' });
     await startCompetitionRefunds(pool, input(c.id));
     const task = competitionRefundsTask({ pool, gateway: kit.payments.gateway });
     const payload = { competitionId: c.id, reason: 'Prize no longer available', to: 'card', by: 'Amy <amy@cgg.test>', staffId: null };

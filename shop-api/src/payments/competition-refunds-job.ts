@@ -92,12 +92,13 @@ export function unfinishedSummary(done: { failed: Array<{ orderId: number; messa
 
 /** Where the refunds of a cancelled competition stand; 404 for no such competition, 409 for one that is not cancelled. */
 export async function competitionRefunds(db: Queryable, competitionId: number): Promise<CompetitionRefunds> {
-  const { rows } = await db.query<{ title: string; status: string; orders: number; refunded: number; total: number; run_at: Date | null; attempts: number | null; max_attempts: number | null; last_error: string | null; locked: boolean | null }>(
+  const { rows } = await db.query<{ title: string; status: string; orders: number; refunded: number; total: number; paying: boolean; run_at: Date | null; attempts: number | null; max_attempts: number | null; last_error: string | null; locked: boolean | null }>(
     `WITH o AS (${CANCEL_ORDERS_SQL}),
      r AS (SELECT r.amount_pence + r.credit_returned_pence AS pence FROM order_refunds r JOIN o ON r.order_id = o.id
            WHERE r.idempotency_key = 'cancel-c' || $1::int || '-o' || o.id AND r.state = 'succeeded')
      SELECT c.title, c.status, (SELECT count(*)::int FROM o) AS orders, (SELECT count(*)::int FROM r) AS refunded,
             (SELECT COALESCE(sum(pence), 0)::int FROM r) AS total,
+            EXISTS (SELECT 1 FROM orders p JOIN order_items i ON i.order_id = p.id WHERE i.competition_id = $1 AND p.status = 'pending') AS paying,
             j.run_at, j.attempts, j.max_attempts, j.last_error, j.locked_at IS NOT NULL AS locked
      FROM competitions c LEFT JOIN ${JOB_SCHEMA}.jobs j ON j.key = $2
      WHERE c.id = $1`,
@@ -108,7 +109,8 @@ export async function competitionRefunds(db: Queryable, competitionId: number): 
   if (r.status !== 'cancelled') throw new WpHttpError(409, 'cgg_competition_not_cancelled', `${r.title} (competition #${competitionId}) is not cancelled, so there are no refunds to show.`);
   const queued = r.attempts !== null;
   const gaveUp = queued && !r.locked && r.attempts! >= r.max_attempts!;
-  const state: CompetitionRefunds['state'] = r.refunded >= r.orders && !(queued && !gaveUp)
+  // Done: every order refunded, none still paying, and no try to come.
+  const state: CompetitionRefunds['state'] = r.refunded >= r.orders && !r.paying && !(queued && !gaveUp)
     ? 'done'
     : !queued || gaveUp ? 'stopped' : r.last_error && !r.locked ? 'retrying' : 'refunding';
   return {
