@@ -246,6 +246,9 @@ describe('CompetitionDetailsPage', () => {
     await openDetails(makeCompetition({ id: 14, status: 'closed', cancelled: true }));
     expect(screen.getByText('Draw date:').parentElement!.textContent).toBe('Draw date: None: the competition was cancelled.');
     expect(screen.getByText('This competition was cancelled: it will not be drawn, and everyone who entered has been refunded.')).toBeTruthy();
+    // Nothing can be entered, so no odds and no free route by post.
+    expect(document.querySelector('.cat-odds__headline')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Free entry by post' })).toBeNull();
   });
 
   it('shows "competition not found" for an unknown id', async () => {

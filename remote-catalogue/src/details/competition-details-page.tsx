@@ -95,9 +95,10 @@ function Details({ competition: c, checking = false }: { competition: Competitio
           {c.status === 'drawn' && c.winning_ticket_number !== null && (
             <p className="cat-details__winner">Winning ticket: #{c.winning_ticket_number}</p>
           )}
-          <Odds competition={c} />
+          {/* A cancelled competition takes no entries, paid or posted: odds and the free route are moot. */}
+          {!c.cancelled && <Odds competition={c} />}
           <EntryPanel competition={c} settings={settings} checking={checking} />
-          <FreeEntryRoute />
+          {!c.cancelled && <FreeEntryRoute />}
         </div>
       </div>
       <HowWinnerChosen competition={c} />
