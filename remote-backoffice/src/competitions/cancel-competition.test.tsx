@@ -16,7 +16,7 @@ const action = 'Cancel competition and refund everyone';
 
 const refunds = (over: Partial<StaffCompetitionRefunds> = {}): { success: true; data: StaffCompetitionRefunds } => ({
   success: true,
-  data: { competition_id: 12, title: 'Win a Tesla Model 3', orders: 2, refunded: 0, total: '0.00', state: 'refunding', last_error: null, next_try_at: null, ...over },
+  data: { competition_id: 12, title: 'Win a Tesla Model 3', orders: 2, refunded: 0, total: '0.00', points_returned: 0, state: 'refunding', last_error: null, next_try_at: null, ...over },
 });
 
 describe('cancel competition and refund everyone', () => {
@@ -30,7 +30,7 @@ describe('cancel competition and refund everyone', () => {
         stage = 'cancelled';
         return refunds();
       },
-      'staff/competition_refunds': refunds({ refunded: 2, total: '7.00', state: 'done' }),
+      'staff/competition_refunds': refunds({ refunded: 2, total: '7.00', points_returned: 1500, state: 'done' }),
     });
     renderBackOffice('/admin/competitions/12', 'tok');
     const user = userEvent.setup();
@@ -51,8 +51,9 @@ describe('cancel competition and refund everyone', () => {
     expect(api.sent.find((s) => s.route === 'staff/cancel_competition')!.body).toEqual({ competition_id: 12, reason: 'Prize no longer available', to: 'site_credit' });
     expect(await screen.findByText('Cancelled, refunded')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Run the draw' })).toBeNull();
-    // The job moves on its own; the panel looks again and says when every order is refunded.
-    expect(await screen.findByText('All 2 order(s) refunded, £7.00 in all.', undefined, { timeout: 5000 })).toBeTruthy();
+    // The job moves on its own; the panel looks again and says when every order is refunded,
+    // with the points the orders spent, given back as points.
+    expect(await screen.findByText('All 2 order(s) refunded, £7.00 and 1,500 points in all.', undefined, { timeout: 5000 })).toBeTruthy();
     expect(api.sent.filter((s) => s.route === 'staff/competition_refunds').map((s) => s.body)).toEqual([{ competition_id: 12 }]);
     expect(screen.queryByRole('button', { name: 'Refund the rest' })).toBeNull();
   });

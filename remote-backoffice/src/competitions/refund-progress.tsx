@@ -3,13 +3,15 @@ import { inLondon } from '../components/london-time.ts';
 
 /** Where a cancelled competition's refunds stand, in the words support staff pass on to customers. */
 export function RefundProgress({ refunds }: { refunds: StaffCompetitionRefunds }) {
-  const { orders, refunded, total } = refunds;
-  const sofar = `${refunded} of ${orders} order(s) refunded, £${total} so far`;
+  const { orders, refunded, total, points_returned: points } = refunds;
+  // Points spent on the orders go back as points: an order paid wholly in points refunds £0.00.
+  const andPoints = points > 0 ? ` and ${points.toLocaleString('en-GB')} points` : '';
+  const sofar = `${refunded} of ${orders} order(s) refunded, £${total}${andPoints} so far`;
   switch (refunds.state) {
     case 'done':
       return (
         <p className="bo-success" role="status">
-          {orders === 0 ? 'Cancelled. There were no paid orders to refund.' : `All ${orders} order(s) refunded, £${total} in all.`}
+          {orders === 0 ? 'Cancelled. There were no paid orders to refund.' : `All ${orders} order(s) refunded, £${total}${andPoints} in all.`}
         </p>
       );
     case 'refunding':

@@ -191,8 +191,10 @@ export const staffCompetitionRefundsSchema = lazySchema(() => z.object({
   /** Paid orders of the competition: those refunded and those still to refund. */
   orders: z.int(),
   refunded: z.int(),
-  /** Pounds given back so far. */
+  /** Pounds given back so far (to the card, or as site credit, and the site credit spent on the orders). */
   total: z.string(),
+  /** Loyalty points spent on the orders and given back so far. */
+  points_returned: z.int(),
   /** refunding: at work or about to start; retrying: some failed, tried again at next_try_at; stopped: nothing will try again until staff start it; done. */
   state: z.enum(['refunding', 'retrying', 'stopped', 'done']),
   /** Which orders the last try could not refund, and why. */

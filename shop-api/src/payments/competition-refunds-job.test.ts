@@ -49,14 +49,19 @@ async function until(what: string, check: () => Promise<boolean>): Promise<void>
   throw new Error(`never happened: ${what}`);
 }
 
-/** A competition with `orders` paid orders of 2 £1 tickets, each from a buyer of its own. */
-async function soldCompetition(orders: number): Promise<{ id: number; orderIds: number[] }> {
+/**
+ * A competition with `orders` paid orders of 2 £1 tickets, each from a buyer of its own; the first
+ * buyer pays `firstSpendsPoints` of them in points (100 points = £1), the rest by card.
+ */
+async function soldCompetition(orders: number, firstSpendsPoints = 0): Promise<{ id: number; orderIds: number[] }> {
   const c = await createCompetition(pool, { title: 'Withdrawn Prize', total: 100 });
   const orderIds: number[] = [];
   for (let i = 0; i < orders; i++) {
     const buyer = await newBuyer(pool, base);
     await addToBasket(base, buyer, c.productId, 2);
-    const out = await checkoutOnce(base, buyer, randomUUID());
+    const points = i === 0 ? firstSpendsPoints : 0;
+    if (points) await pool.query("INSERT INTO points_logs (customer_id, type, points, description, created_at) VALUES ($1, 'signup-bonus', $2, 'x', now())", [buyer.customerId, points]);
+    const out = await checkoutOnce(base, buyer, randomUUID(), points ? [...cardPayment(), { key: 'redeem_points', value: String(points) }] : cardPayment());
     if (!out.ok) throw new Error(`checkout failed: ${out.code}`);
     orderIds.push(out.order.order_id);
   }
@@ -84,16 +89,17 @@ function failingFor(orderId: number, times: number): PaymentGateway {
 
 describe("the back office's cancel: refunds in the background", () => {
   it('cancels at once and answers "refunding"; the job refunds every order and the progress says done', async () => {
-    const c = await soldCompetition(3);
+    const c = await soldCompetition(3, 50);
     const started = await startCompetitionRefunds(pool, input(c.id));
-    expect(started).toEqual({ competitionId: c.id, title: 'Withdrawn Prize', orders: 3, refunded: 0, totalPence: 0, state: 'refunding', lastError: null, nextTryAt: null });
+    expect(started).toEqual({ competitionId: c.id, title: 'Withdrawn Prize', orders: 3, refunded: 0, totalPence: 0, pointsReturned: 0, state: 'refunding', lastError: null, nextTryAt: null });
     expect((await pool.query('SELECT status FROM competitions WHERE id = $1', [c.id])).rows[0].status).toBe('cancelled');
     for (const id of c.orderIds) expect(await cardRefunded(id)).toBe(0);
 
     await startWorker();
     await until('every order refunded', async () => (await competitionRefunds(pool, c.id)).state === 'done');
-    expect(await competitionRefunds(pool, c.id)).toMatchObject({ orders: 3, refunded: 3, totalPence: 600, lastError: null });
-    for (const id of c.orderIds) expect(await cardRefunded(id)).toBe(200);
+    // The first order was £1.50 by card and 50 points: the points go back as points, not pounds.
+    expect(await competitionRefunds(pool, c.id)).toMatchObject({ orders: 3, refunded: 3, totalPence: 550, pointsReturned: 50, lastError: null });
+    expect(await Promise.all(c.orderIds.map(cardRefunded))).toEqual([150, 200, 200]);
     expect(await jobOf(c.id)).toBeUndefined();
   });
 
@@ -186,7 +192,7 @@ describe("the back office's cancel: refunds in the background", () => {
     const cancelled = await post('cancel_competition', { competition_id: c.id, reason: 'Supplier let us down', to: 'site_credit' });
     expect(cancelled.statusCode).toBe(200);
     expect(staffCancelCompetitionResponseSchema.parse(cancelled.json()).data).toEqual({
-      competition_id: c.id, title: 'Withdrawn Prize', orders: 1, refunded: 0, total: '0.00', state: 'refunding', last_error: null, next_try_at: null,
+      competition_id: c.id, title: 'Withdrawn Prize', orders: 1, refunded: 0, total: '0.00', points_returned: 0, state: 'refunding', last_error: null, next_try_at: null,
     });
     await startWorker();
     await until('refunded', async () => staffCancelCompetitionResponseSchema.parse((await post('competition_refunds', { competition_id: c.id })).json()).data.state === 'done');

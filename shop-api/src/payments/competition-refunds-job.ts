@@ -48,6 +48,8 @@ export interface CompetitionRefunds {
   refunded: number;
   /** Money and site credit given back so far (pence). */
   totalPence: number;
+  /** Points spent on the orders and given back so far. */
+  pointsReturned: number;
   state: 'refunding' | 'retrying' | 'stopped' | 'done';
   lastError: string | null;
   nextTryAt: Date | null;
@@ -92,12 +94,13 @@ export function unfinishedSummary(done: { failed: Array<{ orderId: number; messa
 
 /** Where the refunds of a cancelled competition stand; 404 for no such competition, 409 for one that is not cancelled. */
 export async function competitionRefunds(db: Queryable, competitionId: number): Promise<CompetitionRefunds> {
-  const { rows } = await db.query<{ title: string; status: string; orders: number; refunded: number; total: number; paying: boolean; run_at: Date | null; attempts: number | null; max_attempts: number | null; last_error: string | null; locked: boolean | null }>(
+  const { rows } = await db.query<{ title: string; status: string; orders: number; refunded: number; total: number; points: number; paying: boolean; run_at: Date | null; attempts: number | null; max_attempts: number | null; last_error: string | null; locked: boolean | null }>(
     `WITH o AS (${CANCEL_ORDERS_SQL}),
-     r AS (SELECT r.amount_pence + r.credit_returned_pence AS pence FROM order_refunds r JOIN o ON r.order_id = o.id
+     r AS (SELECT r.amount_pence + r.credit_returned_pence AS pence, r.points_returned AS points FROM order_refunds r JOIN o ON r.order_id = o.id
            WHERE r.idempotency_key = 'cancel-c' || $1::int || '-o' || o.id AND r.state = 'succeeded')
      SELECT c.title, c.status, (SELECT count(*)::int FROM o) AS orders, (SELECT count(*)::int FROM r) AS refunded,
             (SELECT COALESCE(sum(pence), 0)::int FROM r) AS total,
+            (SELECT COALESCE(sum(points), 0)::int FROM r) AS points,
             EXISTS (SELECT 1 FROM orders p JOIN order_items i ON i.order_id = p.id WHERE i.competition_id = $1 AND p.status = 'pending') AS paying,
             j.run_at, j.attempts, j.max_attempts, j.last_error, j.locked_at IS NOT NULL AS locked
      FROM competitions c LEFT JOIN ${JOB_SCHEMA}.jobs j ON j.key = $2
@@ -114,7 +117,7 @@ export async function competitionRefunds(db: Queryable, competitionId: number): 
     ? 'done'
     : !queued || gaveUp ? 'stopped' : r.last_error && !r.locked ? 'retrying' : 'refunding';
   return {
-    competitionId, title: r.title, orders: r.orders, refunded: r.refunded, totalPence: r.total, state,
+    competitionId, title: r.title, orders: r.orders, refunded: r.refunded, totalPence: r.total, pointsReturned: r.points, state,
     lastError: state === 'done' ? null : r.last_error, nextTryAt: state === 'retrying' ? r.run_at : null,
   };
 }

@@ -8,7 +8,7 @@ import { staffActor } from './audit-log.ts';
 const answer = (r: CompetitionRefunds) => ({
   success: true as const,
   data: {
-    competition_id: r.competitionId, title: r.title, orders: r.orders, refunded: r.refunded, total: penceToPounds(r.totalPence),
+    competition_id: r.competitionId, title: r.title, orders: r.orders, refunded: r.refunded, total: penceToPounds(r.totalPence), points_returned: r.pointsReturned,
     state: r.state, last_error: r.lastError, next_try_at: r.nextTryAt?.toISOString() ?? null,
   },
 });
