@@ -23,7 +23,7 @@ export const COMPETITION_REFUNDS_TASK = 'competition-refunds';
  * after the first, past any reservation's 10 minutes (an order still paying at the cancel is
  * settled, paid or released, within the tries).
  */
-export const COMPETITION_REFUNDS_TRIES = 8;
+const COMPETITION_REFUNDS_TRIES = 8;
 const jobKey = (competitionId: number): string => `competition-refunds-c${competitionId}`;
 
 interface RefundsJobPayload {
@@ -83,7 +83,7 @@ const some = <T,>(items: T[], show: (item: T) => string): string =>
  * not answering.), #10020 (...). 1 order still paying: #10021 (refunded once paid; released if its
  * reservation ends first)."
  */
-export function unfinishedSummary(done: { failed: Array<{ orderId: number; message: string }>; awaitingPayment: number[] }): string {
+function unfinishedSummary(done: { failed: Array<{ orderId: number; message: string }>; awaitingPayment: number[] }): string {
   const parts: string[] = [];
   if (done.failed.length) parts.push(`${orders(done.failed.length)} not refunded: ${some(done.failed, (f) => `#${f.orderId} (${f.message})`)}.`);
   if (done.awaitingPayment.length) {
