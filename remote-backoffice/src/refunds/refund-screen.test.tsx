@@ -56,6 +56,25 @@ describe('refund screen', () => {
     expect(third.body).not.toHaveProperty('amount');
   });
 
+  it('a changed ask after a lost answer is a new refund with a new key, not a retry of the first', async () => {
+    let answers = 0;
+    const api = fakeApi({
+      'staff/me': me,
+      'staff/refund_order': (body) => (++answers === 1 ? refusal(502, 'http_error', 'Bad gateway') : { success: true, data: { ...refunded(body).data, to: body.to } }),
+    });
+    renderBackOffice('/admin/refunds', 'tok');
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Refund an order' });
+    await fill(user, '10016', '5', 'Customer asked');
+    await screen.findByRole('alert');
+    await user.click(screen.getByLabelText('As site credit'));
+    await user.click(screen.getByRole('button', { name: 'Refund' }));
+    await screen.findByText(/as site credit of order #10016/);
+    const [first, second] = api.sent.filter((s) => s.route === 'staff/refund_order');
+    expect(second!.body).toMatchObject({ to: 'site_credit', amount: '5' });
+    expect(second!.body.idempotency_key).not.toBe(first!.body.idempotency_key);
+  });
+
   it('refunds to site credit when that is chosen, and says so', async () => {
     const api = fakeApi({ 'staff/me': me, 'staff/refund_order': (body) => ({ success: true, data: { ...refunded(body).data, to: body.to } }) });
     renderBackOffice('/admin/refunds', 'tok');

@@ -28,8 +28,9 @@ const destinations: ReadonlyArray<readonly [RefundDestination, string]> = [
 
 /**
  * Refund one order, whole or in part, back to the card or as site credit. The form keeps one idempotency key
- * until a refund succeeds, so pressing again after a lost answer repeats the same refund and
- * never pays twice; the API checks the member's role and support's limit.
+ * per ask (order, amount, destination) until a refund succeeds, so pressing again after a lost
+ * answer repeats the same refund and never pays twice, and a changed ask is a new refund (the API
+ * refuses one key for two different refunds); the API checks the member's role and support's limit.
  */
 export function RefundScreen({ staff }: { staff: StaffMember }) {
   // Opened from a customer's order (`?order=10016`): that order is filled in.
@@ -42,20 +43,16 @@ export function RefundScreen({ staff }: { staff: StaffMember }) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [done, setDone] = useState<StaffRefundDone | null>(null);
   const [busy, setBusy] = useState(false);
-  const key = useRef(newKey());
+  const key = useRef({ ask: '', key: newKey() });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setRefusal(null);
     setDone(null);
     const id = orderId.trim().replace(/^#/, '');
-    const payload = {
-      order_id: /^\d{1,9}$/.test(id) ? Number(id) : 0,
-      ...(amount.trim() ? { amount: amount.trim().replace(/^£/, '') } : {}),
-      to,
-      reason: reason.trim(),
-      idempotency_key: key.current,
-    };
+    const ask = { order_id: /^\d{1,9}$/.test(id) ? Number(id) : 0, ...(amount.trim() ? { amount: amount.trim().replace(/^£/, '') } : {}), to };
+    if (JSON.stringify(ask) !== key.current.ask) key.current = { ask: JSON.stringify(ask), key: newKey() };
+    const payload = { ...ask, reason: reason.trim(), idempotency_key: key.current.key };
     const parsed = staffRefundRequestSchema.safeParse(payload);
     const found = parsed.success ? {} : fieldErrorsOf(parsed.error.issues);
     if (found.order_id) found.order_id = 'Enter the order number, e.g. 10016.';
@@ -65,7 +62,7 @@ export function RefundScreen({ staff }: { staff: StaffMember }) {
     try {
       const answer = await staffRequest((o) => apiRequest(staffCalls.staffRefundOrder, payload, o));
       setDone(answer.data);
-      key.current = newKey();
+      key.current = { ask: '', key: newKey() };
       setOrderId('');
       setAmount('');
       setReason('');

@@ -4,11 +4,12 @@ import { fallbackLogger } from '../lib/logger.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 import { reconcilePayments } from './reconcile-payments.ts';
 import { expireReservations } from './reservation-expiry.ts';
+import { retryUnsettledRefunds } from './refund-retry.ts';
 
 /**
  * Card payments' background work as repeating jobs (src/jobs: each run on one instance):
- * expired reservations released, and the provider's recent intents reconciled with our orders.
- * Both functions decide each order under its row lock, so two runs overlapping would still be
+ * expired reservations released, the provider's recent intents reconciled with our orders, and card
+ * refunds whose answer was lost asked again. Each decides an order under its row lock, so two runs overlapping would still be
  * safe. A failure throws: the run is kept in the dead-letter list, and the next run is its retry.
  */
 export function paymentJobs(o: { pool: pg.Pool; gateway: PaymentGateway; everyMs: number }): RepeatingJob[] {
@@ -21,6 +22,14 @@ export function paymentJobs(o: { pool: pg.Pool; gateway: PaymentGateway; everyMs
       run: async (at) => {
         const r = await reconcilePayments(o.pool, o.gateway, at);
         if (r.repaired > 0 || r.flagged > 0) log.warn(`payments reconciled: ${r.checked} intents checked, ${r.repaired} orders repaired, ${r.flagged} differences flagged (payment_discrepancies)`);
+      },
+    },
+    {
+      name: 'refund-retry',
+      everyMs: o.everyMs,
+      run: async (at) => {
+        const r = await retryUnsettledRefunds(o.pool, o.gateway, at);
+        if (r.settled + r.refused + r.unknown > 0) log.warn(`card refunds asked again: ${r.settled} settled, ${r.refused} refused by the provider, ${r.unknown} still without an answer`);
       },
     },
   ];

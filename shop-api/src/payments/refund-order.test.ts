@@ -9,6 +9,7 @@ import { storeTestApp } from '../store/store-test-kit.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 import { refundOrder, type RefundInput } from './refund-order.ts';
+import { retryUnsettledRefunds } from './refund-retry.ts';
 
 let pool: pg.Pool;
 let base: string;
@@ -107,7 +108,7 @@ describe('refunds through the payment gateway', () => {
     expect(await state(id)).toMatchObject({ status: 'refunded', refunds: 5, demo_refunded: 500 });
   });
 
-  it('a gateway failure is recorded, and a retry with the same key refunds once', async () => {
+  it('a lost answer leaves the refund pending and counted; a retry with the same key refunds once', async () => {
     const id = await paidOrder(2);
     let fail = true;
     const flaky: PaymentGateway = {
@@ -120,10 +121,67 @@ describe('refunds through the payment gateway', () => {
     const key = randomUUID();
     const input: RefundInput = { orderId: id, idempotencyKey: key, reason: 'Duplicate order', by: 'test', now: new Date() };
     await expect(refundOrder(pool, flaky, input)).rejects.toThrow('provider timed out');
-    expect((await pool.query('SELECT state, failure FROM order_refunds WHERE idempotency_key = $1', [key])).rows[0]).toEqual({ state: 'failed', failure: 'provider timed out' });
+    // The provider may have refunded before its answer was lost: nothing else may take that money.
+    expect((await pool.query('SELECT state, failure FROM order_refunds WHERE idempotency_key = $1', [key])).rows[0]).toEqual({ state: 'pending', failure: 'provider timed out' });
+    expect(await refusal(refund(id, { to: 'site_credit' }))).toEqual({
+      status: 409, code: 'cgg_nothing_to_refund', message: `Order #${id} is being refunded in full, and the payment provider has not confirmed it yet; it is asked again shortly.`,
+    });
     fail = false;
     expect(await refundOrder(pool, flaky, input)).toMatchObject({ amountPence: 200, orderStatus: 'refunded', repeated: false });
     expect(await state(id)).toMatchObject({ refunds: 1, demo_refunded: 200 });
+  });
+
+  it('a refund the provider refused stops counting; retried after another refund took the order, it is refused and pays nothing', async () => {
+    const id = await paidOrder(5);
+    const refusing: PaymentGateway = { ...gateway, refund: () => Promise.reject(new WpHttpError(409, 'cgg_refund_refused', 'The payment provider refused the refund: try later.')) };
+    const key = randomUUID();
+    const input: RefundInput = { orderId: id, idempotencyKey: key, reason: 'Duplicate order', by: 'test', now: new Date() };
+    await expect(refundOrder(pool, refusing, input)).rejects.toThrow('try later');
+    expect((await pool.query('SELECT state FROM order_refunds WHERE idempotency_key = $1', [key])).rows[0].state).toBe('failed');
+    // Meanwhile the order is refunded whole as site credit, under another key.
+    expect(await refund(id, { to: 'site_credit' })).toMatchObject({ amountPence: 500, orderStatus: 'refunded' });
+    expect(await refusal(refundOrder(pool, gateway, input))).toEqual({
+      status: 409, code: 'cgg_nothing_to_refund', message: `Order #${id} has been refunded since this refund failed: at most £0.00 of it can still be refunded; ask again as a new refund.`,
+    });
+    expect(await state(id)).toMatchObject({ status: 'refunded', demo_refunded: 0 });
+    // A refused refund with the order still there is asked again, once.
+    const other = await paidOrder(3);
+    const key2 = randomUUID();
+    const again: RefundInput = { ...input, orderId: other, idempotencyKey: key2, amountPence: 100 };
+    await expect(refundOrder(pool, refusing, again)).rejects.toThrow('try later');
+    expect(await refundOrder(pool, gateway, again)).toMatchObject({ amountPence: 100, repeated: false });
+    expect(await state(other)).toMatchObject({ refunds: 1, demo_refunded: 100 });
+  });
+
+  it('one key is one refund: the same key asked for a different destination or amount is refused and changes nothing', async () => {
+    const id = await paidOrder(4);
+    const key = randomUUID();
+    const lost: PaymentGateway = { ...gateway, refund: () => Promise.reject(new Error('socket hang up')) };
+    await expect(refundOrder(pool, lost, { orderId: id, idempotencyKey: key, reason: 'Asked', by: 'test', now: new Date() })).rejects.toThrow('socket hang up');
+    const credit = (await pool.query<{ n: number }>('SELECT COALESCE(sum(amount_pence), 0)::int AS n FROM credit_logs WHERE order_id = $1', [id])).rows[0]!.n;
+    expect(await refusal(refund(id, { idempotencyKey: key, to: 'site_credit' }))).toEqual({
+      status: 409, code: 'cgg_idempotency_key_reused', message: `That refund key was used for another refund of order #${id} (£4.00 to the card); ask again as a new refund.`,
+    });
+    expect((await refusal(refund(id, { idempotencyKey: key, amountPence: 100 }))).code).toBe('cgg_idempotency_key_reused');
+    expect((await pool.query<{ n: number }>('SELECT COALESCE(sum(amount_pence), 0)::int AS n FROM credit_logs WHERE order_id = $1', [id])).rows[0]!.n).toBe(credit);
+    expect(await state(id)).toMatchObject({ status: 'completed', refunds: 1, demo_refunded: 0 });
+    expect((await pool.query('SELECT state FROM order_refunds WHERE idempotency_key = $1', [key])).rows[0].state).toBe('pending');
+  });
+
+  it('the retry job asks again for card refunds left without an answer, with their own keys', async () => {
+    const id = await paidOrder(3);
+    const key = randomUUID();
+    const lost: PaymentGateway = { ...gateway, refund: () => Promise.reject(new Error('socket hang up')) };
+    const at = new Date();
+    await expect(refundOrder(pool, lost, { orderId: id, idempotencyKey: key, reason: 'Asked', by: 'test', now: at })).rejects.toThrow('socket hang up');
+    // Younger than two minutes: its own request may still be waiting for the provider.
+    expect(await retryUnsettledRefunds(pool, gateway, new Date(at.getTime() + 60_000))).toEqual({ settled: 0, refused: 0, unknown: 0 });
+    expect((await retryUnsettledRefunds(pool, lost, new Date(at.getTime() + 3 * 60_000))).unknown).toBeGreaterThanOrEqual(1);
+    expect((await pool.query('SELECT state FROM order_refunds WHERE idempotency_key = $1', [key])).rows[0].state).toBe('pending');
+    expect((await retryUnsettledRefunds(pool, gateway, new Date(at.getTime() + 3 * 60_000))).settled).toBeGreaterThanOrEqual(1);
+    expect((await pool.query('SELECT state FROM order_refunds WHERE idempotency_key = $1', [key])).rows[0].state).toBe('succeeded');
+    expect(await state(id)).toMatchObject({ status: 'refunded', refunds: 1, demo_refunded: 300 });
+    expect((await retryUnsettledRefunds(pool, gateway, new Date(at.getTime() + 3 * 60_000))).settled).toBe(0);
   });
 
   it('an order paid with site credit alone has no card payment: refunded whole, its credit comes back', async () => {

@@ -135,7 +135,15 @@ export async function refundOrder(pool: pg.Pool, gateway: PaymentGateway, input:
         const intent = await pool.query<{ intent_id: string }>("SELECT intent_id FROM payment_intents WHERE order_id = $1 AND status = 'succeeded'", [input.orderId]);
         ({ reference } = await gateway.refund({ orderId: input.orderId, intentId: intent.rows[0]?.intent_id ?? null, amountPence: row.amount_pence, idempotencyKey: input.idempotencyKey, now: input.now }));
       } catch (err) {
-        await pool.query("UPDATE order_refunds SET state = 'failed', failure = $2, settled_at = $3 WHERE id = $1 AND state <> 'succeeded'", [row.id, (err as Error).message, input.now]);
+        // Refused by the provider (a 4xx): no money moved, so the refund stops counting against the
+        // order. Anything else (a timeout, a 5xx) may have refunded all the same: it stays pending,
+        // counted, until a retry with its key learns the outcome (the provider dedupes by the key;
+        // `retryUnsettledRefunds` does it if staff do not).
+        const refused = err instanceof WpHttpError && err.status < 500;
+        await pool.query(
+          "UPDATE order_refunds SET state = CASE WHEN $4::boolean THEN 'failed' ELSE state END, failure = $2, settled_at = CASE WHEN $4::boolean THEN $3::timestamptz ELSE settled_at END WHERE id = $1 AND state <> 'succeeded'",
+          [row.id, (err as Error).message, input.now, refused],
+        );
         throw err;
       }
     }
@@ -160,29 +168,38 @@ async function claim(client: pg.PoolClient, gatewayName: string, input: RefundIn
   if (!o) throw refused(404, 'cgg_order_not_found', `There is no order #${input.orderId}.`);
   const before = (await client.query<RefundRow>(`SELECT ${ROW} FROM order_refunds WHERE idempotency_key = $1`, [input.idempotencyKey])).rows[0];
   if (before && before.order_id !== input.orderId) throw refused(409, 'cgg_idempotency_key_reused', 'That refund key was used for another order.');
+  // One key is one refund: a different ask under it is a mistake, never a retry (settling it would
+  // give back what the first ask recorded, e.g. nothing to a site credit asked for as card).
+  if (before && (before.destination !== input.to || before.competition_id !== (input.competitionId ?? null)
+    || (input.amountPence !== undefined && input.amountPence !== before.amount_pence))) {
+    throw refused(409, 'cgg_idempotency_key_reused', `That refund key was used for another refund of order #${input.orderId} (£${penceToPounds(before.amount_pence)} ${before.destination === 'site_credit' ? 'as site credit' : 'to the card'}); ask again as a new refund.`);
+  }
   if (before?.state === 'succeeded') return { row: before, done: outcome(before, o.card_charged_pence - (await refundedPence(client, input.orderId)), o.status, true) };
-  if (before) return { row: before, done: null }; // retry a pending or failed one, as it was asked
+  if (before?.state === 'pending') return { row: before, done: null }; // its outcome is not known yet: ask again, as it was asked
+  const { cardLeft, creditLeft, pointsLeft, competitions, whole: takenWhole, unsettledWhole } = await whatIsLeft(client, input.orderId, o);
+  if (before) {
+    // Refused before, so it stopped counting: other refunds may have taken the order since.
+    if (takenWhole || before.amount_pence > cardLeft || before.credit_returned_pence > creditLeft || before.points_returned > pointsLeft
+      || (before.competition_id !== null && competitions.includes(before.competition_id))) {
+      throw refused(409, 'cgg_nothing_to_refund', `Order #${input.orderId} has been refunded since this refund failed: at most £${penceToPounds(Math.max(cardLeft, 0))} of it can still be refunded; ask again as a new refund.`);
+    }
+    await client.query("UPDATE order_refunds SET state = 'pending', failure = NULL, settled_at = NULL WHERE id = $1", [before.id]);
+    return { row: { ...before, state: 'pending' }, done: null };
+  }
 
   if (!['completed', 'refunded'].includes(o.status)) throw refused(409, 'cgg_nothing_to_refund', `Order #${input.orderId} has not been paid, so there is nothing to refund.`);
-  const taken = (await client.query<{ card: number; credit: number; points: number; whole: boolean; competitions: number[] }>(
-    `SELECT COALESCE(sum(amount_pence), 0)::int AS card, COALESCE(sum(credit_returned_pence), 0)::int AS credit,
-            COALESCE(sum(points_returned), 0)::int AS points, COALESCE(bool_or(whole), false) AS whole,
-            COALESCE(array_agg(competition_id) FILTER (WHERE competition_id IS NOT NULL), '{}') AS competitions
-     FROM order_refunds WHERE order_id = $1 AND state IN ('pending', 'succeeded')`,
-    [input.orderId],
-  )).rows[0]!;
-  if (taken.whole) throw refused(409, 'cgg_nothing_to_refund', `Order #${input.orderId} has been refunded in full.`);
-  const cardLeft = o.card_charged_pence - taken.card;
-  // Site credit and points go back to an account; an order whose account was deleted has none.
-  const creditLeft = o.customer_id === null ? 0 : o.credit_used_pence - taken.credit;
-  const pointsLeft = o.customer_id === null ? 0 : o.points_redeemed - taken.points;
+  if (takenWhole) {
+    throw refused(409, 'cgg_nothing_to_refund', unsettledWhole
+      ? `Order #${input.orderId} is being refunded in full, and the payment provider has not confirmed it yet; it is asked again shortly.`
+      : `Order #${input.orderId} has been refunded in full.`);
+  }
   if (input.to === 'site_credit' && o.customer_id === null) {
     throw refused(409, 'cgg_refund_no_account', `Order #${input.orderId} has no customer account to hold site credit; refund it to the card.`);
   }
   const lines = (await client.query<{ competition_id: number; value: number }>(
     'SELECT competition_id, sum(line_total_pence)::int AS value FROM order_items WHERE order_id = $1 GROUP BY competition_id ORDER BY competition_id',
     [input.orderId],
-  )).rows.filter((l) => !taken.competitions.includes(l.competition_id));
+  )).rows.filter((l) => !competitions.includes(l.competition_id));
 
   let amount: number;
   let credit = 0;
@@ -308,6 +325,27 @@ async function mailCustomer(pool: pg.Pool, mailer: Mailer, done: RefundOutcome, 
   } catch (err) {
     log.error({ err, order: done.orderId }, 'refund: customer mail failed');
   }
+}
+
+/** What the order's refunds, settled and under way, leave to give back; refused ones do not count. */
+async function whatIsLeft(client: pg.PoolClient, orderId: number, o: OrderRow): Promise<{ cardLeft: number; creditLeft: number; pointsLeft: number; competitions: number[]; whole: boolean; unsettledWhole: boolean }> {
+  const taken = (await client.query<{ card: number; credit: number; points: number; whole: boolean; unsettled_whole: boolean; competitions: number[] }>(
+    `SELECT COALESCE(sum(amount_pence), 0)::int AS card, COALESCE(sum(credit_returned_pence), 0)::int AS credit,
+            COALESCE(sum(points_returned), 0)::int AS points, COALESCE(bool_or(whole), false) AS whole,
+            COALESCE(bool_or(whole) FILTER (WHERE state = 'pending'), false) AS unsettled_whole,
+            COALESCE(array_agg(competition_id) FILTER (WHERE competition_id IS NOT NULL), '{}') AS competitions
+     FROM order_refunds WHERE order_id = $1 AND state IN ('pending', 'succeeded')`,
+    [orderId],
+  )).rows[0]!;
+  return {
+    cardLeft: o.card_charged_pence - taken.card,
+    // Site credit and points go back to an account; an order whose account was deleted has none.
+    creditLeft: o.customer_id === null ? 0 : o.credit_used_pence - taken.credit,
+    pointsLeft: o.customer_id === null ? 0 : o.points_redeemed - taken.points,
+    competitions: taken.competitions,
+    whole: taken.whole,
+    unsettledWhole: taken.unsettled_whole,
+  };
 }
 
 /** Refunds done. */

@@ -32,7 +32,13 @@ export const refundOrderCommand: Command = {
       out(`Refund key: ${key} (repeat the command with --key ${key} to retry it safely).`);
       return 0;
     } catch (err) {
-      if (!(err instanceof WpHttpError)) throw err;
+      if (!(err instanceof WpHttpError)) {
+        // No answer from the provider (a timeout, a dropped connection): the refund may have gone
+        // through. Only the same key can find out without paying twice.
+        out(`Not confirmed: ${(err as Error).message}`);
+        out(`Refund key: ${key} (repeat the command with --key ${key}: it refunds once whatever happened; a new key could refund twice).`);
+        return 1;
+      }
       out(`Not refunded: ${err.message}`);
       out(`Refund key: ${key}`);
       return 1;
