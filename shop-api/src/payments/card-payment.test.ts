@@ -223,6 +223,46 @@ describe('card payment: 3-D Secure', () => {
     expect(await held(res.body.order_id, who.id, c.id)).toMatchObject({ status: 'completed', tickets: 2 });
   });
 
+  it('a card left less than £0.30 by points and credit is refused with why: nothing reserved, nothing spent', async () => {
+    const { c, who, state } = await basket(1, { points: 100 });
+    const res = await checkout(state, TEST_PAYMENT_METHODS.debit, [{ key: 'redeem_points', value: '80' }]);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      code: 'woocommerce_rest_checkout_invalid_payment_data',
+      message: 'The card would pay £0.20, and a card payment must be at least £0.30: use fewer points or less site credit, or cover the whole total with them.',
+    });
+    expect((await t.pool.query('SELECT tickets_sold FROM competitions WHERE id = $1', [c.id])).rows[0].tickets_sold).toBe(0);
+    expect((await t.pool.query('SELECT COALESCE(sum(points), 0)::int AS p FROM points_logs WHERE customer_id = $1', [who.id])).rows[0].p).toBe(100);
+    expect((await t.pool.query('SELECT count(*)::int AS n FROM payment_intents p JOIN orders o ON o.id = p.order_id WHERE o.customer_id = $1', [who.id])).rows[0].n).toBe(0);
+    // At the minimum it goes through.
+    expect((await checkout(state, TEST_PAYMENT_METHODS.debit, [{ key: 'redeem_points', value: '70' }])).body).toMatchObject({ status: 'pending', extensions: { cgg: { card_charged: '30' } } });
+  });
+
+  it('a reward win goes only to a paid entry: not to a reservation later refused; the milestone fires when an order is paid', async () => {
+    // 4 tickets, a reward when half are sold: the first buyer's 2 reserved tickets reach it.
+    const { c, who, state } = await basket(2, { competition: { total: 4, rewardPercentages: [50] } });
+    const awards = async () => (await t.pool.query('SELECT customer_id, order_id FROM reward_win_awards WHERE competition_id = $1', [c.id])).rows;
+    const res = await checkout(state, TEST_PAYMENT_METHODS.threeDSecure);
+    expect(await awards()).toEqual([]); // reserved, not paid: nothing to draw from yet
+    const payment = res.body.extensions.cgg.payment;
+    await t.app.inject({ method: 'POST', url: payment.next_action.url, payload: { client_secret: payment.client_secret, outcome: 'fail' } });
+    expect((await giveBack(state, res.body)).status).toBe(400);
+    expect(await awards()).toEqual([]);
+    expect(await held(res.body.order_id, who.id, c.id)).toMatchObject({ status: 'failed', tickets: 0, sold: 0 });
+
+    // Another buyer's 2 tickets reach it again; their webhook pays the order and fires it, to them.
+    const other = await createCustomer(t.pool);
+    const otherState: StoreClientState = { bearer: other.token };
+    await storeInject(t.app, otherState, 'GET', '/cart');
+    expect((await storeInject(t.app, otherState, 'POST', '/cart/add-item', { id: c.productId, quantity: 2 })).status).toBe(200);
+    const order = (await checkout(otherState)).body;
+    expect(await awards()).toEqual([]);
+    const intentId = order.extensions.cgg.payment.intent_id;
+    await t.payments.demoProvider.retrieveIntent(intentId, new Date());
+    expect((await deliver(eventFor(intentId, 'payment_intent.succeeded'))).json()).toMatchObject({ outcome: 'paid' });
+    expect(await awards()).toEqual([{ customer_id: other.id, order_id: order.order_id }]);
+  });
+
   it('Fail refuses it: tickets back on sale, points and credit given back, the basket restored', async () => {
     const { c, who, state } = await basket(3, { credit: 100, points: 100 });
     const res = await checkout(state, TEST_PAYMENT_METHODS.threeDSecure, [{ key: 'use_credit', value: '100' }, { key: 'redeem_points', value: '100' }]);

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { inTransaction } from '../accounts/queryable.ts';
 import { PENCE_PER_POINT_EARNED } from '../store/order-points.ts';
-import { awardInstantWins, publicName } from '../store/wins.ts';
+import { awardInstantWins, fireRewardWins, publicName } from '../store/wins.ts';
 import type { ReservedBasket } from '../store/paid-order.ts';
 import { lockCart, newItemKey } from '../store/cart-store.ts';
 import type { IntentState, PaymentFailure, PaymentGateway } from './payment-gateway.ts';
@@ -147,6 +147,17 @@ const payOrder = (more = ''): string => `
     WHERE orders.id = o.id AND $6 = 'succeeded' AND o.card_charged_pence = $4 AND o.status = 'pending' AND orders.status = 'pending'
       AND (o.reserved_until IS NULL OR o.reserved_until > $9) ${more}
     RETURNING orders.id`;
+/**
+ * The order's lines whose competition has a reward-win milestone reached and not yet fired: its
+ * reserved tickets counted towards the milestone, but a reward goes only to a paid entry
+ * (store/wins.ts fireRewardWins), so one that found none when it was reached fires once this
+ * order is paid. `order` is the alias of the order's row.
+ */
+const rewardDueLines = (order: string): string => `
+    SELECT i.competition_id, c.tickets_sold AS sold, c.total_tickets AS total
+    FROM order_items i JOIN competitions c ON c.id = i.competition_id AND c.enable_reward_wins
+    WHERE i.order_id = ${order}.id AND EXISTS (SELECT 1 FROM reward_wins r WHERE r.competition_id = c.id AND r.won_at IS NULL
+      AND r.percentage * c.total_tickets::bigint <= c.tickets_sold::bigint * 100)`;
 const EARN_POINTS = `
     INSERT INTO points_logs (customer_id, type, points, description, order_id, created_at)
     SELECT o.customer_id, 'order-placed', o.earned, 'Points earned for order #' || o.id, o.id, $9 FROM o JOIN paid ON paid.id = o.id WHERE o.earned > 0`;
@@ -176,18 +187,19 @@ const LOCK_RECORD_AND_PAY = `
        FROM paid JOIN order_items i ON i.order_id = paid.id JOIN competitions c ON c.id = i.competition_id AND c.enable_instant_wins
        CROSS JOIN LATERAL (SELECT array_agg(t.ticket_number ORDER BY t.ticket_number) AS numbers FROM tickets t WHERE t.order_item_id = i.id
          AND EXISTS (SELECT 1 FROM instant_win_tickets w WHERE w.competition_id = i.competition_id AND w.ticket_number = t.ticket_number AND w.won_at IS NULL)) n
-       WHERE n.numbers IS NOT NULL) l) AS instant_lines
+       WHERE n.numbers IS NOT NULL) l) AS instant_lines,
+    (SELECT json_agg(d ORDER BY d.competition_id) FROM paid CROSS JOIN LATERAL (${rewardDueLines('paid')}) d) AS reward_due
   FROM o`;
 
 /*
  * A webhook's common case in ONE statement, outside any transaction: the first delivery of a
  * succeeded payment for a pending order, within its reservation, for the right amount, whose
- * tickets hold no open instant-win number (most orders). Locked, recorded and paid as
+ * tickets hold no open instant-win number and whose competitions owe no reward win (most orders). Locked, recorded and paid as
  * LOCK_RECORD_AND_PAY does, with the event recorded as processed ('paid') in the same statement,
  * so it commits with the payment: one round trip and one commit, where BEGIN with the event's
  * record, the paying statement, and the event marked with COMMIT took three. Anything else (the
  * event seen before, an order already paid or released, expired, an amount that does not match,
- * a number to award) pays nothing here (a new event's intent state is still recorded, as the
+ * a number to award, a reward win to fire) pays nothing here (a new event's intent state is still recorded, as the
  * transaction would record it), and the webhook decides it in its transaction as before.
  * $12 the event id, $13 its type.
  */
@@ -197,7 +209,7 @@ const PAY_FIRST_DELIVERY = `
   ), paid AS (${payOrder(`AND NOT EXISTS (
         SELECT 1 FROM order_items i JOIN tickets t ON t.order_item_id = i.id
         JOIN instant_win_tickets w ON w.competition_id = i.competition_id AND w.ticket_number = t.ticket_number AND w.won_at IS NULL
-        WHERE i.order_id = o.id)`)}
+        WHERE i.order_id = o.id) AND NOT EXISTS (${rewardDueLines('o')})`)}
   ), points AS (${EARN_POINTS}
   ), event AS (
     INSERT INTO payment_webhook_events (provider, event_id, type, intent_id, received_at, processed_at, outcome)
@@ -232,6 +244,8 @@ interface LockedOrder extends OrderRow {
   winner: { first_name: string; last_name: string } | null;
   /** When it did: the lines holding open instant-win numbers, with those numbers. */
   instant_lines: Array<{ competition_id: number; numbers: number[] }> | null;
+  /** When it did: its competitions with a reward-win milestone reached and not yet fired. */
+  reward_due: Array<{ competition_id: number; sold: number; total: number }> | null;
 }
 
 /**
@@ -263,12 +277,15 @@ export async function applyIntentLocked(client: pg.PoolClient, pool: pg.Pool, ga
     return intent.status === 'succeeded' ? 'late-refunded' : 'released';
   }
   switch (intent.status) {
-    case 'succeeded':
+    case 'succeeded': {
       // Pending, live and the right amount (all checked above): the statement paid it.
       if (!order.paid_now) return 'unchanged';
-      if (await revealInstantWins(client, order, order.instant_lines ?? [], now)) after.push(async () => hooks.onWins?.(order.id));
+      const wonInstantly = await revealInstantWins(client, order, order.instant_lines ?? [], now);
+      const rewardsFired = await fireDueRewardWins(client, order.reward_due ?? [], now);
+      if (wonInstantly || rewardsFired) after.push(async () => hooks.onWins?.(order.id));
       after.push(async () => hooks.onPaid?.(order.customer_id, now));
       return 'paid';
+    }
     case 'failed':
       await releaseReservation(client, order, 'failed', intent.failure ?? { reason: 'card_declined', message: 'Your card was declined.' }, now);
       return 'released';
@@ -292,6 +309,13 @@ async function revealInstantWins(client: pg.PoolClient, order: LockedOrder, line
     won += (await awardInstantWins(client, { competitionId: l.competition_id, numbers: l.numbers, customerId: order.customer_id, orderId: order.id, winnerName, now })).length;
   }
   return won > 0;
+}
+
+/** The reward wins this payment makes due (a paid entry to draw from at last); true when one fired. */
+async function fireDueRewardWins(client: pg.PoolClient, due: Array<{ competition_id: number; sold: number; total: number }>, now: Date): Promise<boolean> {
+  let fired = 0;
+  for (const d of due) fired += await fireRewardWins(client, { competitionId: d.competition_id, soldAfter: d.sold, total: d.total, now });
+  return fired > 0;
 }
 
 /**

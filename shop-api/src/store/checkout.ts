@@ -11,6 +11,7 @@ import { COMMIT_THEN_FLUSH, COMMIT_WITHOUT_WAITING } from '../db/durable-commit.
 import { assertCanSpend, PLAY_COLUMNS, type PlayRow } from '../accounts/responsible-play.ts';
 import { assertDoorChecks, DOOR_COLUMNS, type DoorRow } from '../accounts/age-and-limit.ts';
 import { WpHttpError } from '../http/wp-error.ts';
+import { penceToPounds } from '../lib/money.ts';
 import { validateBilling } from './billing.ts';
 import { assertPurchasable, maxPerUserError, outOfStock, partialNotice } from './cart-rules.ts';
 import { loadPricedCart } from './cart-store.ts';
@@ -19,7 +20,7 @@ import { writePaidOrder } from './paid-order.ts';
 import { questionsAsked } from './store-competitions.ts';
 import { NumbersHeld, SaleRefused, type TicketAllocator } from './ticket-allocation.ts';
 import { assertCardAllowed } from '../payments/credit-card-rules.ts';
-import type { CardFacts, PaymentGateway } from '../payments/payment-gateway.ts';
+import { MIN_CARD_CHARGE_PENCE, type CardFacts, type PaymentGateway } from '../payments/payment-gateway.ts';
 import { DEFAULT_RESERVATION_SECONDS } from '../payments/order-payment.ts';
 import { PENCE_PER_POINT_EARNED } from './order-points.ts';
 import { awardInstantWins, fireRewardWins, publicName } from './wins.ts';
@@ -302,6 +303,9 @@ async function checkoutTransaction(
   const cardPence = total - pointsValue - payment.credit;
   if (input.request.payment_method === 'cgg-site-credit' && cardPence > 0) {
     throw invalidPayment('Your points and site credit do not cover the order total.');
+  }
+  if (cardPence > 0 && cardPence < MIN_CARD_CHARGE_PENCE) {
+    throw invalidPayment(`The card would pay £${penceToPounds(cardPence)}, and a card payment must be at least £${penceToPounds(MIN_CARD_CHARGE_PENCE)}: use fewer points or less site credit, or cover the whole total with them.`);
   }
 
   // 6. The card: what it is (read from the provider before the transaction, no money moved)

@@ -77,9 +77,11 @@ export async function awardInstantWins(
  * Reward wins whose share of tickets is now sold fire once (the competition row is
  * locked by the sale, paid or postal, so exactly one sale crosses each milestone).
  * Milestones count `tickets_sold`, which counts postal tickets too (they come from the
- * same pool). The winning ticket is drawn at random from the same entries the main
- * draw uses (src/draws/run-draw.ts loadEntries): tickets of orders that hold
- * (pending, processing, completed, admin-comp-win) plus every free postal entry.
+ * same pool), reserved ones included: they are sold unless released. The winning ticket is
+ * drawn at random from the PAID entries (processing, completed, admin-comp-win) and every free
+ * postal entry: never a ticket whose card payment is still pending, which could be released and
+ * leave an unpaid prize. With no such entry yet, the milestone stays due and the next sale
+ * fires it.
  */
 export async function fireRewardWins(client: pg.PoolClient, a: { competitionId: number; soldAfter: number; total: number; now: Date }): Promise<number> {
   const due = await client.query<{ id: number }>(
@@ -89,7 +91,7 @@ export async function fireRewardWins(client: pg.PoolClient, a: { competitionId: 
   );
   let fired = 0;
   for (const reward of due.rows) {
-    const count = await client.query<{ n: number }>(`${REWARD_ENTRIES} SELECT count(*)::int AS n FROM entries`, [a.competitionId, HOLDING_STATUSES]);
+    const count = await client.query<{ n: number }>(`${REWARD_ENTRIES} SELECT count(*)::int AS n FROM entries`, [a.competitionId, PAID_STATUSES]);
     const n = count.rows[0]!.n;
     if (n === 0) continue;
     const pick = await client.query<{
@@ -97,7 +99,7 @@ export async function fireRewardWins(client: pg.PoolClient, a: { competitionId: 
       first_name: string | null; last_name: string | null; full_name: string | null;
     }>(
       `${REWARD_ENTRIES} SELECT * FROM entries ORDER BY ticket_number OFFSET $3 LIMIT 1`,
-      [a.competitionId, HOLDING_STATUSES, randomInt(0, n)],
+      [a.competitionId, PAID_STATUSES, randomInt(0, n)],
     );
     const w = pick.rows[0]!;
     const name = w.first_name !== null ? publicName(w.first_name, w.last_name ?? '') : publicName(splitFullName(w.full_name ?? '').first, splitFullName(w.full_name ?? '').last);
@@ -112,7 +114,10 @@ export async function fireRewardWins(client: pg.PoolClient, a: { competitionId: 
   return fired;
 }
 
-/** The draw's entries of competition $1 ($2: order statuses that hold tickets), with who holds each. */
+/** Order statuses whose tickets are paid entries: those that hold tickets, less a reservation. */
+const PAID_STATUSES = HOLDING_STATUSES.filter((s) => s !== 'pending');
+
+/** The entries of competition $1 ($2: the order statuses that count), with who holds each. */
 const REWARD_ENTRIES = `WITH entries AS (
   SELECT t.ticket_number, t.customer_id, i.order_id, pe.id::text AS postal_entry_id, cu.first_name, cu.last_name, pe.full_name
   FROM tickets t
