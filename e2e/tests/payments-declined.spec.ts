@@ -30,6 +30,8 @@ test('a declined card: the message by the card, the tickets back on sale, the ba
   await expect(page.locator('[data-boundary="cart-checkout"]').getByText(competition.title).first()).toBeVisible();
   await expect(page.getByRole('link', { name: /^Basket, 3 / })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Place order' })).toBeEnabled();
+  // The keyboard focus stayed on the button through the attempt, beside the message; not lost to the page's top.
+  await expect(page.getByRole('button', { name: 'Place order' })).toBeFocused();
   // Nothing was charged: no payment of this customer's succeeded.
   const payments = await sql<{ status: string }>(
     'SELECT pi.status FROM payment_intents pi JOIN orders o ON o.id = pi.order_id JOIN customers c ON c.id = o.customer_id WHERE c.email = $1',

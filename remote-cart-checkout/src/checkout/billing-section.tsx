@@ -17,6 +17,9 @@ const FIELDS: { name: BillingField; label: string; autoComplete: string; type?: 
   { name: 'state', label: 'County (optional)', autoComplete: 'address-level1' },
 ];
 
+/** The fields in the order the form shows them: the first that fails is the one focused. */
+export const billingFieldOrder: readonly BillingField[] = FIELDS.map((f) => f.name);
+
 /** The spec's billing fields; Country/Region is the fixed United Kingdom label. */
 export function BillingSection({
   values,

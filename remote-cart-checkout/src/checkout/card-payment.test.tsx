@@ -108,9 +108,11 @@ describe('card payment', () => {
     expect(toasts.at(-1)).toMatchObject({ variant: 'error', message, id: toasts.at(-2)?.id });
     expect(toasts.at(-2)).toMatchObject({ variant: 'loading', message: 'Placing your order...' });
     expect(api.last('demo-pay:POST /payment_intents/pi_demo_1/challenge')?.body).toMatchObject({ outcome: 'fail' });
-    // Still on the checkout with the basket; Place order works again.
+    // Still on the checkout with the basket; Place order works again, and kept the focus throughout.
     expect(screen.getByText('Win a Tesla')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Place order' }) as HTMLButtonElement).disabled).toBe(false);
+    const button = screen.getByRole('button', { name: 'Place order' });
+    expect(button.getAttribute('aria-disabled')).toBeNull();
+    expect(document.activeElement).toBe(button);
   });
 
   it('closing the challenge counts as failing it', async () => {
@@ -120,6 +122,20 @@ describe('card payment', () => {
     await payWith('4000 0027 6000 3184');
     const challenge = await screen.findByRole('dialog', { name: '3-D Secure: confirm this payment' });
     await within(challenge).findByText('Pay £5.97 with the card ending 3184?');
+    await userEvent.click(within(challenge).getByRole('button', { name: 'Close' }));
+    expect(await screen.findByText('We are unable to authenticate your payment method.')).toBeTruthy();
+    expect(api.last('demo-pay:POST /payment_intents/pi_demo_1/challenge')?.body).toMatchObject({ outcome: 'fail' });
+  });
+
+  it('closing the challenge before it could be read still fails it, so the payment does not wait out the reservation', async () => {
+    signIn();
+    const api = shop(() => makePendingCheckout('requires_action'), () => declined('We are unable to authenticate your payment method.', 'authentication_failed'), {
+      'demo-pay:GET /payment_intents/pi_demo_1/challenge': { status: 503, body: { message: 'Service unavailable' } },
+    });
+    renderCheckout();
+    await payWith('4000 0027 6000 3184');
+    const challenge = await screen.findByRole('dialog', { name: '3-D Secure: confirm this payment' });
+    await within(challenge).findByText('We could not reach the card provider. Check your connection and try again.');
     await userEvent.click(within(challenge).getByRole('button', { name: 'Close' }));
     expect(await screen.findByText('We are unable to authenticate your payment method.')).toBeTruthy();
     expect(api.last('demo-pay:POST /payment_intents/pi_demo_1/challenge')?.body).toMatchObject({ outcome: 'fail' });
@@ -198,6 +214,22 @@ describe('card payment', () => {
     await payWith('4000 0566 5566 5556');
     const expired = await screen.findByRole('alert', { name: 'Your reservation has expired' });
     expect(expired.textContent).toContain('The payment that went through after the time ran out has been refunded to your card.');
+  });
+
+  it('after losing touch while the payment confirms, Place order asks about the same order again, not a new one', { timeout: 30_000 }, async () => {
+    signIn();
+    let returns = 0;
+    // Eleven status checks lost (offline, 5xx): the page stops asking; then the connection is back.
+    const api = shop(() => makePendingCheckout('processing'), () => (++returns <= 11 ? { status: 503, body: { message: 'Service unavailable' } } : makeCheckoutResponse()));
+    renderCheckout();
+    await payWith('4000 0566 5566 5556');
+    expect(await screen.findByText(/We could not confirm your payment: check your connection, then press Place order to ask again\./, undefined, { timeout: 20_000 })).toBeTruthy();
+    // The order and its tickets are still held: the countdown stays.
+    expect(screen.getByRole('timer')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByText('confirmation page', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(api.routes().filter((r) => r === 'store:POST /checkout')).toHaveLength(1);
+    expect(api.routes().filter((r) => r === 'demo-pay:POST /payment_methods')).toHaveLength(1);
   });
 
   it('keeps asking while the provider is still processing', async () => {

@@ -99,9 +99,24 @@ describe('/checkout', () => {
       expect(screen.getByText(message)).toBeTruthy();
     }
     expect(document.activeElement).toBe(screen.getByLabelText('First name'));
+    // With the names given, the first field missing as the form shows it is Phone (above Email address).
+    await userEvent.type(screen.getByLabelText('First name'), 'Priya');
+    await userEvent.type(screen.getByLabelText('Last name'), 'Shah');
+    await placeOrder();
+    expect(document.activeElement).toBe(screen.getByLabelText('Phone'));
     await userEvent.type(screen.getByLabelText('Email address'), 'nope@');
     await placeOrder();
     expect(screen.getByText('Email address is invalid.')).toBeTruthy();
+    expect(api.routes()).not.toContain('store:POST /checkout');
+  });
+
+  it('says why at the button when there is no card form to pay with (card payments not set up), and places nothing', async () => {
+    signIn();
+    const api = checkoutShop(() => makeCheckoutResponse(), { more: { 'store:GET /cgg/payment-config': { provider: 'demo', publishable_key: null, demo_api_base: null, reservation_minutes: 10 } } });
+    renderCheckout();
+    await screen.findByText(/Card payments are not set up on this shop right now\./);
+    await placeOrder();
+    expect(await screen.findByText('The card form is not ready: see the card details above, or try again in a moment.')).toBeTruthy();
     expect(api.routes()).not.toContain('store:POST /checkout');
   });
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } fro
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { AGE_AND_LIMIT_ERRORS, type PurchaseCheck } from '@cgg/contracts/account';
 import { billingDetailsErrors } from '@cgg/contracts/forms';
-import { STORE_ERRORS, type StoreCheckoutPayment, type StoreCheckoutRequest } from '@cgg/contracts/store';
+import { STORE_ERRORS, type StoreCheckoutPayment, type StoreCheckoutRequest, type StoreCheckoutResponse } from '@cgg/contracts/store';
 import {
   ApiError,
   formatPounds,
@@ -24,7 +24,7 @@ import { ReservationCountdown, ReservationExpired, reservationExpiredText } from
 import { usePaymentConfig } from '../payment/use-payment-config.ts';
 import { currentSessionToken } from '../session/session-token.ts';
 import { AgeAndLimitPrompt } from './age-and-limit-prompt.tsx';
-import { BillingSection, type BillingField, type BillingValues } from './billing-section.tsx';
+import { BillingSection, billingFieldOrder, type BillingField, type BillingValues } from './billing-section.tsx';
 import { settlePayment, type PaymentWatch } from './card-payment.ts';
 import { CheckoutAttempt } from './checkout-attempt.ts';
 import { CreditCardRefusal, creditCardRefusal } from './credit-card-refusal.tsx';
@@ -57,6 +57,12 @@ export const PLACING_MESSAGE = 'Placing your order...';
 /** The payment refusals shown by the card field (declined, failed 3-D Secure, unknown card). */
 const isCardRefusal = (error: unknown): error is ApiError => error instanceof ApiError && error.code === STORE_ERRORS.paymentError.code;
 const isExpiry = (error: unknown): error is ApiError => error instanceof ApiError && error.code === STORE_ERRORS.reservationExpired.code;
+
+class NoCardField extends Error {
+  constructor() {
+    super('The card form is not ready: see the card details above, or try again in a moment.');
+  }
+}
 
 /** The order waits for its card payment: the tickets are held until `deadline` (this browser's clock). */
 interface Pending {
@@ -98,6 +104,9 @@ export function CheckoutView() {
   const [placing, setPlacing] = useState(false);
   const [asking, setAsking] = useState<{ needs: PurchaseCheck[]; reason: string } | null>(null);
   const attempt = useRef(new CheckoutAttempt());
+  // An order placed whose payment we lost touch with (offline while it was confirming): the next
+  // press asks about it again rather than placing another (the server has taken the basket for it).
+  const unsettled = useRef<StoreCheckoutResponse | null>(null);
   const placingRef = useRef(false);
   const form = useRef<HTMLFormElement>(null);
 
@@ -170,9 +179,10 @@ export function CheckoutView() {
     if (placingRef.current) return;
     const bErrors = billingDetailsErrors(billing);
     setBillingErrs(byField(bErrors));
-    const first = bErrors[0];
+    // The first failing field as the form shows it (the rules check email before phone; the form shows phone first).
+    const first = billingFieldOrder.find((f) => bErrors.some((e) => e.field === f));
     if (first) {
-      focusField(first.field);
+      focusField(first);
       return;
     }
     placingRef.current = true;
@@ -180,15 +190,18 @@ export function CheckoutView() {
     setFailure(null);
     setRefusal(null);
     setCardError(null);
+    const resuming = unsettled.current;
     let paymentMethodId: string | null = null;
-    if (plan.cardPence > 0) {
+    if (plan.cardPence > 0 && !resuming) {
       // The card goes to the provider from its own field; we get its payment-method id.
       try {
-        if (!cardField.current) throw new CardFieldError('The card form is still loading. Please wait a moment and try again.');
+        if (!cardField.current) throw new NoCardField();
         paymentMethodId = await cardField.current.createPaymentMethod();
       } catch (error) {
         const message = errorMessage(error, 'We could not reach the card provider. Check your connection and try again.');
-        if (!(error instanceof CardFieldError && error.shownByField)) setCardError(error instanceof CardFieldError ? error.message : message);
+        // No field on the page (still loading, not set up, its config failed) to show it: said by the button.
+        if (error instanceof NoCardField) setFailure(error.message);
+        else if (!(error instanceof CardFieldError && error.shownByField)) setCardError(error instanceof CardFieldError ? error.message : message);
         placingRef.current = false;
         setPlacing(false);
         return;
@@ -203,7 +216,8 @@ export function CheckoutView() {
     // aside while a 3-D Secure challenge waits for the customer, and comes back after it.
     let loading = toastLoading(PLACING_MESSAGE, 'checkout');
     try {
-      const placed = await attempt.current.place(request);
+      const placed = resuming ?? (await attempt.current.place(request));
+      unsettled.current = placed;
       const order = await settlePayment(placed, cardField.current, {
         watch: watch.current,
         onChallenge: (stage) => {
@@ -214,6 +228,7 @@ export function CheckoutView() {
           // The server's seconds left, counted on this browser's clock (its own clock may be wrong).
           setPending((p) => (p?.intentId === payment.intent_id ? p : { intentId: payment.intent_id, deadline: Date.now() + payment.seconds_left * 1000 })),
       });
+      unsettled.current = null;
       keepLastOrder(order);
       // The order took the basket: show it empty without another read.
       cartStore.set(cartItemsAtom, []);
@@ -221,6 +236,9 @@ export function CheckoutView() {
       announceCart();
       navigate(`/confirmation?order=${order.order_id}`);
     } catch (error) {
+      // Only a lost answer keeps the order to ask about again; any answer from the API ends it.
+      const lostTouch = unsettled.current !== null && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
+      if (!lostTouch) unsettled.current = null;
       if (error instanceof ApiError && error.code === 'woocommerce_rest_checkout_login_required') {
         navigate('/auth/login', { replace: true, state: { from: { pathname: location.pathname, search: '', hash: '' } } });
         return;
@@ -239,7 +257,9 @@ export function CheckoutView() {
         loading.error(reservationExpiredText(refunded));
         return;
       }
-      const message = errorMessage(error, 'Your order could not be placed. Please try again.');
+      const message = lostTouch
+        ? 'We could not confirm your payment: check your connection, then press Place order to ask again. Your order and its tickets are held meanwhile.'
+        : errorMessage(error, 'Your order could not be placed. Please try again.');
       setBillingErrs(serverBillingErrors(error));
       const refused = creditCardRefusal(error);
       // The refusal has its own place by the card, with the ways on; a decline is said by the card field. Neither repeated by the button.
@@ -251,7 +271,8 @@ export function CheckoutView() {
       loading.done();
       placingRef.current = false;
       setPlacing(false);
-      setPending(null);
+      // The countdown stays while the order is held for a press that asks again.
+      if (!unsettled.current) setPending(null);
     }
   };
 
@@ -352,7 +373,9 @@ export function CheckoutView() {
               {failure}
             </p>
           )}
-          <button type="submit" className="cc-btn cc-btn--block" disabled={placing}>
+          {/* aria-disabled, not disabled, while placing: a disabled button drops the keyboard focus
+              to the page's top, and the customer lands there after a decline. placingRef refuses the press. */}
+          <button type="submit" className="cc-btn cc-btn--block" aria-disabled={placing || undefined}>
             {placing ? 'Placing order...' : 'Place order'}
           </button>
         </aside>

@@ -31,6 +31,16 @@ export function DemoChallengeDialog({ payment, onDone }: { payment: StoreCheckou
     };
   }, [url, secret]);
 
+  // Closing counts as Fail also before the challenge has been read (slow, or not readable): left
+  // unanswered, the payment would wait for the customer until the reservation ran out. If the
+  // Fail cannot be sent (already answered, or unreachable) it just hands back: our API asks the provider.
+  const close = async () => {
+    if (answering) return;
+    setAnswering(true);
+    await answerDemoChallenge(url, secret, 'fail').catch(() => undefined);
+    onDone();
+  };
+
   const answer = async (outcome: 'complete' | 'fail') => {
     if (answering) return;
     setAnswering(true);
@@ -46,8 +56,7 @@ export function DemoChallengeDialog({ payment, onDone }: { payment: StoreCheckou
   };
 
   return (
-    // Closing an unanswerable challenge (already answered, or unreachable) just hands back: our API asks the provider.
-    <Dialog id="cc-3ds-challenge" title={CHALLENGE_TITLE} onClose={() => (shown ? void answer('fail') : onDone())}>
+    <Dialog id="cc-3ds-challenge" title={CHALLENGE_TITLE} onClose={() => void close()}>
       <p className="cc-muted">Demo card provider: this is where your bank would ask you to confirm it's you.</p>
       {shown ? (
         <p>
