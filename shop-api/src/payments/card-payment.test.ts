@@ -364,6 +364,23 @@ describe('card payment: the provider unreachable after the reservation', () => {
     expect((await t.pool.query('SELECT count(*)::int AS n FROM payment_intents WHERE order_id = $1', [order.id])).rows[0].n).toBe(1);
   });
 
+  it('an order flagged for staff (a payment of the wrong amount) is left to them, and never holds up the other expired reservations', async () => {
+    const flagged = await basket(1);
+    const flaggedOrder = (await checkout(flagged.state)).body;
+    await t.pool.query(
+      `INSERT INTO payment_discrepancies (provider, intent_id, order_id, kind, detail, repaired, found_at) VALUES ('demo', $1, $2, 'amount_mismatch', 'x', false, now())`,
+      [flaggedOrder.extensions.cgg.payment.intent_id, flaggedOrder.order_id],
+    );
+    const plain = await basket(1);
+    const plainOrder = (await checkout(plain.state)).body;
+    // Both long expired, the flagged one first in line.
+    await t.pool.query("UPDATE orders SET reserved_until = '2000-01-01' WHERE id = $1", [flaggedOrder.order_id]);
+    await t.pool.query("UPDATE orders SET reserved_until = '2000-01-02' WHERE id = $1", [plainOrder.order_id]);
+    await expireReservations(t.pool, t.payments.gateway, new Date(), {}, 1);
+    expect(await held(plainOrder.order_id, plain.who.id, plain.c.id)).toMatchObject({ status: 'cancelled', tickets: 0 });
+    expect(await held(flaggedOrder.order_id, flagged.who.id, flagged.c.id)).toMatchObject({ status: 'pending', tickets: 1 });
+  });
+
   it('left alone, the reservation is released when its 10 minutes run out, and no payment is ever asked for', async () => {
     const { c, who, state } = await basket(1, { points: 100 });
     await withProviderDown(() => checkout(state, TEST_PAYMENT_METHODS.debit, [{ key: 'redeem_points', value: '50' }]));

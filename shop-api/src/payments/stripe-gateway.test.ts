@@ -103,10 +103,12 @@ describe('Stripe adapter: requests', () => {
     expect(JSON.stringify(err)).not.toContain('sk_test_recorded');
   });
 
-  it('lists recent intents for reconciliation', async () => {
-    api().get('/v1/payment_intents').query({ 'created[gte]': '1764158000', limit: '100' }).reply(200, { object: 'list', data: [intent(), intent({ id: 'pi_2', status: 'canceled' })], has_more: false, url: '/v1/payment_intents' });
+  it('lists recent intents for reconciliation, each with what was refunded of its charge', async () => {
+    const refunded = intent({ latest_charge: { id: 'ch_1', object: 'charge', amount_refunded: 500 } as Stripe.Charge });
+    api().get('/v1/payment_intents').query({ 'created[gte]': '1764158000', limit: '100', 'expand[0]': 'data.latest_charge' })
+      .reply(200, { object: 'list', data: [refunded, intent({ id: 'pi_2', status: 'canceled' })], has_more: false, url: '/v1/payment_intents' });
     const listed = await gateway.listIntents(new Date(1_764_158_000_000), 1000);
-    expect(listed.map((i) => [i.id, i.status])).toEqual([['pi_3Rec0rded', 'succeeded'], ['pi_2', 'canceled']]);
+    expect(listed.map((i) => [i.id, i.status, i.amountRefundedPence])).toEqual([['pi_3Rec0rded', 'succeeded', 500], ['pi_2', 'canceled', 0]]);
   });
 });
 

@@ -139,7 +139,8 @@ export function createStripeGateway(keys: StripeKeys, client: Stripe = new Strip
     },
 
     async listIntents(since, limit) {
-      const list = client.paymentIntents.list({ created: { gte: Math.floor(since.getTime() / 1000) }, limit: Math.min(100, limit) });
+      // With each intent's charge: reconciliation reads what was refunded of it (a late payment is refunded once, not at every run).
+      const list = client.paymentIntents.list({ created: { gte: Math.floor(since.getTime() / 1000) }, limit: Math.min(100, limit), expand: ['data.latest_charge'] });
       return (await list.autoPagingToArray({ limit })).map(toIntentState);
     },
   };
