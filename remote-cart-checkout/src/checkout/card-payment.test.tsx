@@ -1,8 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import { checkAuthResponseSchema, pointsResponseSchema, userSchema } from '@cgg/contracts/account';
 import { describe, expect, it } from 'vitest';
 import CheckoutPage from '../pages/checkout-page.tsx';
+import { STATUS_POLL_MS } from './card-payment.ts';
 import { collect, signIn } from '../test/events.ts';
 import { demoProvider } from '../test/demo-provider.ts';
 import { makeCart, makeCartItem, makeCheckoutResponse, makeCompetition, makePendingCheckout } from '../test/fixtures.ts';
@@ -230,6 +232,29 @@ describe('card payment', () => {
     expect(await screen.findByText('confirmation page', undefined, { timeout: 5000 })).toBeTruthy();
     expect(api.routes().filter((r) => r === 'store:POST /checkout')).toHaveLength(1);
     expect(api.routes().filter((r) => r === 'demo-pay:POST /payment_methods')).toHaveLength(1);
+  });
+
+  it('leaving the checkout while the payment confirms stops asking, and never jumps to the confirmation from elsewhere', async () => {
+    signIn();
+    const api = shop(() => makePendingCheckout('processing'), () => makeCheckoutResponse());
+    render(
+      <MemoryRouter initialEntries={['/checkout']}>
+        <Link to="/competitions">Leave</Link>
+        <Routes>
+          <Route path="/checkout" element={<CheckoutPage />} />
+          <Route path="/confirmation" element={<p>confirmation page</p>} />
+          <Route path="/competitions" element={<p>competitions page</p>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    await payWith('4000 0566 5566 5556');
+    await screen.findByRole('timer');
+    await userEvent.click(screen.getByRole('link', { name: 'Leave' }));
+    expect(screen.getByText('competitions page')).toBeTruthy();
+    // Longer than the page's wait before it asks again: it does not ask, and the customer stays.
+    await new Promise((resolve) => setTimeout(resolve, STATUS_POLL_MS + 500));
+    expect(api.routes()).not.toContain('store:POST /cgg/checkout-return');
+    expect(screen.getByText('competitions page')).toBeTruthy();
   });
 
   it('keeps asking while the provider is still processing', async () => {

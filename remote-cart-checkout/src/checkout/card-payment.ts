@@ -12,9 +12,21 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const isPaid = (order: StoreCheckoutResponse): boolean => order.status === 'completed' || order.payment_result.payment_status === 'success';
 
-/** Shared with the countdown: once the reservation has run out no challenge is shown again. */
+/**
+ * Shared with the page: once the reservation has run out no challenge is shown again; once the
+ * customer has left the checkout (`left`) the page stops asking (the provider's webhook still
+ * settles the order; nothing may take the customer from where they went to the confirmation).
+ */
 export interface PaymentWatch {
   expired: boolean;
+  left?: boolean;
+}
+
+/** The customer left the checkout while its payment was confirming: the page stopped following it. */
+export class CheckoutLeft extends Error {
+  constructor() {
+    super('The checkout was left while the payment was confirming.');
+  }
 }
 
 /**
@@ -37,6 +49,7 @@ export async function settlePayment(
   // Each payment's challenge is shown once: after it, the API's answer is awaited (a lost answer is not a new challenge).
   const challenged = new Set<string>();
   for (;;) {
+    if (watch.left) throw new CheckoutLeft();
     const payment = order.extensions.cgg.payment;
     if (isPaid(order) || !payment) return order;
     onPending(payment);
@@ -50,6 +63,7 @@ export async function settlePayment(
       }
     } else await wait(STATUS_POLL_MS);
     try {
+      if (watch.left) throw new CheckoutLeft();
       order = await callStore('checkoutReturn', { order_id: order.order_id, order_key: order.order_key });
       lost = 0;
     } catch (error) {

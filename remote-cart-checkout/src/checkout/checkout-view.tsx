@@ -25,7 +25,7 @@ import { usePaymentConfig } from '../payment/use-payment-config.ts';
 import { currentSessionToken } from '../session/session-token.ts';
 import { AgeAndLimitPrompt } from './age-and-limit-prompt.tsx';
 import { BillingSection, billingFieldOrder, type BillingField, type BillingValues } from './billing-section.tsx';
-import { settlePayment, type PaymentWatch } from './card-payment.ts';
+import { CheckoutLeft, settlePayment, type PaymentWatch } from './card-payment.ts';
 import { CheckoutAttempt } from './checkout-attempt.ts';
 import { CreditCardRefusal, creditCardRefusal } from './credit-card-refusal.tsx';
 import { PaymentSection } from './payment-section.tsx';
@@ -134,6 +134,15 @@ export function CheckoutView() {
 
   const plan = useMemo(() => planPayment(totalPence, customer, choice), [totalPence, customer, choice]);
 
+  // Leaving the page mid-payment stops following it (no later jump to the confirmation from elsewhere).
+  useEffect(
+    () => () => {
+      watch.current.left = true;
+      cardField.current?.cancelNextAction();
+    },
+    [],
+  );
+
   // The countdown reached 00:00: no challenge any more; the payment loop asks the API until it says the reservation is over.
   const onReservationOver = useCallback(() => {
     watch.current.expired = true;
@@ -236,6 +245,7 @@ export function CheckoutView() {
       announceCart();
       navigate(`/confirmation?order=${order.order_id}`);
     } catch (error) {
+      if (error instanceof CheckoutLeft) return;
       // Only a lost answer keeps the order to ask about again; any answer from the API ends it.
       const lostTouch = unsettled.current !== null && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
       if (!lostTouch) unsettled.current = null;
