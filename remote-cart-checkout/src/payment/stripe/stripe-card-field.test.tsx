@@ -82,6 +82,18 @@ describe("Stripe's Payment Element", () => {
     expect(screen.getByText(/We can't take credit cards for competitions with instant wins/)).toBeTruthy();
   });
 
+  it('says so when Stripe.js cannot be loaded (offline, a blocker), and Try again loads it again', async () => {
+    const loadsBefore = stripe.loadStripe.mock.calls.length;
+    stripe.loadStripe.mockRejectedValueOnce(new Error('Failed to load Stripe.js'));
+    stripeShop(() => makeCheckoutResponse());
+    renderCheckout();
+    const alert = await screen.findByText(/The card form could not be loaded from Stripe\./);
+    expect(screen.queryByRole('group', { name: 'Stripe payment element' })).toBeNull();
+    await userEvent.click(within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('group', { name: 'Stripe payment element' })).toBeTruthy();
+    expect(stripe.loadStripe.mock.calls.length - loadsBefore).toBe(2);
+  });
+
   it("hands our API Stripe's payment-method id, runs handleNextAction for 3-D Secure, then asks our API for the result", async () => {
     const api = stripeShop(() => makePendingCheckout('requires_action', { provider: 'stripe', intent_id: 'pi_3ds', client_secret: 'pi_3ds_secret_x', next_action: { type: 'use_stripe_sdk', url: null } }));
     renderCheckout();

@@ -6,6 +6,7 @@ import { CardFieldError, type CardFieldHandle, type CardFieldProps } from '../ca
 
 const NOT_READY = 'The card form is still loading. Please wait a moment and try again.';
 const FAILED = 'We could not reach the card provider. Check your connection and try again.';
+const NOT_LOADED = 'The card form could not be loaded from Stripe. Check your connection (or a blocker that stops js.stripe.com), then try again.';
 
 /**
  * Stripe's Payment Element (card, plus Apple Pay / Google Pay where the browser and
@@ -17,7 +18,36 @@ const FAILED = 'We could not reach the card provider. Check your connection and 
  * page only, when the API says the gateway is Stripe.
  */
 export default function StripeCardField({ publishableKey, ...props }: CardFieldProps & { publishableKey: string }) {
-  const stripe = useMemo(() => loadStripe(publishableKey), [publishableKey]);
+  // Stripe.js from js.stripe.com may not load (offline, a blocker). <Elements> would wait for it for
+  // ever, with no load error to show: a failed load is said here, with a way to try again.
+  const [tries, setTries] = useState(0);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const stripe = useMemo(
+    () => loadStripe(publishableKey).catch(() => {
+      setLoadFailed(true);
+      return null;
+    }),
+    // `tries`: a new load for "Try again" (a failed load is not cached by Stripe.js).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [publishableKey, tries],
+  );
+  if (loadFailed) {
+    return (
+      <div className="cc-alert" role="alert">
+        <p>{NOT_LOADED}</p>
+        <button
+          type="button"
+          className="cc-btn"
+          onClick={() => {
+            setLoadFailed(false);
+            setTries((n) => n + 1);
+          }}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  }
   return (
     <Elements
       stripe={stripe}
