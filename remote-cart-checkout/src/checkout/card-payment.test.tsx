@@ -221,10 +221,14 @@ describe('card payment', () => {
   it('after losing touch while the payment confirms, Place order asks about the same order again, not a new one', { timeout: 30_000 }, async () => {
     signIn();
     let returns = 0;
-    // Eleven status checks lost (offline, 5xx): the page stops asking; then the connection is back.
-    const api = shop(() => makePendingCheckout('processing'), () => (++returns <= 11 ? { status: 503, body: { message: 'Service unavailable' } } : makeCheckoutResponse()));
+    // A 3-D Secure payment: the challenge passed, then eleven status checks lost (offline, 5xx): the
+    // page stops asking; then the connection is back.
+    const api = shop(() => makePendingCheckout('requires_action'), () => (++returns <= 11 ? { status: 503, body: { message: 'Service unavailable' } } : makeCheckoutResponse()));
     renderCheckout();
-    await payWith('4000 0566 5566 5556');
+    await payWith('4000 0027 6000 3184');
+    const challenge = await screen.findByRole('dialog', { name: '3-D Secure: confirm this payment' });
+    await within(challenge).findByText('Pay £5.97 with the card ending 3184?');
+    await userEvent.click(within(challenge).getByRole('button', { name: 'Complete' }));
     expect(await screen.findByText(/We could not confirm your payment: check your connection, then press Place order to ask again\./, undefined, { timeout: 20_000 })).toBeTruthy();
     // The order and its tickets are still held: the countdown stays.
     expect(screen.getByRole('timer')).toBeTruthy();
@@ -232,6 +236,8 @@ describe('card payment', () => {
     expect(await screen.findByText('confirmation page', undefined, { timeout: 5000 })).toBeTruthy();
     expect(api.routes().filter((r) => r === 'store:POST /checkout')).toHaveLength(1);
     expect(api.routes().filter((r) => r === 'demo-pay:POST /payment_methods')).toHaveLength(1);
+    // The challenge already answered is not shown again when the page asks again.
+    expect(api.routes().filter((r) => r === 'demo-pay:GET /payment_intents/pi_demo_1/challenge')).toHaveLength(1);
   });
 
   it('leaving the checkout while the payment confirms stops asking, and never jumps to the confirmation from elsewhere', async () => {

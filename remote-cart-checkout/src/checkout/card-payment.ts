@@ -20,6 +20,11 @@ export const isPaid = (order: StoreCheckoutResponse): boolean => order.status ==
 export interface PaymentWatch {
   expired: boolean;
   left?: boolean;
+  /**
+   * Payments whose challenge was shown: each once, then the API's answer is awaited (a lost answer
+   * is not a new challenge). Kept with the order, so asking again after lost answers shows none twice.
+   */
+  challenged: Set<string>;
 }
 
 /** The customer left the checkout while its payment was confirming: the page stopped following it. */
@@ -46,15 +51,13 @@ export async function settlePayment(
 ): Promise<StoreCheckoutResponse> {
   let order = first;
   let lost = 0;
-  // Each payment's challenge is shown once: after it, the API's answer is awaited (a lost answer is not a new challenge).
-  const challenged = new Set<string>();
   for (;;) {
     if (watch.left) throw new CheckoutLeft();
     const payment = order.extensions.cgg.payment;
     if (isPaid(order) || !payment) return order;
     onPending(payment);
-    if (payment.status === 'requires_action' && field && !watch.expired && !challenged.has(payment.intent_id)) {
-      challenged.add(payment.intent_id);
+    if (payment.status === 'requires_action' && field && !watch.expired && !watch.challenged.has(payment.intent_id)) {
+      watch.challenged.add(payment.intent_id);
       onChallenge?.('shown');
       try {
         await field.handleNextAction(payment);

@@ -319,6 +319,21 @@ describe('/checkout', () => {
     });
   });
 
+  it('leaves the card at least £0.30: points that would leave less are used that much less', async () => {
+    signIn();
+    // £5.97 with 580 points would leave 17p to the card, which Stripe refuses: 567 points, £0.30 by card.
+    const api = checkoutShop(() => makeCheckoutResponse(), { points: 580 });
+    renderCheckout();
+    await userEvent.click(await screen.findByLabelText(/Use my points/));
+    await fillCard();
+    await placeOrder();
+    await screen.findByText('confirmation page');
+    expect(api.last('store:POST /checkout')?.body).toMatchObject({
+      payment_method: 'cgg-card',
+      payment_data: [{ key: 'redeem_points', value: '567' }, { key: 'payment_method_id', value: expect.any(String) }],
+    });
+  });
+
   it('says there is nothing to pay when coupons cover the order, and places it without a card', async () => {
     signIn();
     const covered = makeCart([makeCartItem(tesla, 3)], { coupon: 'free3', discountPence: 597 });

@@ -97,7 +97,7 @@ export function CheckoutView() {
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const [expired, setExpired] = useState<{ refunded: boolean } | null>(null);
-  const watch = useRef<PaymentWatch>({ expired: false });
+  const watch = useRef<PaymentWatch>({ expired: false, challenged: new Set() });
   const cardField = useRef<CardFieldHandle>(null);
   // A credit card the shop may not take (UK code 1.3): shown by the card, until the card or the payment changes.
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -220,7 +220,8 @@ export function CheckoutView() {
       billing_address: { ...billing, country: 'GB' },
       ...paymentFields(plan, paymentMethodId),
     };
-    watch.current = { expired: false };
+    // A new order's payment is watched afresh; asking again about the same one keeps what was seen.
+    if (!resuming) watch.current = { expired: false, challenged: new Set() };
     // Payment and ticket allocation take a moment: a loading toast until the answer. It steps
     // aside while a 3-D Secure challenge waits for the customer, and comes back after it.
     let loading = toastLoading(PLACING_MESSAGE, 'checkout');

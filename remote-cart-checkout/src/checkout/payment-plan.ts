@@ -1,4 +1,4 @@
-import { POINTS_PER_POUND, STORE_PAYMENT_DATA_KEYS, type StoreCheckoutRequest } from '@cgg/contracts/store';
+import { MIN_CARD_CHARGE_PENCE, POINTS_PER_POUND, STORE_PAYMENT_DATA_KEYS, type StoreCheckoutRequest } from '@cgg/contracts/store';
 
 export interface PaymentChoice {
   usePoints: boolean;
@@ -15,11 +15,24 @@ export interface PaymentPlan {
 
 const PENCE_PER_POINT = 100 / POINTS_PER_POUND;
 
-/** Points first, then credit, then the card for the rest (the server checks the same limits). */
+/**
+ * Points first, then credit, then the card for the rest (the server checks the same limits). What
+ * they leave to the card is nothing or at least MIN_CARD_CHARGE_PENCE (Stripe takes no less): when
+ * they would leave less, they are used that much less, so the card pays the least it may.
+ */
 export function planPayment(totalPence: number, balances: { points: number; creditPence: number }, choice: PaymentChoice): PaymentPlan {
-  const pointsUsed = choice.usePoints ? Math.min(balances.points, Math.floor(totalPence / PENCE_PER_POINT)) : 0;
+  let pointsUsed = choice.usePoints ? Math.min(balances.points, Math.floor(totalPence / PENCE_PER_POINT)) : 0;
+  let creditPence = choice.useCredit ? Math.min(balances.creditPence, totalPence - pointsUsed * PENCE_PER_POINT) : 0;
+  const short = totalPence - pointsUsed * PENCE_PER_POINT - creditPence;
+  if (short > 0 && short < MIN_CARD_CHARGE_PENCE && totalPence >= MIN_CARD_CHARGE_PENCE) {
+    // Credit gives way first (it is pence), then points (whole points).
+    let give = MIN_CARD_CHARGE_PENCE - short;
+    const fromCredit = Math.min(creditPence, give);
+    creditPence -= fromCredit;
+    give -= fromCredit;
+    pointsUsed -= Math.ceil(give / PENCE_PER_POINT);
+  }
   const pointsPence = pointsUsed * PENCE_PER_POINT;
-  const creditPence = choice.useCredit ? Math.min(balances.creditPence, totalPence - pointsPence) : 0;
   return { pointsUsed, pointsPence, creditPence, cardPence: Math.max(0, totalPence - pointsPence - creditPence) };
 }
 

@@ -217,6 +217,12 @@ export const STORE_PAYMENT_DATA_KEYS = {
   useCredit: 'use_credit',
 } as const;
 export const POINTS_PER_POUND = 100;
+/**
+ * The smallest card charge: Stripe refuses less than £0.30 in GBP (amount_too_small). What points
+ * and site credit leave to the card is 0 or at least this, whichever the provider: the checkout
+ * page plans it so, and the API refuses anything else.
+ */
+export const MIN_CARD_CHARGE_PENCE = 30;
 
 /** The demo card gateway's test numbers (shop-api/README.md). */
 export const DEMO_CARDS = {

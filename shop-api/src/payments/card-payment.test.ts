@@ -236,6 +236,9 @@ describe('card payment: 3-D Secure', () => {
     expect((await t.pool.query('SELECT count(*)::int AS n FROM payment_intents p JOIN orders o ON o.id = p.order_id WHERE o.customer_id = $1', [who.id])).rows[0].n).toBe(0);
     // At the minimum it goes through.
     expect((await checkout(state, TEST_PAYMENT_METHODS.debit, [{ key: 'redeem_points', value: '70' }])).body).toMatchObject({ status: 'pending', extensions: { cgg: { card_charged: '30' } } });
+    // An order under £0.30 paid by card alone: said so, not "use fewer points".
+    const cheap = await basket(1, { competition: { pricePence: 20 } });
+    expect((await checkout(cheap.state)).body.message).toBe('This order comes to £0.20, and a card payment must be at least £0.30: add to your basket, or pay with points or site credit.');
   });
 
   it('a reward win goes only to a paid entry: not to a reservation later refused; the milestone fires when an order is paid', async () => {

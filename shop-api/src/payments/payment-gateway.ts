@@ -82,13 +82,6 @@ export interface PaymentEvent {
   intent: IntentState | null;
 }
 
-/**
- * The smallest card charge taken: Stripe refuses less than £0.30 in GBP (amount_too_small), and
- * the demo provider holds to the same rule so that a checkout behaves alike on both. A basket whose
- * points and site credit leave less than this to the card is refused at checkout with why.
- */
-export const MIN_CARD_CHARGE_PENCE = 30;
-
 /** What the browser needs to load the right card field (GET cgg/payment-config). */
 export interface PublicPaymentConfig {
   provider: 'demo' | 'stripe';

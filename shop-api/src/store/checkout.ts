@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { POINTS_PER_POUND, STORE_ERRORS, STORE_PAYMENT_DATA_KEYS as KEYS, type StoreCheckoutRequest, type StoreCheckoutResponse } from '@cgg/contracts/store';
+import { MIN_CARD_CHARGE_PENCE, POINTS_PER_POUND, STORE_ERRORS, STORE_PAYMENT_DATA_KEYS as KEYS, type StoreCheckoutRequest, type StoreCheckoutResponse } from '@cgg/contracts/store';
 import {
   type Competition,
 } from '@cgg/contracts';
@@ -20,7 +20,7 @@ import { writePaidOrder } from './paid-order.ts';
 import { questionsAsked } from './store-competitions.ts';
 import { NumbersHeld, SaleRefused, type TicketAllocator } from './ticket-allocation.ts';
 import { assertCardAllowed } from '../payments/credit-card-rules.ts';
-import { MIN_CARD_CHARGE_PENCE, type CardFacts, type PaymentGateway } from '../payments/payment-gateway.ts';
+import type { CardFacts, PaymentGateway } from '../payments/payment-gateway.ts';
 import { DEFAULT_RESERVATION_SECONDS } from '../payments/order-payment.ts';
 import { PENCE_PER_POINT_EARNED } from './order-points.ts';
 import { awardInstantWins, fireRewardWins, publicName } from './wins.ts';
@@ -305,7 +305,10 @@ async function checkoutTransaction(
     throw invalidPayment('Your points and site credit do not cover the order total.');
   }
   if (cardPence > 0 && cardPence < MIN_CARD_CHARGE_PENCE) {
-    throw invalidPayment(`The card would pay £${penceToPounds(cardPence)}, and a card payment must be at least £${penceToPounds(MIN_CARD_CHARGE_PENCE)}: use fewer points or less site credit, or cover the whole total with them.`);
+    const least = `a card payment must be at least £${penceToPounds(MIN_CARD_CHARGE_PENCE)}`;
+    throw invalidPayment(pointsValue + payment.credit > 0
+      ? `The card would pay £${penceToPounds(cardPence)}, and ${least}: use fewer points or less site credit, or cover the whole total with them.`
+      : `This order comes to £${penceToPounds(cardPence)}, and ${least}: add to your basket, or pay with points or site credit.`);
   }
 
   // 6. The card: what it is (read from the provider before the transaction, no money moved)
