@@ -14,6 +14,7 @@ import { createStaffSession } from '../staff/staff-sessions.ts';
 import { COMPETITION_REFUNDS_TASK, competitionRefunds, competitionRefundsTask, startCompetitionRefunds } from './competition-refunds-job.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 import { refundCompetition, type CancelCompetitionInput } from './refund-competition.ts';
+import { refundOrder } from './refund-order.ts';
 
 /*
  * The back office's cancel: the competition is cancelled at once, its refunds are a job on the
@@ -167,6 +168,33 @@ describe("the back office's cancel: refunds in the background", () => {
     const done = await refundCompetition(pool, failingFor(c.orderIds[0]!, 1), input(c.id));
     expect(done.failed).toHaveLength(1);
     expect(await competitionRefunds(pool, c.id)).toMatchObject({ orders: 2, refunded: 1, totalPence: 200, state: 'stopped', lastError: null });
+  });
+
+  it('card refunds the provider refused, restarted as site credit: each given back once; an order staff refunded meanwhile counts as done', async () => {
+    const c = await soldCompetition(3);
+    const [refusedOne, refundedByStaff, fine] = c.orderIds as [number, number, number];
+    const refusing: PaymentGateway = {
+      ...kit.payments.gateway,
+      async refund(request) {
+        if (request.orderId !== fine) throw new WpHttpError(409, 'cgg_refund_refused', 'The payment provider refused the refund: charge disputed.');
+        return kit.payments.gateway.refund(request);
+      },
+    };
+    expect((await refundCompetition(pool, refusing, input(c.id))).failed.map((f) => f.orderId)).toEqual([refusedOne, refundedByStaff]);
+    // Support refunds one of them whole, by hand, to the card.
+    await refundOrder(pool, kit.payments.gateway, { orderId: refundedByStaff, idempotencyKey: randomUUID(), reason: 'Asked by phone', by: 'test', now: new Date() });
+    expect(await competitionRefunds(pool, c.id)).toMatchObject({ orders: 3, refunded: 2, state: 'stopped' });
+
+    // "Refund the rest", as site credit this time.
+    await startCompetitionRefunds(pool, { ...input(c.id), to: 'site_credit' });
+    await startWorker();
+    await until('every order given back', async () => (await competitionRefunds(pool, c.id)).state === 'done');
+    expect(await competitionRefunds(pool, c.id)).toMatchObject({ orders: 3, refunded: 3 });
+    const credited = async (orderId: number) =>
+      (await pool.query<{ n: number }>("SELECT COALESCE(sum(amount_pence), 0)::int AS n FROM credit_logs WHERE order_id = $1 AND type = 'order-refunded'", [orderId])).rows[0]!.n;
+    expect([await cardRefunded(refusedOne), await credited(refusedOne)]).toEqual([0, 200]);
+    expect([await cardRefunded(refundedByStaff), await credited(refundedByStaff)]).toEqual([200, 0]);
+    expect([await cardRefunded(fine), await credited(fine)]).toEqual([200, 0]);
   });
 
   it('a cancel whose transaction fails adds no job; a drawn competition is refused and nothing changes', async () => {

@@ -228,7 +228,7 @@ describe('cancelling a competition', () => {
     const second = await cancel(c.id);
     expect(second).toMatchObject({ refunded: 1, alreadyRefunded: 2, totalPence: 200, failed: [] });
     for (const id of orders) expect(await cardRefunded(id)).toBe(200);
-    expect((await pool.query('SELECT count(*)::int AS n FROM order_refunds WHERE idempotency_key = $1', [cancelRefundKey(c.id, failing)])).rows[0].n).toBe(1);
+    expect((await pool.query('SELECT count(*)::int AS n FROM order_refunds WHERE idempotency_key = $1', [cancelRefundKey(c.id, failing, 'card')])).rows[0].n).toBe(1);
   });
 
   it('race: the same cancel run 10 times at once pays each order once', async () => {

@@ -36,8 +36,13 @@ export interface CancelCompetitionOutcome {
   awaitingPayment: number[];
 }
 
-/** The refund key of one order in a cancelled competition: a re-run (or a racing run) finds the same refund. */
-export const cancelRefundKey = (competitionId: number, orderId: number): string => `cancel-c${competitionId}-o${orderId}`;
+/**
+ * The refund key of one order in a cancelled competition, per destination: a re-run (or a racing
+ * run) finds the same refund, and a restart to the other destination (staff pressing "Refund the
+ * rest" as site credit after card refunds were refused) is a refund of its own.
+ */
+export const cancelRefundKey = (competitionId: number, orderId: number, to: RefundDestination): string =>
+  `cancel-c${competitionId}-o${orderId}${to === 'site_credit' ? '-credit' : ''}`;
 
 /** Refunds a run makes at once: each waits on the gateway (a real provider takes ~0.3-0.5 s), so one by one a competition of 2,000 orders would take over ten minutes. */
 export const CANCEL_REFUNDS_AT_ONCE = 4;
@@ -86,10 +91,19 @@ export async function cancelCompetition(pool: pg.Pool, input: CancelCompetitionI
   });
 }
 
-/** The orders a cancel refunds: paid ones holding the competition's tickets, and those a run has refunded (counted as done). */
+/**
+ * The orders a cancel refunds: paid ones holding the competition's tickets, and those with a refund
+ * of its lines (a run's, or staff's: counted, and done once it succeeded).
+ */
 export const CANCEL_ORDERS_SQL = `SELECT DISTINCT o.id FROM orders o JOIN order_items i ON i.order_id = o.id
   WHERE i.competition_id = $1
-    AND (o.status = 'completed' OR EXISTS (SELECT 1 FROM order_refunds r WHERE r.order_id = o.id AND r.idempotency_key = 'cancel-c' || $1::int || '-o' || o.id))`;
+    AND (o.status = 'completed' OR EXISTS (SELECT 1 FROM order_refunds r WHERE r.order_id = o.id AND r.competition_id = $1))`;
+/**
+ * An order's lines of competition $1 already given back, whatever asked: a refund of those lines or
+ * of the whole order that succeeded. `orderId` is the order's id column.
+ */
+export const cancelDone = (orderId: string): string =>
+  `EXISTS (SELECT 1 FROM order_refunds r WHERE r.order_id = ${orderId} AND r.state = 'succeeded' AND (r.competition_id = $1 OR r.whole))`;
 
 /**
  * Refunds every paid order of a cancelled competition, `CANCEL_REFUNDS_AT_ONCE` at a time, each
@@ -106,13 +120,20 @@ export async function refundCancelledCompetition(
   const c = (await pool.query<{ title: string; status: string }>('SELECT title, status FROM competitions WHERE id = $1', [input.competitionId])).rows[0];
   if (!c) throw new WpHttpError(404, 'cgg_competition_not_found', `There is no competition #${input.competitionId}.`);
   if (c.status !== 'cancelled') throw new WpHttpError(409, 'cgg_competition_not_cancelled', `${c.title} (competition #${input.competitionId}) is not cancelled, so its orders are not refunded.`);
-  const { rows: orders } = await pool.query<{ id: number }>(`${CANCEL_ORDERS_SQL} ORDER BY o.id`, [input.competitionId]);
+  const { rows: orders } = await pool.query<{ id: number; done: boolean }>(
+    `SELECT c.id, ${cancelDone('c.id')} AS done FROM (${CANCEL_ORDERS_SQL}) c ORDER BY c.id`,
+    [input.competitionId],
+  );
   const reason = input.reason.trim();
   const out: CancelCompetitionOutcome = { competitionId: input.competitionId, title: c.title, refunded: 0, alreadyRefunded: 0, totalPence: 0, failed: [], awaitingPayment: [] };
-  await eachAtMost(orders, o.atOnce ?? CANCEL_REFUNDS_AT_ONCE, async ({ id }) => {
+  await eachAtMost(orders, o.atOnce ?? CANCEL_REFUNDS_AT_ONCE, async ({ id, done: givenBack }) => {
+    if (givenBack) {
+      out.alreadyRefunded++;
+      return;
+    }
     try {
       const done = await refundOrder(pool, gateway, {
-        orderId: id, competitionId: input.competitionId, to: input.to, idempotencyKey: cancelRefundKey(input.competitionId, id),
+        orderId: id, competitionId: input.competitionId, to: input.to, idempotencyKey: cancelRefundKey(input.competitionId, id, input.to),
         reason: `${c.title} was cancelled: ${reason}`, by: input.by, staffId: input.staffId, now: input.now,
       }, mailer);
       if (done.repeated) out.alreadyRefunded++;
@@ -132,8 +153,7 @@ export async function refundCancelledCompetition(
   const { rows: left } = await pool.query<{ id: number }>(
     `SELECT DISTINCT o.id FROM orders o JOIN order_items i ON i.order_id = o.id
      WHERE i.competition_id = $1
-       AND (o.status = 'pending' OR (o.status = 'completed' AND NOT EXISTS (
-         SELECT 1 FROM order_refunds r WHERE r.order_id = o.id AND r.idempotency_key = 'cancel-c' || $1::int || '-o' || o.id AND r.state = 'succeeded')))
+       AND (o.status = 'pending' OR (o.status = 'completed' AND NOT ${cancelDone('o.id')}))
      ORDER BY o.id`,
     [input.competitionId],
   );

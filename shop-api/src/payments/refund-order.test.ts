@@ -141,7 +141,7 @@ describe('refunds through the payment gateway', () => {
     // Meanwhile the order is refunded whole as site credit, under another key.
     expect(await refund(id, { to: 'site_credit' })).toMatchObject({ amountPence: 500, orderStatus: 'refunded' });
     expect(await refusal(refundOrder(pool, gateway, input))).toEqual({
-      status: 409, code: 'cgg_nothing_to_refund', message: `Order #${id} has been refunded since this refund failed: at most £0.00 of it can still be refunded; ask again as a new refund.`,
+      status: 409, code: 'cgg_nothing_to_refund', message: `Order #${id} has changed since this refund failed (other refunds were made, or are under way); ask again as a new refund.`,
     });
     expect(await state(id)).toMatchObject({ status: 'refunded', demo_refunded: 0 });
     // A refused refund with the order still there is asked again, once.
@@ -151,6 +151,13 @@ describe('refunds through the payment gateway', () => {
     await expect(refundOrder(pool, refusing, again)).rejects.toThrow('try later');
     expect(await refundOrder(pool, gateway, again)).toMatchObject({ amountPence: 100, repeated: false });
     expect(await state(other)).toMatchObject({ refunds: 1, demo_refunded: 100 });
+    // A whole refund refused, asked again once its competition is drawn: refused as a new one would be.
+    const third = await paidOrder(2);
+    const whole: RefundInput = { ...input, orderId: third, idempotencyKey: randomUUID() };
+    await expect(refundOrder(pool, refusing, whole)).rejects.toThrow('try later');
+    await pool.query("UPDATE competitions SET status = 'drawn', drawn_at = now() WHERE id = (SELECT competition_id FROM order_items WHERE order_id = $1 LIMIT 1)", [third]);
+    expect((await refusal(refundOrder(pool, gateway, whole))).code).toBe('cgg_competition_drawn');
+    expect(await state(third)).toMatchObject({ status: 'completed', demo_refunded: 0 });
   });
 
   it('one key is one refund: the same key asked for a different destination or amount is refused and changes nothing', async () => {
@@ -163,6 +170,12 @@ describe('refunds through the payment gateway', () => {
       status: 409, code: 'cgg_idempotency_key_reused', message: `That refund key was used for another refund of order #${id} (£4.00 to the card); ask again as a new refund.`,
     });
     expect((await refusal(refund(id, { idempotencyKey: key, amountPence: 100 }))).code).toBe('cgg_idempotency_key_reused');
+    // And the other way round: a part refund's key asked again without an amount (all that is left).
+    const part = await paidOrder(4);
+    const partKey = randomUUID();
+    await expect(refundOrder(pool, lost, { orderId: part, idempotencyKey: partKey, amountPence: 100, reason: 'Asked', by: 'test', now: new Date() })).rejects.toThrow('socket hang up');
+    expect((await refusal(refund(part, { idempotencyKey: partKey }))).code).toBe('cgg_idempotency_key_reused');
+    expect(await state(part)).toMatchObject({ status: 'completed', refunds: 1, demo_refunded: 0 });
     expect((await pool.query<{ n: number }>('SELECT COALESCE(sum(amount_pence), 0)::int AS n FROM credit_logs WHERE order_id = $1', [id])).rows[0]!.n).toBe(credit);
     expect(await state(id)).toMatchObject({ status: 'completed', refunds: 1, demo_refunded: 0 });
     expect((await pool.query('SELECT state FROM order_refunds WHERE idempotency_key = $1', [key])).rows[0].state).toBe('pending');
@@ -232,8 +245,12 @@ describe('refunds through the payment gateway', () => {
     expect(lines[0]).toMatch(new RegExp(`^Refunded £1\\.50 of order #${id} \\(re_demo_[0-9a-f]+\\); £2\\.50 left; order completed\\.$`));
     expect(lines[1]).toContain('--key cli-refund-key-1');
     const again: string[] = [];
-    expect(await refundOrderCommand.run(['--order', String(id), '--reason', 'Goodwill', '--key', 'cli-refund-key-1'], { pool, out: (l) => again.push(l) })).toBe(0);
+    expect(await refundOrderCommand.run(['--order', String(id), '--amount', '1.50', '--reason', 'Goodwill', '--key', 'cli-refund-key-1'], { pool, out: (l) => again.push(l) })).toBe(0);
     expect(again[0]).toMatch(/^Already refunded £1\.50/);
+    // The key without the amount asks for all that is left: another refund, refused under a used key.
+    const other: string[] = [];
+    expect(await refundOrderCommand.run(['--order', String(id), '--reason', 'Goodwill', '--key', 'cli-refund-key-1'], { pool, out: (l) => other.push(l) })).toBe(1);
+    expect(other[0]).toBe(`Not refunded: That refund key was used for another refund of order #${id} (£1.50 to the card); ask again as a new refund.`);
     const refused: string[] = [];
     expect(await refundOrderCommand.run(['--order', String(id), '--amount', '9', '--reason', 'x'], { pool, out: (l) => refused.push(l) })).toBe(1);
     expect(refused[0]).toBe(`Not refunded: At most £2.50 of order #${id} can still be refunded.`);

@@ -171,18 +171,27 @@ async function claim(client: pg.PoolClient, gatewayName: string, input: RefundIn
   // One key is one refund: a different ask under it is a mistake, never a retry (settling it would
   // give back what the first ask recorded, e.g. nothing to a site credit asked for as card).
   if (before && (before.destination !== input.to || before.competition_id !== (input.competitionId ?? null)
-    || (input.amountPence !== undefined && input.amountPence !== before.amount_pence))) {
+    || (input.amountPence !== undefined && input.amountPence !== before.amount_pence)
+    // No amount asks for all that is left: not the same refund as a part one.
+    || (input.amountPence === undefined && input.competitionId === undefined && !before.whole))) {
     throw refused(409, 'cgg_idempotency_key_reused', `That refund key was used for another refund of order #${input.orderId} (£${penceToPounds(before.amount_pence)} ${before.destination === 'site_credit' ? 'as site credit' : 'to the card'}); ask again as a new refund.`);
   }
   if (before?.state === 'succeeded') return { row: before, done: outcome(before, o.card_charged_pence - (await refundedPence(client, input.orderId)), o.status, true) };
   if (before?.state === 'pending') return { row: before, done: null }; // its outcome is not known yet: ask again, as it was asked
   const { cardLeft, creditLeft, pointsLeft, competitions, whole: takenWhole, unsettledWhole } = await whatIsLeft(client, input.orderId, o);
+  const lines = (await client.query<{ competition_id: number; value: number }>(
+    'SELECT competition_id, sum(line_total_pence)::int AS value FROM order_items WHERE order_id = $1 GROUP BY competition_id ORDER BY competition_id',
+    [input.orderId],
+  )).rows.filter((l) => !competitions.includes(l.competition_id));
   if (before) {
-    // Refused before, so it stopped counting: other refunds may have taken the order since.
+    // Refused before, so it stopped counting: other refunds may have taken the order since, and its
+    // competitions may have been drawn. Asked again only if it would be allowed as a new refund.
     if (takenWhole || before.amount_pence > cardLeft || before.credit_returned_pence > creditLeft || before.points_returned > pointsLeft
       || (before.competition_id !== null && competitions.includes(before.competition_id))) {
-      throw refused(409, 'cgg_nothing_to_refund', `Order #${input.orderId} has been refunded since this refund failed: at most £${penceToPounds(Math.max(cardLeft, 0))} of it can still be refunded; ask again as a new refund.`);
+      throw refused(409, 'cgg_nothing_to_refund', `Order #${input.orderId} has changed since this refund failed (other refunds were made, or are under way); ask again as a new refund.`);
     }
+    await refuseIfDrawn(client, input.orderId, before.whole ? lines.map((l) => l.competition_id) : before.competition_id === null ? [] : [before.competition_id]);
+    refuseOverLimit(input.limitPence, before.amount_pence + before.credit_returned_pence);
     await client.query("UPDATE order_refunds SET state = 'pending', failure = NULL, settled_at = NULL WHERE id = $1", [before.id]);
     return { row: { ...before, state: 'pending' }, done: null };
   }
@@ -196,11 +205,6 @@ async function claim(client: pg.PoolClient, gatewayName: string, input: RefundIn
   if (input.to === 'site_credit' && o.customer_id === null) {
     throw refused(409, 'cgg_refund_no_account', `Order #${input.orderId} has no customer account to hold site credit; refund it to the card.`);
   }
-  const lines = (await client.query<{ competition_id: number; value: number }>(
-    'SELECT competition_id, sum(line_total_pence)::int AS value FROM order_items WHERE order_id = $1 GROUP BY competition_id ORDER BY competition_id',
-    [input.orderId],
-  )).rows.filter((l) => !competitions.includes(l.competition_id));
-
   let amount: number;
   let credit = 0;
   let points = 0;
@@ -225,22 +229,8 @@ async function claim(client: pg.PoolClient, gatewayName: string, input: RefundIn
     }
   }
   if (amount + credit + points === 0 && lines.length === 0) throw refused(409, 'cgg_nothing_to_refund', `Order #${input.orderId} has been refunded in full.`);
-  if (whole || input.competitionId !== undefined) {
-    const releasing = whole ? lines.map((l) => l.competition_id) : [input.competitionId!];
-    const drawn = (await client.query<{ id: number; title: string }>(
-      `SELECT c.id, c.title FROM competitions c WHERE c.id = ANY($1::int[])
-         AND (c.status = 'drawn' OR EXISTS (SELECT 1 FROM competition_draws d WHERE d.competition_id = c.id AND d.drawn_at IS NOT NULL))
-       ORDER BY c.id LIMIT 1`,
-      [releasing],
-    )).rows[0];
-    if (drawn) {
-      throw refused(409, 'cgg_competition_drawn', `${drawn.title} (competition #${drawn.id}) has been drawn, so its entries cannot change: order #${input.orderId} cannot be refunded in full. Refund an amount instead; the tickets stay in the draw.`);
-    }
-  }
-  if (input.limitPence === null) throw refused(403, 'cgg_refund_over_limit', 'No refund limit is set for you; ask an admin to refund this order.');
-  if (input.limitPence !== undefined && amount + credit > input.limitPence) {
-    throw refused(403, 'cgg_refund_over_limit', `Your refund limit is £${penceToPounds(input.limitPence)}; ask an admin to refund more.`);
-  }
+  await refuseIfDrawn(client, input.orderId, whole ? lines.map((l) => l.competition_id) : input.competitionId !== undefined ? [input.competitionId] : []);
+  refuseOverLimit(input.limitPence, amount + credit);
   const { rows } = await client.query<RefundRow>(
     `INSERT INTO order_refunds (order_id, idempotency_key, amount_pence, state, gateway, reason, requested_by, created_at,
                                 destination, competition_id, whole, credit_returned_pence, points_returned)
@@ -249,6 +239,26 @@ async function claim(client: pg.PoolClient, gatewayName: string, input: RefundIn
       input.to, input.competitionId ?? null, whole, credit, points],
   );
   return { row: rows[0]!, done: null };
+}
+
+/** A refund that releases tickets of a drawn competition is refused: its published entries never change. */
+async function refuseIfDrawn(client: pg.PoolClient, orderId: number, releasing: number[]): Promise<void> {
+  if (releasing.length === 0) return;
+  const drawn = (await client.query<{ id: number; title: string }>(
+    `SELECT c.id, c.title FROM competitions c WHERE c.id = ANY($1::int[])
+       AND (c.status = 'drawn' OR EXISTS (SELECT 1 FROM competition_draws d WHERE d.competition_id = c.id AND d.drawn_at IS NOT NULL))
+     ORDER BY c.id LIMIT 1`,
+    [releasing],
+  )).rows[0];
+  if (drawn) {
+    throw refused(409, 'cgg_competition_drawn', `${drawn.title} (competition #${drawn.id}) has been drawn, so its entries cannot change: order #${orderId} cannot be refunded in full. Refund an amount instead; the tickets stay in the draw.`);
+  }
+}
+
+/** Support staff refund up to their limit (money and credit given back at once); absent: no limit. */
+function refuseOverLimit(limitPence: number | null | undefined, pence: number): void {
+  if (limitPence === null) throw refused(403, 'cgg_refund_over_limit', 'No refund limit is set for you; ask an admin to refund this order.');
+  if (limitPence !== undefined && pence > limitPence) throw refused(403, 'cgg_refund_over_limit', `Your refund limit is £${penceToPounds(limitPence)}; ask an admin to refund more.`);
 }
 
 /**
