@@ -195,6 +195,12 @@ describe('refunds through the payment gateway', () => {
     expect((await pool.query('SELECT state FROM order_refunds WHERE idempotency_key = $1', [key])).rows[0].state).toBe('succeeded');
     expect(await state(id)).toMatchObject({ status: 'refunded', refunds: 1, demo_refunded: 300 });
     expect((await retryUnsettledRefunds(pool, gateway, new Date(at.getTime() + 3 * 60_000))).settled).toBe(0);
+    // A part refund left without an answer is asked again as the part it was.
+    const part = await paidOrder(3);
+    const partKey = randomUUID();
+    await expect(refundOrder(pool, lost, { orderId: part, idempotencyKey: partKey, amountPence: 120, reason: 'Asked', by: 'test', now: at })).rejects.toThrow('socket hang up');
+    expect((await retryUnsettledRefunds(pool, gateway, new Date(at.getTime() + 3 * 60_000))).settled).toBeGreaterThanOrEqual(1);
+    expect(await state(part)).toMatchObject({ status: 'completed', refunds: 1, demo_refunded: 120 });
   });
 
   it('an order paid with site credit alone has no card payment: refunded whole, its credit comes back', async () => {

@@ -17,18 +17,17 @@ const PER_RUN = 50;
  * again at this moment is safe too (the same key, settled once).
  */
 export async function retryUnsettledRefunds(pool: pg.Pool, gateway: PaymentGateway, now: Date, mailer?: Mailer): Promise<{ settled: number; refused: number; unknown: number }> {
-  const { rows } = await pool.query<{ order_id: number; idempotency_key: string; destination: RefundDestination; competition_id: number | null; reason: string; requested_by: string }>(
-    `SELECT order_id, idempotency_key, destination, competition_id, reason, requested_by FROM order_refunds
+  const { rows } = await pool.query<{ order_id: number; idempotency_key: string; destination: RefundDestination; competition_id: number | null; whole: boolean; amount_pence: number; reason: string; requested_by: string }>(
+    `SELECT order_id, idempotency_key, destination, competition_id, whole, amount_pence, reason, requested_by FROM order_refunds
      WHERE state = 'pending' AND destination = 'card' AND created_at < $1 ORDER BY created_at LIMIT $2`,
     [new Date(now.getTime() - UNSETTLED_AFTER_MS), PER_RUN],
   );
   const out = { settled: 0, refused: 0, unknown: 0 };
   for (const r of rows) {
     try {
-      await refundOrder(pool, gateway, {
-        orderId: r.order_id, idempotencyKey: r.idempotency_key, to: r.destination, competitionId: r.competition_id ?? undefined,
-        reason: r.reason, by: r.requested_by, now,
-      }, mailer);
+      // Asked exactly as it was (one key is one refund): a competition's lines, a part, or the whole.
+      const ask = r.competition_id !== null ? { competitionId: r.competition_id } : r.whole ? {} : { amountPence: r.amount_pence };
+      await refundOrder(pool, gateway, { orderId: r.order_id, idempotencyKey: r.idempotency_key, to: r.destination, ...ask, reason: r.reason, by: r.requested_by, now }, mailer);
       out.settled++;
     } catch (err) {
       if (err instanceof WpHttpError && err.status < 500) out.refused++;
