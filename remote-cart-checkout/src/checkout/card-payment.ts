@@ -20,10 +20,7 @@ export const isPaid = (order: StoreCheckoutResponse): boolean => order.status ==
 export interface PaymentWatch {
   expired: boolean;
   left?: boolean;
-  /**
-   * Payments whose challenge was shown: each once, then the API's answer is awaited (a lost answer
-   * is not a new challenge). Kept with the order, so asking again after lost answers shows none twice.
-   */
+  /** Payments whose challenge was shown: each once, then the API's answer is awaited (a lost answer is not a new challenge). */
   challenged: Set<string>;
 }
 

@@ -9,6 +9,7 @@ import {
   type FieldError,
 } from '@cgg/contracts';
 import { announceCart, applyCartFromError, loadCart } from '../cart/cart-actions.ts';
+import { callStore } from '../cart/store-client.ts';
 import { ensureCartLoaded, startCart } from '../cart/cart-startup.ts';
 import { cartItemsAtom, cartStore, cartTotalsAtom } from '../cart/cart-store.ts';
 import { errorMessage, toastLoading } from '../cart/toast.ts';
@@ -220,13 +221,15 @@ export function CheckoutView() {
       billing_address: { ...billing, country: 'GB' },
       ...paymentFields(plan, paymentMethodId),
     };
-    // A new order's payment is watched afresh; asking again about the same one keeps what was seen.
-    if (!resuming) watch.current = { expired: false, challenged: new Set() };
+    // Asking again about the same order keeps whether its reservation ran out. Its challenge may be
+    // shown again: only if the API's fresh answer (asked first, below) still wants it.
+    watch.current = { expired: resuming ? watch.current.expired : false, challenged: new Set() };
     // Payment and ticket allocation take a moment: a loading toast until the answer. It steps
     // aside while a 3-D Secure challenge waits for the customer, and comes back after it.
     let loading = toastLoading(PLACING_MESSAGE, 'checkout');
     try {
-      const placed = resuming ?? (await attempt.current.place(request));
+      // Resuming starts from where the order is now, not from the first answer (its challenge may be done).
+      const placed = resuming ? await callStore('checkoutReturn', { order_id: resuming.order_id, order_key: resuming.order_key }) : await attempt.current.place(request);
       unsettled.current = placed;
       const order = await settlePayment(placed, cardField.current, {
         watch: watch.current,

@@ -238,7 +238,10 @@ describe('card payment: 3-D Secure', () => {
     expect((await checkout(state, TEST_PAYMENT_METHODS.debit, [{ key: 'redeem_points', value: '70' }])).body).toMatchObject({ status: 'pending', extensions: { cgg: { card_charged: '30' } } });
     // An order under £0.30 paid by card alone: said so, not "use fewer points".
     const cheap = await basket(1, { competition: { pricePence: 20 } });
-    expect((await checkout(cheap.state)).body.message).toBe('This order comes to £0.20, and a card payment must be at least £0.30: add to your basket, or pay with points or site credit.');
+    expect((await checkout(cheap.state)).body.message).toBe('This order comes to £0.20, and a card payment must be at least £0.30: add to your basket, or pay it all with points or site credit.');
+    // ...also when points pay part of it: fewer points would not help.
+    const cheapWithPoints = await basket(1, { points: 100, competition: { pricePence: 20 } });
+    expect((await checkout(cheapWithPoints.state, TEST_PAYMENT_METHODS.debit, [{ key: 'redeem_points', value: '5' }])).body.message).toMatch(/^This order comes to £0\.20, /);
   });
 
   it('a reward win goes only to a paid entry: not to a reservation later refused; the milestone fires when an order is paid', async () => {

@@ -189,7 +189,7 @@ describe("the back office's cancel: refunds in the background", () => {
     await startCompetitionRefunds(pool, { ...input(c.id), to: 'site_credit' });
     await startWorker();
     await until('every order given back', async () => (await competitionRefunds(pool, c.id)).state === 'done');
-    expect(await competitionRefunds(pool, c.id)).toMatchObject({ orders: 3, refunded: 3 });
+    expect(await competitionRefunds(pool, c.id)).toMatchObject({ orders: 3, refunded: 3, totalPence: 600 });
     const credited = async (orderId: number) =>
       (await pool.query<{ n: number }>("SELECT COALESCE(sum(amount_pence), 0)::int AS n FROM credit_logs WHERE order_id = $1 AND type = 'order-refunded'", [orderId])).rows[0]!.n;
     expect([await cardRefunded(refusedOne), await credited(refusedOne)]).toEqual([0, 200]);

@@ -5,7 +5,7 @@ import { WpHttpError } from '../http/wp-error.ts';
 import { enqueueJob, JOB_SCHEMA } from '../jobs/job-queue.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
-import { CANCEL_ORDERS_SQL, cancelCompetition, cancelDone, refundCancelledCompetition, type CancelCompetitionInput } from './refund-competition.ts';
+import { CANCEL_ORDERS_SQL, COVERS_CANCELLED_LINES, cancelCompetition, cancelDone, refundCancelledCompetition, type CancelCompetitionInput } from './refund-competition.ts';
 import type { RefundDestination } from './refund-order.ts';
 
 /*
@@ -46,7 +46,7 @@ export interface CompetitionRefunds {
   /** Paid orders of the competition when it was cancelled (those refunded and those still to refund). */
   orders: number;
   refunded: number;
-  /** Money and site credit given back so far (pence). */
+  /** Money and site credit given back so far (pence; an order refunded whole by staff counts whole). */
   totalPence: number;
   /** Points spent on the orders and given back so far. */
   pointsReturned: number;
@@ -97,7 +97,7 @@ export async function competitionRefunds(db: Queryable, competitionId: number): 
   const { rows } = await db.query<{ title: string; status: string; orders: number; refunded: number; total: number; points: number; paying: boolean; run_at: Date | null; attempts: number | null; max_attempts: number | null; last_error: string | null; locked: boolean | null }>(
     `WITH o AS (${CANCEL_ORDERS_SQL}),
      r AS (SELECT r.amount_pence + r.credit_returned_pence AS pence, r.points_returned AS points FROM order_refunds r JOIN o ON r.order_id = o.id
-           WHERE r.competition_id = $1 AND r.state = 'succeeded')
+           WHERE ${COVERS_CANCELLED_LINES})
      SELECT c.title, c.status, (SELECT count(*)::int FROM o) AS orders, (SELECT count(*)::int FROM o WHERE ${cancelDone('o.id')}) AS refunded,
             (SELECT COALESCE(sum(pence), 0)::int FROM r) AS total,
             (SELECT COALESCE(sum(points), 0)::int FROM r) AS points,

@@ -99,11 +99,13 @@ export const CANCEL_ORDERS_SQL = `SELECT DISTINCT o.id FROM orders o JOIN order_
   WHERE i.competition_id = $1
     AND (o.status = 'completed' OR EXISTS (SELECT 1 FROM order_refunds r WHERE r.order_id = o.id AND r.competition_id = $1))`;
 /**
- * An order's lines of competition $1 already given back, whatever asked: a refund of those lines or
- * of the whole order that succeeded. `orderId` is the order's id column.
+ * A succeeded refund that gave back an order's lines of competition $1, whatever asked: a refund of
+ * those lines, or of the whole order by amount (not another competition's lines, which is 'whole'
+ * when its lines were the last not in a refund, pending ones included). `r` is the refund's alias.
  */
-export const cancelDone = (orderId: string): string =>
-  `EXISTS (SELECT 1 FROM order_refunds r WHERE r.order_id = ${orderId} AND r.state = 'succeeded' AND (r.competition_id = $1 OR r.whole))`;
+export const COVERS_CANCELLED_LINES = `r.state = 'succeeded' AND (r.competition_id = $1 OR (r.whole AND r.competition_id IS NULL))`;
+/** An order's lines of competition $1 already given back. `orderId` is the order's id column. */
+export const cancelDone = (orderId: string): string => `EXISTS (SELECT 1 FROM order_refunds r WHERE r.order_id = ${orderId} AND ${COVERS_CANCELLED_LINES})`;
 
 /**
  * Refunds every paid order of a cancelled competition, `CANCEL_REFUNDS_AT_ONCE` at a time, each

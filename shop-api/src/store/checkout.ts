@@ -306,9 +306,10 @@ async function checkoutTransaction(
   }
   if (cardPence > 0 && cardPence < MIN_CARD_CHARGE_PENCE) {
     const least = `a card payment must be at least £${penceToPounds(MIN_CARD_CHARGE_PENCE)}`;
-    throw invalidPayment(pointsValue + payment.credit > 0
+    // Under £0.30 in all, no split helps: only points and credit for the whole, or more in the basket.
+    throw invalidPayment(total >= MIN_CARD_CHARGE_PENCE
       ? `The card would pay £${penceToPounds(cardPence)}, and ${least}: use fewer points or less site credit, or cover the whole total with them.`
-      : `This order comes to £${penceToPounds(cardPence)}, and ${least}: add to your basket, or pay with points or site credit.`);
+      : `This order comes to £${penceToPounds(total)}, and ${least}: add to your basket, or pay it all with points or site credit.`);
   }
 
   // 6. The card: what it is (read from the provider before the transaction, no money moved)
