@@ -69,8 +69,16 @@ interface RefundRow {
   state: string;
   gateway_reference: string | null;
   reason: string;
+  /** 1, then one more each time a refund the provider refused is asked again. */
+  attempt: number;
 }
-const ROW = 'id, order_id, amount_pence, destination, competition_id, whole, credit_returned_pence, points_returned, tickets_released, state, gateway_reference, reason';
+const ROW = 'id, order_id, amount_pence, destination, competition_id, whole, credit_returned_pence, points_returned, tickets_released, state, gateway_reference, reason, attempt';
+
+/**
+ * The key the provider sees: the refund's own for its first attempt; after a refusal (no money
+ * moved) each attempt has its own, since the provider replays a refused request's answer for its key.
+ */
+const providerKey = (key: string, attempt: number): string => (attempt > 1 ? `${key}-a${attempt}` : key);
 
 interface OrderRow {
   status: string;
@@ -133,7 +141,9 @@ export async function refundOrder(pool: pg.Pool, gateway: PaymentGateway, input:
       try {
         // The order's payment intent (null: paid before intents, the demo gateway's old charges).
         const intent = await pool.query<{ intent_id: string }>("SELECT intent_id FROM payment_intents WHERE order_id = $1 AND status = 'succeeded'", [input.orderId]);
-        ({ reference } = await gateway.refund({ orderId: input.orderId, intentId: intent.rows[0]?.intent_id ?? null, amountPence: row.amount_pence, idempotencyKey: input.idempotencyKey, now: input.now }));
+        ({ reference } = await gateway.refund({
+          orderId: input.orderId, intentId: intent.rows[0]?.intent_id ?? null, amountPence: row.amount_pence, idempotencyKey: providerKey(input.idempotencyKey, row.attempt), now: input.now,
+        }));
       } catch (err) {
         // Refused by the provider (a 4xx): no money moved, so the refund stops counting against the
         // order. Anything else (a timeout, a 5xx) may have refunded all the same: it stays pending,
@@ -183,18 +193,9 @@ async function claim(client: pg.PoolClient, gatewayName: string, input: RefundIn
     'SELECT competition_id, sum(line_total_pence)::int AS value FROM order_items WHERE order_id = $1 GROUP BY competition_id ORDER BY competition_id',
     [input.orderId],
   )).rows.filter((l) => !competitions.includes(l.competition_id));
-  if (before) {
-    // Refused before, so it stopped counting: other refunds may have taken the order since, and its
-    // competitions may have been drawn. Asked again only if it would be allowed as a new refund.
-    if (takenWhole || before.amount_pence > cardLeft || before.credit_returned_pence > creditLeft || before.points_returned > pointsLeft
-      || (before.competition_id !== null && competitions.includes(before.competition_id))) {
-      throw refused(409, 'cgg_nothing_to_refund', `Order #${input.orderId} has changed since this refund failed (other refunds were made, or are under way); ask again as a new refund.`);
-    }
-    await refuseIfDrawn(client, input.orderId, before.whole ? lines.map((l) => l.competition_id) : before.competition_id === null ? [] : [before.competition_id]);
-    refuseOverLimit(input.limitPence, before.amount_pence + before.credit_returned_pence);
-    await client.query("UPDATE order_refunds SET state = 'pending', failure = NULL, settled_at = NULL WHERE id = $1", [before.id]);
-    return { row: { ...before, state: 'pending' }, done: null };
-  }
+  // A refund refused before (no money moved, so it stopped counting) is asked again as it was asked,
+  // worked out afresh like a new one: other refunds may have taken part of the order since, and its
+  // competitions may have been drawn.
 
   if (!['completed', 'refunded'].includes(o.status)) throw refused(409, 'cgg_nothing_to_refund', `Order #${input.orderId} has not been paid, so there is nothing to refund.`);
   if (takenWhole) {
@@ -231,6 +232,15 @@ async function claim(client: pg.PoolClient, gatewayName: string, input: RefundIn
   if (amount + credit + points === 0 && lines.length === 0) throw refused(409, 'cgg_nothing_to_refund', `Order #${input.orderId} has been refunded in full.`);
   await refuseIfDrawn(client, input.orderId, whole ? lines.map((l) => l.competition_id) : input.competitionId !== undefined ? [input.competitionId] : []);
   refuseOverLimit(input.limitPence, amount + credit);
+  if (before) {
+    const { rows } = await client.query<RefundRow>(
+      `UPDATE order_refunds SET state = 'pending', failure = NULL, settled_at = NULL, amount_pence = $2, whole = $3, credit_returned_pence = $4,
+                                points_returned = $5, attempt = attempt + 1
+       WHERE id = $1 RETURNING ${ROW}`,
+      [before.id, amount, whole, credit, points],
+    );
+    return { row: rows[0]!, done: null };
+  }
   const { rows } = await client.query<RefundRow>(
     `INSERT INTO order_refunds (order_id, idempotency_key, amount_pence, state, gateway, reason, requested_by, created_at,
                                 destination, competition_id, whole, credit_returned_pence, points_returned)
