@@ -1,5 +1,6 @@
 // @vitest-environment node
 import http from 'node:http';
+import net from 'node:net';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -110,15 +111,20 @@ describe('API forwarding', () => {
   });
 
   it('answers 502 with a WordPress-shaped error when the API is down', async () => {
-    const dead = http.createServer();
+    // An API that drops every connection. (A port listened on and closed again could be handed to
+    // the shell under test itself, which would then forward to itself: seen as a 431 in CI.)
+    const dead = net.createServer((socket) => socket.destroy());
     const deadUrl = await listen(dead);
-    await close(dead);
-    await withShell({ API_URL: deadUrl }, async (base) => {
-      const res = await fetch(`${base}/?rest_route=/api/v1/getsettings`);
-      expect(res.status).toBe(502);
-      const body = await res.json();
-      expect(body).toMatchObject({ code: expect.any(String), message: expect.any(String), data: { status: 502 } });
-    });
+    try {
+      await withShell({ API_URL: deadUrl }, async (base) => {
+        const res = await fetch(`${base}/?rest_route=/api/v1/getsettings`);
+        expect(res.status).toBe(502);
+        const body = await res.json();
+        expect(body).toMatchObject({ code: expect.any(String), message: expect.any(String), data: { status: 502 } });
+      });
+    } finally {
+      await close(dead);
+    }
   });
 });
 

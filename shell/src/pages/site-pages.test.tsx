@@ -105,6 +105,7 @@ describe('responsible play', () => {
       expect(within(help).getByRole('link', { name }).getAttribute('href')).toBe(href);
     }
     expect(within(help).getByText('Gamblers Anonymous UK:')).toBeTruthy();
-    expect(document.title).toContain('Responsible play');
+    // The title follows the page once its meta is applied (after zod has loaded): waited for, not assumed.
+    await waitFor(() => expect(document.title).toContain('Responsible play'));
   });
 });
