@@ -43,7 +43,8 @@ export class CheckoutLeft extends Error {
  */
 export async function settlePayment(
   first: StoreCheckoutResponse,
-  field: CardFieldHandle | null,
+  // Read at each turn: a held order's field may still be loading when its payment is first asked about.
+  field: { readonly current: CardFieldHandle | null },
   { onPending, onChallenge, watch }: { onPending: (payment: StoreCheckoutPayment) => void; onChallenge?: (stage: 'shown' | 'over') => void; watch: PaymentWatch },
 ): Promise<StoreCheckoutResponse> {
   let order = first;
@@ -53,11 +54,12 @@ export async function settlePayment(
     const payment = order.extensions.cgg.payment;
     if (isPaid(order) || !payment) return order;
     onPending(payment);
-    if (payment.status === 'requires_action' && field && !watch.expired && !watch.challenged.has(payment.intent_id)) {
+    const challenger = field.current;
+    if (payment.status === 'requires_action' && challenger && !watch.expired && !watch.challenged.has(payment.intent_id)) {
       watch.challenged.add(payment.intent_id);
       onChallenge?.('shown');
       try {
-        await field.handleNextAction(payment);
+        await challenger.handleNextAction(payment);
       } finally {
         onChallenge?.('over');
       }

@@ -2,17 +2,17 @@ import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } fro
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { AGE_AND_LIMIT_ERRORS, type PurchaseCheck } from '@cgg/contracts/account';
 import { billingDetailsErrors } from '@cgg/contracts/forms';
-import { STORE_ERRORS, type StoreCheckoutPayment, type StoreCheckoutRequest, type StoreCheckoutResponse } from '@cgg/contracts/store';
+import { STORE_ERRORS, type StoreCheckoutPayment, type StoreCheckoutRequest, type StoreCheckoutResponse, type StoreHeldOrderLine } from '@cgg/contracts/store';
 import {
   ApiError,
   formatPounds,
   type FieldError,
 } from '@cgg/contracts';
-import { announceCart, applyCartFromError, loadCart } from '../cart/cart-actions.ts';
+import { announceCart, applyCart, applyCartFromError, loadCart } from '../cart/cart-actions.ts';
 import { callStore } from '../cart/store-client.ts';
 import { ensureCartLoaded, startCart } from '../cart/cart-startup.ts';
 import { cartItemsAtom, cartStore, cartTotalsAtom } from '../cart/cart-store.ts';
-import { errorMessage, toastLoading } from '../cart/toast.ts';
+import { errorMessage, toastLoading, toastSuccess } from '../cart/toast.ts';
 import { useCart } from '../cart/use-cart.ts';
 import { BasketLines } from '../cart-page/basket-lines.tsx';
 import { PageFrame, Spinner } from '../components/page-frame.tsx';
@@ -26,12 +26,14 @@ import { usePaymentConfig } from '../payment/use-payment-config.ts';
 import { currentSessionToken } from '../session/session-token.ts';
 import { AgeAndLimitPrompt } from './age-and-limit-prompt.tsx';
 import { BillingSection, billingFieldOrder, type BillingField, type BillingValues } from './billing-section.tsx';
-import { CheckoutLeft, settlePayment, type PaymentWatch } from './card-payment.ts';
+import { CheckoutLeft, isPaid, settlePayment, type PaymentWatch } from './card-payment.ts';
 import { CheckoutAttempt } from './checkout-attempt.ts';
 import { CreditCardRefusal, creditCardRefusal } from './credit-card-refusal.tsx';
+import { FINISH_PAYING, HeldOrderPanel } from './held-order-panel.tsx';
 import { PaymentSection } from './payment-section.tsx';
 import { paymentFields, planPayment, type PaymentChoice } from './payment-plan.ts';
 import { useCustomer } from './use-customer.ts';
+import { useHeldOrder } from './use-held-order.ts';
 
 const emptyBilling: BillingValues = { first_name: '', last_name: '', email: '', phone: '', address_1: '', address_2: '', city: '', postcode: '', state: '' };
 
@@ -71,6 +73,17 @@ interface Pending {
   deadline: number;
 }
 
+/** An order found waiting for its payment as the checkout opened: finished or cancelled from its own panel. */
+interface Held {
+  order: StoreCheckoutResponse;
+  lines: StoreHeldOrderLine[];
+}
+
+const withPayment = (order: StoreCheckoutResponse, payment: StoreCheckoutPayment): StoreCheckoutResponse => ({
+  ...order,
+  extensions: { ...order.extensions, cgg: { ...order.extensions.cgg, payment } },
+});
+
 /** UK code 1.1 / 1.4: the checkout was refused until the account gives what `needs` lists (an account from before sign-up asked). */
 function missingChecks(error: unknown): { needs: PurchaseCheck[]; reason: string } | null {
   if (!(error instanceof ApiError)) return null;
@@ -104,6 +117,10 @@ export function CheckoutView() {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [placing, setPlacing] = useState(false);
   const [asking, setAsking] = useState<{ needs: PurchaseCheck[]; reason: string } | null>(null);
+  const heldOrder = useHeldOrder();
+  const [held, setHeld] = useState<Held | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  const heldExpiryAsked = useRef(false);
   const attempt = useRef(new CheckoutAttempt());
   // An order placed whose payment we lost touch with (offline while it was confirming): the next
   // press asks about it again rather than placing another (the server has taken the basket for it).
@@ -135,6 +152,23 @@ export function CheckoutView() {
 
   const plan = useMemo(() => planPayment(totalPence, customer, choice), [totalPence, customer, choice]);
 
+  // An order found waiting for its payment is the one this page finishes (or cancels); one paid
+  // meanwhile is shown as paid.
+  useEffect(() => {
+    if (heldOrder.state !== 'found') return;
+    const { order, lines } = heldOrder.held;
+    const payment = order.extensions.cgg.payment;
+    if (isPaid(order)) {
+      keepLastOrder(order);
+      navigate(`/confirmation?order=${order.order_id}`, { replace: true });
+      return;
+    }
+    if (!payment) return;
+    unsettled.current = order;
+    setHeld({ order, lines });
+    setPending({ intentId: payment.intent_id, deadline: Date.now() + payment.seconds_left * 1000 });
+  }, [heldOrder, navigate]);
+
   // Leaving the page mid-payment stops following it (no later jump to the confirmation from elsewhere).
   useEffect(
     () => () => {
@@ -154,7 +188,7 @@ export function CheckoutView() {
     return <Navigate to="/auth/login" replace state={{ from: { pathname: location.pathname, search: location.search, hash: location.hash } }} />;
   }
   if (!loaded && loadError) return <LoadFailed title="Checkout" message={loadError} retrying={isLoading} onRetry={() => void loadCart()} />;
-  if (customer.state === 'loading' || !loaded) {
+  if (customer.state === 'loading' || !loaded || heldOrder.state === 'loading') {
     return (
       <PageFrame title="Checkout">
         <Spinner label="Loading checkout" />
@@ -169,7 +203,7 @@ export function CheckoutView() {
     );
   }
   // While the order waits for its payment the server holds the basket's tickets (its basket is empty meanwhile).
-  if (items.length === 0 && !pending) return <EmptyBasket title="Checkout" />;
+  if (items.length === 0 && !pending && !held) return <EmptyBasket title="Checkout" />;
 
   const focusField = (name: string) => {
     const input = form.current?.elements.namedItem(name);
@@ -187,20 +221,23 @@ export function CheckoutView() {
   /** Checks the form and places the order (again after the age and limit prompt). */
   const placeOrder = async () => {
     if (placingRef.current) return;
-    const bErrors = billingDetailsErrors(billing);
-    setBillingErrs(byField(bErrors));
-    // The first failing field as the form shows it (the rules check email before phone; the form shows phone first).
-    const first = billingFieldOrder.find((f) => bErrors.some((e) => e.field === f));
-    if (first) {
-      focusField(first);
-      return;
+    // An order already placed is asked about again: its billing details went with it.
+    const resuming = unsettled.current;
+    if (!resuming) {
+      const bErrors = billingDetailsErrors(billing);
+      setBillingErrs(byField(bErrors));
+      // The first failing field as the form shows it (the rules check email before phone; the form shows phone first).
+      const first = billingFieldOrder.find((f) => bErrors.some((e) => e.field === f));
+      if (first) {
+        focusField(first);
+        return;
+      }
     }
     placingRef.current = true;
     setPlacing(true);
     setFailure(null);
     setRefusal(null);
     setCardError(null);
-    const resuming = unsettled.current;
     let paymentMethodId: string | null = null;
     if (plan.cardPence > 0 && !resuming) {
       // The card goes to the provider from its own field; we get its payment-method id.
@@ -231,15 +268,18 @@ export function CheckoutView() {
       // Resuming starts from where the order is now, not from the first answer (its challenge may be done).
       const placed = resuming ? await callStore('checkoutReturn', { order_id: resuming.order_id, order_key: resuming.order_key }) : await attempt.current.place(request);
       unsettled.current = placed;
-      const order = await settlePayment(placed, cardField.current, {
+      const order = await settlePayment(placed, cardField, {
         watch: watch.current,
         onChallenge: (stage) => {
           if (stage === 'shown') loading.done();
           else loading = toastLoading(PLACING_MESSAGE, 'checkout');
         },
-        onPending: (payment: StoreCheckoutPayment) =>
+        onPending: (payment: StoreCheckoutPayment) => {
           // The server's seconds left, counted on this browser's clock (its own clock may be wrong).
-          setPending((p) => (p?.intentId === payment.intent_id ? p : { intentId: payment.intent_id, deadline: Date.now() + payment.seconds_left * 1000 })),
+          setPending((p) => (p?.intentId === payment.intent_id ? p : { intentId: payment.intent_id, deadline: Date.now() + payment.seconds_left * 1000 }));
+          // A held order's panel says where its payment stands now (after a challenge: being confirmed).
+          setHeld((h) => (h && h.order.extensions.cgg.payment?.status !== payment.status ? { ...h, order: withPayment(h.order, payment) } : h));
+        },
       });
       unsettled.current = null;
       keepLastOrder(order);
@@ -272,7 +312,7 @@ export function CheckoutView() {
         return;
       }
       const message = lostTouch
-        ? 'We could not confirm your payment: check your connection, then press Place order to ask again. Your order and its tickets are held meanwhile.'
+        ? `We could not confirm your payment: check your connection, then press ${held ? FINISH_PAYING : 'Place order'} to ask again. Your order and its tickets are held meanwhile.`
         : errorMessage(error, 'Your order could not be placed. Please try again.');
       setBillingErrs(serverBillingErrors(error));
       const refused = creditCardRefusal(error);
@@ -286,9 +326,91 @@ export function CheckoutView() {
       placingRef.current = false;
       setPlacing(false);
       // The countdown stays while the order is held for a press that asks again.
-      if (!unsettled.current) setPending(null);
+      if (!unsettled.current) {
+        setPending(null);
+        setHeld(null);
+      }
     }
   };
+
+  /** Gives up the held order: the provider stops the payment, the tickets go back into the basket. */
+  const cancelHeld = async () => {
+    const order = unsettled.current;
+    if (!order || placingRef.current) return;
+    placingRef.current = true;
+    setCancelling(true);
+    setFailure(null);
+    try {
+      const answer = await callStore('cancelHeldOrder', { order_id: order.order_id, order_key: order.order_key });
+      applyCart(answer.cart);
+      if (answer.outcome === 'confirming') {
+        setFailure(`Your payment is already being confirmed, so the order can no longer be cancelled. Press ${FINISH_PAYING} to see how it went.`);
+        return;
+      }
+      unsettled.current = null;
+      if (answer.outcome === 'paid' && answer.order) {
+        keepLastOrder(answer.order);
+        navigate(`/confirmation?order=${answer.order.order_id}`);
+        return;
+      }
+      setPending(null);
+      setHeld(null);
+      toastSuccess(`Order #${order.order_id} is cancelled: its tickets are back in your basket.`);
+    } catch (error) {
+      setFailure(errorMessage(error, 'The order could not be cancelled. Please try again.'));
+    } finally {
+      placingRef.current = false;
+      setCancelling(false);
+    }
+  };
+
+  if (held && pending) {
+    return (
+      <PageFrame title="Checkout">
+        <HeldOrderPanel
+          order={held.order}
+          lines={held.lines}
+          countdown={
+            <ReservationCountdown
+              deadline={pending.deadline}
+              onExpired={() => {
+                onReservationOver();
+                // Nothing is asking about the payment right now: ask once, and the API's answer ends the hold.
+                if (!heldExpiryAsked.current) {
+                  heldExpiryAsked.current = true;
+                  void placeOrder();
+                }
+              }}
+            />
+          }
+          challenge={
+            paymentConfig.state === 'ready' ? (
+              <ProviderCardField
+                config={paymentConfig.config}
+                amountPence={Number(held.order.extensions.cgg.card_charged)}
+                error={null}
+                disabled
+                onEdit={() => undefined}
+                handleRef={cardField}
+                challengeOnly
+              />
+            ) : paymentConfig.state === 'failed' ? (
+              <div className="cc-alert" role="alert">
+                <p>{paymentConfig.message}</p>
+                <button type="button" className="cc-btn" onClick={paymentConfig.retry}>
+                  Try again
+                </button>
+              </div>
+            ) : null
+          }
+          failure={failure}
+          busy={placing ? 'finishing' : cancelling ? 'cancelling' : null}
+          onFinish={() => void placeOrder()}
+          onCancel={() => void cancelHeld()}
+        />
+      </PageFrame>
+    );
+  }
 
   return (
     <PageFrame title="Checkout">

@@ -45,4 +45,9 @@ export interface CardFieldProps {
   /** The customer changed the card: the checkout clears a refusal about the old one. */
   onEdit: () => void;
   handleRef: React.Ref<CardFieldHandle>;
+  /**
+   * No card inputs, only the provider's challenge: the card was given when the order was placed,
+   * and a held order is being finished (the checkout page opened again).
+   */
+  challengeOnly?: boolean;
 }

@@ -6,13 +6,15 @@ import { demoPaymentConfig } from './fixtures.ts';
 const cardError = (code: string, message: string) => ({ status: 402, body: { error: { type: 'card_error', code, message } } });
 
 /**
- * The demo payment provider's browser API and the payment-config naming it, as mock-shop
+ * The demo payment provider's browser API and the payment-config naming it (and no held order), as mock-shop
  * routes: a well-formed card answers `pm_demo_<last4>`, a number failing Luhn the provider's
  * refusal; the challenge of `intent` shows £5.97 on the card ending 3184.
  */
 export function demoProvider(intent = 'pi_demo_1') {
   return {
     'store:GET /cgg/payment-config': demoPaymentConfig,
+    // No order waiting for its payment as the checkout opens (held-order.test.tsx has one).
+    'store:GET /cgg/held-order': { order: null, lines: [] },
     'demo-pay:POST /payment_methods': (body: Record<string, unknown>) => {
       const digits = cardNumberDigits(String(body.card_number));
       if (!passesLuhn(digits)) return cardError('invalid_number', 'Your card number is incorrect.');

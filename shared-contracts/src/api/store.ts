@@ -364,6 +364,45 @@ export const storeCheckoutReturnRequestSchema = lazySchema(() => z.object({
 }));
 export type StoreCheckoutReturnRequest = z.infer<typeof storeCheckoutReturnRequestSchema>;
 
+/** A line of a held order: what it reserved, priced as at checkout. */
+export const storeHeldOrderLineSchema = lazySchema(() => z.object({
+  competition_id: z.int(),
+  title: z.string(),
+  quantity: z.int(),
+  /** Pence, as a string. */
+  total: minorUnits,
+}));
+export type StoreHeldOrderLine = z.infer<typeof storeHeldOrderLineSchema>;
+
+/**
+ * `GET cgg/held-order`: the signed-in customer's card order still waiting for its payment, its
+ * tickets held (the basket was taken for it). A checkout page opened again (a reload, another
+ * tab, back from elsewhere) finishes it (checkout-return, then any challenge) or cancels it
+ * (held-order/cancel). `order` is null when none is held; a payment confirmed meanwhile answers
+ * the paid order (status 'completed').
+ */
+export const storeHeldOrderSchema = lazySchema(() => z.object({
+  order: z.nullable(storeCheckoutResponseSchema),
+  lines: z.array(storeHeldOrderLineSchema),
+}));
+export type StoreHeldOrder = z.infer<typeof storeHeldOrderSchema>;
+
+/**
+ * `POST cgg/held-order/cancel` (`{order_id, order_key}`): the customer gives up a held order. The
+ * provider is asked to stop the payment first, and the answer says what happened:
+ * - 'cancelled': released (tickets back on sale, points and credit given back); its lines are back
+ *   in the basket (`cart`);
+ * - 'paid': the payment went through first (`order`, the paid order: show its confirmation);
+ * - 'confirming': the provider is already confirming it and cannot stop it (`order`, pending:
+ *   ask checkout-return for its outcome).
+ */
+export const storeHeldOrderCancelResponseSchema = lazySchema(() => z.object({
+  outcome: z.enum(['cancelled', 'paid', 'confirming']),
+  order: z.nullable(storeCheckoutResponseSchema),
+  cart: storeCartSchema,
+}));
+export type StoreHeldOrderCancelResponse = z.infer<typeof storeHeldOrderCancelResponseSchema>;
+
 /** `GET cgg/payment-config`: which card field the checkout page loads. */
 export const storePaymentConfigSchema = lazySchema(() => z.object({
   /** 'demo' (the built-in demo provider) or 'stripe'. */
@@ -492,6 +531,8 @@ export const storeEndpoints = {
   checkout: { access: 'customer', route: '/checkout', method: 'POST', request: storeCheckoutRequestSchema, response: storeCheckoutResponseSchema },
   checkoutReturn: { access: 'customer', route: '/cgg/checkout-return', method: 'POST', request: storeCheckoutReturnRequestSchema, response: storeCheckoutResponseSchema },
   paymentConfig: { access: 'anyone', route: '/cgg/payment-config', method: 'GET', request: null, response: storePaymentConfigSchema },
+  heldOrder: { access: 'customer', route: '/cgg/held-order', method: 'GET', request: null, response: storeHeldOrderSchema },
+  cancelHeldOrder: { access: 'customer', route: '/cgg/held-order/cancel', method: 'POST', request: storeCheckoutReturnRequestSchema, response: storeHeldOrderCancelResponseSchema },
 } as const;
 export type StoreEndpoints = typeof storeEndpoints;
 export type StoreEndpointName = keyof StoreEndpoints;

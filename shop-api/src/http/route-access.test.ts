@@ -143,6 +143,9 @@ const samples: Record<RouteName, Sample> = {
   // No such order for anyone: access is what is checked here (checkout.test.ts pays and returns).
   storeCheckoutReturn: { payload: () => ({ order_id: 2_000_000_000, order_key: 'wc_order_none' }) },
   storePaymentConfig: {},
+  storeHeldOrder: {},
+  // No such order for anyone: access is what is checked here (held-order.test.ts holds and cancels).
+  storeCancelHeldOrder: { payload: () => ({ order_id: 2_000_000_000, order_key: 'wc_order_none' }) },
   chatStream: {},
   drawEntries: { payload: (fx) => ({ id: String(fx.drawnCompetitionId) }) },
   staffLogin: { payload: (fx) => ({ email: fx.admin.email, password: STAFF_PASSWORD }) },

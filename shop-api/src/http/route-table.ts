@@ -57,6 +57,8 @@ export const routeTable = {
   storeCheckout: store(storeEndpoints.checkout),
   storeCheckoutReturn: store(storeEndpoints.checkoutReturn),
   storePaymentConfig: store(storeEndpoints.paymentConfig),
+  storeHeldOrder: store(storeEndpoints.heldOrder),
+  storeCancelHeldOrder: store(storeEndpoints.cancelHeldOrder),
   chatStream: { route: CHAT_STREAM_ROUTE, method: 'GET', access: 'anyone', request: null, response: null },
   drawEntries: { route: DRAW_ENTRIES_ROUTE, method: 'GET', access: 'anyone', request: drawEntriesRequestSchema, response: null },
   staffEntriesCsv: { route: STAFF_ENTRIES_CSV_ROUTE, method: 'GET', access: 'staff', staffRoles: ['admin', 'operator', 'support'], request: staffEntriesCsvRequestSchema, response: null },

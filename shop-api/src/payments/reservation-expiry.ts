@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { inTransaction } from '../accounts/queryable.ts';
 import { applyIntent, releaseReservation, type PaymentHooks } from './order-payment.ts';
-import type { PaymentGateway } from './payment-gateway.ts';
+import type { PaymentFailure, PaymentGateway } from './payment-gateway.ts';
 import { fallbackLogger } from '../lib/logger.ts';
 
 /**
@@ -37,8 +37,13 @@ export async function expireReservations(pool: pg.Pool, gateway: PaymentGateway,
   return rows.length;
 }
 
-/** An expired reservation whose payment intent was never created (a crash in between): released, nothing to ask the provider. */
-export async function releaseWithoutIntent(pool: pg.Pool, orderId: number, now: Date): Promise<void> {
+const EXPIRED: PaymentFailure = { reason: 'expired', message: 'The reservation expired before the payment was confirmed.' };
+
+/**
+ * A reservation whose payment intent was never created (a crash in between), released: expired,
+ * or given up by the customer (`failure`). Nothing to ask the provider.
+ */
+export async function releaseWithoutIntent(pool: pg.Pool, orderId: number, now: Date, failure: PaymentFailure = EXPIRED): Promise<void> {
   await inTransaction(pool, async (client) => {
     const order = (await client.query(
       `SELECT id, status, customer_id, reserved_until, reserved_cart_id, reserved_basket, card_charged_pence, credit_used_pence, points_redeemed
@@ -48,6 +53,6 @@ export async function releaseWithoutIntent(pool: pg.Pool, orderId: number, now: 
     // Its intent may have been created (and recorded) meanwhile: then it is applied instead.
     const since = await client.query('SELECT 1 FROM payment_intents WHERE order_id = $1', [orderId]);
     if (order?.status !== 'pending' || since.rowCount) return;
-    await releaseReservation(client, order, 'cancelled', { reason: 'expired', message: 'The reservation expired before the payment was confirmed.' }, now);
+    await releaseReservation(client, order, 'cancelled', failure, now);
   });
 }

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { DeclaredRoute } from '../http/declared-routes.ts';
 import { cartRoutes } from './cart-routes.ts';
 import { checkoutReturnRoute, checkoutRoute, paymentConfigRoute, type OrderCommittedHook, type OrderPaidHook } from './checkout-route.ts';
+import { cancelHeldOrderRoute, heldOrderRoute } from './held-order-route.ts';
 import { loadStoreSecret } from './store-secret.ts';
 import { guardedAllocator, type TicketAllocator } from './ticket-allocation.ts';
 import type { PaymentGateway } from '../payments/payment-gateway.ts';
@@ -46,5 +47,5 @@ export function storeRoutes(options: StoreOptions): DeclaredRoute[] {
     limits: options.limits,
     reservationSeconds: options.reservationSeconds,
   };
-  return [...cartRoutes(deps), checkoutRoute(deps), checkoutReturnRoute(deps), paymentConfigRoute(deps)];
+  return [...cartRoutes(deps), checkoutRoute(deps), checkoutReturnRoute(deps), paymentConfigRoute(deps), heldOrderRoute(deps), cancelHeldOrderRoute(deps)];
 }

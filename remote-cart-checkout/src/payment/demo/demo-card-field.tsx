@@ -20,7 +20,7 @@ interface OpenChallenge {
  * the checkout gets only the payment-method id. Its 3-D Secure challenge is a dialog with
  * the provider's Complete / Fail choice. Loaded with a dynamic import on the checkout page only.
  */
-export default function DemoCardField({ demoApiBase, error, disabled, onEdit, handleRef }: CardFieldProps & { demoApiBase: string }) {
+export default function DemoCardField({ demoApiBase, error, disabled, onEdit, handleRef, challengeOnly = false }: CardFieldProps & { demoApiBase: string }) {
   const [card, setCard] = useState<CardDetailsValues>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<CardDetailsField, string>>>({});
   const [challenge, setChallenge] = useState<OpenChallenge | null>(null);
@@ -71,6 +71,17 @@ export default function DemoCardField({ demoApiBase, error, disabled, onEdit, ha
     onEdit();
   };
 
+  const challengeDialog = challenge && (
+    <DemoChallengeDialog
+      payment={challenge.payment}
+      onDone={() => {
+        challenge.done();
+        setChallenge(null);
+      }}
+    />
+  );
+  if (challengeOnly) return challengeDialog;
+
   return (
     <div ref={box} className="cc-card-fields" role="group" aria-label="Card details">
       <p className="cc-muted">
@@ -115,15 +126,7 @@ export default function DemoCardField({ demoApiBase, error, disabled, onEdit, ha
           {error}
         </p>
       )}
-      {challenge && (
-        <DemoChallengeDialog
-          payment={challenge.payment}
-          onDone={() => {
-            challenge.done();
-            setChallenge(null);
-          }}
-        />
-      )}
+      {challengeDialog}
     </div>
   );
 }

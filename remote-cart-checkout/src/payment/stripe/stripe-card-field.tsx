@@ -65,7 +65,7 @@ export default function StripeCardField({ publishableKey, ...props }: CardFieldP
   );
 }
 
-function StripeElement({ error, disabled, onEdit, handleRef }: CardFieldProps) {
+function StripeElement({ error, disabled, onEdit, handleRef, challengeOnly = false }: CardFieldProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [ownError, setOwnError] = useState<string | null>(null);
@@ -100,6 +100,8 @@ function StripeElement({ error, disabled, onEdit, handleRef }: CardFieldProps) {
   );
 
   const shown = error ?? ownError;
+  // Finishing a held order: stripe.handleNextAction needs Stripe.js, not the Payment Element.
+  if (challengeOnly) return null;
   return (
     <div className={`cc-field${shown ? ' cc-field--invalid' : ''}`}>
       <PaymentElement
