@@ -60,6 +60,7 @@ import { registerRequestIdHeader, requestIdOf } from './http/request-id.ts';
 import { evaluateHarmMarkers } from './harm/evaluate.ts';
 import { reviewRoutes } from './staff/review-routes.ts';
 import { deadJobRoutes } from './staff/dead-job-routes.ts';
+import { paymentProblemRoutes } from './staff/payment-problem-routes.ts';
 
 export const PUBLIC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'public');
 /** Every payload of the content and account calls is small; this bounds abuse. */
@@ -230,6 +231,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     ...customerRoutes({ pool: options.pool, now }),
     ...reviewRoutes({ pool: options.pool, now }),
     ...deadJobRoutes({ pool: options.pool }),
+    ...paymentProblemRoutes({ pool: options.pool, now, gateway }),
     ...contentEditingRoutes({ pool: options.pool, now }),
   ];
   const routes = [...contentRoutes(options.pool), ...competitionRoutes(options.pool), ...sitePageRoutes, ...complaintRoutes({ pool: options.pool, keyedPool, now, mailer, siteUrl, limits }), ...accounts, ...store, ...drawRoutes(options.pool), ...claims, ...staff];

@@ -4,7 +4,7 @@ import type { StaffRole } from '@cgg/contracts/staff';
 export const ADMIN_BASE = '/admin';
 
 /** The back office's screens, each with the roles the API lets make its calls (the server checks again). */
-export type SectionPath = 'competitions' | 'fulfilment' | 'customers' | 'reviews' | 'refunds' | 'complaints' | 'content' | 'staff' | 'audit' | 'jobs';
+export type SectionPath = 'competitions' | 'fulfilment' | 'customers' | 'reviews' | 'refunds' | 'complaints' | 'content' | 'staff' | 'audit' | 'jobs' | 'payments';
 
 export interface Section {
   path: SectionPath;
@@ -25,6 +25,8 @@ export const sections: readonly Section[] = [
   { path: 'audit', label: 'Audit log', roles: ['admin'] },
   // The job queue's dead-letter list (read-only; the CLI retries).
   { path: 'jobs', label: 'Failed jobs', roles: ['admin'] },
+  // What reconciliation flagged between the payment provider and our orders.
+  { path: 'payments', label: 'Payment problems', roles: ['admin'] },
 ];
 
 export const sectionHref = (s: Section): string => `${ADMIN_BASE}/${s.path}`;

@@ -11,6 +11,7 @@ import { CustomersArea } from '../customers/customers-area.tsx';
 import { FulfilmentScreen } from '../fulfilment/fulfilment-screen.tsx';
 import { DeadJobsScreen } from '../jobs/dead-jobs-screen.tsx';
 import { DashboardScreen } from '../dashboard/dashboard-screen.tsx';
+import { PaymentProblemsScreen } from '../payments/payment-problems-screen.tsx';
 import { RefundScreen } from '../refunds/refund-screen.tsx';
 import { ReviewsScreen } from '../reviews/reviews-screen.tsx';
 import { staffSession } from '../session/staff-session.ts';
@@ -26,7 +27,7 @@ async function signOut() {
 }
 
 const screens: Record<SectionPath, (props: { staff: StaffMember }) => ReactNode> = {
-  competitions: CompetitionsArea, fulfilment: FulfilmentScreen, customers: CustomersArea, reviews: ReviewsScreen, content: ContentScreen, refunds: RefundScreen, complaints: ComplaintsArea, staff: StaffScreen, audit: AuditLogScreen, jobs: DeadJobsScreen,
+  competitions: CompetitionsArea, fulfilment: FulfilmentScreen, customers: CustomersArea, reviews: ReviewsScreen, content: ContentScreen, refunds: RefundScreen, complaints: ComplaintsArea, staff: StaffScreen, audit: AuditLogScreen, jobs: DeadJobsScreen, payments: PaymentProblemsScreen,
 };
 
 /** The section a path under /admin belongs to: its first segment (a competition's page is in Competitions). */

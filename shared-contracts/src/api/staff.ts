@@ -21,6 +21,7 @@ import {
   staffReviewsRequestSchema, staffReviewsResponseSchema,
 } from './harm-markers.ts';
 import { staffDeadJobsRequestSchema, staffDeadJobsResponseSchema } from './background-jobs.ts';
+import { staffPaymentProblemsRequestSchema, staffPaymentProblemsResponseSchema, staffResolvePaymentProblemRequestSchema, staffResolvePaymentProblemResponseSchema } from './payment-problems.ts';
 import { provideZod } from '../zod/zod-runtime.ts';
 import { zodMembers } from '../zod/zod-members.ts';
 
@@ -35,6 +36,7 @@ export * from './fulfilment.ts';
 export * from './staff-complaints.ts';
 export * from './harm-markers.ts';
 export * from './background-jobs.ts';
+export * from './payment-problems.ts';
 
 /*
  * The back office's own calls (issue "The operator's back office"): staff sign-in with a
@@ -101,6 +103,7 @@ export const auditActions = [
   'win.remind',
   'complaint.answer', 'complaint.close',
   'customer.break', 'review.close', 'harm-settings.update',
+  'payment-problem.resolve',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -558,5 +561,7 @@ export const staffCalls = {
   staffHarmSettings: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/harm_settings', method: 'POST', auth: 'site', request: staffTokenRequestSchema, response: staffHarmSettingsResponseSchema }),
   staffHarmSettingsUpdate: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/harm_settings_update', method: 'POST', auth: 'site', request: staffHarmSettingsUpdateRequestSchema, response: staffHarmSettingsResponseSchema }),
   staffDeadJobs: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/dead_jobs', method: 'POST', auth: 'site', request: staffDeadJobsRequestSchema, response: staffDeadJobsResponseSchema }),
+  staffPaymentProblems: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/payment_problems', method: 'POST', auth: 'site', request: staffPaymentProblemsRequestSchema, response: staffPaymentProblemsResponseSchema }),
+  staffResolvePaymentProblem: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/payment_problem_resolve', method: 'POST', auth: 'site', request: staffResolvePaymentProblemRequestSchema, response: staffResolvePaymentProblemResponseSchema }),
   staffAuditLog: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/audit_log', method: 'POST', auth: 'site', request: auditLogRequestSchema, response: auditLogResponseSchema }),
 } as const;

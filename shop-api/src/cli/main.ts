@@ -11,6 +11,7 @@ import { UsageError, type Command } from './command.ts';
 import { loginAsUserCommand } from './commands/login-as-user.ts';
 import { outboxCommand } from './commands/outbox.ts';
 import { deadJobsCommand } from './commands/dead-jobs.ts';
+import { paymentProblemsCommand } from './commands/payment-problems.ts';
 import { removeChatMessageCommand } from './commands/remove-chat-message.ts';
 import { competitionCreateCommand } from './commands/competition-create.ts';
 import { competitionUpdateCommand } from './commands/competition-update.ts';
@@ -29,7 +30,7 @@ import { competitionCancelCommand } from './commands/competition-cancel.ts';
 import { staffCreateCommand } from './commands/staff-create.ts';
 
 const commands: Command[] = [
-  loginAsUserCommand, outboxCommand, deadJobsCommand, removeChatMessageCommand,
+  loginAsUserCommand, outboxCommand, deadJobsCommand, paymentProblemsCommand, removeChatMessageCommand,
   competitionCreateCommand, competitionUpdateCommand, entriesCommand, postalEntryCommand, postalWinsCommand, drawCommand,
   couponCreateCommand, pointsAdjustCommand, creditAdjustCommand, claimsCommand, claimStateCommand, claimPayeeCommand, refundOrderCommand, competitionCancelCommand, staffCreateCommand,
 ];

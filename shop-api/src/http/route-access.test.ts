@@ -200,6 +200,9 @@ const samples: Record<RouteName, Sample> = {
   staffReviewClose: { payload: () => ({ flag_id: 999_999, action: 'no_action', note: 'Route test' }) },
   staffHarmSettings: { payload: () => ({}) },
   staffDeadJobs: { payload: () => ({}) },
+  staffPaymentProblems: { payload: () => ({}) },
+  // No such problem: access is what is checked here (payment-problems.test.ts resolves them).
+  staffResolvePaymentProblem: { payload: () => ({ id: 2_000_000_000, note: 'Checked in the provider dashboard.' }) },
   staffHarmSettingsUpdate: { payload: () => ({ raises_days: 30 }) },
   staffCompetitionFields: { payload: (fx) => ({ id: fx.openCompetitionId }) },
   // An empty competition: the roles that may save are answered 400 with its problems, nothing written.

@@ -1,0 +1,78 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { PaymentProblem } from '@cgg/contracts/staff';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, refusal } from '../test/fake-api.ts';
+import { admin, operator } from '../test/fixtures.ts';
+import { renderBackOffice } from '../test/render-back-office.tsx';
+
+const mismatch: PaymentProblem = {
+  id: 31, provider: 'stripe', intent_id: 'pi_3Mismatch', order_id: 10422, order_status: 'pending', kind: 'amount_mismatch',
+  detail: "The intent took 500p; the order's card part is 450p.", repaired: false, found_at: '2026-07-01T09:00:00.000Z',
+  resolved_at: null, resolved_by: null, resolution: null,
+};
+const stray: PaymentProblem = {
+  ...mismatch, id: 32, intent_id: 'pi_3Stray', order_id: null, order_status: null, kind: 'unknown_intent',
+  detail: 'The provider has an intent (succeeded, 500p) that names no order of ours.',
+};
+
+describe('payment problems screen', () => {
+  it('lists each open problem with what it means; closing a held wrong amount refunds and releases it, with a note', async () => {
+    const api = fakeApi({
+      'staff/me': { success: true, data: admin },
+      'staff/payment_problems': { success: true, data: [mismatch, stray] },
+      'staff/payment_problem_resolve': {
+        success: true,
+        data: { problem: { ...mismatch, order_status: 'cancelled', resolved_at: '2026-07-01T10:00:00.000Z', resolved_by: 'Amy Admin <amy@cgg.test>', resolution: 'Refunded.' }, refunded: '5.00', order_released: true },
+      },
+    });
+    renderBackOffice('/admin/payments', 'tok');
+    const list = await screen.findByRole('list', { name: 'Payment problems to deal with' });
+    const first = within(list).getByRole('heading', { name: 'Problem #31: amount_mismatch' }).closest('li') as HTMLElement;
+    expect(within(first).getByText(/Paid the wrong amount: the order is held\./)).toBeTruthy();
+    expect(first.textContent).toContain('Order #10422 (pending) · stripe payment pi_3Mismatch · found 1 Jul 2026, 10:00');
+    const second = within(list).getByRole('heading', { name: 'Problem #32: unknown_intent' }).closest('li') as HTMLElement;
+    expect(second.textContent).toContain('No order');
+    expect(within(second).getByRole('button', { name: 'Record and close' })).toBeTruthy();
+
+    // A note is needed: nothing is sent without one.
+    await userEvent.click(within(first).getByRole('button', { name: 'Refund, release and close' }));
+    expect(await within(first).findByText('Say what you did about it.')).toBeTruthy();
+    expect(api.routes()).not.toContain('staff/payment_problem_resolve');
+
+    await userEvent.type(within(first).getByLabelText('What you did'), 'Refunded.');
+    await userEvent.click(within(first).getByRole('button', { name: 'Refund, release and close' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Problem #31 dealt with: £5.00 refunded to the card, order #10422 released.');
+    expect(api.sent.find((s) => s.route === 'staff/payment_problem_resolve')!.body).toEqual({ id: 31, note: 'Refunded.' });
+    expect(within(list).queryByRole('heading', { name: 'Problem #31: amount_mismatch' })).toBeNull();
+    expect(within(list).getByRole('heading', { name: 'Problem #32: unknown_intent' })).toBeTruthy();
+  });
+
+  it("shows the API's refusal by the form and keeps the problem", async () => {
+    fakeApi({
+      'staff/me': { success: true, data: admin },
+      'staff/payment_problems': { success: true, data: [stray] },
+      'staff/payment_problem_resolve': refusal(409, 'cgg_payment_problem_closed', 'Payment problem #32 is already dealt with.'),
+    });
+    renderBackOffice('/admin/payments', 'tok');
+    const form = await screen.findByRole('form', { name: 'Deal with problem #32' });
+    await userEvent.type(within(form).getByLabelText('What you did'), 'Refunded in the dashboard.');
+    await userEvent.click(within(form).getByRole('button', { name: 'Record and close' }));
+    expect((await within(form).findByRole('alert')).textContent).toContain('Payment problem #32 is already dealt with.');
+    expect(screen.getByRole('heading', { name: 'Problem #32: unknown_intent' })).toBeTruthy();
+  });
+
+  it('says when there is nothing to deal with', async () => {
+    fakeApi({ 'staff/me': { success: true, data: admin }, 'staff/payment_problems': { success: true, data: [] } });
+    renderBackOffice('/admin/payments', 'tok');
+    expect(await screen.findByText('No payment problems to deal with.')).toBeTruthy();
+  });
+
+  it('is not offered to operators, and its address sends them to the overview', async () => {
+    const api = fakeApi({ 'staff/me': { success: true, data: operator } });
+    renderBackOffice('/admin/payments', 'tok');
+    expect(await screen.findByRole('heading', { name: /^Welcome, / })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Back office' }).textContent).not.toContain('Payment problems');
+    expect(api.routes()).not.toContain('staff/payment_problems');
+  });
+});

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { apiRequest } from '@cgg/contracts';
+import { staffCalls, type PaymentProblem } from '@cgg/contracts/staff';
+import { staffRequest } from '../api/staff-api.ts';
+import { useStaffData } from '../api/use-staff-data.ts';
+import { FormAlert } from '../components/form-alert.tsx';
+import { inLondon } from '../components/london-time.ts';
+import { Spinner } from '../components/spinner.tsx';
+import { ResolveProblemForm } from './resolve-problem-form.tsx';
+
+/** What each kind means for the person looking at it, and what closing it does. */
+export const problemKindLabels: Record<string, string> = {
+  amount_mismatch: 'Paid the wrong amount: the order is held. Closing it refunds the payment in full and releases the order.',
+  unknown_intent: "A payment names no order of ours: look at it in the provider's dashboard.",
+  paid_without_payment: 'An order is paid but its payment is not: check it with the provider.',
+  missing_at_provider: "An order's payment is not in the provider's list: check it with the provider.",
+  late_payment_refunded: 'Paid after its reservation ran out: refunded automatically.',
+};
+
+/**
+ * Admins: what the payment code and its reconciliation found between the payment provider and our
+ * orders, oldest first, until someone records what they did about it (the CLI's
+ * `payment-problems` lists and closes the same).
+ */
+export function PaymentProblemsScreen() {
+  const { loaded } = useStaffData('payment-problems', () => staffRequest((o) => apiRequest(staffCalls.staffPaymentProblems, {}, o)).then((a) => a.data));
+  const [changed, setChanged] = useState<PaymentProblem[] | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  return (
+    <section aria-labelledby="bo-payment-problems-title">
+      <h1 id="bo-payment-problems-title" className="bo-title">
+        Payment problems
+      </h1>
+      <p className="bo-muted">Differences between the payment provider and our orders that need a person. Deal with each, then record what you did.</p>
+      {notice && (
+        <p className="bo-success" role="status">
+          {notice}
+        </p>
+      )}
+      {loaded.state === 'loading' && <Spinner label="Loading the payment problems…" />}
+      {loaded.state === 'failed' && <FormAlert message={loaded.message} />}
+      {loaded.state === 'loaded' && (
+        <Problems
+          problems={changed ?? loaded.data}
+          onResolved={(id, said) => {
+            setChanged((changed ?? loaded.data).filter((p) => p.id !== id));
+            setNotice(said);
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+function Problems({ problems, onResolved }: { problems: PaymentProblem[]; onResolved: (id: number, said: string) => void }) {
+  if (problems.length === 0) return <p className="bo-muted">No payment problems to deal with.</p>;
+  return (
+    <ul className="bo-cards" aria-label="Payment problems to deal with">
+      {problems.map((p) => (
+        <li key={p.id} className="bo-card">
+          <h2 className="bo-card__title">
+            Problem #{p.id}: <code>{p.kind}</code>
+          </h2>
+          <p>
+            <strong>{problemKindLabels[p.kind] ?? p.kind}</strong> {p.detail}
+          </p>
+          <p className="bo-muted">
+            {p.order_id === null ? 'No order' : `Order #${p.order_id}`}
+            {p.order_status && ` (${p.order_status})`} · {p.provider} payment <code>{p.intent_id}</code> · found {inLondon(p.found_at)}
+          </p>
+          <ResolveProblemForm problem={p} onResolved={(said) => onResolved(p.id, said)} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { staffPaymentProblemsResponseSchema, staffResolvePaymentProblemResponseSchema } from '@cgg/contracts/staff';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction } from '../accounts/queryable.ts';
+import { paymentProblemsCommand } from '../cli/commands/payment-problems.ts';
+import { UsageError } from '../cli/command.ts';
+import { createStaff } from '../staff/staff-accounts.ts';
+import { createStaffSession } from '../staff/staff-sessions.ts';
+import { billing, cardPayment, createCompetition, createCustomer } from '../store/store-fixtures.ts';
+import { storeInject, storeTestApp, type StoreClientState } from '../store/store-test-kit.ts';
+
+/*
+ * Payment problems for a person: an order paid with the wrong amount is held (its tickets
+ * reserved) until an admin deals with it, which refunds the payment and releases the order; other
+ * problems are closed with a note. The back office's routes and the CLI do the same.
+ */
+
+type Kit = Awaited<ReturnType<typeof storeTestApp>>;
+let t: Kit;
+beforeAll(async () => {
+  t = await storeTestApp({ settleAfterMs: null });
+});
+afterAll(() => t.close());
+
+let seq = 0;
+async function staffBearer(role: 'admin' | 'operator' | 'support') {
+  const member = await inTransaction(t.pool, (client) =>
+    createStaff(client, { email: `problems-${role}-${++seq}@cgg.test`, name: `Problems ${role}`, role, password: 'Staff!Pass-2026', by: { staffId: null, actor: 'test' }, now: new Date() }),
+  );
+  return createStaffSession(t.pool, member.id, 'signed-in', new Date());
+}
+const staffPost = (name: string, payload: object, bearer: string) =>
+  t.app.inject({ method: 'POST', url: `/?rest_route=/api/v1/staff/${name}`, headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` }, payload });
+
+/** A card order (3 x £1, £1 of it site credit) whose provider took a different amount than the order's card part: flagged and held. */
+async function mismatchedOrder() {
+  const c = await createCompetition(t.pool, { total: 20, pricePence: 100 });
+  const who = await createCustomer(t.pool);
+  await t.pool.query(`INSERT INTO credit_logs (customer_id, type, amount_pence, description, created_at) VALUES ($1, 'admin-credit', 100, 'x', now())`, [who.id]);
+  const state: StoreClientState = { bearer: who.token };
+  await storeInject(t.app, state, 'GET', '/cart');
+  await storeInject(t.app, state, 'POST', '/cart/add-item', { id: c.productId, quantity: 3 });
+  const order = (await storeInject(t.app, state, 'POST', '/checkout', { billing_address: billing, payment_method: 'cgg-card', payment_data: [...cardPayment(), { key: 'use_credit', value: '100' }] }, { 'idempotency-key': randomUUID() })).body;
+  // What the order expects of the card no longer matches what the provider took (200p).
+  await t.pool.query('UPDATE orders SET card_charged_pence = 150 WHERE id = $1', [order.order_id]);
+  await storeInject(t.app, state, 'POST', '/cgg/checkout-return', { order_id: order.order_id, order_key: order.order_key });
+  const { rows } = await t.pool.query("SELECT id::int FROM payment_discrepancies WHERE order_id = $1 AND kind = 'amount_mismatch'", [order.order_id]);
+  expect(rows).toHaveLength(1);
+  return { c, who, order, problemId: rows[0].id as number, intentId: order.extensions.cgg.payment.intent_id as string };
+}
+
+async function standing(orderId: number, competitionId: number, customerId: number, intentId: string) {
+  const { rows } = await t.pool.query(
+    `SELECT o.status, (SELECT tickets_sold FROM competitions WHERE id = $2) AS sold,
+       (SELECT COALESCE(sum(amount_pence), 0)::int FROM credit_logs WHERE customer_id = $3) AS credit,
+       (SELECT COALESCE(sum(amount), 0)::int FROM demo_pay_refunds WHERE intent_id = $4) AS refunded
+     FROM orders o WHERE o.id = $1`,
+    [orderId, competitionId, customerId, intentId],
+  );
+  return rows[0];
+}
+
+describe('payment problems', () => {
+  it('an amount mismatch is held for an admin, who refunds it and releases the order once; the list and the audit log say so', async () => {
+    const m = await mismatchedOrder();
+    expect(await standing(m.order.order_id, m.c.id, m.who.id, m.intentId)).toMatchObject({ status: 'pending', sold: 3, credit: 0, refunded: 0 });
+    const admin = await staffBearer('admin');
+
+    const open = staffPaymentProblemsResponseSchema.parse((await staffPost('payment_problems', {}, admin)).json()).data;
+    expect(open.find((p) => p.id === m.problemId)).toMatchObject({
+      kind: 'amount_mismatch', order_id: m.order.order_id, order_status: 'pending', intent_id: m.intentId, repaired: false, resolved_at: null,
+      detail: "The intent took 200p; the order's card part is 150p.",
+    });
+
+    const res = await staffPost('payment_problem_resolve', { id: m.problemId, note: 'Refunded: the amount was wrong.' }, admin);
+    const done = staffResolvePaymentProblemResponseSchema.parse(res.json()).data;
+    expect(done).toMatchObject({ refunded: '2.00', order_released: true, problem: { order_status: 'cancelled', resolution: 'Refunded: the amount was wrong.', resolved_by: 'Problems admin <problems-admin-1@cgg.test>' } });
+    expect(await standing(m.order.order_id, m.c.id, m.who.id, m.intentId)).toMatchObject({ status: 'cancelled', sold: 0, credit: 100, refunded: 200 });
+
+    // Closed: not open any more, refused again, nothing refunded twice.
+    expect(staffPaymentProblemsResponseSchema.parse((await staffPost('payment_problems', {}, admin)).json()).data.some((p) => p.id === m.problemId)).toBe(false);
+    const again = await staffPost('payment_problem_resolve', { id: m.problemId, note: 'Again' }, admin);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'cgg_payment_problem_closed', message: `Payment problem #${m.problemId} is already dealt with.` });
+    expect(await standing(m.order.order_id, m.c.id, m.who.id, m.intentId)).toMatchObject({ refunded: 200, credit: 100 });
+    const all = staffPaymentProblemsResponseSchema.parse((await staffPost('payment_problems', { open: false }, admin)).json()).data;
+    expect(all.find((p) => p.id === m.problemId)?.resolved_at).not.toBeNull();
+    const log = (await staffPost('audit_log', { action: 'payment-problem.resolve' }, admin)).json().data[0];
+    expect(log).toMatchObject({ subject: `payment problem #${m.problemId}`, after: { note: 'Refunded: the amount was wrong.', refunded_pence: 200, order_released: true } });
+  });
+
+  it('only admins see or close them; a note is required and an unknown problem is not found', async () => {
+    const m = await mismatchedOrder();
+    for (const role of ['operator', 'support'] as const) {
+      const bearer = await staffBearer(role);
+      expect((await staffPost('payment_problems', {}, bearer)).statusCode).toBe(403);
+      expect((await staffPost('payment_problem_resolve', { id: m.problemId, note: 'x' }, bearer)).statusCode).toBe(403);
+    }
+    const admin = await staffBearer('admin');
+    const blank = await staffPost('payment_problem_resolve', { id: m.problemId, note: '   ' }, admin);
+    expect(blank.statusCode).toBe(400);
+    expect(JSON.stringify(blank.json())).toContain('Say what you did about it.');
+    const unknown = await staffPost('payment_problem_resolve', { id: 2_000_000_000, note: 'x' }, admin);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'cgg_payment_problem_not_found', message: 'There is no payment problem #2000000000.' });
+    expect(await standing(m.order.order_id, m.c.id, m.who.id, m.intentId)).toMatchObject({ status: 'pending', sold: 3, refunded: 0 });
+  });
+
+  it('the CLI lists open problems and closes one with a note; a problem with no order is only recorded', async () => {
+    const m = await mismatchedOrder();
+    await t.pool.query(
+      `INSERT INTO payment_discrepancies (provider, intent_id, order_id, kind, detail, repaired, found_at) VALUES ('demo', $1, NULL, 'unknown_intent', 'The provider has an intent (succeeded, 500p) that names no order of ours.', false, now())`,
+      [`pi_demo_stray_${randomUUID().slice(0, 8)}`],
+    );
+    const stray = (await t.pool.query("SELECT id::int FROM payment_discrepancies WHERE kind = 'unknown_intent' ORDER BY id DESC LIMIT 1")).rows[0].id as number;
+    const run = async (args: string[]) => {
+      const lines: string[] = [];
+      try {
+        return { code: await paymentProblemsCommand.run(args, { pool: t.pool, out: (l) => lines.push(l), operator: 'amy' }), text: lines.join('\n') };
+      } catch (err) {
+        if (err instanceof UsageError) return { code: 2, text: err.message };
+        throw err;
+      }
+    };
+    const listed = await run([]);
+    expect(listed.code).toBe(0);
+    expect(listed.text).toMatch(new RegExp(`#${m.problemId}\\s+amount_mismatch\\s+demo ${m.intentId}\\s+order #${m.order.order_id} \\(pending\\).*OPEN`));
+    expect(listed.text).toMatch(new RegExp(`#${stray}\\s+unknown_intent .* no order .*OPEN`));
+
+    expect(await run(['--resolve', String(stray)])).toEqual({ code: 2, text: 'Missing --note.' });
+    expect(await run(['--resolve', String(stray), '--note', 'Refunded in the dashboard.'])).toEqual({ code: 0, text: `Payment problem #${stray} is dealt with.` });
+    expect(await run(['--resolve', String(m.problemId), '--note', 'Wrong amount: refunded.'])).toEqual({
+      code: 0, text: `Payment problem #${m.problemId} is dealt with. £2.00 refunded to the card; order #${m.order.order_id} released (tickets back on sale, points and credit given back).`,
+    });
+    expect(await standing(m.order.order_id, m.c.id, m.who.id, m.intentId)).toMatchObject({ status: 'cancelled', sold: 0, refunded: 200 });
+    expect(await run(['--resolve', String(stray), '--note', 'again'])).toEqual({ code: 1, text: `Not done: Payment problem #${stray} is already dealt with.` });
+    const after = await run(['--all']);
+    expect(after.text).toContain(`dealt with by cli:amy`);
+    expect(after.text).toContain('Refunded in the dashboard.');
+  });
+});
