@@ -7,6 +7,8 @@ import type { CardFieldHandle } from '../payment/card-field.ts';
 export const STATUS_POLL_MS = 1000;
 /** Lost answers (offline, 5xx) in a row before giving up on the status: the order stays the server's to settle. */
 const LOST_ANSWERS_ALLOWED = 10;
+/** Status checks a challenge waits for the provider's field to load (a held order's, after a reload) before the page says it cannot. */
+const FIELD_WAIT_TURNS = 5;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -31,6 +33,13 @@ export class CheckoutLeft extends Error {
   }
 }
 
+/** A payment wants its challenge, and the provider's field to show it in never loaded (offline, a blocker, not set up). */
+export class NoChallengeField extends Error {
+  constructor() {
+    super("Your bank's check could not be shown: the card provider's window did not load. Check your connection (or a blocker), then try again, or cancel the order.");
+  }
+}
+
 /**
  * Takes a checkout answer to its end. A paid order is returned as it is. A pending one
  * (`extensions.cgg.payment`) is shown to the page (`onPending`: the countdown), then either
@@ -49,13 +58,15 @@ export async function settlePayment(
 ): Promise<StoreCheckoutResponse> {
   let order = first;
   let lost = 0;
+  let fieldWaits = 0;
   for (;;) {
     if (watch.left) throw new CheckoutLeft();
     const payment = order.extensions.cgg.payment;
     if (isPaid(order) || !payment) return order;
     onPending(payment);
     const challenger = field.current;
-    if (payment.status === 'requires_action' && challenger && !watch.expired && !watch.challenged.has(payment.intent_id)) {
+    const wantsChallenge = payment.status === 'requires_action' && !watch.expired && !watch.challenged.has(payment.intent_id);
+    if (wantsChallenge && challenger) {
       watch.challenged.add(payment.intent_id);
       onChallenge?.('shown');
       try {
@@ -63,7 +74,10 @@ export async function settlePayment(
       } finally {
         onChallenge?.('over');
       }
-    } else await wait(STATUS_POLL_MS);
+    } else {
+      if (wantsChallenge && ++fieldWaits > FIELD_WAIT_TURNS) throw new NoChallengeField();
+      await wait(STATUS_POLL_MS);
+    }
     try {
       if (watch.left) throw new CheckoutLeft();
       order = await callStore('checkoutReturn', { order_id: order.order_id, order_key: order.order_key });

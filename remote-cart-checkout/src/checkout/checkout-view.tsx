@@ -26,7 +26,7 @@ import { usePaymentConfig } from '../payment/use-payment-config.ts';
 import { currentSessionToken } from '../session/session-token.ts';
 import { AgeAndLimitPrompt } from './age-and-limit-prompt.tsx';
 import { BillingSection, billingFieldOrder, type BillingField, type BillingValues } from './billing-section.tsx';
-import { CheckoutLeft, isPaid, settlePayment, type PaymentWatch } from './card-payment.ts';
+import { CheckoutLeft, isPaid, NoChallengeField, settlePayment, type PaymentWatch } from './card-payment.ts';
 import { CheckoutAttempt } from './checkout-attempt.ts';
 import { CreditCardRefusal, creditCardRefusal } from './credit-card-refusal.tsx';
 import { FINISH_PAYING, HeldOrderPanel } from './held-order-panel.tsx';
@@ -119,6 +119,8 @@ export function CheckoutView() {
   const [asking, setAsking] = useState<{ needs: PurchaseCheck[]; reason: string } | null>(null);
   const heldOrder = useHeldOrder();
   const [held, setHeld] = useState<Held | null>(null);
+  // What the held-order ask answered has been taken in (until then the page waits for it).
+  const [heldTaken, setHeldTaken] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const heldExpiryAsked = useRef(false);
   const attempt = useRef(new CheckoutAttempt());
@@ -155,8 +157,18 @@ export function CheckoutView() {
   // An order found waiting for its payment is the one this page finishes (or cancels); one paid
   // meanwhile is shown as paid.
   useEffect(() => {
+    if (heldOrder.state === 'loading' || heldOrder.state === 'failed') return;
+    setHeldTaken(true);
+    if (heldOrder.state === 'released') {
+      // Refused, or run out, as it was asked about: released, and its basket is back.
+      const { released } = heldOrder;
+      applyCart(released.cart);
+      if (released.code === STORE_ERRORS.reservationExpired.code) setExpired({ refunded: released.refunded });
+      else setFailure(released.message);
+      return;
+    }
     if (heldOrder.state !== 'found') return;
-    const { order, lines } = heldOrder.held;
+    const { order, lines } = heldOrder;
     const payment = order.extensions.cgg.payment;
     if (isPaid(order)) {
       keepLastOrder(order);
@@ -188,7 +200,8 @@ export function CheckoutView() {
     return <Navigate to="/auth/login" replace state={{ from: { pathname: location.pathname, search: location.search, hash: location.hash } }} />;
   }
   if (!loaded && loadError) return <LoadFailed title="Checkout" message={loadError} retrying={isLoading} onRetry={() => void loadCart()} />;
-  if (customer.state === 'loading' || !loaded || heldOrder.state === 'loading') {
+  if (heldOrder.state === 'failed') return <LoadFailed title="Checkout" message={heldOrder.message} retrying={false} onRetry={heldOrder.retry} />;
+  if (customer.state === 'loading' || !loaded || !heldTaken) {
     return (
       <PageFrame title="Checkout">
         <Spinner label="Loading checkout" />
@@ -290,6 +303,12 @@ export function CheckoutView() {
       navigate(`/confirmation?order=${order.order_id}`);
     } catch (error) {
       if (error instanceof CheckoutLeft) return;
+      if (unsettled.current && (error instanceof NoChallengeField || error instanceof CardFieldError)) {
+        // The order stands; only its challenge could not be shown (the field not loaded): said, and the next press tries again.
+        setFailure(error.message);
+        loading.error(error.message);
+        return;
+      }
       // Only a lost answer keeps the order to ask about again; any answer from the API ends it.
       const lostTouch = unsettled.current !== null && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
       if (!lostTouch) unsettled.current = null;
@@ -343,7 +362,10 @@ export function CheckoutView() {
     try {
       const answer = await callStore('cancelHeldOrder', { order_id: order.order_id, order_key: order.order_key });
       applyCart(answer.cart);
-      if (answer.outcome === 'confirming') {
+      if (answer.outcome === 'confirming' && answer.order) {
+        // Where the payment stands now (being confirmed), for the panel and the next Finish paying.
+        unsettled.current = answer.order;
+        setHeld((h) => h && { ...h, order: answer.order! });
         setFailure(`Your payment is already being confirmed, so the order can no longer be cancelled. Press ${FINISH_PAYING} to see how it went.`);
         return;
       }
@@ -357,6 +379,10 @@ export function CheckoutView() {
       setHeld(null);
       toastSuccess(`Order #${order.order_id} is cancelled: its tickets are back in your basket.`);
     } catch (error) {
+      if (error instanceof ApiError && error.code === STORE_ERRORS.loginRequired.code) {
+        navigate('/auth/login', { replace: true, state: { from: { pathname: location.pathname, search: '', hash: '' } } });
+        return;
+      }
       setFailure(errorMessage(error, 'The order could not be cancelled. Please try again.'));
     } finally {
       placingRef.current = false;
@@ -376,7 +402,7 @@ export function CheckoutView() {
               onExpired={() => {
                 onReservationOver();
                 // Nothing is asking about the payment right now: ask once, and the API's answer ends the hold.
-                if (!heldExpiryAsked.current) {
+                if (!heldExpiryAsked.current && !placingRef.current) {
                   heldExpiryAsked.current = true;
                   void placeOrder();
                 }

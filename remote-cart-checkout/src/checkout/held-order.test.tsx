@@ -50,7 +50,7 @@ describe('an order waiting for its payment, found as the checkout opens', () => 
     signIn();
     // The API answers the challenge still to do until the provider has heard the customer's answer.
     let challengeAnswered = false;
-    const api = shop({ order: makePendingCheckout('requires_action', { seconds_left: 400 }), lines }, {
+    const api = shop({ order: makePendingCheckout('requires_action', { seconds_left: 400 }), lines, released: null }, {
       'store:POST /cgg/checkout-return': () => (challengeAnswered ? makeCheckoutResponse() : makePendingCheckout('requires_action')),
       'demo-pay:POST /payment_intents/pi_demo_1/challenge': () => {
         challengeAnswered = true;
@@ -85,7 +85,7 @@ describe('an order waiting for its payment, found as the checkout opens', () => 
   it('cancelling puts the tickets back in the basket and shows the checkout for them', async () => {
     signIn();
     const toasts = collect('shell:toast');
-    const api = shop({ order: makePendingCheckout('requires_action'), lines }, {
+    const api = shop({ order: makePendingCheckout('requires_action'), lines, released: null }, {
       'store:POST /cgg/held-order/cancel': { outcome: 'cancelled', order: null, cart: basket },
     });
     renderCheckout();
@@ -102,7 +102,7 @@ describe('an order waiting for its payment, found as the checkout opens', () => 
 
   it('a payment the provider is already confirming cannot be cancelled: said, and the order stays to finish', async () => {
     signIn();
-    shop({ order: makePendingCheckout('processing'), lines }, {
+    shop({ order: makePendingCheckout('processing'), lines, released: null }, {
       'store:POST /cgg/held-order/cancel': { outcome: 'confirming', order: makePendingCheckout('processing'), cart: emptyBasket },
     });
     renderCheckout();
@@ -117,7 +117,7 @@ describe('an order waiting for its payment, found as the checkout opens', () => 
 
   it('a cancel the API could not do is said, and the order stays held', async () => {
     signIn();
-    shop({ order: makePendingCheckout('requires_action'), lines }, {
+    shop({ order: makePendingCheckout('requires_action'), lines, released: null }, {
       'store:POST /cgg/held-order/cancel': wpError(503, 'cgg_payment_provider_unavailable', 'We could not reach the payment provider. Your tickets are held for you: please try again in a moment.'),
     });
     renderCheckout();
@@ -130,7 +130,7 @@ describe('an order waiting for its payment, found as the checkout opens', () => 
   it('a payment declined as it is finished gives the basket back to the checkout, the decline by the card', async () => {
     signIn();
     const message = 'Your card was declined.';
-    shop({ order: makePendingCheckout('processing'), lines }, {
+    shop({ order: makePendingCheckout('processing'), lines, released: null }, {
       'store:POST /cgg/checkout-return': wpError(400, 'woocommerce_rest_checkout_process_payment_error', message, { reason: 'card_declined', cart: basket }),
     });
     renderCheckout();
@@ -144,7 +144,7 @@ describe('an order waiting for its payment, found as the checkout opens', () => 
   it('when its countdown runs out with nothing asking, the API is asked and the expired message shown', async () => {
     signIn();
     const expiredMessage = 'Your tickets were held for 10 minutes and the time ran out. Your basket is as it was; please check out again.';
-    const api = shop({ order: makePendingCheckout('requires_action', { seconds_left: 1 }), lines }, {
+    const api = shop({ order: makePendingCheckout('requires_action', { seconds_left: 1 }), lines, released: null }, {
       'store:POST /cgg/checkout-return': wpError(409, 'cgg_reservation_expired', expiredMessage, { refunded: false, cart: basket }),
     });
     renderCheckout();
@@ -156,9 +156,41 @@ describe('an order waiting for its payment, found as the checkout opens', () => 
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('an order the ask found refused is released: the checkout shows the basket given back, and why', async () => {
+    signIn();
+    const message = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+    shop({ order: null, lines: [], released: { code: 'woocommerce_rest_checkout_process_payment_error', message, refunded: false, cart: basket } });
+    renderCheckout();
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(screen.getByRole('button', { name: 'Place order' })).toBeTruthy();
+    expect(screen.getByText('Win a Tesla')).toBeTruthy();
+  });
+
+  it('an order whose time ran out is released as it is asked about: the expired message', async () => {
+    signIn();
+    shop({ order: null, lines: [], released: { code: 'cgg_reservation_expired', message: 'Your tickets were held for 10 minutes and the time ran out.', refunded: true, cart: basket } });
+    renderCheckout();
+    const expired = await screen.findByRole('alert', { name: 'Your reservation has expired' });
+    expect(expired.textContent).toContain('The payment that went through after the time ran out has been refunded to your card.');
+  });
+
+  it('when the ask for a held order fails, the checkout says so and asks again on Try again (never an empty basket to fill twice)', async () => {
+    signIn();
+    let answers = 0;
+    const api = shop({}, {
+      'store:GET /cgg/held-order': () => (++answers === 1 ? wpError(503, 'cgg_payment_provider_unavailable', 'We could not reach the payment provider. Your tickets are held for you: please try again in a moment.') : { order: null, lines: [], released: null }),
+    });
+    renderCheckout();
+    expect(await screen.findByText('We could not reach the payment provider. Your tickets are held for you: please try again in a moment.')).toBeTruthy();
+    expect(screen.queryByText('Your basket is empty.')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Your basket is empty.')).toBeTruthy();
+    expect(api.calls.filter((c) => c.route === 'store:GET /cgg/held-order')).toHaveLength(2);
+  });
+
   it('an order paid meanwhile goes straight to its confirmation', async () => {
     signIn();
-    shop({ order: makeCheckoutResponse(), lines });
+    shop({ order: makeCheckoutResponse(), lines, released: null });
     renderCheckout();
     expect(await screen.findByText('confirmation page')).toBeTruthy();
     expect(JSON.parse(sessionStorage.getItem('cc_last_order') ?? '{}').order_id).toBe(1042);
@@ -166,7 +198,7 @@ describe('an order waiting for its payment, found as the checkout opens', () => 
 
   it('with nothing held, an empty basket is said as before', async () => {
     signIn();
-    shop({ order: null, lines: [] });
+    shop({ order: null, lines: [], released: null });
     renderCheckout();
     expect(await screen.findByText('Your basket is empty.')).toBeTruthy();
   });

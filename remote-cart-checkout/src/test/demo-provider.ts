@@ -14,7 +14,7 @@ export function demoProvider(intent = 'pi_demo_1') {
   return {
     'store:GET /cgg/payment-config': demoPaymentConfig,
     // No order waiting for its payment as the checkout opens (held-order.test.tsx has one).
-    'store:GET /cgg/held-order': { order: null, lines: [] },
+    'store:GET /cgg/held-order': { order: null, lines: [], released: null },
     'demo-pay:POST /payment_methods': (body: Record<string, unknown>) => {
       const digits = cardNumberDigits(String(body.card_number));
       if (!passesLuhn(digits)) return cardError('invalid_number', 'Your card number is incorrect.');

@@ -379,11 +379,14 @@ export type StoreHeldOrderLine = z.infer<typeof storeHeldOrderLineSchema>;
  * tickets held (the basket was taken for it). A checkout page opened again (a reload, another
  * tab, back from elsewhere) finishes it (checkout-return, then any challenge) or cancels it
  * (held-order/cancel). `order` is null when none is held; a payment confirmed meanwhile answers
- * the paid order (status 'completed').
+ * the paid order (status 'completed'). `released`: this call found the payment refused, or the
+ * reservation run out, and released the order: the refusal as checkout-return would answer it
+ * (`code`, `message`; `refunded` a late payment refunded) and the basket given back.
  */
 export const storeHeldOrderSchema = lazySchema(() => z.object({
   order: z.nullable(storeCheckoutResponseSchema),
   lines: z.array(storeHeldOrderLineSchema),
+  released: z.nullable(z.object({ code: z.string(), message: z.string(), refunded: z.boolean(), cart: storeCartSchema })),
 }));
 export type StoreHeldOrder = z.infer<typeof storeHeldOrderSchema>;
 

@@ -103,6 +103,18 @@ describe('Stripe adapter: requests', () => {
     expect(JSON.stringify(err)).not.toContain('sk_test_recorded');
   });
 
+  it('cancels an intent; one Stripe can no longer cancel is answered as it is, with what was refunded of its charge', async () => {
+    api().post('/v1/payment_intents/pi_3Rec0rded/cancel').reply(200, intent({ status: 'canceled', latest_charge: null }));
+    expect((await gateway.cancel('pi_3Rec0rded')).status).toBe('canceled');
+    api().post('/v1/payment_intents/pi_3Rec0rded/cancel').reply(400, {
+      error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'You cannot cancel this PaymentIntent because it has a status of succeeded.' },
+    });
+    api().get('/v1/payment_intents/pi_3Rec0rded').query({ 'expand[0]': 'latest_charge' })
+      .reply(200, intent({ latest_charge: { id: 'ch_1', object: 'charge', amount_refunded: 200 } as Stripe.Charge }));
+    const state = await gateway.cancel('pi_3Rec0rded');
+    expect([state.status, state.amountRefundedPence]).toEqual(['succeeded', 200]);
+  });
+
   it('lists recent intents for reconciliation, each with what was refunded of its charge', async () => {
     const refunded = intent({ latest_charge: { id: 'ch_1', object: 'charge', amount_refunded: 500 } as Stripe.Charge });
     api().get('/v1/payment_intents').query({ 'created[gte]': '1764158000', limit: '100', 'expand[0]': 'data.latest_charge' })

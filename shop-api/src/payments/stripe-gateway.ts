@@ -107,7 +107,7 @@ export function createStripeGateway(keys: StripeKeys, client: Stripe = new Strip
         return toIntentState(await client.paymentIntents.cancel(id));
       } catch (err) {
         // Already succeeded (or cancelled): answer it as it is.
-        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'payment_intent_unexpected_state') return toIntentState(await client.paymentIntents.retrieve(id));
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'payment_intent_unexpected_state') return this.retrieve(id);
         throw err;
       }
     },

@@ -16,18 +16,23 @@ import { storeError, storeRoute } from './store-route.ts';
  * (checkout-return, then any challenge) or to give it up.
  */
 
-const NOTHING_HELD: StoreHeldOrder = { order: null, lines: [] };
+const NOTHING_HELD: StoreHeldOrder = { order: null, lines: [], released: null };
 
-/** The customer's newest order still holding its tickets, with its lines (one round trip). */
-async function findHeldOrder(pool: pg.Pool, customerId: number, now: Date): Promise<{ id: number; order_key: string; lines: StoreHeldOrderLine[] } | null> {
+/**
+ * The customer's newest order waiting for its payment, with its lines (one round trip). One whose
+ * reservation ran out and the expiry job has not yet released is found too: answering it releases
+ * it. One flagged for staff (paid the wrong amount) is theirs to settle, not the customer's.
+ */
+async function findHeldOrder(pool: pg.Pool, customerId: number): Promise<{ id: number; order_key: string; lines: StoreHeldOrderLine[] } | null> {
   const { rows } = await pool.query<{ id: number; order_key: string; lines: Array<{ competition_id: number; title: string; quantity: number; pence: number }> }>(
     `SELECT o.id, o.order_key,
        (SELECT json_agg(json_build_object('competition_id', i.competition_id, 'title', i.title, 'quantity', i.quantity, 'pence', i.line_total_pence) ORDER BY i.position, i.id)
         FROM order_items i WHERE i.order_id = o.id) AS lines
      FROM orders o
-     WHERE o.customer_id = $1 AND o.status = 'pending' AND o.reserved_until > $2 AND o.store_result IS NOT NULL
+     WHERE o.customer_id = $1 AND o.status = 'pending' AND o.reserved_until IS NOT NULL AND o.store_result IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM payment_discrepancies d WHERE d.order_id = o.id AND d.kind = 'amount_mismatch')
      ORDER BY o.created_at DESC, o.id DESC LIMIT 1`,
-    [customerId, now],
+    [customerId],
   );
   const o = rows[0];
   if (!o) return null;
@@ -43,17 +48,18 @@ export function heldOrderRoute(deps: CheckoutDeps): DeclaredRoute {
   const hooks = paymentHooks(deps);
   return storeRoute(deps, routeTable.storeHeldOrder, {
     summary: "The signed-in customer's card order still waiting for its payment (its tickets held), to finish paying or to cancel.",
-    description: 'Store headers (Cart-Token, the customer\'s bearer). Answers `{order, lines}`: the order as checkout-return answers it, the provider asked first (`pending` with `extensions.cgg.payment`: 3-D Secure to complete or still confirming; `completed` if the payment went through meanwhile), and its lines as priced at checkout; `{order: null, lines: []}` when nothing is held (a payment refused or a reservation run out meanwhile is released by this call). 401 `woocommerce_rest_checkout_login_required` for a visitor.',
-    handler: async ({ customer, now }) => {
-      const held = await findHeldOrder(deps.pool, customer.customerId, now);
+    description: 'Store headers (Cart-Token, the customer\'s bearer). Answers `{order, lines}`: the order as checkout-return answers it, the provider asked first (`pending` with `extensions.cgg.payment`: 3-D Secure to complete or still confirming; `completed` if the payment went through meanwhile), and its lines as priced at checkout; `{order: null, lines: [], released: null}` when nothing is held. A payment found refused, or a reservation run out that the expiry job had not yet released, is released by this call: `released` says why (`code`, `message` and `refunded` as checkout-return refuses) with the basket given back (`cart`). 401 `woocommerce_rest_checkout_login_required` for a visitor.',
+    handler: async ({ session, customer, now }) => {
+      const held = await findHeldOrder(deps.pool, customer.customerId);
       if (!held) return NOTHING_HELD;
       try {
         const order = await answerOrder({ pool: deps.pool, gateway: deps.gateway, hooks }, held.id, now, true, { customerId: customer.customerId, orderKey: held.order_key });
-        return { order, lines: held.lines };
+        return { order, lines: held.lines, released: null };
       } catch (err) {
-        // Refused, or run out, as the provider was asked: released by that answer, so nothing is held.
-        if (err instanceof NeedsCartError) return NOTHING_HELD;
-        throw err;
+        // Refused, or run out, as the provider was asked: released by this answer, its basket given back.
+        if (!(err instanceof NeedsCartError)) throw err;
+        const cart = toStoreCart(await loadPricedCart(deps.pool, session.cartId, customer.customerId, now));
+        return { ...NOTHING_HELD, released: { code: err.wp.code, message: err.wp.message, refunded: err.wp.extra.refunded === true, cart } };
       }
     },
   });

@@ -59,7 +59,7 @@ describe('the held order, found again', () => {
     const who = await createCustomer(t.pool);
     const res = await heldOrder({ bearer: who.token });
     expect(res.status).toBe(200);
-    expect(storeHeldOrderSchema.parse(res.body)).toEqual({ order: null, lines: [] });
+    expect(storeHeldOrderSchema.parse(res.body)).toEqual({ order: null, lines: [], released: null });
     const visitor = await heldOrder({});
     expect(visitor.status).toBe(401);
     expect(visitor.body.code).toBe(STORE_ERRORS.loginRequired.code);
@@ -73,7 +73,7 @@ describe('the held order, found again', () => {
     expect(body.order!.extensions.cgg.payment!.seconds_left).toBeGreaterThan(590);
     expect(body.lines).toEqual([{ competition_id: c.id, title: expect.any(String), quantity: 3, total: '300' }]);
     const other = await createCustomer(t.pool);
-    expect((await heldOrder({ bearer: other.token })).body).toEqual({ order: null, lines: [] });
+    expect((await heldOrder({ bearer: other.token })).body).toEqual({ order: null, lines: [], released: null });
   });
 
   it('answers the paid order when the payment went through meanwhile, and nothing held after', async () => {
@@ -82,7 +82,41 @@ describe('the held order, found again', () => {
     const res = await heldOrder(state);
     expect(res.body.order).toMatchObject({ order_id: order.order_id, status: 'completed' });
     expect(res.body.order.extensions.cgg.tickets[0].ticket_numbers).toHaveLength(2);
-    expect((await heldOrder(state)).body).toEqual({ order: null, lines: [] });
+    expect((await heldOrder(state)).body).toEqual({ order: null, lines: [], released: null });
+  });
+});
+
+describe('the held order, released as it is found', () => {
+  it('a challenge failed elsewhere: released by the read, which says why and gives the basket back', async () => {
+    const { c, who, state, order } = await heldCheckout(3);
+    const payment = (await heldOrder(state)).body.order.extensions.cgg.payment;
+    // The customer failed the challenge, then the page was closed before it asked the API.
+    await t.app.inject({ method: 'POST', url: payment.next_action.url, payload: { client_secret: payment.client_secret, outcome: 'fail' } });
+    const res = storeHeldOrderSchema.parse((await heldOrder(state)).body);
+    expect(res).toMatchObject({
+      order: null, lines: [],
+      released: { code: STORE_ERRORS.paymentError.code, message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.', refunded: false, cart: { items_count: 3 } },
+    });
+    expect(await standing(order.order_id, c.id, who.id)).toMatchObject({ status: 'failed', sold: 0 });
+    expect((await heldOrder(state)).body).toEqual({ order: null, lines: [], released: null });
+  });
+
+  it('a reservation run out that the expiry job has not yet released: released by the read, its intent cancelled', async () => {
+    const { c, who, state, order } = await heldCheckout(2);
+    await t.pool.query("UPDATE orders SET reserved_until = now() - interval '5 seconds' WHERE id = $1", [order.order_id]);
+    const res = storeHeldOrderSchema.parse((await heldOrder(state)).body);
+    expect(res).toMatchObject({ order: null, released: { code: STORE_ERRORS.reservationExpired.code, message: STORE_ERRORS.reservationExpired.message, refunded: false, cart: { items_count: 2 } } });
+    expect(await standing(order.order_id, c.id, who.id)).toMatchObject({ status: 'cancelled', sold: 0 });
+    expect((await t.payments.demoProvider.retrieveIntent(order.extensions.cgg.payment.intent_id, new Date()))!.status).toBe('canceled');
+  });
+
+  it('an order flagged for staff (paid the wrong amount) is not offered to the customer', async () => {
+    const { state, order } = await heldCheckout(1);
+    await t.pool.query(
+      `INSERT INTO payment_discrepancies (provider, intent_id, order_id, kind, detail, repaired, found_at) VALUES ('demo', $1, $2, 'amount_mismatch', 'x', false, now())`,
+      [order.extensions.cgg.payment.intent_id, order.order_id],
+    );
+    expect((await heldOrder(state)).body).toEqual({ order: null, lines: [], released: null });
   });
 });
 
@@ -96,7 +130,7 @@ describe('the held order, cancelled', () => {
     expect(body).toMatchObject({ outcome: 'cancelled', order: null, cart: { items_count: 3 } });
     expect(await standing(order.order_id, c.id, who.id)).toMatchObject({ status: 'cancelled', sold: 0, credit: 100, pointsEarnedRows: 0 });
     expect((await t.payments.demoProvider.retrieveIntent(order.extensions.cgg.payment.intent_id, new Date()))!.status).toBe('canceled');
-    expect((await heldOrder(state)).body).toEqual({ order: null, lines: [] });
+    expect((await heldOrder(state)).body).toEqual({ order: null, lines: [], released: null });
     // Again: the same outcome, nothing given back twice, the basket not doubled.
     expect((await cancel(state, order)).body).toMatchObject({ outcome: 'cancelled', cart: { items_count: 3 } });
     expect(await standing(order.order_id, c.id, who.id)).toMatchObject({ status: 'cancelled', sold: 0, credit: 100 });

@@ -49,6 +49,7 @@ function stripeShop(checkout: () => unknown, checkoutReturn: () => unknown = () 
   localStorage.setItem('token', btoa('tok-1'));
   return mockShop({
     'store:GET /cgg/payment-config': { provider: 'stripe', publishable_key: 'pk_test_123', demo_api_base: null, reservation_minutes: 10 },
+    'store:GET /cgg/held-order': { order: null, lines: [], released: null },
     get_user_details: checkAuthResponseSchema.parse({ success: true, data: user }),
     points: pointsResponseSchema.parse({ success: true, points: 0, logs: [], totalLogs: 0 }),
     'store:GET /cart': basket,
