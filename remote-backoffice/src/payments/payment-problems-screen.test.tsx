@@ -9,11 +9,11 @@ import { renderBackOffice } from '../test/render-back-office.tsx';
 const mismatch: PaymentProblem = {
   id: 31, provider: 'stripe', intent_id: 'pi_3Mismatch', order_id: 10422, order_status: 'pending', kind: 'amount_mismatch',
   detail: "The intent took 500p; the order's card part is 450p.", repaired: false, found_at: '2026-07-01T09:00:00.000Z',
-  resolved_at: null, resolved_by: null, resolution: null,
+  resolved_at: null, resolved_by: null, resolution: null, on_close: 'refund_and_release',
 };
 const stray: PaymentProblem = {
   ...mismatch, id: 32, intent_id: 'pi_3Stray', order_id: null, order_status: null, kind: 'unknown_intent',
-  detail: 'The provider has an intent (succeeded, 500p) that names no order of ours.',
+  detail: 'The provider has an intent (succeeded, 500p) that names no order of ours.', on_close: 'record',
 };
 
 describe('payment problems screen', () => {
@@ -29,7 +29,8 @@ describe('payment problems screen', () => {
     renderBackOffice('/admin/payments', 'tok');
     const list = await screen.findByRole('list', { name: 'Payment problems to deal with' });
     const first = within(list).getByRole('heading', { name: 'Problem #31: amount_mismatch' }).closest('li') as HTMLElement;
-    expect(within(first).getByText(/Paid the wrong amount: the order is held\./)).toBeTruthy();
+    expect(within(first).getByText(/Paid the wrong amount: the payment cannot be kept as it is\./)).toBeTruthy();
+    expect(within(first).getByText(/^Closing it refunds the payment in full and releases the order/)).toBeTruthy();
     expect(first.textContent).toContain('Order #10422 (pending) · stripe payment pi_3Mismatch · found 1 Jul 2026, 10:00');
     const second = within(list).getByRole('heading', { name: 'Problem #32: unknown_intent' }).closest('li') as HTMLElement;
     expect(second.textContent).toContain('No order');
@@ -43,9 +44,24 @@ describe('payment problems screen', () => {
     await userEvent.type(within(first).getByLabelText('What you did'), 'Refunded.');
     await userEvent.click(within(first).getByRole('button', { name: 'Refund, release and close' }));
     expect((await screen.findByRole('status')).textContent).toBe('Problem #31 dealt with: £5.00 refunded to the card, order #10422 released.');
-    expect(api.sent.find((s) => s.route === 'staff/payment_problem_resolve')!.body).toEqual({ id: 31, note: 'Refunded.' });
+    expect(api.sent.find((s) => s.route === 'staff/payment_problem_resolve')!.body).toEqual({ id: 31, note: 'Refunded.', refund: true });
     expect(within(list).queryByRole('heading', { name: 'Problem #31: amount_mismatch' })).toBeNull();
     expect(within(list).getByRole('heading', { name: 'Problem #32: unknown_intent' })).toBeTruthy();
+  });
+
+  it('a payment already refunded elsewhere is closed without asking for a refund, and the button says so', async () => {
+    const api = fakeApi({
+      'staff/me': { success: true, data: admin },
+      'staff/payment_problems': { success: true, data: [mismatch] },
+      'staff/payment_problem_resolve': { success: true, data: { problem: { ...mismatch, order_status: 'cancelled', resolved_at: '2026-07-01T10:00:00.000Z' }, refunded: '0.00', order_released: true } },
+    });
+    renderBackOffice('/admin/payments', 'tok');
+    const form = await screen.findByRole('form', { name: 'Deal with problem #31' });
+    await userEvent.click(within(form).getByRole('checkbox', { name: 'Already refunded elsewhere (do not refund again)' }));
+    await userEvent.type(within(form).getByLabelText('What you did'), 'Refunded in the Stripe dashboard.');
+    await userEvent.click(within(form).getByRole('button', { name: 'Release and close' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Problem #31 dealt with: order #10422 released.');
+    expect(api.sent.find((s) => s.route === 'staff/payment_problem_resolve')!.body).toEqual({ id: 31, note: 'Refunded in the Stripe dashboard.', refund: false });
   });
 
   it("shows the API's refusal by the form and keeps the problem", async () => {

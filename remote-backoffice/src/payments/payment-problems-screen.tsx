@@ -8,9 +8,9 @@ import { inLondon } from '../components/london-time.ts';
 import { Spinner } from '../components/spinner.tsx';
 import { ResolveProblemForm } from './resolve-problem-form.tsx';
 
-/** What each kind means for the person looking at it, and what closing it does. */
+/** What each kind means for the person looking at it. */
 export const problemKindLabels: Record<string, string> = {
-  amount_mismatch: 'Paid the wrong amount: the order is held. Closing it refunds the payment in full and releases the order.',
+  amount_mismatch: 'Paid the wrong amount: the payment cannot be kept as it is.',
   unknown_intent: "A payment names no order of ours: look at it in the provider's dashboard.",
   paid_without_payment: 'An order is paid but its payment is not: check it with the provider.',
   missing_at_provider: "An order's payment is not in the provider's list: check it with the provider.",

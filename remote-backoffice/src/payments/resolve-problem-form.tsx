@@ -7,19 +7,30 @@ import { FormAlert } from '../components/form-alert.tsx';
 import { TextArea } from '../components/text-area.tsx';
 import { useSave } from '../components/use-save.ts';
 
-/** A held order paid the wrong amount: closing it refunds and releases, and the button says so. */
-const refundsOnClose = (p: PaymentProblem) => p.kind === 'amount_mismatch' && p.order_status === 'pending';
+/** What closing it does, as the button says it (the API decides the same from the problem). */
+function closeLabel(onClose: PaymentProblem['on_close'], refund: boolean): string {
+  if (onClose === 'refund_and_release') return refund ? 'Refund, release and close' : 'Release and close';
+  return onClose === 'refund' && refund ? 'Refund and close' : 'Record and close';
+}
+
+const closeExplained: Record<PaymentProblem['on_close'], string> = {
+  refund_and_release: 'Closing it refunds the payment in full and releases the order: its tickets go back on sale, and its points and site credit back to the customer.',
+  refund: 'The order was already given up: closing it refunds the payment in full.',
+  record: 'Closing it records what you did; nothing else changes.',
+};
 
 /** What was done about one problem, with a note: saving closes it (and, for a held wrong amount, refunds and releases). */
 export function ResolveProblemForm({ problem, onResolved }: { problem: PaymentProblem; onResolved: (said: string) => void }) {
   const [note, setNote] = useState('');
+  // Off when the money was already dealt with elsewhere (the provider's dashboard): the API then asks the provider nothing.
+  const [refund, setRefund] = useState(true);
   const [errors, setErrors] = useState<FieldErrors>({});
   const save = useSave();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     save.reset();
-    const parsed = staffResolvePaymentProblemRequestSchema.safeParse({ id: problem.id, note });
+    const parsed = staffResolvePaymentProblemRequestSchema.safeParse({ id: problem.id, note, ...(problem.on_close === 'record' ? {} : { refund }) });
     setErrors(parsed.success ? {} : fieldErrorsOf(parsed.error.issues));
     if (!parsed.success) return;
     await save.run(async () => {
@@ -32,9 +43,15 @@ export function ResolveProblemForm({ problem, onResolved }: { problem: PaymentPr
   return (
     <form className="bo-form" onSubmit={submit} noValidate aria-label={`Deal with problem #${problem.id}`}>
       <FormAlert message={save.refusal} />
+      <p className="bo-muted">{closeExplained[problem.on_close]}</p>
+      {problem.on_close !== 'record' && (
+        <label className="bo-check">
+          <input type="checkbox" checked={!refund} onChange={(e) => setRefund(!e.target.checked)} /> Already refunded elsewhere (do not refund again)
+        </label>
+      )}
       <TextArea id={`bo-problem-note-${problem.id}`} name="note" label="What you did" rows={2} maxLength={500} value={note} onChange={setNote} error={errors.note} />
       <button type="submit" className="bo-small-button" disabled={save.busy}>
-        {save.busy ? 'Saving…' : refundsOnClose(problem) ? 'Refund, release and close' : 'Record and close'}
+        {save.busy ? 'Saving…' : closeLabel(problem.on_close, refund)}
       </button>
     </form>
   );

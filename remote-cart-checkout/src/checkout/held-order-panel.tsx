@@ -44,8 +44,6 @@ export function HeldOrderPanel({
   const pointsPence = cgg.points_redeemed;
   const creditPence = Number(cgg.credit_used);
   const last4 = cgg.payment?.last4;
-  // The lines are priced before coupons; the order's total after them.
-  const discountPence = lines.reduce((sum, l) => sum + Number(l.total), 0) - Number(cgg.total);
   return (
     <section className="cc-card cc-held" aria-labelledby="cc-held-title">
       <h2 id="cc-held-title" className="cc-summary__title">
@@ -66,12 +64,6 @@ export function HeldOrderPanel({
         ))}
       </ul>
       <dl className="cc-summary__rows">
-        {discountPence > 0 && (
-          <div>
-            <dt>Discount</dt>
-            <dd>−{formatPounds(discountPence)}</dd>
-          </div>
-        )}
         {pointsPence > 0 && (
           <div>
             <dt>Points</dt>

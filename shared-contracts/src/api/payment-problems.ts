@@ -25,6 +25,14 @@ provideZod(zodMembers);
  */
 export const PAYMENT_PROBLEM_KINDS = ['amount_mismatch', 'late_payment_refunded', 'unknown_intent', 'paid_without_payment', 'missing_at_provider'] as const;
 
+/**
+ * What closing a problem does: a payment of the wrong amount is refunded in full, and its order
+ * released if it is still held ('refund_and_release') or left as it is if it was already given up
+ * ('refund'); anything else is only recorded. `refund: false` closes without asking the provider
+ * (the money was dealt with elsewhere, as in the provider's dashboard).
+ */
+export const PAYMENT_PROBLEM_CLOSE = ['refund_and_release', 'refund', 'record'] as const;
+
 export const paymentProblemSchema = lazySchema(() => z.object({
   id: z.int(),
   provider: z.string(),
@@ -41,6 +49,7 @@ export const paymentProblemSchema = lazySchema(() => z.object({
   resolved_at: z.nullable(z.string()),
   resolved_by: z.nullable(z.string()),
   resolution: z.nullable(z.string()),
+  on_close: z.enum(PAYMENT_PROBLEM_CLOSE),
 }));
 export type PaymentProblem = z.infer<typeof paymentProblemSchema>;
 
@@ -52,12 +61,14 @@ export const staffPaymentProblemsResponseSchema = lazySchema(() => z.object({ su
 export const staffResolvePaymentProblemRequestSchema = lazySchema(() => z.strictObject({
   id: z.int().check(z.positive()),
   note: z.string().check(z.trim(), z.minLength(1, 'Say what you did about it.'), z.maxLength(500, 'At most 500 characters.')),
+  /** false: do not ask the provider for a refund (already refunded elsewhere); default true. */
+  refund: z.optional(z.boolean()),
 }));
 export const staffResolvePaymentProblemResponseSchema = lazySchema(() => z.object({
   success: z.literal(true),
   data: z.object({
     problem: paymentProblemSchema,
-    /** Pounds refunded to the card now (an amount mismatch), '0.00' when none. */
+    /** Pounds of the payment refunded to the card, as the provider now says (an amount mismatch); '0.00' when none. */
     refunded: z.string(),
     /** The held order was released (its tickets back on sale, points and credit given back). */
     order_released: z.boolean(),

@@ -364,7 +364,7 @@ export const storeCheckoutReturnRequestSchema = lazySchema(() => z.object({
 }));
 export type StoreCheckoutReturnRequest = z.infer<typeof storeCheckoutReturnRequestSchema>;
 
-/** A line of a held order: what it reserved, priced as at checkout. */
+/** A line of a held order: what it reserved, priced as at checkout (its share of any coupon taken off). */
 export const storeHeldOrderLineSchema = lazySchema(() => z.object({
   competition_id: z.int(),
   title: z.string(),

@@ -68,12 +68,18 @@ describe('payment problems', () => {
 
     const open = staffPaymentProblemsResponseSchema.parse((await staffPost('payment_problems', {}, admin)).json()).data;
     expect(open.find((p) => p.id === m.problemId)).toMatchObject({
-      kind: 'amount_mismatch', order_id: m.order.order_id, order_status: 'pending', intent_id: m.intentId, repaired: false, resolved_at: null,
+      kind: 'amount_mismatch', order_id: m.order.order_id, order_status: 'pending', intent_id: m.intentId, repaired: false, resolved_at: null, on_close: 'refund_and_release',
       detail: "The intent took 200p; the order's card part is 150p.",
     });
 
-    const res = await staffPost('payment_problem_resolve', { id: m.problemId, note: 'Refunded: the amount was wrong.' }, admin);
-    const done = staffResolvePaymentProblemResponseSchema.parse(res.json()).data;
+    // Two admins at once: one does it, the other is told it is done; refunded and released once.
+    const [res, other] = await Promise.all([
+      staffPost('payment_problem_resolve', { id: m.problemId, note: 'Refunded: the amount was wrong.' }, admin),
+      staffPost('payment_problem_resolve', { id: m.problemId, note: 'Refunded: the amount was wrong.' }, admin),
+    ]);
+    const [won, lost] = res.statusCode === 200 ? [res, other] : [other, res];
+    expect(lost.statusCode).toBe(409);
+    const done = staffResolvePaymentProblemResponseSchema.parse(won.json()).data;
     expect(done).toMatchObject({ refunded: '2.00', order_released: true, problem: { order_status: 'cancelled', resolution: 'Refunded: the amount was wrong.', resolved_by: 'Problems admin <problems-admin-1@cgg.test>' } });
     expect(await standing(m.order.order_id, m.c.id, m.who.id, m.intentId)).toMatchObject({ status: 'cancelled', sold: 0, credit: 100, refunded: 200 });
 
@@ -86,7 +92,28 @@ describe('payment problems', () => {
     const all = staffPaymentProblemsResponseSchema.parse((await staffPost('payment_problems', { open: false }, admin)).json()).data;
     expect(all.find((p) => p.id === m.problemId)?.resolved_at).not.toBeNull();
     const log = (await staffPost('audit_log', { action: 'payment-problem.resolve' }, admin)).json().data[0];
-    expect(log).toMatchObject({ subject: `payment problem #${m.problemId}`, after: { note: 'Refunded: the amount was wrong.', refunded_pence: 200, order_released: true } });
+    expect(log).toMatchObject({ subject: `payment problem #${m.problemId}`, after: { note: 'Refunded: the amount was wrong.', refund_asked: true, refunded_pence: 200, order_released: true } });
+  });
+
+  it('a wrong amount paid for an order already given up is refunded; one refunded elsewhere is released without asking the provider', async () => {
+    const admin = await staffBearer('admin');
+    const gone = await mismatchedOrder();
+    await t.pool.query("UPDATE orders SET status = 'cancelled' WHERE id = $1", [gone.order.order_id]);
+    const listed = staffPaymentProblemsResponseSchema.parse((await staffPost('payment_problems', {}, admin)).json()).data;
+    expect(listed.find((p) => p.id === gone.problemId)?.on_close).toBe('refund');
+    const refunded = staffResolvePaymentProblemResponseSchema.parse((await staffPost('payment_problem_resolve', { id: gone.problemId, note: 'Refunded.' }, admin)).json()).data;
+    expect(refunded).toMatchObject({ refunded: '2.00', order_released: false });
+    expect(await standing(gone.order.order_id, gone.c.id, gone.who.id, gone.intentId)).toMatchObject({ status: 'cancelled', refunded: 200 });
+
+    // Taken by a provider the shop no longer uses: refused until closed as refunded elsewhere, then released only.
+    const elsewhere = await mismatchedOrder();
+    await t.pool.query("UPDATE payment_discrepancies SET provider = 'stripe' WHERE id = $1", [elsewhere.problemId]);
+    const refused = await staffPost('payment_problem_resolve', { id: elsewhere.problemId, note: 'x' }, admin);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('cgg_payment_problem_other_provider');
+    const released = staffResolvePaymentProblemResponseSchema.parse((await staffPost('payment_problem_resolve', { id: elsewhere.problemId, note: 'Refunded in the Stripe dashboard.', refund: false }, admin)).json()).data;
+    expect(released).toMatchObject({ refunded: '0.00', order_released: true });
+    expect(await standing(elsewhere.order.order_id, elsewhere.c.id, elsewhere.who.id, elsewhere.intentId)).toMatchObject({ status: 'cancelled', sold: 0, credit: 100, refunded: 0 });
   });
 
   it('only admins see or close them; a note is required and an unknown problem is not found', async () => {
@@ -124,11 +151,12 @@ describe('payment problems', () => {
     };
     const listed = await run([]);
     expect(listed.code).toBe(0);
-    expect(listed.text).toMatch(new RegExp(`#${m.problemId}\\s+amount_mismatch\\s+demo ${m.intentId}\\s+order #${m.order.order_id} \\(pending\\).*OPEN`));
+    expect(listed.text).toMatch(new RegExp(`#${m.problemId}\\s+amount_mismatch\\s+demo ${m.intentId}\\s+order #${m.order.order_id} \\(pending\\).*OPEN \\(closing refunds it and releases the order\\)`));
     expect(listed.text).toMatch(new RegExp(`#${stray}\\s+unknown_intent .* no order .*OPEN`));
 
     expect(await run(['--resolve', String(stray)])).toEqual({ code: 2, text: 'Missing --note.' });
     expect(await run(['--resolve', String(stray), '--note', 'Refunded in the dashboard.'])).toEqual({ code: 0, text: `Payment problem #${stray} is dealt with.` });
+    expect((await run(['--resolve', String(stray), '--note', 'x', '--json'])).code).toBe(2);
     expect(await run(['--resolve', String(m.problemId), '--note', 'Wrong amount: refunded.'])).toEqual({
       code: 0, text: `Payment problem #${m.problemId} is dealt with. £2.00 refunded to the card; order #${m.order.order_id} released (tickets back on sale, points and credit given back).`,
     });

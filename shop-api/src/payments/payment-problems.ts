@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { inTransaction } from '../accounts/queryable.ts';
+import { fallbackLogger } from '../lib/logger.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { recordStaffAction } from '../staff/audit-log.ts';
 import { releaseReservation } from './order-payment.ts';
@@ -24,6 +25,17 @@ export interface PaymentProblem {
   resolvedAt: Date | null;
   resolvedBy: string | null;
   resolution: string | null;
+  /** What closing it does (contracts PAYMENT_PROBLEM_CLOSE). */
+  onClose: OnClose;
+}
+
+export type OnClose = 'refund_and_release' | 'refund' | 'record';
+
+/** A payment of the wrong amount is never kept: refunded, and its order released while it is still held. */
+function onCloseOf(r: Pick<Row, 'kind' | 'order_id' | 'order_status'>): OnClose {
+  if (r.kind !== 'amount_mismatch' || r.order_id === null) return 'record';
+  if (r.order_status === 'pending') return 'refund_and_release';
+  return r.order_status === 'cancelled' || r.order_status === 'failed' ? 'refund' : 'record';
 }
 
 const SELECT_PROBLEMS = `
@@ -37,7 +49,7 @@ interface Row {
 
 const toProblem = (r: Row): PaymentProblem => ({
   id: r.id, provider: r.provider, intentId: r.intent_id, orderId: r.order_id, orderStatus: r.order_status, kind: r.kind, detail: r.detail,
-  repaired: r.repaired, foundAt: r.found_at, resolvedAt: r.resolved_at, resolvedBy: r.resolved_by, resolution: r.resolution,
+  repaired: r.repaired, foundAt: r.found_at, resolvedAt: r.resolved_at, resolvedBy: r.resolved_by, resolution: r.resolution, onClose: onCloseOf(r),
 });
 
 /** `open`: only those neither repaired automatically nor resolved, oldest first (the queue); else every kind, newest first. */
@@ -53,78 +65,77 @@ export async function listPaymentProblems(db: pg.Pool, o: { open: boolean; limit
 
 export interface ResolvedProblem {
   problem: PaymentProblem;
+  /** Of the payment, refunded as the provider now says (0: nothing asked of it). */
   refundedPence: number;
   orderReleased: boolean;
 }
 
 /**
  * A person has dealt with a problem: `note` says what they did, kept with it and in the audit log.
- * An amount mismatch whose order is still held cannot be honoured as it is (the payment does not
- * match the order): it is refunded in full (key `mismatch-<intent>`, once whoever asks) and the
- * order released (tickets back on sale, points and credit given back, the basket restored). Each
- * step is safe to repeat, so a call the provider did not answer is simply made again.
+ * A payment of the wrong amount is never kept (onCloseOf): refunded in full (key
+ * `mismatch-<intent>`, once whoever asks), and its order released if it is still held (tickets back
+ * on sale, points and credit given back, the basket restored). `refund: false` asks the provider
+ * nothing (refunded elsewhere, or a provider the shop no longer uses). All under the problem's row
+ * lock, so two people closing it at once do it once; a call the provider did not answer rolls it
+ * back, to be made again.
  */
 export async function resolvePaymentProblem(
   pool: pg.Pool,
   gateway: PaymentGateway,
-  r: { id: number; note: string; by: string; staffId: number | null; now: Date },
+  r: { id: number; note: string; refund: boolean; by: string; staffId: number | null; now: Date },
 ): Promise<ResolvedProblem> {
-  const found = (await pool.query<Row>(`${SELECT_PROBLEMS} WHERE d.id = $1`, [r.id])).rows[0];
-  if (!found) throw new WpHttpError(404, 'cgg_payment_problem_not_found', `There is no payment problem #${r.id}.`);
-  if (found.repaired || found.resolved_at) throw new WpHttpError(409, 'cgg_payment_problem_closed', `Payment problem #${r.id} is already dealt with.`);
-  let refundedPence = 0;
-  let orderReleased = false;
-  if (found.kind === 'amount_mismatch' && found.order_id !== null && found.order_status === 'pending') {
-    if (found.provider !== gateway.name) throw new WpHttpError(409, 'cgg_payment_problem_other_provider', `Payment problem #${r.id} is a ${found.provider} payment; this shop now takes cards through ${gateway.name}. Refund it in ${found.provider}'s dashboard, then close it with a note.`);
-    refundedPence = await refundInFull(gateway, found.order_id, found.intent_id, r.now);
-    orderReleased = await releaseHeldOrder(pool, found.order_id, r.now);
-  }
-  const problem = await inTransaction(pool, async (client) => {
-    const done = await client.query(
-      'UPDATE payment_discrepancies SET resolved_at = $2, resolved_by = $3, resolution = $4 WHERE id = $1 AND resolved_at IS NULL',
-      [r.id, r.now, r.by, r.note],
-    );
-    // Another person closed it meanwhile: theirs stands (the refund and release above were the same, once).
-    if (!done.rowCount) throw new WpHttpError(409, 'cgg_payment_problem_closed', `Payment problem #${r.id} is already dealt with.`);
+  return inTransaction(pool, async (client) => {
+    const found = (await client.query<Row>(`${SELECT_PROBLEMS} WHERE d.id = $1 FOR UPDATE OF d`, [r.id])).rows[0];
+    if (!found) throw new WpHttpError(404, 'cgg_payment_problem_not_found', `There is no payment problem #${r.id}.`);
+    if (found.repaired || found.resolved_at) throw new WpHttpError(409, 'cgg_payment_problem_closed', `Payment problem #${r.id} is already dealt with.`);
+    const onClose = onCloseOf(found);
+    let refundedPence = 0;
+    if (onClose !== 'record' && r.refund) {
+      if (found.provider !== gateway.name) {
+        throw new WpHttpError(409, 'cgg_payment_problem_other_provider', `Payment problem #${r.id} is a ${found.provider} payment, and this shop now takes cards through ${gateway.name}. Refund it in ${found.provider}'s dashboard, then close it saying it is already refunded.`);
+      }
+      refundedPence = await refundInFull(gateway, found.order_id!, found.intent_id, r.now);
+    }
+    const orderReleased = onClose === 'refund_and_release' && (await releaseHeldOrder(client, found.order_id!, r.refund, r.now));
+    await client.query('UPDATE payment_discrepancies SET resolved_at = $2, resolved_by = $3, resolution = $4 WHERE id = $1', [r.id, r.now, r.by, r.note]);
     await recordStaffAction(client, {
       staffId: r.staffId, actor: r.by, action: 'payment-problem.resolve', subject: `payment problem #${r.id}`,
       before: { kind: found.kind, order_id: found.order_id, order_status: found.order_status },
-      after: { note: r.note, refunded_pence: refundedPence, order_released: orderReleased }, at: r.now,
+      after: { note: r.note, refund_asked: onClose !== 'record' && r.refund, refunded_pence: refundedPence, order_released: orderReleased }, at: r.now,
     });
-    return toProblem((await client.query<Row>(`${SELECT_PROBLEMS} WHERE d.id = $1`, [r.id])).rows[0]!);
+    return { problem: toProblem((await client.query<Row>(`${SELECT_PROBLEMS} WHERE d.id = $1`, [r.id])).rows[0]!), refundedPence, orderReleased };
   });
-  return { problem, refundedPence, orderReleased };
 }
 
-/** What the payment took and has not yet given back, refunded; 0 when nothing is left (or it never succeeded). */
+/** What the payment took and has not yet given back, refunded; answers how much of it is refunded now. */
 async function refundInFull(gateway: PaymentGateway, orderId: number, intentId: string, now: Date): Promise<number> {
-  const intent = await providerAsked(() => gateway.retrieve(intentId));
+  const intent = await providerAsked('reading the payment', () => gateway.retrieve(intentId));
   const left = intent.amountPence - intent.amountRefundedPence;
-  if (intent.status !== 'succeeded' || left <= 0) return 0;
-  await providerAsked(() => gateway.refund({ orderId, intentId, amountPence: left, idempotencyKey: `mismatch-${intentId}`, now }));
-  return left;
+  if (intent.status !== 'succeeded' || left <= 0) return intent.amountRefundedPence;
+  await providerAsked('refunding the payment', () => gateway.refund({ orderId, intentId, amountPence: left, idempotencyKey: `mismatch-${intentId}`, now }));
+  return intent.amountPence;
 }
 
 /** The held order released under its lock (unless something else settled it first); true when this call did. */
-async function releaseHeldOrder(pool: pg.Pool, orderId: number, now: Date): Promise<boolean> {
-  return inTransaction(pool, async (client) => {
-    const order = (await client.query(
-      `SELECT id, status, customer_id, reserved_until, reserved_cart_id, reserved_basket, card_charged_pence, credit_used_pence, points_redeemed
-       FROM orders WHERE id = $1 FOR UPDATE`,
-      [orderId],
-    )).rows[0];
-    if (order?.status !== 'pending') return false;
-    await releaseReservation(client, order, 'cancelled', { reason: 'amount_mismatch', message: 'The payment taken did not match the order, so it was refunded in full.' }, now);
-    return true;
-  });
+async function releaseHeldOrder(client: pg.PoolClient, orderId: number, refunded: boolean, now: Date): Promise<boolean> {
+  const order = (await client.query(
+    `SELECT id, status, customer_id, reserved_until, reserved_cart_id, reserved_basket, card_charged_pence, credit_used_pence, points_redeemed
+     FROM orders WHERE id = $1 FOR UPDATE`,
+    [orderId],
+  )).rows[0];
+  if (order?.status !== 'pending') return false;
+  const message = refunded ? 'The payment taken did not match the order, so it was refunded in full.' : 'The payment taken did not match the order, so the order was cancelled.';
+  await releaseReservation(client, order, 'cancelled', { reason: 'amount_mismatch', message }, now);
+  return true;
 }
 
-/** The provider's own refusals pass through; no answer is said plainly (nothing was recorded as done). */
-async function providerAsked<T>(call: () => Promise<T>): Promise<T> {
+/** The provider's own refusals pass through; no answer is logged and said plainly (nothing is marked done). */
+async function providerAsked<T>(what: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {
     if (err instanceof WpHttpError) throw err;
-    throw new WpHttpError(502, 'cgg_payment_provider_unavailable', `The payment provider did not answer (${(err as Error).message}). Nothing is marked as done: try again.`);
+    fallbackLogger().error({ err, component: 'payments' }, `payment problems: ${what} failed`);
+    throw new WpHttpError(502, 'cgg_payment_provider_unavailable', 'The payment provider did not answer. Nothing is marked as done: try again in a moment.');
   }
 }

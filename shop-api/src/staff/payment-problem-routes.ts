@@ -9,6 +9,7 @@ import { staffActor } from './audit-log.ts';
 const toAnswer = (p: PaymentProblem) => ({
   id: p.id, provider: p.provider, intent_id: p.intentId, order_id: p.orderId, order_status: p.orderStatus, kind: p.kind, detail: p.detail,
   repaired: p.repaired, found_at: p.foundAt.toISOString(), resolved_at: p.resolvedAt?.toISOString() ?? null, resolved_by: p.resolvedBy, resolution: p.resolution,
+  on_close: p.onClose,
 });
 
 /** Admins: payment problems (what reconciliation and the payment code flagged), and closing one (the CLI's `payment-problems`). */
@@ -19,10 +20,10 @@ export function paymentProblemRoutes(deps: { pool: pg.Pool; now: () => Date; gat
       handler: async ({ input }) => ({ success: true, data: (await listPaymentProblems(deps.pool, { open: input.open ?? true, limit: 100 })).map(toAnswer) }),
     }),
     declaredRoute(routeTable.staffResolvePaymentProblem, {
-      summary: 'Admins: marks a payment problem dealt with, with a note of what was done (kept with it and in the audit log). An amount mismatch whose order is still held is refunded in full and the order released first.',
-      description: 'The same as the CLI\'s `payment-problems --resolve`. Safe to repeat after an unanswered call (the refund has its own key). 404 `cgg_payment_problem_not_found`; 409 `cgg_payment_problem_closed` (already repaired or dealt with); 409 `cgg_payment_problem_other_provider` (an amount mismatch taken by a provider the shop no longer uses); 502 `cgg_payment_provider_unavailable` (nothing marked done: try again).',
+      summary: 'Admins: marks a payment problem dealt with, with a note of what was done (kept with it and in the audit log). A payment of the wrong amount is refunded in full first (`refund: false`: already refunded elsewhere), and its order released if it is still held (`on_close` in the list says which).',
+      description: 'The same as the CLI\'s `payment-problems --resolve`. Safe to repeat after an unanswered call (the refund has its own key). 404 `cgg_payment_problem_not_found`; 409 `cgg_payment_problem_closed` (already repaired or dealt with); 409 `cgg_payment_problem_other_provider` (a payment taken by a provider the shop no longer uses: refund it there, then close with `refund: false`); 502 `cgg_payment_provider_unavailable` (nothing marked done: try again).',
       handler: async ({ input, staff }) => {
-        const done = await resolvePaymentProblem(deps.pool, deps.gateway, { id: input.id, note: input.note, by: staffActor(staff), staffId: staff.staffId, now: deps.now() });
+        const done = await resolvePaymentProblem(deps.pool, deps.gateway, { id: input.id, note: input.note, refund: input.refund ?? true, by: staffActor(staff), staffId: staff.staffId, now: deps.now() });
         return { success: true, data: { problem: toAnswer(done.problem), refunded: penceToPounds(done.refundedPence), order_released: done.orderReleased } };
       },
     }),

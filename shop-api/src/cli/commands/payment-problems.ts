@@ -7,25 +7,27 @@ import { parseFlags, UsageError, type Command } from '../command.ts';
 
 const describe = (p: PaymentProblem): string => {
   const order = p.orderId === null ? 'no order' : `order #${p.orderId} (${p.orderStatus ?? 'gone'})`;
-  const state = p.resolvedAt ? `dealt with by ${p.resolvedBy} ${p.resolvedAt.toISOString()}: ${p.resolution}` : p.repaired ? 'repaired automatically' : 'OPEN';
+  const close = p.onClose === 'refund_and_release' ? ' (closing refunds it and releases the order)' : p.onClose === 'refund' ? ' (closing refunds it)' : '';
+  const state = p.resolvedAt ? `dealt with by ${p.resolvedBy} ${p.resolvedAt.toISOString()}: ${p.resolution}` : p.repaired ? 'repaired automatically' : `OPEN${close}`;
   return `#${p.id}  ${p.kind}  ${p.provider} ${p.intentId}  ${order}  found ${p.foundAt.toISOString()}  ${state}\n  ${p.detail}`;
 };
 
 /** `payment-problems [--all] [--json]` / `payment-problems --resolve <id> --note "..." [--by amy]`: what reconciliation flagged. */
 export const paymentProblemsCommand: Command = {
   name: 'payment-problems',
-  usage: 'payment-problems [--all] [--json] | payment-problems --resolve <id> --note "<what you did>" [--by <operator>]',
-  summary: 'List payment problems found between the payment provider and our orders (open ones, oldest first; --all: the last 100 of every kind), or mark one dealt with. An amount mismatch whose order is still held is refunded in full and the order released first.',
+  usage: 'payment-problems [--all] [--json] | payment-problems --resolve <id> --note "<what you did>" [--no-refund] [--by <operator>]',
+  summary: 'List payment problems found between the payment provider and our orders (open ones, oldest first; --all: the last 100 of every kind), or mark one dealt with. A payment of the wrong amount is refunded in full first (--no-refund: already refunded elsewhere), and its order released if it is still held.',
   async run(args, ctx) {
     const out = ctx.out ?? console.log;
-    const flags = parseFlags(args, ['resolve', 'note', 'by'], ['all', 'json']);
+    const flags = parseFlags(args, ['resolve', 'note', 'by'], ['all', 'json', 'no-refund']);
     if (flags.resolve !== undefined) {
+      if (flags.all || flags.json) throw new UsageError('--all and --json list problems; they do not go with --resolve.');
       if (!/^[1-9]\d{0,9}$/.test(String(flags.resolve))) throw new UsageError('--resolve needs a problem number from the list.');
       const note = required(flags, 'note').trim();
       if (!note || note.length > 500) throw new UsageError('--note must say what you did, in at most 500 characters.');
       try {
         const done = await resolvePaymentProblem(ctx.pool, gatewayFor(ctx.payments ?? DEMO_PAYMENTS, ctx.pool).gateway, {
-          id: Number(flags.resolve), note, by: `cli:${typeof flags.by === 'string' ? flags.by : (ctx.operator ?? 'operator')}`, staffId: null, now: ctx.now?.() ?? new Date(),
+          id: Number(flags.resolve), note, refund: !flags['no-refund'], by: `cli:${typeof flags.by === 'string' ? flags.by : (ctx.operator ?? 'operator')}`, staffId: null, now: ctx.now?.() ?? new Date(),
         });
         const did = [done.refundedPence ? `£${penceToPounds(done.refundedPence)} refunded to the card` : '', done.orderReleased ? `order #${done.problem.orderId} released (tickets back on sale, points and credit given back)` : ''].filter(Boolean);
         out(`Payment problem #${done.problem.id} is dealt with.${did.length ? ` ${did.join('; ')}.` : ''}`);
@@ -36,7 +38,7 @@ export const paymentProblemsCommand: Command = {
         return 1;
       }
     }
-    if (flags.note !== undefined || flags.by !== undefined) throw new UsageError('--note and --by go with --resolve.');
+    if (flags.note !== undefined || flags.by !== undefined || flags['no-refund']) throw new UsageError('--note, --no-refund and --by go with --resolve.');
     const problems = await listPaymentProblems(ctx.pool, { open: !flags.all, limit: 100 });
     if (flags.json) {
       out(JSON.stringify(problems));
