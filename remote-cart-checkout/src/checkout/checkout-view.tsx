@@ -20,6 +20,7 @@ import { LoadFailed } from '../components/load-failed.tsx';
 import { EmptyBasket } from '../components/empty-basket.tsx';
 import { keepLastOrder } from '../confirmation/last-order.ts';
 import { CardFieldError, type CardFieldHandle } from '../payment/card-field.ts';
+import { PaymentConfigFailed } from '../payment/payment-config-failed.tsx';
 import { ProviderCardField } from '../payment/provider-card-field.tsx';
 import { ReservationCountdown, ReservationExpired, reservationExpiredText } from '../payment/reservation-countdown.tsx';
 import { usePaymentConfig } from '../payment/use-payment-config.ts';
@@ -421,12 +422,7 @@ export function CheckoutView() {
                 challengeOnly
               />
             ) : paymentConfig.state === 'failed' ? (
-              <div className="cc-alert" role="alert">
-                <p>{paymentConfig.message}</p>
-                <button type="button" className="cc-btn" onClick={paymentConfig.retry}>
-                  Try again
-                </button>
-              </div>
+              <PaymentConfigFailed message={paymentConfig.message} onRetry={paymentConfig.retry} />
             ) : null
           }
           failure={failure}
@@ -474,12 +470,7 @@ export function CheckoutView() {
                   handleRef={cardField}
                 />
               ) : paymentConfig.state === 'failed' ? (
-                <div className="cc-alert" role="alert">
-                  <p>{paymentConfig.message}</p>
-                  <button type="button" className="cc-btn" onClick={paymentConfig.retry}>
-                    Try again
-                  </button>
-                </div>
+                <PaymentConfigFailed message={paymentConfig.message} onRetry={paymentConfig.retry} />
               ) : (
                 <Spinner label="Loading the card form" />
               )
