@@ -403,6 +403,8 @@ export function CheckoutView() {
               onExpired={() => {
                 onReservationOver();
                 // Nothing is asking about the payment right now: ask once, and the API's answer ends the hold.
+                // A new function each render, so the countdown calls it again after one: an ask skipped
+                // while Finish paying or Cancel order ran is made once that ends.
                 if (!heldExpiryAsked.current && !placingRef.current) {
                   heldExpiryAsked.current = true;
                   void placeOrder();
