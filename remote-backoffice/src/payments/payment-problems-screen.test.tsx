@@ -43,6 +43,12 @@ describe('payment problems screen', () => {
 
     await userEvent.type(within(first).getByLabelText('What you did'), 'Refunded.');
     await userEvent.click(within(first).getByRole('button', { name: 'Refund, release and close' }));
+    // Money goes back to the card: asked once more, and Go back sends nothing.
+    expect(within(first).getByText(/^Refund the whole payment/).textContent).toBe("Refund the whole payment pi_3Mismatch to the customer's card and release order #10422?");
+    await userEvent.click(within(first).getByRole('button', { name: 'Go back' }));
+    expect(api.routes()).not.toContain('staff/payment_problem_resolve');
+    await userEvent.click(within(first).getByRole('button', { name: 'Refund, release and close' }));
+    await userEvent.click(within(first).getByRole('button', { name: 'Yes, refund' }));
     expect((await screen.findByRole('status')).textContent).toBe('Problem #31 dealt with: £5.00 refunded to the card, order #10422 released.');
     expect(api.sent.find((s) => s.route === 'staff/payment_problem_resolve')!.body).toEqual({ id: 31, note: 'Refunded.', refund: true });
     expect(within(list).queryByRole('heading', { name: 'Problem #31: amount_mismatch' })).toBeNull();

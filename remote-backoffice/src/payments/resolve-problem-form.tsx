@@ -25,19 +25,34 @@ export function ResolveProblemForm({ problem, onResolved }: { problem: PaymentPr
   // Off when the money was already dealt with elsewhere (the provider's dashboard): the API then asks the provider nothing.
   const [refund, setRefund] = useState(true);
   const [errors, setErrors] = useState<FieldErrors>({});
+  // Money goes back to the card: asked once more, as cancelling a competition is.
+  const [confirming, setConfirming] = useState(false);
   const save = useSave();
+  const refunds = problem.on_close !== 'record' && refund;
+
+  const checked = () => {
+    const parsed = staffResolvePaymentProblemRequestSchema.safeParse({ id: problem.id, note, ...(problem.on_close === 'record' ? {} : { refund }) });
+    setErrors(parsed.success ? {} : fieldErrorsOf(parsed.error.issues));
+    return parsed.success ? parsed.data : null;
+  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     save.reset();
-    const parsed = staffResolvePaymentProblemRequestSchema.safeParse({ id: problem.id, note, ...(problem.on_close === 'record' ? {} : { refund }) });
-    setErrors(parsed.success ? {} : fieldErrorsOf(parsed.error.issues));
-    if (!parsed.success) return;
+    if (!checked()) return;
+    if (refunds) setConfirming(true);
+    else await send();
+  }
+
+  async function send() {
+    const request = checked();
+    if (!request) return;
     await save.run(async () => {
-      const done = (await staffRequest((o) => apiRequest(staffCalls.staffResolvePaymentProblem, parsed.data, o))).data;
+      const done = (await staffRequest((o) => apiRequest(staffCalls.staffResolvePaymentProblem, request, o))).data;
       const did = [done.refunded !== '0.00' ? `£${done.refunded} refunded to the card` : '', done.order_released ? `order #${problem.order_id} released` : ''].filter(Boolean);
       onResolved(`Problem #${problem.id} dealt with${did.length ? `: ${did.join(', ')}` : ''}.`);
     });
+    setConfirming(false);
   }
 
   return (
@@ -46,13 +61,36 @@ export function ResolveProblemForm({ problem, onResolved }: { problem: PaymentPr
       <p className="bo-muted">{closeExplained[problem.on_close]}</p>
       {problem.on_close !== 'record' && (
         <label className="bo-check">
-          <input type="checkbox" checked={!refund} onChange={(e) => setRefund(!e.target.checked)} /> Already refunded elsewhere (do not refund again)
+          <input
+            type="checkbox"
+            checked={!refund}
+            onChange={(e) => {
+              setRefund(!e.target.checked);
+              setConfirming(false);
+            }}
+          />{' '}
+          Already refunded elsewhere (do not refund again)
         </label>
       )}
       <TextArea id={`bo-problem-note-${problem.id}`} name="note" label="What you did" rows={2} maxLength={500} value={note} onChange={setNote} error={errors.note} />
-      <button type="submit" className="bo-small-button" disabled={save.busy}>
-        {save.busy ? 'Saving…' : closeLabel(problem.on_close, refund)}
-      </button>
+      {confirming ? (
+        <div className="bo-confirm">
+          <p>
+            Refund the whole payment <code>{problem.intent_id}</code> to the customer&apos;s card
+            {problem.on_close === 'refund_and_release' ? ` and release order #${problem.order_id}` : ''}?
+          </p>
+          <button type="button" className="bo-small-button" disabled={save.busy} onClick={() => void send()}>
+            {save.busy ? 'Refunding…' : 'Yes, refund'}
+          </button>{' '}
+          <button type="button" className="bo-link-button" disabled={save.busy} onClick={() => setConfirming(false)}>
+            Go back
+          </button>
+        </div>
+      ) : (
+        <button type="submit" className="bo-small-button" disabled={save.busy}>
+          {save.busy ? 'Saving…' : closeLabel(problem.on_close, refund)}
+        </button>
+      )}
     </form>
   );
 }

@@ -42,6 +42,10 @@ export const RATE_LIMITS = {
   // checkout limit: a checkout needs a signed-in customer, and launch night may bring
   // hundreds of them from one carrier address.
   checkoutCustomer: { points: 60, duration: 60, perAddress: false },
+  // Held-order reads and cancels per customer: each asks the payment provider. A checkout page
+  // reads once as it opens and a person cancels once; 30 a minute stops a script making us
+  // hammer the provider with the customer's order.
+  heldOrderCustomer: { points: 30, duration: 60, perAddress: false },
 } as const satisfies Record<string, { points: number; duration: number; perAddress: boolean }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -60,6 +64,7 @@ const refusals: Record<Exclude<RateLimitName, 'signInPair' | 'signInAddress' | '
   },
   chatCustomer: { code: 'rest_chat_rate_limited', message: 'You are sending messages too quickly. Please wait a minute and try again.' },
   checkoutCustomer: { code: 'rest_too_many_checkouts', message: 'You are checking out too quickly. Please wait a minute and try again.' },
+  heldOrderCustomer: { code: 'rest_too_many_order_checks', message: 'You are checking your order too often. Please wait a minute and try again.' },
 };
 
 export type RefusingLimit = keyof typeof refusals;

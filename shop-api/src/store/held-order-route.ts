@@ -48,8 +48,9 @@ export function heldOrderRoute(deps: CheckoutDeps): DeclaredRoute {
   const hooks = paymentHooks(deps);
   return storeRoute(deps, routeTable.storeHeldOrder, {
     summary: "The signed-in customer's card order still waiting for its payment (its tickets held), to finish paying or to cancel.",
-    description: 'Store headers (Cart-Token, the customer\'s bearer). Answers `{order, lines}`: the order as checkout-return answers it, the provider asked first (`pending` with `extensions.cgg.payment`: 3-D Secure to complete or still confirming; `completed` if the payment went through meanwhile), and its lines as priced at checkout; `{order: null, lines: [], released: null}` when nothing is held. A payment found refused, or a reservation run out that the expiry job had not yet released, is released by this call: `released` says why (`code`, `message` and `refunded` as checkout-return refuses) with the basket given back (`cart`). 401 `woocommerce_rest_checkout_login_required` for a visitor.',
+    description: 'Store headers (Cart-Token, the customer\'s bearer). Answers `{order, lines}`: the order as checkout-return answers it, the provider asked first (`pending` with `extensions.cgg.payment`: 3-D Secure to complete or still confirming; `completed` if the payment went through meanwhile), and its lines as priced at checkout; `{order: null, lines: [], released: null}` when nothing is held. A payment found refused, or a reservation run out that the expiry job had not yet released, is released by this call: `released` says why (`code`, `message` and `refunded` as checkout-return refuses) with the basket given back (`cart`). 401 `woocommerce_rest_checkout_login_required` for a visitor; 429 `rest_too_many_order_checks` past 30 reads and cancels a minute (per customer).',
     handler: async ({ session, customer, now }) => {
+      await deps.limits.take('heldOrderCustomer', customer.customerId);
       const held = await findHeldOrder(deps.pool, customer.customerId);
       if (!held) return NOTHING_HELD;
       try {
@@ -70,8 +71,9 @@ export function cancelHeldOrderRoute(deps: CheckoutDeps): DeclaredRoute {
   const hooks = paymentHooks(deps);
   return storeRoute(deps, routeTable.storeCancelHeldOrder, {
     summary: 'Gives up a card order still waiting for its payment: the provider is asked to stop the payment, the tickets go back on sale and the lines back into the basket.',
-    description: 'Body `{order_id, order_key}` from the checkout (or held-order) answer; Store headers (Nonce, Cart-Token, bearer). Safe to repeat. Answers `{outcome, order, cart}`: `cancelled` (released: tickets back on sale, points and site credit given back, the lines back in `cart`), `paid` (the payment went through first: `order` is the paid order) or `confirming` (the provider is already confirming it and cannot stop it: `order` pending, ask checkout-return). 404 `cgg_rest_order_not_found` for an order that is not this customer\'s (or a wrong key), 503 `cgg_payment_provider_unavailable` when the provider does not answer (nothing changed: the tickets stay held; ask again).',
+    description: 'Body `{order_id, order_key}` from the checkout (or held-order) answer; Store headers (Nonce, Cart-Token, bearer). Safe to repeat. Answers `{outcome, order, cart}`: `cancelled` (released: tickets back on sale, points and site credit given back, the lines back in `cart`), `paid` (the payment went through first: `order` is the paid order) or `confirming` (the provider is already confirming it and cannot stop it: `order` pending, ask checkout-return). 404 `cgg_rest_order_not_found` for an order that is not this customer\'s (or a wrong key), 503 `cgg_payment_provider_unavailable` when the provider does not answer (nothing changed: the tickets stay held; ask again); 429 `rest_too_many_order_checks` past 30 reads and cancels a minute (per customer).',
     handler: async ({ session, customer, input, now }) => {
+      await deps.limits.take('heldOrderCustomer', customer.customerId);
       const owner = { customerId: customer.customerId, orderKey: input.order_key };
       const owned = await deps.pool.query('SELECT 1 FROM orders WHERE id = $1 AND customer_id = $2 AND order_key = $3', [input.order_id, owner.customerId, owner.orderKey]);
       if (!owned.rowCount) throw storeError(STORE_ERRORS.orderNotFound);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { STORE_ERRORS, TEST_PAYMENT_METHODS, storeHeldOrderCancelResponseSchema, storeHeldOrderSchema } from '@cgg/contracts/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RATE_LIMITS } from '../http/rate-limits.ts';
 import type { IntentState } from '../payments/payment-gateway.ts';
 import { webhookPath } from '../payments/webhook-route.ts';
 import { SIGNATURE_HEADER } from '../payments/demo-provider/demo-signature.ts';
@@ -83,6 +84,21 @@ describe('the held order, found again', () => {
     expect(res.body.order).toMatchObject({ order_id: order.order_id, status: 'completed' });
     expect(res.body.order.extensions.cgg.tickets[0].ticket_numbers).toHaveLength(2);
     expect((await heldOrder(state)).body).toEqual({ order: null, lines: [], released: null });
+  });
+});
+
+describe('the held order, asked too often', () => {
+  it(`limits each customer to ${RATE_LIMITS.heldOrderCustomer.points} reads and cancels a minute (each asks the provider); others go on`, async () => {
+    const who = await createCustomer(t.pool);
+    const state: StoreClientState = { bearer: who.token };
+    for (let i = 0; i < RATE_LIMITS.heldOrderCustomer.points; i++) expect((await heldOrder(state)).status).toBe(200);
+    const limited = await heldOrder(state);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ code: 'rest_too_many_order_checks', message: 'You are checking your order too often. Please wait a minute and try again.' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await cancel(state, { order_id: 1, order_key: 'wc_order_x' })).status).toBe(429);
+    const other = await createCustomer(t.pool);
+    expect((await heldOrder({ bearer: other.token })).status).toBe(200);
   });
 });
 
