@@ -231,7 +231,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     ...customerRoutes({ pool: options.pool, now }),
     ...reviewRoutes({ pool: options.pool, now }),
     ...deadJobRoutes({ pool: options.pool }),
-    ...paymentProblemRoutes({ pool: options.pool, now, gateway }),
+    ...paymentProblemRoutes({ pool: options.pool, now, gateway, mailer }),
     ...contentEditingRoutes({ pool: options.pool, now }),
   ];
   const routes = [...contentRoutes(options.pool), ...competitionRoutes(options.pool), ...sitePageRoutes, ...complaintRoutes({ pool: options.pool, keyedPool, now, mailer, siteUrl, limits }), ...accounts, ...store, ...drawRoutes(options.pool), ...claims, ...staff];

@@ -273,4 +273,19 @@ describe('card payment', () => {
     await waitFor(() => expect(api.routes().filter((r) => r === 'store:POST /cgg/checkout-return')).toHaveLength(3));
     expect(api.routes()).not.toContain('demo-pay:GET /payment_intents/pi_demo_1/challenge');
   });
+
+  it('a payment of the wrong amount under review is said, and the page stops asking about it', async () => {
+    signIn();
+    const api = shop(() => makePendingCheckout('processing'), () => makePendingCheckout('processing', { under_review: true }));
+    renderCheckout();
+    await payWith('4000 0566 5566 5556');
+    const panel = await screen.findByRole('region', { name: 'We are checking your payment' });
+    expect(within(panel).getByText(/^The amount your bank took for order #1042 does not match the order/).textContent).toContain('We will refund it in full and email you when it is done.');
+    expect(within(panel).getByRole('link', { name: 'Find a competition' }).getAttribute('href')).toBe('/');
+    expect(screen.queryByRole('button', { name: 'Place order' })).toBeNull();
+    expect(screen.queryByText('confirmation page')).toBeNull();
+    // No more status checks: a second passes with the one ask that said so.
+    await new Promise((resolve) => setTimeout(resolve, STATUS_POLL_MS + 200));
+    expect(api.routes().filter((r) => r === 'store:POST /cgg/checkout-return')).toHaveLength(1);
+  });
 });

@@ -40,12 +40,20 @@ export class NoChallengeField extends Error {
   }
 }
 
+/** The provider took an amount that does not match the order: the shop's team checks it (the API says so; nothing more to ask). */
+export class PaymentUnderReview extends Error {
+  constructor(readonly order: StoreCheckoutResponse) {
+    super(`The payment for order #${order.order_id} is being checked by our team.`);
+  }
+}
+
 /**
  * Takes a checkout answer to its end. A paid order is returned as it is. A pending one
  * (`extensions.cgg.payment`) is shown to the page (`onPending`: the countdown), then either
  * the provider's challenge runs in the card field (`requires_action`) or we wait a second
  * (`processing`), and checkout-return asks our API again, until the order is paid (returned)
- * or refused (the API's error is thrown: decline, failed 3-D Secure, reservation expired).
+ * or refused (the API's error is thrown: decline, failed 3-D Secure, reservation expired), or
+ * under review (PaymentUnderReview: the wrong amount was taken, and staff settle it).
  * The API decides every outcome from the provider; the browser only reports that the
  * challenge is over. `onChallenge` hears when a challenge is shown and when it is over (the
  * page's "Placing your order..." steps aside while it is the customer's turn).
@@ -63,6 +71,7 @@ export async function settlePayment(
     if (watch.left) throw new CheckoutLeft();
     const payment = order.extensions.cgg.payment;
     if (isPaid(order) || !payment) return order;
+    if (payment.under_review) throw new PaymentUnderReview(order);
     onPending(payment);
     const challenger = field.current;
     const wantsChallenge = payment.status === 'requires_action' && !watch.expired && !watch.challenged.has(payment.intent_id);

@@ -27,11 +27,12 @@ import { usePaymentConfig } from '../payment/use-payment-config.ts';
 import { currentSessionToken } from '../session/session-token.ts';
 import { AgeAndLimitPrompt } from './age-and-limit-prompt.tsx';
 import { BillingSection, billingFieldOrder, type BillingField, type BillingValues } from './billing-section.tsx';
-import { CheckoutLeft, isPaid, NoChallengeField, settlePayment, type PaymentWatch } from './card-payment.ts';
+import { CheckoutLeft, isPaid, NoChallengeField, PaymentUnderReview, settlePayment, type PaymentWatch } from './card-payment.ts';
 import { CheckoutAttempt } from './checkout-attempt.ts';
 import { CreditCardRefusal, creditCardRefusal } from './credit-card-refusal.tsx';
 import { FINISH_PAYING, HeldOrderPanel } from './held-order-panel.tsx';
 import { PaymentSection } from './payment-section.tsx';
+import { PaymentUnderReview as UnderReviewPanel } from './payment-under-review.tsx';
 import { paymentFields, planPayment, type PaymentChoice } from './payment-plan.ts';
 import { useCustomer } from './use-customer.ts';
 import { useHeldOrder } from './use-held-order.ts';
@@ -112,6 +113,8 @@ export function CheckoutView() {
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const [expired, setExpired] = useState<{ refunded: boolean } | null>(null);
+  // The order whose payment took the wrong amount: staff settle it; the page only says so.
+  const [underReview, setUnderReview] = useState<number | null>(null);
   const watch = useRef<PaymentWatch>({ expired: false, challenged: new Set() });
   const cardField = useRef<CardFieldHandle>(null);
   // A credit card the shop may not take (UK code 1.3): shown by the card, until the card or the payment changes.
@@ -177,6 +180,10 @@ export function CheckoutView() {
       return;
     }
     if (!payment) return;
+    if (payment.under_review) {
+      setUnderReview(order.order_id);
+      return;
+    }
     unsettled.current = order;
     setHeld({ order, lines });
     setPending({ intentId: payment.intent_id, deadline: Date.now() + payment.seconds_left * 1000 });
@@ -213,6 +220,13 @@ export function CheckoutView() {
     return (
       <PageFrame title="Checkout">
         <ReservationExpired refunded={expired.refunded} />
+      </PageFrame>
+    );
+  }
+  if (underReview !== null) {
+    return (
+      <PageFrame title="Checkout">
+        <UnderReviewPanel orderId={underReview} />
       </PageFrame>
     );
   }
@@ -304,6 +318,11 @@ export function CheckoutView() {
       navigate(`/confirmation?order=${order.order_id}`);
     } catch (error) {
       if (error instanceof CheckoutLeft) return;
+      if (error instanceof PaymentUnderReview) {
+        unsettled.current = null;
+        setUnderReview(error.order.order_id);
+        return;
+      }
       if (unsettled.current && (error instanceof NoChallengeField || error instanceof CardFieldError)) {
         // The order stands; only its challenge could not be shown (the field not loaded): said, and the next press tries again.
         setFailure(error.message);
@@ -363,6 +382,11 @@ export function CheckoutView() {
     try {
       const answer = await callStore('cancelHeldOrder', { order_id: order.order_id, order_key: order.order_key });
       applyCart(answer.cart);
+      if (answer.order?.extensions.cgg.payment?.under_review) {
+        unsettled.current = null;
+        setUnderReview(answer.order.order_id);
+        return;
+      }
       if (answer.outcome === 'confirming' && answer.order) {
         // Where the payment stands now (being confirmed), for the panel and the next Finish paying.
         unsettled.current = answer.order;

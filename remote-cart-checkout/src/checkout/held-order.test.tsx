@@ -188,6 +188,18 @@ describe('an order waiting for its payment, found as the checkout opens', () => 
     expect(api.calls.filter((c) => c.route === 'store:GET /cgg/held-order')).toHaveLength(2);
   });
 
+  it('an order whose payment is under review is said, with nothing to press (staff refund it)', async () => {
+    signIn();
+    const api = shop({ order: makePendingCheckout('processing', { under_review: true }), lines, released: null });
+    renderCheckout();
+    const panel = await screen.findByRole('region', { name: 'We are checking your payment' });
+    expect(within(panel).getByText(/Until then the order's tickets stay held\./)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Finish paying' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+    expect(screen.queryByText('Your basket is empty.')).toBeNull();
+    expect(api.routes()).not.toContain('store:POST /cgg/checkout-return');
+  });
+
   it('an order paid meanwhile goes straight to its confirmation', async () => {
     signIn();
     shop({ order: makeCheckoutResponse(), lines, released: null });

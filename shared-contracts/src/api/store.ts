@@ -309,6 +309,9 @@ export const cardFundingSchema = lazySchema(() => z.enum(['credit', 'debit', 'pr
  *   provider's challenge (`next_action.url`, with `client_secret`); 'use_stripe_sdk': call
  *   stripe.handleNextAction({ clientSecret }). Then call checkout-return.
  * - status 'succeeded': paid (the order is 'completed').
+ * - `under_review` true (with status 'processing'): the provider took an amount that does not match
+ *   the order, so the shop's team checks it (they refund it in full and mail the customer); stop
+ *   asking checkout-return and say so. Absent otherwise.
  * `reserved_until` (ISO 8601) / `seconds_left`: the tickets are held until then; after it
  * the reservation is released and a late payment refunded.
  */
@@ -323,6 +326,7 @@ export const storeCheckoutPaymentSchema = lazySchema(() => z.object({
   seconds_left: z.int(),
   funding: cardFundingSchema,
   last4: z.string(),
+  under_review: z.optional(z.literal(true)),
 }));
 export type StoreCheckoutPayment = z.infer<typeof storeCheckoutPaymentSchema>;
 
@@ -381,7 +385,8 @@ export type StoreHeldOrderLine = z.infer<typeof storeHeldOrderLineSchema>;
  * (held-order/cancel). `order` is null when none is held; a payment confirmed meanwhile answers
  * the paid order (status 'completed'). `released`: this call found the payment refused, or the
  * reservation run out, and released the order: the refusal as checkout-return would answer it
- * (`code`, `message`; `refunded` a late payment refunded) and the basket given back.
+ * (`code`, `message`; `refunded` a late payment refunded) and the basket given back. An order
+ * whose payment is under review (`payment.under_review`) is answered too: say so, offer no way on.
  */
 export const storeHeldOrderSchema = lazySchema(() => z.object({
   order: z.nullable(storeCheckoutResponseSchema),
@@ -397,7 +402,8 @@ export type StoreHeldOrder = z.infer<typeof storeHeldOrderSchema>;
  *   in the basket (`cart`);
  * - 'paid': the payment went through first (`order`, the paid order: show its confirmation);
  * - 'confirming': the provider is already confirming it and cannot stop it (`order`, pending:
- *   ask checkout-return for its outcome).
+ *   ask checkout-return for its outcome); also an order whose payment is under review
+ *   (`payment.under_review`: the provider was not asked; the shop's team settles it).
  */
 export const storeHeldOrderCancelResponseSchema = lazySchema(() => z.object({
   outcome: z.enum(['cancelled', 'paid', 'confirming']),

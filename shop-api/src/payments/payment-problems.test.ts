@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { staffPaymentProblemsResponseSchema, staffResolvePaymentProblemResponseSchema } from '@cgg/contracts/staff';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STORE_ERRORS, storeCheckoutResponseSchema, storeHeldOrderCancelResponseSchema, storeHeldOrderSchema } from '@cgg/contracts/store';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inTransaction } from '../accounts/queryable.ts';
 import { paymentProblemsCommand } from '../cli/commands/payment-problems.ts';
 import { UsageError } from '../cli/command.ts';
+import { createMailer } from '../mail/mailer.ts';
 import { createStaff } from '../staff/staff-accounts.ts';
 import { createStaffSession } from '../staff/staff-sessions.ts';
 import { billing, cardPayment, createCompetition, createCustomer } from '../store/store-fixtures.ts';
 import { storeInject, storeTestApp, type StoreClientState } from '../store/store-test-kit.ts';
+import { mailPaymentsUnderReview } from './payment-review-mails.ts';
+import { expireReservations } from './reservation-expiry.ts';
 
 /*
  * Payment problems for a person: an order paid with the wrong amount is held (its tickets
@@ -46,7 +50,7 @@ async function mismatchedOrder() {
   await storeInject(t.app, state, 'POST', '/cgg/checkout-return', { order_id: order.order_id, order_key: order.order_key });
   const { rows } = await t.pool.query("SELECT id::int FROM payment_discrepancies WHERE order_id = $1 AND kind = 'amount_mismatch'", [order.order_id]);
   expect(rows).toHaveLength(1);
-  return { c, who, order, problemId: rows[0].id as number, intentId: order.extensions.cgg.payment.intent_id as string };
+  return { c, who, state, order, problemId: rows[0].id as number, intentId: order.extensions.cgg.payment.intent_id as string };
 }
 
 async function standing(orderId: number, competitionId: number, customerId: number, intentId: string) {
@@ -165,5 +169,71 @@ describe('payment problems', () => {
     const after = await run(['--all']);
     expect(after.text).toContain(`dealt with by cli:amy`);
     expect(after.text).toContain('Refunded in the dashboard.');
+  });
+});
+
+/** The mails to an order's customer about it, oldest first. */
+async function mailsAbout(orderId: number) {
+  const { rows } = await t.pool.query<{ subject: string; text_body: string }>(
+    "SELECT subject, text_body FROM email_outbox WHERE subject ~ ('order #' || $1::text || '( |$)') ORDER BY id",
+    [orderId],
+  );
+  return rows;
+}
+
+describe('a payment under review (the wrong amount taken)', () => {
+  it('is said to the customer without asking the provider; a cancel and the expiry job leave it to staff', async () => {
+    const m = await mismatchedOrder();
+    const ask = { order_id: m.order.order_id, order_key: m.order.order_key };
+    const retrieve = vi.spyOn(t.payments.gateway, 'retrieve');
+    const cancel = vi.spyOn(t.payments.gateway, 'cancel');
+    const back = await storeInject(t.app, m.state, 'POST', '/cgg/checkout-return', ask);
+    expect(back.status).toBe(200);
+    expect(storeCheckoutResponseSchema.parse(back.body)).toMatchObject({ status: 'pending', extensions: { cgg: { payment: { status: 'processing', under_review: true } } } });
+
+    const held = storeHeldOrderSchema.parse((await storeInject(t.app, m.state, 'GET', '/cgg/held-order')).body);
+    expect(held.order).toMatchObject({ order_id: m.order.order_id, extensions: { cgg: { payment: { under_review: true } } } });
+    expect(held.lines).toEqual([{ competition_id: m.c.id, title: expect.any(String), quantity: 3, total: '300' }]);
+
+    const cancelled = storeHeldOrderCancelResponseSchema.parse((await storeInject(t.app, m.state, 'POST', '/cgg/held-order/cancel', ask)).body);
+    expect(cancelled).toMatchObject({ outcome: 'confirming', order: { status: 'pending', extensions: { cgg: { payment: { under_review: true } } } } });
+    await expireReservations(t.keyedPool, t.payments.gateway, new Date(Date.now() + 3_600_000));
+    expect(await standing(m.order.order_id, m.c.id, m.who.id, m.intentId)).toMatchObject({ status: 'pending', sold: 3, credit: 0, refunded: 0 });
+    expect(retrieve.mock.calls.filter(([id]) => id === m.intentId)).toHaveLength(0);
+    expect(cancel).not.toHaveBeenCalled();
+    retrieve.mockRestore();
+    cancel.mockRestore();
+  });
+
+  it('mails the customer once that it is being checked, then how it ended; one closed first gets only the ending', async () => {
+    const admin = await staffBearer('admin');
+    const m = await mismatchedOrder();
+    const closedFirst = await mismatchedOrder();
+    await staffPost('payment_problem_resolve', { id: closedFirst.problemId, note: 'Refunded in the dashboard.', refund: false }, admin);
+
+    const mailer = createMailer(t.pool);
+    expect(await mailPaymentsUnderReview({ pool: t.pool, mailer }, new Date())).toBeGreaterThanOrEqual(1);
+    await mailPaymentsUnderReview({ pool: t.pool, mailer }, new Date());
+    const told = await mailsAbout(m.order.order_id);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.subject).toBe(`We are checking your payment for order #${m.order.order_id}`);
+    expect(told[0]!.text_body).toContain(`Your bank took £2.00 for order #${m.order.order_id}, but the order's card payment is £1.50. Our team is checking this payment.`);
+    expect(told[0]!.text_body).toContain("Until then the order's tickets stay held.");
+
+    expect((await staffPost('payment_problem_resolve', { id: m.problemId, note: 'Wrong amount: refunded.' }, admin)).statusCode).toBe(200);
+    const ended = await mailsAbout(m.order.order_id);
+    expect(ended.map((e) => e.subject)).toEqual([`We are checking your payment for order #${m.order.order_id}`, `Your payment for order #${m.order.order_id} is refunded`]);
+    expect(ended[1]!.text_body).toContain('£2.00 is on its way back to the card you paid with');
+    expect(ended[1]!.text_body).toContain('The order is cancelled, so its tickets do not enter the draw.');
+
+    // Refunded elsewhere and closed before the job ran: the ending only, with no amount we did not refund.
+    const other = await mailsAbout(closedFirst.order.order_id);
+    expect(other.map((e) => e.subject)).toEqual([`Your payment for order #${closedFirst.order.order_id} is refunded`]);
+    expect(other[0]!.text_body).not.toContain('on its way back');
+
+    // The checkout asked again now hears the order was cancelled, and why.
+    const back = await storeInject(t.app, m.state, 'POST', '/cgg/checkout-return', { order_id: m.order.order_id, order_key: m.order.order_key });
+    expect(back.status).toBe(400);
+    expect(back.body).toMatchObject({ code: STORE_ERRORS.paymentError.code, message: 'The payment taken did not match the order, so it was refunded in full.' });
   });
 });

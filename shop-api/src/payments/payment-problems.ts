@@ -2,9 +2,11 @@ import type pg from 'pg';
 import { inTransaction } from '../accounts/queryable.ts';
 import { fallbackLogger } from '../lib/logger.ts';
 import { WpHttpError } from '../http/wp-error.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { recordStaffAction } from '../staff/audit-log.ts';
 import { releaseReservation } from './order-payment.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
+import { mailPaymentReviewClosed } from './payment-review-mails.ts';
 
 /*
  * Payment problems (payment_discrepancies): what the payment code and reconciliation found between
@@ -75,13 +77,15 @@ export interface ResolvedProblem {
  * A payment of the wrong amount is never kept (onCloseOf): refunded in full (key
  * `mismatch-<intent>`, once whoever asks), and its order released if it is still held (tickets back
  * on sale, points and credit given back, the basket restored). `refund: false` asks the provider
- * nothing (refunded elsewhere, or a provider the shop no longer uses). All under the problem's row
+ * nothing (refunded elsewhere, or a provider the shop no longer uses). Its customer is mailed how
+ * it ended (payment-review-mails.ts). All under the problem's row
  * lock, so two people closing it at once do it once; a call the provider did not answer rolls it
  * back, to be made again.
  */
 export async function resolvePaymentProblem(
   pool: pg.Pool,
   gateway: PaymentGateway,
+  mailer: Mailer,
   r: { id: number; note: string; refund: boolean; by: string; staffId: number | null; now: Date },
 ): Promise<ResolvedProblem> {
   return inTransaction(pool, async (client) => {
@@ -97,6 +101,8 @@ export async function resolvePaymentProblem(
       refundedPence = await refundInFull(gateway, found.order_id!, found.intent_id, r.now);
     }
     const orderReleased = onClose === 'refund_and_release' && (await releaseHeldOrder(client, found.order_id!, r.refund, r.now));
+    // The customer was told their payment is under review: now how it ended.
+    if (onClose !== 'record') await mailPaymentReviewClosed(client, mailer, { orderId: found.order_id!, refundedPence, orderReleased });
     await client.query('UPDATE payment_discrepancies SET resolved_at = $2, resolved_by = $3, resolution = $4 WHERE id = $1', [r.id, r.now, r.by, r.note]);
     await recordStaffAction(client, {
       staffId: r.staffId, actor: r.by, action: 'payment-problem.resolve', subject: `payment problem #${r.id}`,

@@ -2,7 +2,7 @@ import { penceToPounds } from '../lib/money.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 
 /** Where a refund's money went, as the customer reads it. */
-const WENT = {
+export const WENT = {
   card: (pounds: string) => `£${pounds} is on its way back to the card you paid with (it can take 5-10 working days to show).`,
   site_credit: (pounds: string) => `£${pounds} is now site credit in your account, ready for your next tickets.`,
 } as const;

@@ -3,6 +3,7 @@ import { inTransaction } from '../accounts/queryable.ts';
 import { applyIntent, releaseReservation, type PaymentHooks } from './order-payment.ts';
 import type { PaymentFailure, PaymentGateway } from './payment-gateway.ts';
 import { fallbackLogger } from '../lib/logger.ts';
+import { underReview } from './under-review.ts';
 
 /**
  * Releases reservations whose 10 minutes ran out unpaid (abandoned checkouts, 3-D Secure never
@@ -10,16 +11,16 @@ import { fallbackLogger } from '../lib/logger.ts';
  * current word on its intent, so the same rules hold as for a late webhook: released (tickets
  * back on sale, points and credit given back, the basket restored, the intent cancelled), or, if
  * the payment went through after all, released and refunded. An order whose intent was never
- * created is released directly. An order flagged with a payment of the wrong amount is left to
- * staff. Returns how many reservations it looked at.
+ * created is released directly. An order whose payment is under review (the wrong amount) is
+ * left to staff. Returns how many reservations it looked at.
  */
 export async function expireReservations(pool: pg.Pool, gateway: PaymentGateway, now: Date, hooks: PaymentHooks = {}, batch = 100): Promise<number> {
   const { rows } = await pool.query<{ id: number; intent_id: string | null }>(
     `SELECT o.id, p.intent_id FROM orders o LEFT JOIN payment_intents p ON p.order_id = o.id
      WHERE o.status = 'pending' AND o.reserved_until IS NOT NULL AND o.reserved_until <= $1
-       -- Paid with the wrong amount: flagged for staff, who decide it. Left in line, a hundred of
+       -- Paid with the wrong amount: under review, for staff to decide. Left in line, a hundred of
        -- them would come first at every run and hold up every other release.
-       AND NOT EXISTS (SELECT 1 FROM payment_discrepancies d WHERE d.order_id = o.id AND d.kind = 'amount_mismatch')
+       AND NOT ${underReview('o.id')}
      ORDER BY o.reserved_until LIMIT $2`,
     [now, batch],
   );

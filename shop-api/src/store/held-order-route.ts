@@ -21,7 +21,8 @@ const NOTHING_HELD: StoreHeldOrder = { order: null, lines: [], released: null };
 /**
  * The customer's newest order waiting for its payment, with its lines (one round trip). One whose
  * reservation ran out and the expiry job has not yet released is found too: answering it releases
- * it. One flagged for staff (paid the wrong amount) is theirs to settle, not the customer's.
+ * it. One whose payment is under review (paid the wrong amount) is found too, and answered so:
+ * the customer is told, and staff settle it.
  */
 async function findHeldOrder(pool: pg.Pool, customerId: number): Promise<{ id: number; order_key: string; lines: StoreHeldOrderLine[] } | null> {
   const { rows } = await pool.query<{ id: number; order_key: string; lines: Array<{ competition_id: number; title: string; quantity: number; pence: number }> }>(
@@ -30,7 +31,6 @@ async function findHeldOrder(pool: pg.Pool, customerId: number): Promise<{ id: n
         FROM order_items i WHERE i.order_id = o.id) AS lines
      FROM orders o
      WHERE o.customer_id = $1 AND o.status = 'pending' AND o.reserved_until IS NOT NULL AND o.store_result IS NOT NULL
-       AND NOT EXISTS (SELECT 1 FROM payment_discrepancies d WHERE d.order_id = o.id AND d.kind = 'amount_mismatch')
      ORDER BY o.created_at DESC, o.id DESC LIMIT 1`,
     [customerId],
   );

@@ -126,13 +126,15 @@ describe('the held order, released as it is found', () => {
     expect((await t.payments.demoProvider.retrieveIntent(order.extensions.cgg.payment.intent_id, new Date()))!.status).toBe('canceled');
   });
 
-  it('an order flagged for staff (paid the wrong amount) is not offered to the customer', async () => {
+  it('an order under review (paid the wrong amount) is answered as such, to tell the customer; staff settle it', async () => {
     const { state, order } = await heldCheckout(1);
     await t.pool.query(
       `INSERT INTO payment_discrepancies (provider, intent_id, order_id, kind, detail, repaired, found_at) VALUES ('demo', $1, $2, 'amount_mismatch', 'x', false, now())`,
       [order.extensions.cgg.payment.intent_id, order.order_id],
     );
-    expect((await heldOrder(state)).body).toEqual({ order: null, lines: [], released: null });
+    const body = storeHeldOrderSchema.parse((await heldOrder(state)).body);
+    expect(body.order).toMatchObject({ order_id: order.order_id, status: 'pending', extensions: { cgg: { payment: { under_review: true } } } });
+    expect(body.released).toBeNull();
   });
 });
 

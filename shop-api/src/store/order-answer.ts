@@ -5,6 +5,7 @@ import { penceToPounds } from '../lib/money.ts';
 import { applyIntent, type PaymentHooks } from '../payments/order-payment.ts';
 import { releaseWithoutIntent } from '../payments/reservation-expiry.ts';
 import { providerCall } from '../payments/provider-call.ts';
+import { underReview } from '../payments/under-review.ts';
 import type { PaymentFailure, PaymentGateway } from '../payments/payment-gateway.ts';
 import { NeedsCartError } from './needs-cart-error.ts';
 
@@ -38,6 +39,8 @@ interface OrderState {
   next_action: StoreCheckoutPayment['next_action'];
   funding: StoreCheckoutPayment['funding'] | null;
   last4: string | null;
+  /** Paid the wrong amount, and staff have not yet settled it (payments/under-review.ts). */
+  under_review: boolean;
 }
 
 /** The pending answer built from what the checkout already holds (no read back): the stored answer and the intent just recorded. */
@@ -99,7 +102,8 @@ export async function storedResultOf(db: pg.Pool | pg.PoolClient, orderId: numbe
 /** The order, its intent, and its tickets and wins (the answer's, when it is paid) in one round trip. */
 const READ = `
   SELECT o.id, o.customer_id, o.order_key, o.status, o.store_result, o.reserved_until, o.payment_failure, o.payment_method_ref, o.card_charged_pence,
-         p.intent_id, p.provider, p.status AS intent_status, p.client_secret, p.next_action, p.funding, p.last4, ${TICKETS_AND_WINS}
+         p.intent_id, p.provider, p.status AS intent_status, p.client_secret, p.next_action, p.funding, p.last4,
+         o.status = 'pending' AND ${underReview('o.id')} AS under_review, ${TICKETS_AND_WINS}
   FROM orders o LEFT JOIN payment_intents p ON p.order_id = o.id WHERE o.id = $1`;
 
 async function readOrder(db: pg.Pool, orderId: number): Promise<(OrderState & TicketsAndWins) | null> {
@@ -120,13 +124,15 @@ const paymentBlock = (o: OrderState, now: Date): StoreCheckoutPayment | undefine
     seconds_left: Math.max(0, Math.ceil((o.reserved_until.getTime() - now.getTime()) / 1000)),
     funding: o.funding ?? 'unknown',
     last4: o.last4 ?? '',
+    ...(o.under_review ? { under_review: true as const } : {}),
   };
 };
 
 /**
  * The order's answer. `refresh`: ask the provider for the intent first (the client's return);
  * an order whose reservation has run out is always looked at again, so it is released (and a
- * late payment refunded) before it is answered, whether or not the expiry job has run.
+ * late payment refunded) before it is answered, whether or not the expiry job has run. An order
+ * whose payment is under review is neither: it is answered `under_review`, for staff to settle.
  */
 export async function answerOrder(deps: OrderAnswerDeps, orderId: number, now: Date, refresh: boolean, owner?: { customerId: number; orderKey: string }): Promise<StoreCheckoutResponse> {
   let o = await readOrder(deps.pool, orderId);
@@ -139,7 +145,8 @@ export async function answerOrder(deps: OrderAnswerDeps, orderId: number, now: D
     const e = STORE_ERRORS.idempotencyInProgress;
     throw new WpHttpError(e.status, e.code, e.message);
   }
-  if (o.status === 'pending' && o.reserved_until) {
+  // Under review, the order is staff's to settle: answered as it stands, the provider not asked.
+  if (o.status === 'pending' && o.reserved_until && !o.under_review) {
     const expired = o.reserved_until <= now;
     if (!o.intent_id && expired) {
       // Never asked for the money, and now too late to: released.

@@ -1,5 +1,6 @@
 import { WpHttpError } from '../../http/wp-error.ts';
 import { penceToPounds } from '../../lib/money.ts';
+import { createMailer } from '../../mail/mailer.ts';
 import { DEMO_PAYMENTS, gatewayFor } from '../../payments/gateways.ts';
 import { listPaymentProblems, resolvePaymentProblem, type PaymentProblem } from '../../payments/payment-problems.ts';
 import { required } from '../cli-helpers.ts';
@@ -26,7 +27,7 @@ export const paymentProblemsCommand: Command = {
       const note = required(flags, 'note').trim();
       if (!note || note.length > 500) throw new UsageError('--note must say what you did, in at most 500 characters.');
       try {
-        const done = await resolvePaymentProblem(ctx.pool, gatewayFor(ctx.payments ?? DEMO_PAYMENTS, ctx.pool).gateway, {
+        const done = await resolvePaymentProblem(ctx.pool, gatewayFor(ctx.payments ?? DEMO_PAYMENTS, ctx.pool).gateway, createMailer(ctx.pool, ctx.smtpUrl), {
           id: Number(flags.resolve), note, refund: !flags['no-refund'], by: `cli:${typeof flags.by === 'string' ? flags.by : (ctx.operator ?? 'operator')}`, staffId: null, now: ctx.now?.() ?? new Date(),
         });
         const did = [done.refundedPence ? `£${penceToPounds(done.refundedPence)} refunded to the card` : '', done.orderReleased ? `order #${done.problem.orderId} released (tickets back on sale, points and credit given back)` : ''].filter(Boolean);

@@ -1,0 +1,8 @@
+-- A payment of the wrong amount (kind 'amount_mismatch') puts its order under review until staff
+-- close the problem (payment-problems.ts). The customer is mailed once that it is
+-- (payment-review-mails.ts): customer_told_at says when.
+ALTER TABLE payment_discrepancies ADD COLUMN customer_told_at timestamptz;
+-- Problems found before this migration are not mailed about now, days late.
+UPDATE payment_discrepancies SET customer_told_at = found_at;
+-- An order's answer (checkout-return, held-order) asks whether its payment is under review.
+CREATE INDEX payment_discrepancies_under_review_idx ON payment_discrepancies (order_id) WHERE kind = 'amount_mismatch' AND resolved_at IS NULL;

@@ -1,0 +1,33 @@
+import { penceToPounds } from '../lib/money.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+import { WENT } from './refund-emails.ts';
+
+/*
+ * The two mails of a payment under review (under-review.ts): the provider took an amount that does
+ * not match the order. The first says so as soon as it is found; the second when staff have closed
+ * it (refunded in full, the order cancelled if it was still held).
+ */
+
+const greeting = (firstName: string) => `Hi ${firstName || 'there'},`;
+
+/** Found: what was taken against what the order asked, and what happens next. */
+export function paymentUnderReviewEmail(a: { to: string; firstName: string; orderId: number; takenPence: number | null; cardPence: number; held: boolean }): MailMessage {
+  const took = a.takenPence === null ? 'a different amount' : `£${penceToPounds(a.takenPence)}`;
+  const lines = [
+    greeting(a.firstName), '',
+    `Your bank took ${took} for order #${a.orderId}, but the order's card payment is £${penceToPounds(a.cardPence)}. Our team is checking this payment.`,
+    'We will refund what your bank took in full and email you when it is done. You do not need to do anything.',
+  ];
+  if (a.held) lines.push('Until then the order\'s tickets stay held. Once the payment is refunded the order is cancelled, and its tickets go back into your basket if you would like to buy them again.');
+  lines.push('', 'CGG Competitions');
+  return { to: a.to, subject: `We are checking your payment for order #${a.orderId}`, text: lines.join('\n') };
+}
+
+/** Closed: refunded (by us now, or elsewhere before: `refundedPence` 0), and the order cancelled if this released it. */
+export function paymentReviewClosedEmail(a: { to: string; firstName: string; orderId: number; refundedPence: number; orderReleased: boolean }): MailMessage {
+  const lines = [greeting(a.firstName), '', `We have checked the payment your bank took for order #${a.orderId}: it did not match the order, so it is refunded in full.`];
+  if (a.refundedPence > 0) lines.push(WENT.card(penceToPounds(a.refundedPence)));
+  if (a.orderReleased) lines.push('The order is cancelled, so its tickets do not enter the draw. Any points or site credit you used on it are back in your account, and its tickets are back in your basket if you would like to buy them again.');
+  lines.push('', 'CGG Competitions');
+  return { to: a.to, subject: `Your payment for order #${a.orderId} is refunded`, text: lines.join('\n') };
+}
