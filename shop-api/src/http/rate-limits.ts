@@ -46,6 +46,10 @@ export const RATE_LIMITS = {
   // reads once as it opens and a person cancels once; 30 a minute stops a script making us
   // hammer the provider with the customer's order.
   heldOrderCustomer: { points: 30, duration: 60, perAddress: false },
+  // Checkout-returns per customer that ask the payment provider (an order still waiting for its
+  // payment; one already settled is answered from our database and not counted). The checkout page
+  // asks once a second while the provider confirms: 120 a minute is two tabs of that.
+  orderReturnCustomer: { points: 120, duration: 60, perAddress: false },
 } as const satisfies Record<string, { points: number; duration: number; perAddress: boolean }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -65,6 +69,7 @@ const refusals: Record<Exclude<RateLimitName, 'signInPair' | 'signInAddress' | '
   chatCustomer: { code: 'rest_chat_rate_limited', message: 'You are sending messages too quickly. Please wait a minute and try again.' },
   checkoutCustomer: { code: 'rest_too_many_checkouts', message: 'You are checking out too quickly. Please wait a minute and try again.' },
   heldOrderCustomer: { code: 'rest_too_many_order_checks', message: 'You are checking your order too often. Please wait a minute and try again.' },
+  orderReturnCustomer: { code: 'rest_too_many_order_checks', message: 'You are checking your order too often. Please wait a minute and try again.' },
 };
 
 export type RefusingLimit = keyof typeof refusals;

@@ -84,10 +84,12 @@ export function checkoutReturnRoute(deps: CheckoutDeps): DeclaredRoute {
   const hooks = paymentHooks(deps);
   return storeRoute(deps, routeTable.storeCheckoutReturn, {
     summary: 'Looks at a card order\'s payment again (after 3-D Secure, or while the provider is confirming) and answers the order as checkout does.',
-    description: 'Body `{order_id, order_key}` from the checkout answer; Store headers (Nonce, Cart-Token, bearer). Safe to repeat: the order is paid once, whether this call or the provider\'s webhook learns it first. Answers 200 `completed` (tickets, instant wins) or `pending` (`extensions.cgg.payment`), 400 `woocommerce_rest_checkout_process_payment_error` (declined or 3-D Secure failed; `data.cart`), 409 `cgg_reservation_expired` (the 10 minutes ran out; `data.refunded`: a late payment was refunded; `data.cart`), 404 `cgg_rest_order_not_found`.',
+    description: 'Body `{order_id, order_key}` from the checkout answer; Store headers (Nonce, Cart-Token, bearer). Safe to repeat: the order is paid once, whether this call or the provider\'s webhook learns it first. Answers 200 `completed` (tickets, instant wins) or `pending` (`extensions.cgg.payment`), 400 `woocommerce_rest_checkout_process_payment_error` (declined or 3-D Secure failed; `data.cart`), 409 `cgg_reservation_expired` (the 10 minutes ran out; `data.refunded`: a late payment was refunded; `data.cart`), 404 `cgg_rest_order_not_found`, 429 `rest_too_many_order_checks` past 120 asks a minute that reach the provider (per customer; an order already settled is not counted).',
     handler: async ({ session, customer, input, now }) => {
       try {
-        return await answerOrder({ pool: deps.pool, gateway: deps.gateway, hooks }, input.order_id, now, true, { customerId: customer.customerId, orderKey: input.order_key });
+        // Counted only when the provider is asked: the page asks once a second while it confirms, and a settled order costs it nothing.
+        const beforeProviderCall = () => deps.limits.take('orderReturnCustomer', customer.customerId);
+        return await answerOrder({ pool: deps.pool, gateway: deps.gateway, hooks, beforeProviderCall }, input.order_id, now, true, { customerId: customer.customerId, orderKey: input.order_key });
       } catch (err) {
         return withCart(deps, session.cartId, customer.customerId, now, err);
       }

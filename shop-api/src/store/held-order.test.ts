@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { STORE_ERRORS, TEST_PAYMENT_METHODS, storeHeldOrderCancelResponseSchema, storeHeldOrderSchema } from '@cgg/contracts/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RATE_LIMITS } from '../http/rate-limits.ts';
+import { createRateLimits, RATE_LIMITS } from '../http/rate-limits.ts';
 import type { IntentState } from '../payments/payment-gateway.ts';
 import { webhookPath } from '../payments/webhook-route.ts';
 import { SIGNATURE_HEADER } from '../payments/demo-provider/demo-signature.ts';
@@ -99,6 +99,29 @@ describe('the held order, asked too often', () => {
     expect((await cancel(state, { order_id: 1, order_key: 'wc_order_x' })).status).toBe(429);
     const other = await createCustomer(t.pool);
     expect((await heldOrder({ bearer: other.token })).status).toBe(200);
+  });
+
+  it(`limits checkout-returns that ask the provider to ${RATE_LIMITS.orderReturnCustomer.points} a minute per customer; a settled order is answered without counting`, async () => {
+    const { who, state, order } = await heldCheckout(1, TEST_PAYMENT_METHODS.threeDSecure);
+    const ask = () => storeInject(t.app, state, 'POST', '/cgg/checkout-return', { order_id: order.order_id, order_key: order.order_key });
+    expect((await ask()).body).toMatchObject({ status: 'pending' });
+    // The rest of the minute's asks spent, as a script asking about its order would (the app's limits share the table).
+    const limits = createRateLimits(t.pool);
+    for (let i = 1; i < RATE_LIMITS.orderReturnCustomer.points; i++) await limits.take('orderReturnCustomer', who.id);
+    const limited = await ask();
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ code: 'rest_too_many_order_checks', message: 'You are checking your order too often. Please wait a minute and try again.' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Paid meanwhile (challenge passed, the webhook in): answered from our database, not refused.
+    const payment = (order.extensions.cgg.payment as unknown as { intent_id: string; client_secret: string });
+    await t.payments.demoProvider.answerChallenge(payment.intent_id, payment.client_secret, 'complete', new Date());
+    await t.payments.demoProvider.retrieveIntent(payment.intent_id, new Date());
+    const event = caught.find((e) => e.body.includes(payment.intent_id) && JSON.parse(e.body).type === 'payment_intent.succeeded')!;
+    const hook = await t.app.inject({ method: 'POST', url: webhookPath('demo'), headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: event.signature }, payload: event.body });
+    expect(hook.statusCode).toBe(200);
+    const settled = await ask();
+    expect(settled.status).toBe(200);
+    expect(settled.body).toMatchObject({ order_id: order.order_id, status: 'completed' });
   });
 });
 

@@ -20,6 +20,8 @@ export interface OrderAnswerDeps {
   pool: pg.Pool;
   gateway: PaymentGateway;
   hooks?: PaymentHooks;
+  /** Before each call to the provider (a rate limit's take: throw to refuse); an order already settled never asks. */
+  beforeProviderCall?: () => Promise<void>;
 }
 
 interface OrderState {
@@ -154,10 +156,12 @@ export async function answerOrder(deps: OrderAnswerDeps, orderId: number, now: D
     } else if (!o.intent_id && o.payment_method_ref) {
       // The intent was never created (a crash after the reservation committed): create it now, with the same key.
       const r = { orderId: o.id, orderKey: o.order_key, customerId: o.customer_id, amountPence: o.card_charged_pence, paymentMethodId: o.payment_method_ref, idempotencyKey: intentKey(o.id), now };
+      await deps.beforeProviderCall?.();
       const intent = await providerCall('creating a payment intent', () => deps.gateway.authorise(r));
       await applyIntent(deps.pool, deps.gateway, intent, now, deps.hooks);
     } else if (o.intent_id && (refresh || expired)) {
       const id = o.intent_id;
+      await deps.beforeProviderCall?.();
       // The order as just read: applyIntent's fast paths need no read of their own.
       await applyIntent(deps.pool, deps.gateway, await providerCall('reading a payment intent', () => deps.gateway.retrieve(id)), now, deps.hooks, o);
     }
