@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CardFieldHandle } from '../payment/card-field.ts';
+import { makeCart, makeCheckoutResponse, makePendingCheckout } from '../test/fixtures.ts';
+import { mockShop } from '../test/mock-shop.ts';
+import { NoChallengeField, settlePayment, STATUS_POLL_MS, type PaymentWatch } from './card-payment.ts';
+
+/*
+ * settlePayment's waits for the provider's field, on a fake clock (the page's own tests would
+ * wait these seconds in real time): a challenge whose field never loads stops after five status
+ * checks; one whose field loads while it waits runs in it.
+ */
+
+const fresh = (): PaymentWatch => ({ expired: false, challenged: new Set() });
+const returns = (api: ReturnType<typeof mockShop>) => api.routes().filter((r) => r === 'store:POST /cgg/checkout-return').length;
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('a challenge waiting for the provider field', () => {
+  it('stops after five status checks when the field never loads, saying why', async () => {
+    vi.useFakeTimers();
+    const api = mockShop({ 'store:GET /cart': makeCart([]), 'store:POST /cgg/checkout-return': () => makePendingCheckout('requires_action') });
+    const settling = settlePayment(makePendingCheckout('requires_action'), { current: null }, { onPending: () => undefined, watch: fresh() });
+    const refused = expect(settling).rejects.toThrow(new NoChallengeField().message);
+    await vi.advanceTimersByTimeAsync(STATUS_POLL_MS * 4);
+    expect(returns(api)).toBe(4);
+    await vi.advanceTimersByTimeAsync(STATUS_POLL_MS * 3);
+    await refused;
+    expect(returns(api)).toBe(5);
+  });
+
+  it('runs the challenge in a field that loads while it waits, then follows the payment to paid', async () => {
+    vi.useFakeTimers();
+    let challenged = false;
+    const api = mockShop({
+      'store:GET /cart': makeCart([]),
+      'store:POST /cgg/checkout-return': () => (challenged ? makeCheckoutResponse() : makePendingCheckout('requires_action')),
+    });
+    const field: { current: CardFieldHandle | null } = { current: null };
+    const settling = settlePayment(makePendingCheckout('requires_action'), field, { onPending: () => undefined, watch: fresh() });
+    await vi.advanceTimersByTimeAsync(STATUS_POLL_MS * 2);
+    const handleNextAction = vi.fn(async () => {
+      challenged = true;
+    });
+    field.current = { createPaymentMethod: vi.fn(), handleNextAction, cancelNextAction: vi.fn(), reset: vi.fn() };
+    await vi.advanceTimersByTimeAsync(STATUS_POLL_MS * 2);
+    await expect(settling).resolves.toMatchObject({ status: 'completed' });
+    expect(handleNextAction).toHaveBeenCalledTimes(1);
+    expect(returns(api)).toBeGreaterThanOrEqual(3);
+  });
+});
