@@ -1,41 +1,28 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { AGE_AND_LIMIT_ERRORS, type PurchaseCheck } from '@cgg/contracts/account';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
 import { billingDetailsErrors } from '@cgg/contracts/forms';
-import { STORE_ERRORS, type StoreCheckoutPayment, type StoreCheckoutRequest, type StoreCheckoutResponse, type StoreHeldOrderLine } from '@cgg/contracts/store';
-import {
-  ApiError,
-  formatPounds,
-  type FieldError,
-} from '@cgg/contracts';
-import { announceCart, applyCart, applyCartFromError, loadCart } from '../cart/cart-actions.ts';
-import { callStore } from '../cart/store-client.ts';
+import { formatPounds, type FieldError } from '@cgg/contracts';
+import { loadCart } from '../cart/cart-actions.ts';
 import { ensureCartLoaded, startCart } from '../cart/cart-startup.ts';
-import { cartItemsAtom, cartStore, cartTotalsAtom } from '../cart/cart-store.ts';
-import { errorMessage, toastLoading, toastSuccess } from '../cart/toast.ts';
 import { useCart } from '../cart/use-cart.ts';
 import { BasketLines } from '../cart-page/basket-lines.tsx';
 import { PageFrame, Spinner } from '../components/page-frame.tsx';
 import { LoadFailed } from '../components/load-failed.tsx';
 import { EmptyBasket } from '../components/empty-basket.tsx';
-import { keepLastOrder } from '../confirmation/last-order.ts';
-import { CardFieldError, type CardFieldHandle } from '../payment/card-field.ts';
 import { PaymentConfigFailed } from '../payment/payment-config-failed.tsx';
 import { ProviderCardField } from '../payment/provider-card-field.tsx';
-import { ReservationCountdown, ReservationExpired, reservationExpiredText } from '../payment/reservation-countdown.tsx';
+import { ReservationCountdown, ReservationExpired } from '../payment/reservation-countdown.tsx';
 import { usePaymentConfig } from '../payment/use-payment-config.ts';
 import { currentSessionToken } from '../session/session-token.ts';
 import { AgeAndLimitPrompt } from './age-and-limit-prompt.tsx';
 import { BillingSection, billingFieldOrder, type BillingField, type BillingValues } from './billing-section.tsx';
-import { CheckoutLeft, isPaid, NoChallengeField, PaymentUnderReview, settlePayment, type PaymentWatch } from './card-payment.ts';
-import { CheckoutAttempt } from './checkout-attempt.ts';
-import { CreditCardRefusal, creditCardRefusal } from './credit-card-refusal.tsx';
-import { FINISH_PAYING, HeldOrderPanel } from './held-order-panel.tsx';
+import { CreditCardRefusal } from './credit-card-refusal.tsx';
+import { HeldOrderPanel } from './held-order-panel.tsx';
 import { PaymentSection } from './payment-section.tsx';
-import { PaymentUnderReview as UnderReviewPanel } from './payment-under-review.tsx';
+import { PaymentUnderReview } from './payment-under-review.tsx';
 import { paymentFields, planPayment, type PaymentChoice } from './payment-plan.ts';
+import { useCardCheckout, type MissingChecks } from './use-card-checkout.ts';
 import { useCustomer } from './use-customer.ts';
-import { useHeldOrder } from './use-held-order.ts';
 
 const emptyBilling: BillingValues = { first_name: '', last_name: '', email: '', phone: '', address_1: '', address_2: '', city: '', postcode: '', state: '' };
 
@@ -45,62 +32,13 @@ function byField<F extends string>(errors: FieldError<F>[]): Partial<Record<F, s
   return out;
 }
 
-/** The server's billing refusal (`data.params`: field -> the spec's message) shown under the fields. */
-function serverBillingErrors(error: unknown): Partial<Record<BillingField, string>> {
-  const params = error instanceof ApiError ? (error.data as { params?: Record<string, string> } | undefined)?.params : undefined;
-  if (!params) return {};
-  const out: Partial<Record<BillingField, string>> = {};
-  for (const [field, message] of Object.entries(params)) {
-    const name = field.replace(/^billing_(address\.)?/, '') as BillingField;
-    if (name in emptyBilling) out[name] = message;
-  }
-  return out;
-}
-
-export const PLACING_MESSAGE = 'Placing your order...';
-
-/** The payment refusals shown by the card field (declined, failed 3-D Secure, unknown card). */
-const isCardRefusal = (error: unknown): error is ApiError => error instanceof ApiError && error.code === STORE_ERRORS.paymentError.code;
-const isExpiry = (error: unknown): error is ApiError => error instanceof ApiError && error.code === STORE_ERRORS.reservationExpired.code;
-
-class NoCardField extends Error {
-  constructor() {
-    super('The card form is not ready: see the card details above, or try again in a moment.');
-  }
-}
-
-/** The order waits for its card payment: the tickets are held until `deadline` (this browser's clock). */
-interface Pending {
-  intentId: string;
-  deadline: number;
-}
-
-/** An order found waiting for its payment as the checkout opened: finished or cancelled from its own panel. */
-interface Held {
-  order: StoreCheckoutResponse;
-  lines: StoreHeldOrderLine[];
-}
-
-const withPayment = (order: StoreCheckoutResponse, payment: StoreCheckoutPayment): StoreCheckoutResponse => ({
-  ...order,
-  extensions: { ...order.extensions, cgg: { ...order.extensions.cgg, payment } },
-});
-
-/** UK code 1.1 / 1.4: the checkout was refused until the account gives what `needs` lists (an account from before sign-up asked). */
-function missingChecks(error: unknown): { needs: PurchaseCheck[]; reason: string } | null {
-  if (!(error instanceof ApiError)) return null;
-  if (error.code !== AGE_AND_LIMIT_ERRORS.dateOfBirthRequired && error.code !== AGE_AND_LIMIT_ERRORS.limitChoiceRequired) return null;
-  const listed = (error.data as { needs?: unknown } | undefined)?.needs;
-  const needs = Array.isArray(listed) ? listed.filter((n): n is PurchaseCheck => n === 'date_of_birth' || n === 'monthly_limit') : [];
-  const fallback: PurchaseCheck = error.code === AGE_AND_LIMIT_ERRORS.dateOfBirthRequired ? 'date_of_birth' : 'monthly_limit';
-  return { needs: needs.length ? needs : [fallback], reason: error.message };
-}
-
-/** `/checkout`: signed-in customers only; billing, payment, one idempotent order per attempt. */
+/**
+ * `/checkout`: signed-in customers only; billing, payment, one idempotent order per attempt. The
+ * form is this view's; the payment, from Place order to the confirmation, is useCardCheckout's.
+ */
 export function CheckoutView() {
   const location = useLocation();
   const { pathname } = location;
-  const navigate = useNavigate();
   const [hadToken] = useState(() => currentSessionToken() !== null);
   const customer = useCustomer();
   const { items, loaded, loadError, isLoading, totalPence } = useCart();
@@ -108,30 +46,7 @@ export function CheckoutView() {
   const paymentConfig = usePaymentConfig();
   const [choice, setChoice] = useState<PaymentChoice>({ usePoints: false, useCredit: false });
   const [billingErrs, setBillingErrs] = useState<Partial<Record<BillingField, string>>>({});
-  // A refusal of the card (the field's own, or the API's decline) is shown by the card field.
-  const [cardError, setCardError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState<Pending | null>(null);
-  const [expired, setExpired] = useState<{ refunded: boolean } | null>(null);
-  // The order whose payment took the wrong amount: staff settle it; the page only says so.
-  const [underReview, setUnderReview] = useState<number | null>(null);
-  const watch = useRef<PaymentWatch>({ expired: false, challenged: new Set() });
-  const cardField = useRef<CardFieldHandle>(null);
-  // A credit card the shop may not take (UK code 1.3): shown by the card, until the card or the payment changes.
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [placing, setPlacing] = useState(false);
-  const [asking, setAsking] = useState<{ needs: PurchaseCheck[]; reason: string } | null>(null);
-  const heldOrder = useHeldOrder();
-  const [held, setHeld] = useState<Held | null>(null);
-  // What the held-order ask answered has been taken in (until then the page waits for it).
-  const [heldTaken, setHeldTaken] = useState(false);
-  const [cancelling, setCancelling] = useState(false);
-  const heldExpiryAsked = useRef(false);
-  const attempt = useRef(new CheckoutAttempt());
-  // An order placed whose payment we lost touch with (offline while it was confirming): the next
-  // press asks about it again rather than placing another (the server has taken the basket for it).
-  const unsettled = useRef<StoreCheckoutResponse | null>(null);
-  const placingRef = useRef(false);
+  const [asking, setAsking] = useState<MissingChecks | null>(null);
   const form = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
@@ -158,81 +73,6 @@ export function CheckoutView() {
 
   const plan = useMemo(() => planPayment(totalPence, customer, choice), [totalPence, customer, choice]);
 
-  // An order found waiting for its payment is the one this page finishes (or cancels); one paid
-  // meanwhile is shown as paid.
-  useEffect(() => {
-    if (heldOrder.state === 'loading' || heldOrder.state === 'failed') return;
-    setHeldTaken(true);
-    if (heldOrder.state === 'released') {
-      // Refused, or run out, as it was asked about: released, and its basket is back.
-      const { released } = heldOrder;
-      applyCart(released.cart);
-      if (released.code === STORE_ERRORS.reservationExpired.code) setExpired({ refunded: released.refunded });
-      else setFailure(released.message);
-      return;
-    }
-    if (heldOrder.state !== 'found') return;
-    const { order, lines } = heldOrder;
-    const payment = order.extensions.cgg.payment;
-    if (isPaid(order)) {
-      keepLastOrder(order);
-      navigate(`/confirmation?order=${order.order_id}`, { replace: true });
-      return;
-    }
-    if (!payment) return;
-    if (payment.under_review) {
-      setUnderReview(order.order_id);
-      return;
-    }
-    unsettled.current = order;
-    setHeld({ order, lines });
-    setPending({ intentId: payment.intent_id, deadline: Date.now() + payment.seconds_left * 1000 });
-  }, [heldOrder, navigate]);
-
-  // Leaving the page mid-payment stops following it (no later jump to the confirmation from elsewhere).
-  useEffect(
-    () => () => {
-      watch.current.left = true;
-      cardField.current?.cancelNextAction();
-    },
-    [],
-  );
-
-  // The countdown reached 00:00: no challenge any more; the payment loop asks the API until it says the reservation is over.
-  const onReservationOver = useCallback(() => {
-    watch.current.expired = true;
-    cardField.current?.cancelNextAction();
-  }, []);
-
-  if (!hadToken || customer.state === 'signed-out') {
-    return <Navigate to="/auth/login" replace state={{ from: { pathname: location.pathname, search: location.search, hash: location.hash } }} />;
-  }
-  if (!loaded && loadError) return <LoadFailed title="Checkout" message={loadError} retrying={isLoading} onRetry={() => void loadCart()} />;
-  if (heldOrder.state === 'failed') return <LoadFailed title="Checkout" message={heldOrder.message} retrying={false} onRetry={heldOrder.retry} />;
-  if (customer.state === 'loading' || !loaded || !heldTaken) {
-    return (
-      <PageFrame title="Checkout">
-        <Spinner label="Loading checkout" />
-      </PageFrame>
-    );
-  }
-  if (expired) {
-    return (
-      <PageFrame title="Checkout">
-        <ReservationExpired refunded={expired.refunded} />
-      </PageFrame>
-    );
-  }
-  if (underReview !== null) {
-    return (
-      <PageFrame title="Checkout">
-        <UnderReviewPanel orderId={underReview} />
-      </PageFrame>
-    );
-  }
-  // While the order waits for its payment the server holds the basket's tickets (its basket is empty meanwhile).
-  if (items.length === 0 && !pending && !held) return <EmptyBasket title="Checkout" />;
-
   const focusField = (name: string) => {
     const input = form.current?.elements.namedItem(name);
     if (input instanceof HTMLElement) {
@@ -241,178 +81,55 @@ export function CheckoutView() {
     }
   };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    void placeOrder();
-  };
-
-  /** Checks the form and places the order (again after the age and limit prompt). */
-  const placeOrder = async () => {
-    if (placingRef.current) return;
-    // An order already placed is asked about again: its billing details went with it.
-    const resuming = unsettled.current;
-    if (!resuming) {
+  const pay = useCardCheckout({
+    validate: () => {
       const bErrors = billingDetailsErrors(billing);
       setBillingErrs(byField(bErrors));
       // The first failing field as the form shows it (the rules check email before phone; the form shows phone first).
       const first = billingFieldOrder.find((f) => bErrors.some((e) => e.field === f));
-      if (first) {
-        focusField(first);
-        return;
-      }
-    }
-    placingRef.current = true;
-    setPlacing(true);
-    setFailure(null);
-    setRefusal(null);
-    setCardError(null);
-    let paymentMethodId: string | null = null;
-    if (plan.cardPence > 0 && !resuming) {
-      // The card goes to the provider from its own field; we get its payment-method id.
-      try {
-        if (!cardField.current) throw new NoCardField();
-        paymentMethodId = await cardField.current.createPaymentMethod();
-      } catch (error) {
-        const message = errorMessage(error, 'We could not reach the card provider. Check your connection and try again.');
-        // No field on the page (still loading, not set up, its config failed) to show it: said by the button.
-        if (error instanceof NoCardField) setFailure(error.message);
-        else if (!(error instanceof CardFieldError && error.shownByField)) setCardError(error instanceof CardFieldError ? error.message : message);
-        placingRef.current = false;
-        setPlacing(false);
-        return;
-      }
-    }
-    const request: StoreCheckoutRequest = {
-      billing_address: { ...billing, country: 'GB' },
-      ...paymentFields(plan, paymentMethodId),
-    };
-    // Asking again about the same order keeps whether its reservation ran out. Its challenge may be
-    // shown again: only if the API's fresh answer (asked first, below) still wants it.
-    watch.current = { expired: resuming ? watch.current.expired : false, challenged: new Set() };
-    // Payment and ticket allocation take a moment: a loading toast until the answer. It steps
-    // aside while a 3-D Secure challenge waits for the customer, and comes back after it.
-    let loading = toastLoading(PLACING_MESSAGE, 'checkout');
-    try {
-      // Resuming starts from where the order is now, not from the first answer (its challenge may be done).
-      const placed = resuming ? await callStore('checkoutReturn', { order_id: resuming.order_id, order_key: resuming.order_key }) : await attempt.current.place(request);
-      unsettled.current = placed;
-      const order = await settlePayment(placed, cardField, {
-        watch: watch.current,
-        onChallenge: (stage) => {
-          if (stage === 'shown') loading.done();
-          else loading = toastLoading(PLACING_MESSAGE, 'checkout');
-        },
-        onPending: (payment: StoreCheckoutPayment) => {
-          // The server's seconds left, counted on this browser's clock (its own clock may be wrong).
-          setPending((p) => (p?.intentId === payment.intent_id ? p : { intentId: payment.intent_id, deadline: Date.now() + payment.seconds_left * 1000 }));
-          // A held order's panel says where its payment stands now (after a challenge: being confirmed).
-          setHeld((h) => (h && h.order.extensions.cgg.payment?.status !== payment.status ? { ...h, order: withPayment(h.order, payment) } : h));
-        },
-      });
-      unsettled.current = null;
-      keepLastOrder(order);
-      // The order took the basket: show it empty without another read.
-      cartStore.set(cartItemsAtom, []);
-      cartStore.set(cartTotalsAtom, null);
-      announceCart();
-      navigate(`/confirmation?order=${order.order_id}`);
-    } catch (error) {
-      if (error instanceof CheckoutLeft) return;
-      if (error instanceof PaymentUnderReview) {
-        unsettled.current = null;
-        setUnderReview(error.order.order_id);
-        return;
-      }
-      if (unsettled.current && (error instanceof NoChallengeField || error instanceof CardFieldError)) {
-        // The order stands; only its challenge could not be shown (the field not loaded): said, and the next press tries again.
-        setFailure(error.message);
-        loading.error(error.message);
-        return;
-      }
-      // Only a lost answer keeps the order to ask about again; any answer from the API ends it.
-      const lostTouch = unsettled.current !== null && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
-      if (!lostTouch) unsettled.current = null;
-      if (error instanceof ApiError && error.code === 'woocommerce_rest_checkout_login_required') {
-        navigate('/auth/login', { replace: true, state: { from: { pathname: location.pathname, search: '', hash: '' } } });
-        return;
-      }
-      const missing = missingChecks(error);
-      if (missing) {
-        // Not a failure: the prompt above the form asks, then places the order again.
-        setAsking(missing);
-        return;
-      }
-      // A refused or expired payment gave the basket back: show it as the server has it.
-      applyCartFromError(error);
-      if (isExpiry(error)) {
-        const refunded = (error.data as { refunded?: unknown } | undefined)?.refunded === true;
-        setExpired({ refunded });
-        loading.error(reservationExpiredText(refunded));
-        return;
-      }
-      const message = lostTouch
-        ? `We could not confirm your payment: check your connection, then press ${held ? FINISH_PAYING : 'Place order'} to ask again. Your order and its tickets are held meanwhile.`
-        : errorMessage(error, 'Your order could not be placed. Please try again.');
-      setBillingErrs(serverBillingErrors(error));
-      const refused = creditCardRefusal(error);
-      // The refusal has its own place by the card, with the ways on; a decline is said by the card field. Neither repeated by the button.
-      if (refused) setRefusal(refused);
-      else if (isCardRefusal(error)) setCardError(message);
-      else setFailure(message);
-      loading.error(message);
-    } finally {
-      loading.done();
-      placingRef.current = false;
-      setPlacing(false);
-      // The countdown stays while the order is held for a press that asks again.
-      if (!unsettled.current) {
-        setPending(null);
-        setHeld(null);
-      }
-    }
-  };
+      if (first) focusField(first);
+      return !first;
+    },
+    cardPence: plan.cardPence,
+    request: (paymentMethodId) => ({ billing_address: { ...billing, country: 'GB' }, ...paymentFields(plan, paymentMethodId) }),
+    onBillingRefused: setBillingErrs,
+    // Not a failure: the prompt above the form asks, then places the order again.
+    onChecksMissing: setAsking,
+  });
+  const { held, pending, placing, failure, cardField } = pay;
 
-  /** Gives up the held order: the provider stops the payment, the tickets go back into the basket. */
-  const cancelHeld = async () => {
-    const order = unsettled.current;
-    if (!order || placingRef.current) return;
-    placingRef.current = true;
-    setCancelling(true);
-    setFailure(null);
-    try {
-      const answer = await callStore('cancelHeldOrder', { order_id: order.order_id, order_key: order.order_key });
-      applyCart(answer.cart);
-      if (answer.order?.extensions.cgg.payment?.under_review) {
-        unsettled.current = null;
-        setUnderReview(answer.order.order_id);
-        return;
-      }
-      if (answer.outcome === 'confirming' && answer.order) {
-        // Where the payment stands now (being confirmed), for the panel and the next Finish paying.
-        unsettled.current = answer.order;
-        setHeld((h) => h && { ...h, order: answer.order! });
-        setFailure(`Your payment is already being confirmed, so the order can no longer be cancelled. Press ${FINISH_PAYING} to see how it went.`);
-        return;
-      }
-      unsettled.current = null;
-      if (answer.outcome === 'paid' && answer.order) {
-        keepLastOrder(answer.order);
-        navigate(`/confirmation?order=${answer.order.order_id}`);
-        return;
-      }
-      setPending(null);
-      setHeld(null);
-      toastSuccess(`Order #${order.order_id} is cancelled: its tickets are back in your basket.`);
-    } catch (error) {
-      if (error instanceof ApiError && error.code === STORE_ERRORS.loginRequired.code) {
-        navigate('/auth/login', { replace: true, state: { from: { pathname: location.pathname, search: '', hash: '' } } });
-        return;
-      }
-      setFailure(errorMessage(error, 'The order could not be cancelled. Please try again.'));
-    } finally {
-      placingRef.current = false;
-      setCancelling(false);
-    }
+  if (!hadToken || customer.state === 'signed-out') {
+    return <Navigate to="/auth/login" replace state={{ from: { pathname: location.pathname, search: location.search, hash: location.hash } }} />;
+  }
+  if (!loaded && loadError) return <LoadFailed title="Checkout" message={loadError} retrying={isLoading} onRetry={() => void loadCart()} />;
+  if (pay.heldOrder.state === 'failed') return <LoadFailed title="Checkout" message={pay.heldOrder.message} retrying={false} onRetry={pay.heldOrder.retry} />;
+  if (customer.state === 'loading' || !loaded || !pay.heldTaken) {
+    return (
+      <PageFrame title="Checkout">
+        <Spinner label="Loading checkout" />
+      </PageFrame>
+    );
+  }
+  if (pay.expired) {
+    return (
+      <PageFrame title="Checkout">
+        <ReservationExpired refunded={pay.expired.refunded} />
+      </PageFrame>
+    );
+  }
+  if (pay.underReview !== null) {
+    return (
+      <PageFrame title="Checkout">
+        <PaymentUnderReview orderId={pay.underReview} />
+      </PageFrame>
+    );
+  }
+  // While the order waits for its payment the server holds the basket's tickets (its basket is empty meanwhile).
+  if (items.length === 0 && !pending && !held) return <EmptyBasket title="Checkout" />;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void pay.placeOrder();
   };
 
   if (held && pending) {
@@ -424,16 +141,8 @@ export function CheckoutView() {
           countdown={
             <ReservationCountdown
               deadline={pending.deadline}
-              onExpired={() => {
-                onReservationOver();
-                // Nothing is asking about the payment right now: ask once, and the API's answer ends the hold.
-                // A new function each render, so the countdown calls it again after one: an ask skipped
-                // while Finish paying or Cancel order ran is made once that ends.
-                if (!heldExpiryAsked.current && !placingRef.current) {
-                  heldExpiryAsked.current = true;
-                  void placeOrder();
-                }
-              }}
+              // A new function each render (see onHeldReservationOver).
+              onExpired={pay.onHeldReservationOver}
             />
           }
           challenge={
@@ -452,9 +161,9 @@ export function CheckoutView() {
             ) : null
           }
           failure={failure}
-          busy={placing ? 'finishing' : cancelling ? 'cancelling' : null}
-          onFinish={() => void placeOrder()}
-          onCancel={() => void cancelHeld()}
+          busy={placing ? 'finishing' : pay.cancelling ? 'cancelling' : null}
+          onFinish={() => void pay.placeOrder()}
+          onCancel={() => void pay.cancelHeld()}
         />
       </PageFrame>
     );
@@ -469,7 +178,7 @@ export function CheckoutView() {
           onSaved={(stillNeeded) => {
             if (stillNeeded.length) return setAsking({ ...asking, needs: stillNeeded });
             setAsking(null);
-            void placeOrder();
+            void pay.placeOrder();
           }}
         />
       )}
@@ -481,18 +190,15 @@ export function CheckoutView() {
             choice={choice}
             plan={plan}
             locked={placing}
-            countdown={pending && <ReservationCountdown deadline={pending.deadline} onExpired={onReservationOver} />}
+            countdown={pending && <ReservationCountdown deadline={pending.deadline} onExpired={pay.onReservationOver} />}
             cardField={
               paymentConfig.state === 'ready' ? (
                 <ProviderCardField
                   config={paymentConfig.config}
                   amountPence={plan.cardPence}
-                  error={cardError}
+                  error={pay.cardError}
                   disabled={placing}
-                  onEdit={() => {
-                    setCardError(null);
-                    setRefusal(null);
-                  }}
+                  onEdit={pay.clearCardProblems}
                   handleRef={cardField}
                 />
               ) : paymentConfig.state === 'failed' ? (
@@ -502,17 +208,17 @@ export function CheckoutView() {
               )
             }
             refusal={
-              refusal && (
+              pay.refusal && (
                 <CreditCardRefusal
-                  message={refusal}
+                  message={pay.refusal}
                   onOtherCard={() => {
-                    setRefusal(null);
+                    pay.clearRefusal();
                     cardField.current?.reset();
                   }}
                   onUseCredit={
                     customer.creditPence > 0 && !choice.useCredit
                       ? () => {
-                          setRefusal(null);
+                          pay.clearRefusal();
                           setChoice({ ...choice, useCredit: true });
                         }
                       : null
@@ -521,7 +227,7 @@ export function CheckoutView() {
               )
             }
             onChoice={(next) => {
-              setRefusal(null);
+              pay.clearRefusal();
               setChoice(next);
             }}
           />
@@ -553,7 +259,7 @@ export function CheckoutView() {
             </p>
           )}
           {/* aria-disabled, not disabled, while placing: a disabled button drops the keyboard focus
-              to the page's top, and the customer lands there after a decline. placingRef refuses the press. */}
+              to the page's top, and the customer lands there after a decline. useCardCheckout refuses the press. */}
           <button type="submit" className="cc-btn cc-btn--block" aria-disabled={placing || undefined}>
             {placing ? 'Placing order...' : 'Place order'}
           </button>
