@@ -2,6 +2,9 @@
 -- close the problem (payment-problems.ts). The customer is mailed once that it is
 -- (payment-review-mails.ts): customer_told_at says when.
 ALTER TABLE payment_discrepancies ADD COLUMN customer_told_at timestamptz;
+-- What the provider's intent said it took when the problem was found (payment_intents keeps the
+-- amount we asked for): the customer's mail names it. Null before this migration.
+ALTER TABLE payment_discrepancies ADD COLUMN intent_amount_pence integer;
 -- Problems found before this migration are not mailed about now, days late.
 UPDATE payment_discrepancies SET customer_told_at = found_at;
 -- An order's answer (checkout-return, held-order) asks whether its payment is under review.

@@ -274,6 +274,20 @@ describe('card payment', () => {
     expect(api.routes()).not.toContain('demo-pay:GET /payment_intents/pi_demo_1/challenge');
   });
 
+  it('asked to ask less often, waits as the API says and asks again: the order is not lost', async () => {
+    signIn();
+    const returns = [
+      () => wpError(429, 'rest_too_many_order_checks', 'You are checking your order too often. Please wait a minute and try again.', { retry_after: 1 }),
+      () => makeCheckoutResponse(),
+    ];
+    const api = shop(() => makePendingCheckout('processing'), () => returns.shift()?.());
+    renderCheckout();
+    await payWith('4000 0566 5566 5556');
+    expect(await screen.findByText('confirmation page', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(api.routes().filter((r) => r === 'store:POST /cgg/checkout-return')).toHaveLength(2);
+    expect(api.routes().filter((r) => r === 'store:POST /checkout')).toHaveLength(1);
+  });
+
   it('a payment of the wrong amount under review is said, and the page stops asking about it', async () => {
     signIn();
     const api = shop(() => makePendingCheckout('processing'), () => makePendingCheckout('processing', { under_review: true }));

@@ -10,7 +10,22 @@ const LOST_ANSWERS_ALLOWED = 10;
 /** Status checks a challenge waits for the provider's field to load (a held order's, after a reload) before the page says it cannot. */
 const FIELD_WAIT_TURNS = 5;
 
+/** The longest a refusal for asking too often is waited out before asking again (the API's windows are a minute). */
+const TOO_OFTEN_WAIT_MAX_MS = 60_000;
+
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The API asked us to ask less often (429): the order is not settled by it; wait, then ask again. */
+export const isTooOften = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 429;
+
+/** An answer from the API that settles the asking (a refusal, an order not found): any 4xx but asked-too-often. */
+export const isFinalAnswer = (error: unknown): boolean => error instanceof ApiError && error.status >= 400 && error.status < 500 && !isTooOften(error);
+
+/** How long a 429 asks us to wait (its `data.retry_after`, seconds), within reason. */
+function tooOftenWaitMs(error: ApiError): number {
+  const seconds = Number((error.data as { retry_after?: unknown } | undefined)?.retry_after);
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds * 1000, TOO_OFTEN_WAIT_MAX_MS) : STATUS_POLL_MS * 5;
+}
 
 export const isPaid = (order: StoreCheckoutResponse): boolean => order.status === 'completed' || order.payment_result.payment_status === 'success';
 
@@ -92,9 +107,11 @@ export async function settlePayment(
       order = await callStore('checkoutReturn', { order_id: order.order_id, order_key: order.order_key });
       lost = 0;
     } catch (error) {
-      // A final answer ends it; a lost one is asked again a second later (a status check is safe to repeat).
-      const final = error instanceof ApiError && error.status >= 400 && error.status < 500;
-      if (final || ++lost > LOST_ANSWERS_ALLOWED) throw error;
+      // A final answer ends it; asked too often, the wait it asks for is kept (not a lost answer);
+      // a lost one is asked again a second later (a status check is safe to repeat).
+      if (isFinalAnswer(error)) throw error;
+      if (isTooOften(error)) await wait(tooOftenWaitMs(error));
+      else if (++lost > LOST_ANSWERS_ALLOWED) throw error;
     }
   }
 }

@@ -117,15 +117,17 @@ export function CheckoutView() {
       </PageFrame>
     );
   }
-  if (pay.underReview !== null) {
+  // While the order waits for its payment the server holds the basket's tickets (its basket is empty meanwhile).
+  const nothingToPay = items.length === 0 && !pending && !held;
+  // An order under review took its basket; a new basket is checked out beside it.
+  if (pay.underReview !== null && nothingToPay) {
     return (
       <PageFrame title="Checkout">
         <PaymentUnderReview orderId={pay.underReview} />
       </PageFrame>
     );
   }
-  // While the order waits for its payment the server holds the basket's tickets (its basket is empty meanwhile).
-  if (items.length === 0 && !pending && !held) return <EmptyBasket title="Checkout" />;
+  if (nothingToPay) return <EmptyBasket title="Checkout" />;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -171,6 +173,7 @@ export function CheckoutView() {
 
   return (
     <PageFrame title="Checkout">
+      {pay.underReview !== null && <PaymentUnderReview orderId={pay.underReview} besideCheckout />}
       {asking && (
         <AgeAndLimitPrompt
           needs={asking.needs}

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { checkAuthResponseSchema, pointsResponseSchema, userSchema } from '@cgg/contracts/account';
 import { describe, expect, it } from 'vitest';
 import CheckoutPage from '../pages/checkout-page.tsx';
+import { STATUS_POLL_MS } from './card-payment.ts';
 import { collect, signIn } from '../test/events.ts';
 import { demoProvider } from '../test/demo-provider.ts';
 import { makeCart, makeCartItem, makeCheckoutResponse, makeCompetition, makePendingCheckout } from '../test/fixtures.ts';
@@ -197,7 +198,19 @@ describe('an order waiting for its payment, found as the checkout opens', () => 
     expect(screen.queryByRole('button', { name: 'Finish paying' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
     expect(screen.queryByText('Your basket is empty.')).toBeNull();
+    // Longer than the page's wait between status checks: it never asks about that order.
+    await new Promise((resolve) => setTimeout(resolve, STATUS_POLL_MS + 200));
     expect(api.routes()).not.toContain('store:POST /cgg/checkout-return');
+  });
+
+  it('an order under review does not stop a new basket: the notice is above the form, Place order is there', async () => {
+    signIn();
+    shop({ order: makePendingCheckout('processing', { under_review: true }), lines, released: null }, { 'store:GET /cart': basket });
+    renderCheckout();
+    const notice = await screen.findByRole('region', { name: 'We are checking your payment' });
+    expect(within(notice).queryByRole('link', { name: 'Find a competition' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Place order' })).toBeTruthy();
+    expect(screen.getByText('Win a Tesla')).toBeTruthy();
   });
 
   it('an order paid meanwhile goes straight to its confirmation', async () => {

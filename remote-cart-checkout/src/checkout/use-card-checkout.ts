@@ -11,7 +11,7 @@ import { keepLastOrder } from '../confirmation/last-order.ts';
 import { CardFieldError, type CardFieldHandle } from '../payment/card-field.ts';
 import { reservationExpiredText } from '../payment/reservation-countdown.tsx';
 import { billingFieldOrder, type BillingField } from './billing-section.tsx';
-import { CheckoutLeft, isPaid, NoChallengeField, PaymentUnderReview, settlePayment, type PaymentWatch } from './card-payment.ts';
+import { CheckoutLeft, isFinalAnswer, isPaid, isTooOften, NoChallengeField, PaymentUnderReview, settlePayment, type PaymentWatch } from './card-payment.ts';
 import { CheckoutAttempt } from './checkout-attempt.ts';
 import { creditCardRefusal } from './credit-card-refusal.tsx';
 import { FINISH_PAYING } from './held-order-panel.tsx';
@@ -45,6 +45,13 @@ export interface Held {
 export interface MissingChecks {
   needs: PurchaseCheck[];
   reason: string;
+}
+
+/** The order took the basket: show it empty without another read. */
+function basketTaken(): void {
+  cartStore.set(cartItemsAtom, []);
+  cartStore.set(cartTotalsAtom, null);
+  announceCart();
 }
 
 const withPayment = (order: StoreCheckoutResponse, payment: StoreCheckoutPayment): StoreCheckoutResponse => ({
@@ -226,15 +233,13 @@ export function useCardCheckout(form: CheckoutForm) {
       });
       unsettled.current = null;
       keepLastOrder(order);
-      // The order took the basket: show it empty without another read.
-      cartStore.set(cartItemsAtom, []);
-      cartStore.set(cartTotalsAtom, null);
-      announceCart();
+      basketTaken();
       navigate(`/confirmation?order=${order.order_id}`);
     } catch (error) {
       if (error instanceof CheckoutLeft) return;
       if (error instanceof PaymentUnderReview) {
         unsettled.current = null;
+        basketTaken();
         setUnderReview(error.order.order_id);
         return;
       }
@@ -244,8 +249,8 @@ export function useCardCheckout(form: CheckoutForm) {
         loading.error(error.message);
         return;
       }
-      // Only a lost answer keeps the order to ask about again; any answer from the API ends it.
-      const lostTouch = unsettled.current !== null && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
+      // Only a lost answer (or one asking us to ask less often) keeps the order to ask about again; any other answer from the API ends it.
+      const lostTouch = unsettled.current !== null && !isFinalAnswer(error);
       if (!lostTouch) unsettled.current = null;
       if (error instanceof ApiError && error.code === 'woocommerce_rest_checkout_login_required') {
         toSignIn();
@@ -265,9 +270,12 @@ export function useCardCheckout(form: CheckoutForm) {
         loading.error(reservationExpiredText(refunded));
         return;
       }
-      const message = lostTouch
-        ? `We could not confirm your payment: check your connection, then press ${held ? FINISH_PAYING : 'Place order'} to ask again. Your order and its tickets are held meanwhile.`
-        : errorMessage(error, 'Your order could not be placed. Please try again.');
+      const heldMeanwhile = 'Your order and its tickets are held meanwhile.';
+      const message = !lostTouch
+        ? errorMessage(error, 'Your order could not be placed. Please try again.')
+        : isTooOften(error)
+          ? `${error.message} ${heldMeanwhile}`
+          : `We could not confirm your payment: check your connection, then press ${held ? FINISH_PAYING : 'Place order'} to ask again. ${heldMeanwhile}`;
       f.onBillingRefused(serverBillingErrors(error));
       const refused = creditCardRefusal(error);
       // The refusal has its own place by the card, with the ways on; a decline is said by the card field. Neither repeated by the button.

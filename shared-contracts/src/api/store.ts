@@ -313,7 +313,7 @@ export const cardFundingSchema = lazySchema(() => z.enum(['credit', 'debit', 'pr
  *   the order, so the shop's team checks it (they refund it in full and mail the customer); stop
  *   asking checkout-return and say so. Absent otherwise.
  * `reserved_until` (ISO 8601) / `seconds_left`: the tickets are held until then; after it
- * the reservation is released and a late payment refunded.
+ * the reservation is released and a late payment refunded (not while under review: staff settle it).
  */
 export const storeCheckoutPaymentSchema = lazySchema(() => z.object({
   provider: z.string(),

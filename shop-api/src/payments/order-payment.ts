@@ -380,8 +380,8 @@ async function cancelQuietly(gateway: PaymentGateway, intentId: string): Promise
 /** A difference between the provider and our orders, for a person (payment_discrepancies), once per intent and kind. */
 export async function flag(db: pg.Pool | pg.PoolClient, provider: string, intent: IntentState, orderId: number | null, kind: string, detail: string, repaired: boolean, now: Date): Promise<void> {
   await db.query(
-    `INSERT INTO payment_discrepancies (provider, intent_id, order_id, kind, detail, repaired, found_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
+    `INSERT INTO payment_discrepancies (provider, intent_id, order_id, kind, detail, repaired, found_at, intent_amount_pence) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
      ON CONFLICT (provider, intent_id, kind) DO NOTHING`,
-    [provider, intent.id, orderId, kind, detail, repaired, now],
+    [provider, intent.id, orderId, kind, detail, repaired, now, intent.amountPence ?? null],
   );
 }

@@ -36,8 +36,12 @@ async function staffBearer(role: 'admin' | 'operator' | 'support') {
 const staffPost = (name: string, payload: object, bearer: string) =>
   t.app.inject({ method: 'POST', url: `/?rest_route=/api/v1/staff/${name}`, headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` }, payload });
 
-/** A card order (3 x £1, £1 of it site credit) whose provider took a different amount than the order's card part: flagged and held. */
-async function mismatchedOrder() {
+/**
+ * A card order (3 x £1, £1 of it site credit) whose provider took a different amount than the
+ * order's card part: flagged and held. `provider`: the provider's intent says it took 250p (as in
+ * life: we asked for the order's 200p); else the order's card part is made 150p (the intent's 200p).
+ */
+async function mismatchedOrder(o: { provider?: boolean } = {}) {
   const c = await createCompetition(t.pool, { total: 20, pricePence: 100 });
   const who = await createCustomer(t.pool);
   await t.pool.query(`INSERT INTO credit_logs (customer_id, type, amount_pence, description, created_at) VALUES ($1, 'admin-credit', 100, 'x', now())`, [who.id]);
@@ -45,8 +49,9 @@ async function mismatchedOrder() {
   await storeInject(t.app, state, 'GET', '/cart');
   await storeInject(t.app, state, 'POST', '/cart/add-item', { id: c.productId, quantity: 3 });
   const order = (await storeInject(t.app, state, 'POST', '/checkout', { billing_address: billing, payment_method: 'cgg-card', payment_data: [...cardPayment(), { key: 'use_credit', value: '100' }] }, { 'idempotency-key': randomUUID() })).body;
-  // What the order expects of the card no longer matches what the provider took (200p).
-  await t.pool.query('UPDATE orders SET card_charged_pence = 150 WHERE id = $1', [order.order_id]);
+  // What the order expects of the card no longer matches what the provider took.
+  if (o.provider) await t.pool.query('UPDATE demo_pay_intents SET amount = 250 WHERE id = $1', [order.extensions.cgg.payment.intent_id]);
+  else await t.pool.query('UPDATE orders SET card_charged_pence = 150 WHERE id = $1', [order.order_id]);
   await storeInject(t.app, state, 'POST', '/cgg/checkout-return', { order_id: order.order_id, order_key: order.order_key });
   const { rows } = await t.pool.query("SELECT id::int FROM payment_discrepancies WHERE order_id = $1 AND kind = 'amount_mismatch'", [order.order_id]);
   expect(rows).toHaveLength(1);
@@ -207,9 +212,11 @@ describe('a payment under review (the wrong amount taken)', () => {
 
   it('mails the customer once that it is being checked, then how it ended; one closed first gets only the ending', async () => {
     const admin = await staffBearer('admin');
-    const m = await mismatchedOrder();
+    const m = await mismatchedOrder({ provider: true });
     const closedFirst = await mismatchedOrder();
     await staffPost('payment_problem_resolve', { id: closedFirst.problemId, note: 'Refunded in the dashboard.', refund: false }, admin);
+    const paidOrder = await mismatchedOrder();
+    await t.pool.query("UPDATE orders SET status = 'completed' WHERE id = $1", [paidOrder.order.order_id]);
 
     const mailer = createMailer(t.pool);
     expect(await mailPaymentsUnderReview({ pool: t.pool, mailer }, new Date())).toBeGreaterThanOrEqual(1);
@@ -217,14 +224,17 @@ describe('a payment under review (the wrong amount taken)', () => {
     const told = await mailsAbout(m.order.order_id);
     expect(told).toHaveLength(1);
     expect(told[0]!.subject).toBe(`We are checking your payment for order #${m.order.order_id}`);
-    expect(told[0]!.text_body).toContain(`Your bank took £2.00 for order #${m.order.order_id}, but the order's card payment is £1.50. Our team is checking this payment.`);
+    expect(told[0]!.text_body).toContain(`Your bank took £2.50 for order #${m.order.order_id}, but the order's card payment is £2.00. Our team is checking this payment.`);
     expect(told[0]!.text_body).toContain("Until then the order's tickets stay held.");
 
     expect((await staffPost('payment_problem_resolve', { id: m.problemId, note: 'Wrong amount: refunded.' }, admin)).statusCode).toBe(200);
     const ended = await mailsAbout(m.order.order_id);
     expect(ended.map((e) => e.subject)).toEqual([`We are checking your payment for order #${m.order.order_id}`, `Your payment for order #${m.order.order_id} is refunded`]);
-    expect(ended[1]!.text_body).toContain('£2.00 is on its way back to the card you paid with');
+    expect(ended[1]!.text_body).toContain('£2.50 is on its way back to the card you paid with');
     expect(ended[1]!.text_body).toContain('The order is cancelled, so its tickets do not enter the draw.');
+
+    // A paid order's mismatch is not refunded by closing it: its customer is promised nothing.
+    expect(await mailsAbout(paidOrder.order.order_id)).toEqual([]);
 
     // Refunded elsewhere and closed before the job ran: the ending only, with no amount we did not refund.
     const other = await mailsAbout(closedFirst.order.order_id);

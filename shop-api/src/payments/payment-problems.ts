@@ -33,7 +33,7 @@ export interface PaymentProblem {
 
 export type OnClose = 'refund_and_release' | 'refund' | 'record';
 
-/** A payment of the wrong amount is never kept: refunded, and its order released while it is still held. */
+/** A payment of the wrong amount is never kept: refunded, and its order released while it is still held (payment-review-mails.ts mails the same ones). */
 function onCloseOf(r: Pick<Row, 'kind' | 'order_id' | 'order_status'>): OnClose {
   if (r.kind !== 'amount_mismatch' || r.order_id === null) return 'record';
   if (r.order_status === 'pending') return 'refund_and_release';

@@ -7,16 +7,17 @@ import { paymentReviewClosedEmail, paymentUnderReviewEmail } from './payment-rev
 const BATCH = 100;
 
 // Payments of the wrong amount still open whose customer has not been told, locked so that two
-// instances running the job at once never mail one twice. The billing email given at checkout
-// first, as the receipts do, else the account's.
+// instances running the job at once never mail one twice: those closing refunds (payment-problems.ts
+// onCloseOf: the order held, or given up), since the mail promises the refund. The billing email
+// given at checkout first, as the receipts do, else the account's.
 const TAKE_DUE = `
-  SELECT d.id, d.order_id, o.status, o.card_charged_pence, p.amount_pence AS taken_pence,
+  SELECT d.id, d.order_id, o.status, o.card_charged_pence, d.intent_amount_pence AS taken_pence,
          COALESCE(NULLIF(o.billing_email, ''), cu.email) AS to, COALESCE(NULLIF(o.billing_first_name, ''), cu.first_name, '') AS first_name
   FROM payment_discrepancies d
   JOIN orders o ON o.id = d.order_id
   JOIN customers cu ON cu.id = o.customer_id
-  LEFT JOIN payment_intents p ON p.intent_id = d.intent_id
   WHERE d.kind = 'amount_mismatch' AND d.resolved_at IS NULL AND d.customer_told_at IS NULL
+    AND o.status IN ('pending', 'cancelled', 'failed')
   ORDER BY d.found_at, d.id LIMIT $1
   FOR UPDATE OF d SKIP LOCKED`;
 
