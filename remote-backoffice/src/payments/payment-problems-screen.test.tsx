@@ -9,11 +9,11 @@ import { renderBackOffice } from '../test/render-back-office.tsx';
 const mismatch: PaymentProblem = {
   id: 31, provider: 'stripe', intent_id: 'pi_3Mismatch', order_id: 10422, order_status: 'pending', kind: 'amount_mismatch',
   detail: "The intent took 500p; the order's card part is 450p.", repaired: false, found_at: '2026-07-01T09:00:00.000Z',
-  resolved_at: null, resolved_by: null, resolution: null, on_close: 'refund_and_release',
+  resolved_at: null, resolved_by: null, resolution: null, on_close: 'refund_and_release', customer_told_at: '2026-07-01T09:00:20.000Z',
 };
 const stray: PaymentProblem = {
   ...mismatch, id: 32, intent_id: 'pi_3Stray', order_id: null, order_status: null, kind: 'unknown_intent',
-  detail: 'The provider has an intent (succeeded, 500p) that names no order of ours.', on_close: 'record',
+  detail: 'The provider has an intent (succeeded, 500p) that names no order of ours.', on_close: 'record', customer_told_at: null,
 };
 
 describe('payment problems screen', () => {
@@ -31,9 +31,10 @@ describe('payment problems screen', () => {
     const first = within(list).getByRole('heading', { name: 'Problem #31: amount_mismatch' }).closest('li') as HTMLElement;
     expect(within(first).getByText(/Paid the wrong amount: the payment cannot be kept as it is\./)).toBeTruthy();
     expect(within(first).getByText(/^Closing it refunds the payment in full and releases the order/)).toBeTruthy();
-    expect(first.textContent).toContain('Order #10422 (pending) · stripe payment pi_3Mismatch · found 1 Jul 2026, 10:00');
+    expect(first.textContent).toContain('Order #10422 (pending) · stripe payment pi_3Mismatch · found 1 Jul 2026, 10:00 · customer mailed 1 Jul 2026, 10:00');
     const second = within(list).getByRole('heading', { name: 'Problem #32: unknown_intent' }).closest('li') as HTMLElement;
     expect(second.textContent).toContain('No order');
+    expect(second.textContent).not.toContain('customer');
     expect(within(second).getByRole('button', { name: 'Record and close' })).toBeTruthy();
 
     // A note is needed: nothing is sent without one.

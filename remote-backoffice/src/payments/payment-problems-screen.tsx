@@ -67,6 +67,7 @@ function Problems({ problems, onResolved }: { problems: PaymentProblem[]; onReso
           <p className="bo-muted">
             {p.order_id === null ? 'No order' : `Order #${p.order_id}`}
             {p.order_status && ` (${p.order_status})`} · {p.provider} payment <code>{p.intent_id}</code> · found {inLondon(p.found_at)}
+            {p.on_close !== 'record' && (p.customer_told_at ? ` · customer mailed ${inLondon(p.customer_told_at)}` : ' · customer not mailed yet')}
           </p>
           <ResolveProblemForm problem={p} onResolved={(said) => onResolved(p.id, said)} />
         </li>

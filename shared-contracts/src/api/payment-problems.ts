@@ -17,7 +17,7 @@ provideZod(zodMembers);
  * What was found:
  * - amount_mismatch: a payment took a different amount from the order's card part; the order is
  *   held (pending, its tickets reserved) until an admin deals with it, which refunds the payment in
- *   full and releases the order;
+ *   full and releases the order; its customer is mailed that it is being checked, then how it ended;
  * - late_payment_refunded: paid after the reservation was released, refunded automatically (repaired);
  * - unknown_intent: the provider has a payment that names no order of ours;
  * - paid_without_payment: an order is paid but its payment is not (look at the provider's dashboard);
@@ -50,6 +50,8 @@ export const paymentProblemSchema = lazySchema(() => z.object({
   resolved_by: z.nullable(z.string()),
   resolution: z.nullable(z.string()),
   on_close: z.enum(PAYMENT_PROBLEM_CLOSE),
+  /** When its customer was mailed that the payment is being checked (a wrong amount the closing refunds); null: not yet, or not one. */
+  customer_told_at: z.nullable(z.string()),
 }));
 export type PaymentProblem = z.infer<typeof paymentProblemSchema>;
 

@@ -5,7 +5,7 @@ import { harmSweepJob } from '../harm/harm-sweep.ts';
 import { COMPETITION_REFUNDS_TASK, competitionRefundsTask } from '../payments/competition-refunds-job.ts';
 import type { PaymentGateway } from '../payments/payment-gateway.ts';
 import { paymentJobs } from '../payments/payment-jobs.ts';
-import { mailPaymentsUnderReview } from '../payments/payment-review-mails.ts';
+import { mailPaymentProblemsToCustomers } from '../payments/payment-problem-mails.ts';
 import { SEND_MAIL_TASK, type Mailer, type MailTransport } from '../mail/mailer.ts';
 import { relayUnsentMail, sendOutboxMail } from '../mail/outbox-relay.ts';
 import { mailDueReceipts } from '../store/order-receipts.ts';
@@ -29,8 +29,8 @@ export interface ShopJobsOptions {
 const MAIL_RELAY_EVERY_MS = 60_000;
 /** Paid orders' receipts (store/order-receipts.ts): a customer has theirs within about this long. */
 const RECEIPTS_EVERY_MS = 20_000;
-/** Payments of the wrong amount (payments/payment-review-mails.ts): the customer hears theirs is being checked within about this long. */
-const PAYMENT_REVIEW_MAILS_EVERY_MS = 20_000;
+/** Payment problems that touched a customer's money (payments/payment-problem-mails.ts): they hear of theirs within about this long. */
+const PAYMENT_PROBLEM_MAILS_EVERY_MS = 20_000;
 
 /**
  * Every job the shop runs, in one place. A task is `name: (payload, helpers) => work` (throw to
@@ -45,7 +45,7 @@ export function shopRepeatingJobs(o: ShopJobsOptions): RepeatingJob[] {
     harmSweepJob({ pool, keyedPool, everyMs: o.config.harmSweepIntervalMs }),
     ...paymentJobs({ pool: keyedPool, gateway: o.gateway, everyMs: o.config.paymentJobsIntervalMs }),
     { name: 'order-receipts', everyMs: RECEIPTS_EVERY_MS, run: async () => void (await mailDueReceipts({ pool, mailer: o.mailer, siteUrl: o.siteUrl }, new Date())) },
-    { name: 'payment-review-mails', everyMs: PAYMENT_REVIEW_MAILS_EVERY_MS, run: async (at) => void (await mailPaymentsUnderReview({ pool, mailer: o.mailer }, at)) },
+    { name: 'payment-problem-mails', everyMs: PAYMENT_PROBLEM_MAILS_EVERY_MS, run: async (at) => void (await mailPaymentProblemsToCustomers({ pool, mailer: o.mailer }, at)) },
     ...(o.mailTransport ? [{ name: 'mail-relay', everyMs: MAIL_RELAY_EVERY_MS, run: async () => void (await relayUnsentMail(pool)) }] : []),
   ];
 }

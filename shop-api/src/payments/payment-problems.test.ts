@@ -10,7 +10,7 @@ import { createStaff } from '../staff/staff-accounts.ts';
 import { createStaffSession } from '../staff/staff-sessions.ts';
 import { billing, cardPayment, createCompetition, createCustomer } from '../store/store-fixtures.ts';
 import { storeInject, storeTestApp, type StoreClientState } from '../store/store-test-kit.ts';
-import { mailPaymentsUnderReview } from './payment-review-mails.ts';
+import { mailPaymentProblemsToCustomers } from './payment-problem-mails.ts';
 import { expireReservations } from './reservation-expiry.ts';
 
 /*
@@ -219,10 +219,13 @@ describe('a payment under review (the wrong amount taken)', () => {
     await t.pool.query("UPDATE orders SET status = 'completed' WHERE id = $1", [paidOrder.order.order_id]);
 
     const mailer = createMailer(t.pool);
-    expect(await mailPaymentsUnderReview({ pool: t.pool, mailer }, new Date())).toBeGreaterThanOrEqual(1);
-    await mailPaymentsUnderReview({ pool: t.pool, mailer }, new Date());
+    expect(await mailPaymentProblemsToCustomers({ pool: t.pool, mailer }, new Date())).toBeGreaterThanOrEqual(1);
+    await mailPaymentProblemsToCustomers({ pool: t.pool, mailer }, new Date());
     const told = await mailsAbout(m.order.order_id);
     expect(told).toHaveLength(1);
+    // Staff see that the customer has been told.
+    const listed = staffPaymentProblemsResponseSchema.parse((await staffPost('payment_problems', {}, admin)).json()).data;
+    expect(listed.find((p) => p.id === m.problemId)?.customer_told_at).toEqual(expect.any(String));
     expect(told[0]!.subject).toBe(`We are checking your payment for order #${m.order.order_id}`);
     expect(told[0]!.text_body).toContain(`Your bank took £2.50 for order #${m.order.order_id}, but the order's card payment is £2.00. Our team is checking this payment.`);
     expect(told[0]!.text_body).toContain("Until then the order's tickets stay held.");
@@ -245,5 +248,28 @@ describe('a payment under review (the wrong amount taken)', () => {
     const back = await storeInject(t.app, m.state, 'POST', '/cgg/checkout-return', { order_id: m.order.order_id, order_key: m.order.order_key });
     expect(back.status).toBe(400);
     expect(back.body).toMatchObject({ code: STORE_ERRORS.paymentError.code, message: 'The payment taken did not match the order, so it was refunded in full.' });
+  });
+});
+
+describe('a payment refunded because it came after its reservation ran out', () => {
+  it('its customer is mailed once that it is refunded, and why', async () => {
+    const c = await createCompetition(t.pool, { total: 20, pricePence: 100 });
+    const who = await createCustomer(t.pool);
+    const state: StoreClientState = { bearer: who.token };
+    await storeInject(t.app, state, 'GET', '/cart');
+    await storeInject(t.app, state, 'POST', '/cart/add-item', { id: c.productId, quantity: 2 });
+    const order = (await storeInject(t.app, state, 'POST', '/checkout', { billing_address: billing, payment_method: 'cgg-card', payment_data: cardPayment() }, { 'idempotency-key': randomUUID() })).body;
+    // The bank confirms only after the 10 minutes ran out: released, and the payment refunded.
+    await t.pool.query("UPDATE orders SET reserved_until = now() - interval '1 minute' WHERE id = $1", [order.order_id]);
+    const back = await storeInject(t.app, state, 'POST', '/cgg/checkout-return', { order_id: order.order_id, order_key: order.order_key });
+    expect(back.body).toMatchObject({ code: STORE_ERRORS.reservationExpired.code, data: { refunded: true } });
+
+    const mailer = createMailer(t.pool);
+    await mailPaymentProblemsToCustomers({ pool: t.pool, mailer }, new Date());
+    await mailPaymentProblemsToCustomers({ pool: t.pool, mailer }, new Date());
+    const mails = await mailsAbout(order.order_id);
+    expect(mails.map((m) => m.subject)).toEqual([`Your payment for order #${order.order_id} is refunded`]);
+    expect(mails[0]!.text_body).toContain(`Your bank confirmed the payment for order #${order.order_id} after its tickets' reservation had run out, so the tickets went back on sale and we have refunded the payment in full.`);
+    expect(mails[0]!.text_body).toContain('£2.00 is on its way back to the card you paid with');
   });
 });

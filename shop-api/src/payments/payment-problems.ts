@@ -6,7 +6,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { recordStaffAction } from '../staff/audit-log.ts';
 import { releaseReservation } from './order-payment.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
-import { mailPaymentReviewClosed } from './payment-review-mails.ts';
+import { mailPaymentReviewClosed } from './payment-problem-mails.ts';
 
 /*
  * Payment problems (payment_discrepancies): what the payment code and reconciliation found between
@@ -27,13 +27,15 @@ export interface PaymentProblem {
   resolvedAt: Date | null;
   resolvedBy: string | null;
   resolution: string | null;
+  /** When its customer was mailed that it is being checked (payment-problem-mails.ts). */
+  customerToldAt: Date | null;
   /** What closing it does (contracts PAYMENT_PROBLEM_CLOSE). */
   onClose: OnClose;
 }
 
 export type OnClose = 'refund_and_release' | 'refund' | 'record';
 
-/** A payment of the wrong amount is never kept: refunded, and its order released while it is still held (payment-review-mails.ts mails the same ones). */
+/** A payment of the wrong amount is never kept: refunded, and its order released while it is still held (payment-problem-mails.ts mails the same ones). */
 function onCloseOf(r: Pick<Row, 'kind' | 'order_id' | 'order_status'>): OnClose {
   if (r.kind !== 'amount_mismatch' || r.order_id === null) return 'record';
   if (r.order_status === 'pending') return 'refund_and_release';
@@ -41,17 +43,17 @@ function onCloseOf(r: Pick<Row, 'kind' | 'order_id' | 'order_status'>): OnClose 
 }
 
 const SELECT_PROBLEMS = `
-  SELECT d.id::int, d.provider, d.intent_id, d.order_id, o.status AS order_status, d.kind, d.detail, d.repaired, d.found_at, d.resolved_at, d.resolved_by, d.resolution
+  SELECT d.id::int, d.provider, d.intent_id, d.order_id, o.status AS order_status, d.kind, d.detail, d.repaired, d.found_at, d.resolved_at, d.resolved_by, d.resolution, d.customer_told_at
   FROM payment_discrepancies d LEFT JOIN orders o ON o.id = d.order_id`;
 
 interface Row {
   id: number; provider: string; intent_id: string; order_id: number | null; order_status: string | null; kind: string; detail: string;
-  repaired: boolean; found_at: Date; resolved_at: Date | null; resolved_by: string | null; resolution: string | null;
+  repaired: boolean; found_at: Date; resolved_at: Date | null; resolved_by: string | null; resolution: string | null; customer_told_at: Date | null;
 }
 
 const toProblem = (r: Row): PaymentProblem => ({
   id: r.id, provider: r.provider, intentId: r.intent_id, orderId: r.order_id, orderStatus: r.order_status, kind: r.kind, detail: r.detail,
-  repaired: r.repaired, foundAt: r.found_at, resolvedAt: r.resolved_at, resolvedBy: r.resolved_by, resolution: r.resolution, onClose: onCloseOf(r),
+  repaired: r.repaired, foundAt: r.found_at, resolvedAt: r.resolved_at, resolvedBy: r.resolved_by, resolution: r.resolution, customerToldAt: r.customer_told_at, onClose: onCloseOf(r),
 });
 
 /** `open`: only those neither repaired automatically nor resolved, oldest first (the queue); else every kind, newest first. */
@@ -78,7 +80,7 @@ export interface ResolvedProblem {
  * `mismatch-<intent>`, once whoever asks), and its order released if it is still held (tickets back
  * on sale, points and credit given back, the basket restored). `refund: false` asks the provider
  * nothing (refunded elsewhere, or a provider the shop no longer uses). Its customer is mailed how
- * it ended (payment-review-mails.ts). All under the problem's row
+ * it ended (payment-problem-mails.ts). All under the problem's row
  * lock, so two people closing it at once do it once; a call the provider did not answer rolls it
  * back, to be made again.
  */

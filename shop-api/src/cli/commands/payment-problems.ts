@@ -10,7 +10,8 @@ const describe = (p: PaymentProblem): string => {
   const order = p.orderId === null ? 'no order' : `order #${p.orderId} (${p.orderStatus ?? 'gone'})`;
   const close = p.onClose === 'refund_and_release' ? ' (closing refunds it and releases the order)' : p.onClose === 'refund' ? ' (closing refunds it)' : '';
   const state = p.resolvedAt ? `dealt with by ${p.resolvedBy} ${p.resolvedAt.toISOString()}: ${p.resolution}` : p.repaired ? 'repaired automatically' : `OPEN${close}`;
-  return `#${p.id}  ${p.kind}  ${p.provider} ${p.intentId}  ${order}  found ${p.foundAt.toISOString()}  ${state}\n  ${p.detail}`;
+  const told = p.customerToldAt ? `  customer mailed ${p.customerToldAt.toISOString()}` : '';
+  return `#${p.id}  ${p.kind}  ${p.provider} ${p.intentId}  ${order}  found ${p.foundAt.toISOString()}  ${state}${told}\n  ${p.detail}`;
 };
 
 /** `payment-problems [--all] [--json]` / `payment-problems --resolve <id> --note "..." [--by amy]`: what reconciliation flagged. */

@@ -3,9 +3,11 @@ import type { MailMessage } from '../mail/mailer.ts';
 import { WENT } from './refund-emails.ts';
 
 /*
- * The two mails of a payment under review (under-review.ts): the provider took an amount that does
- * not match the order. The first says so as soon as it is found; the second when staff have closed
- * it (refunded in full, the order cancelled if it was still held).
+ * The mails of a payment problem that touched a customer's money (payment-problem-mails.ts). A
+ * payment under review (under-review.ts: the provider took an amount that does not match the
+ * order): the first says so as soon as it is found, the second when staff have closed it (refunded
+ * in full, the order cancelled if it was still held). A payment that went through after its
+ * reservation ran out: refunded automatically, said once.
  */
 
 const greeting = (firstName: string) => `Hi ${firstName || 'there'},`;
@@ -21,6 +23,18 @@ export function paymentUnderReviewEmail(a: { to: string; firstName: string; orde
   if (a.held) lines.push('Until then the order\'s tickets stay held. Once the payment is refunded the order is cancelled, and its tickets go back into your basket if you would like to buy them again.');
   lines.push('', 'CGG Competitions');
   return { to: a.to, subject: `We are checking your payment for order #${a.orderId}`, text: lines.join('\n') };
+}
+
+/** Paid after the reservation was released (its tickets back on sale): refunded in full, automatically. */
+export function latePaymentRefundedEmail(a: { to: string; firstName: string; orderId: number; refundedPence: number; creditOrPointsReturned: boolean }): MailMessage {
+  const lines = [
+    greeting(a.firstName), '',
+    `Your bank confirmed the payment for order #${a.orderId} after its tickets' reservation had run out, so the tickets went back on sale and we have refunded the payment in full.`,
+    WENT.card(penceToPounds(a.refundedPence)),
+  ];
+  if (a.creditOrPointsReturned) lines.push('The points and site credit you used on the order are back in your account.');
+  lines.push('Your basket is as it was, if you would like to check out again.', '', 'CGG Competitions');
+  return { to: a.to, subject: `Your payment for order #${a.orderId} is refunded`, text: lines.join('\n') };
 }
 
 /** Closed: refunded (by us now, or elsewhere before: `refundedPence` 0), and the order cancelled if this released it. */
