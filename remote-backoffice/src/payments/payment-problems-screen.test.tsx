@@ -9,11 +9,11 @@ import { renderBackOffice } from '../test/render-back-office.tsx';
 const mismatch: PaymentProblem = {
   id: 31, provider: 'stripe', intent_id: 'pi_3Mismatch', order_id: 10422, order_status: 'pending', kind: 'amount_mismatch',
   detail: "The intent took 500p; the order's card part is 450p.", repaired: false, found_at: '2026-07-01T09:00:00.000Z',
-  resolved_at: null, resolved_by: null, resolution: null, on_close: 'refund_and_release', customer_told_at: '2026-07-01T09:00:20.000Z',
+  resolved_at: null, resolved_by: null, resolution: null, on_close: 'refund_and_release', customer_mail: 'sent', customer_told_at: '2026-07-01T09:00:20.000Z',
 };
 const stray: PaymentProblem = {
   ...mismatch, id: 32, intent_id: 'pi_3Stray', order_id: null, order_status: null, kind: 'unknown_intent',
-  detail: 'The provider has an intent (succeeded, 500p) that names no order of ours.', on_close: 'record', customer_told_at: null,
+  detail: 'The provider has an intent (succeeded, 500p) that names no order of ours.', on_close: 'record', customer_mail: null, customer_told_at: null,
 };
 
 describe('payment problems screen', () => {

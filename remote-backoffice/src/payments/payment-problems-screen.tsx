@@ -52,6 +52,13 @@ export function PaymentProblemsScreen() {
   );
 }
 
+/** Whether the customer has heard of it (kinds that touched their money only). */
+function customerMailSaid(p: PaymentProblem): string {
+  if (p.customer_mail === 'sent' && p.customer_told_at) return ` · customer mailed ${inLondon(p.customer_told_at)}`;
+  if (p.customer_mail === 'due') return ' · customer not mailed yet';
+  return p.customer_mail === 'none' ? ' · customer not mailed (no address, or nothing to tell)' : '';
+}
+
 function Problems({ problems, onResolved }: { problems: PaymentProblem[]; onResolved: (id: number, said: string) => void }) {
   if (problems.length === 0) return <p className="bo-muted">No payment problems to deal with.</p>;
   return (
@@ -67,7 +74,7 @@ function Problems({ problems, onResolved }: { problems: PaymentProblem[]; onReso
           <p className="bo-muted">
             {p.order_id === null ? 'No order' : `Order #${p.order_id}`}
             {p.order_status && ` (${p.order_status})`} · {p.provider} payment <code>{p.intent_id}</code> · found {inLondon(p.found_at)}
-            {p.on_close !== 'record' && (p.customer_told_at ? ` · customer mailed ${inLondon(p.customer_told_at)}` : ' · customer not mailed yet')}
+            {customerMailSaid(p)}
           </p>
           <ResolveProblemForm problem={p} onResolved={(said) => onResolved(p.id, said)} />
         </li>

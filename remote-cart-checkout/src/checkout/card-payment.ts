@@ -12,6 +12,8 @@ const FIELD_WAIT_TURNS = 5;
 
 /** The longest a refusal for asking too often is waited out before asking again (the API's windows are a minute). */
 const TOO_OFTEN_WAIT_MAX_MS = 60_000;
+/** Refusals for asking too often waited out in a row before one is given up on (thrown: the order stands, and is said to). */
+const TOO_OFTEN_TRIES = 3;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -62,6 +64,32 @@ export class PaymentUnderReview extends Error {
   }
 }
 
+/** Waits `ms` in steps of a status check, stopping at once when the customer leaves the checkout. */
+async function waitWhileWatched(ms: number, watch: PaymentWatch): Promise<void> {
+  for (let left = ms; left > 0; left -= STATUS_POLL_MS) {
+    if (watch.left) throw new CheckoutLeft();
+    await wait(Math.min(STATUS_POLL_MS, left));
+  }
+  if (watch.left) throw new CheckoutLeft();
+}
+
+/**
+ * checkout-return about `order`. Asked too often (429), the wait the API asks for is kept (in
+ * steps: a customer who leaves stops it at once) and it is asked again, up to TOO_OFTEN_TRIES
+ * times; then the 429 is thrown (not a refusal: the order stands).
+ */
+export async function askCheckoutReturn(order: Pick<StoreCheckoutResponse, 'order_id' | 'order_key'>, watch: PaymentWatch): Promise<StoreCheckoutResponse> {
+  for (let tries = 1; ; tries++) {
+    if (watch.left) throw new CheckoutLeft();
+    try {
+      return await callStore('checkoutReturn', { order_id: order.order_id, order_key: order.order_key });
+    } catch (error) {
+      if (!isTooOften(error) || tries >= TOO_OFTEN_TRIES) throw error;
+      await waitWhileWatched(tooOftenWaitMs(error), watch);
+    }
+  }
+}
+
 /**
  * Takes a checkout answer to its end. A paid order is returned as it is. A pending one
  * (`extensions.cgg.payment`) is shown to the page (`onPending`: the countdown), then either
@@ -103,15 +131,12 @@ export async function settlePayment(
       await wait(STATUS_POLL_MS);
     }
     try {
-      if (watch.left) throw new CheckoutLeft();
-      order = await callStore('checkoutReturn', { order_id: order.order_id, order_key: order.order_key });
+      order = await askCheckoutReturn(order, watch);
       lost = 0;
     } catch (error) {
-      // A final answer ends it; asked too often, the wait it asks for is kept (not a lost answer);
-      // a lost one is asked again a second later (a status check is safe to repeat).
-      if (isFinalAnswer(error)) throw error;
-      if (isTooOften(error)) await wait(tooOftenWaitMs(error));
-      else if (++lost > LOST_ANSWERS_ALLOWED) throw error;
+      // Left, a final answer, or asked too often past its waits: it ends here; a lost answer is
+      // asked again a second later (a status check is safe to repeat).
+      if (error instanceof CheckoutLeft || isFinalAnswer(error) || isTooOften(error) || ++lost > LOST_ANSWERS_ALLOWED) throw error;
     }
   }
 }

@@ -134,7 +134,7 @@ export function CheckoutView() {
     void pay.placeOrder();
   };
 
-  if (held && pending) {
+  if (held && pending && pay.underReview === null) {
     return (
       <PageFrame title="Checkout">
         <HeldOrderPanel

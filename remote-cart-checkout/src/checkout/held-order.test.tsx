@@ -203,6 +203,18 @@ describe('an order waiting for its payment, found as the checkout opens', () => 
     expect(api.routes()).not.toContain('store:POST /cgg/checkout-return');
   });
 
+  it('a cancel that finds the payment under review says so, with nothing more to press', async () => {
+    signIn();
+    shop({ order: makePendingCheckout('processing'), lines, released: null }, {
+      'store:POST /cgg/held-order/cancel': { outcome: 'confirming', order: makePendingCheckout('processing', { under_review: true }), cart: emptyBasket },
+    });
+    renderCheckout();
+    await userEvent.click(within(await heldPanel()).getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByRole('region', { name: 'We are checking your payment' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Your order is waiting for its payment' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Finish paying' })).toBeNull();
+  });
+
   it('an order under review does not stop a new basket: the notice is above the form, Place order is there', async () => {
     signIn();
     shop({ order: makePendingCheckout('processing', { under_review: true }), lines, released: null }, { 'store:GET /cart': basket });

@@ -1,13 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CardFieldHandle } from '../payment/card-field.ts';
 import { makeCart, makeCheckoutResponse, makePendingCheckout } from '../test/fixtures.ts';
-import { mockShop } from '../test/mock-shop.ts';
-import { NoChallengeField, settlePayment, STATUS_POLL_MS, type PaymentWatch } from './card-payment.ts';
+import { mockShop, wpError } from '../test/mock-shop.ts';
+import { CheckoutLeft, NoChallengeField, settlePayment, STATUS_POLL_MS, type PaymentWatch } from './card-payment.ts';
 
 /*
- * settlePayment's waits for the provider's field, on a fake clock (the page's own tests would
- * wait these seconds in real time): a challenge whose field never loads stops after five status
- * checks; one whose field loads while it waits runs in it.
+ * settlePayment's waits, on a fake clock (the page's own tests would wait these seconds in real
+ * time): a challenge whose field never loads stops after five status checks; one whose field
+ * loads while it waits runs in it; the API's "asked too often" is waited out, but not for ever,
+ * and not after the customer has left.
  */
 
 const fresh = (): PaymentWatch => ({ expired: false, challenged: new Set() });
@@ -48,5 +49,36 @@ describe('a challenge waiting for the provider field', () => {
     await expect(settling).resolves.toMatchObject({ status: 'completed' });
     expect(handleNextAction).toHaveBeenCalledTimes(1);
     expect(returns(api)).toBeGreaterThanOrEqual(3);
+  });
+});
+
+const tooOften = () => wpError(429, 'rest_too_many_order_checks', 'You are checking your order too often. Please wait a minute and try again.', { retry_after: 30 });
+
+describe('asked too often', () => {
+  it('waits what the API asks, then asks again; three in a row are given up on (the order stands)', async () => {
+    vi.useFakeTimers();
+    const api = mockShop({ 'store:GET /cart': makeCart([]), 'store:POST /cgg/checkout-return': tooOften });
+    const settling = settlePayment(makePendingCheckout('processing'), { current: null }, { onPending: () => undefined, watch: fresh() });
+    const refused = expect(settling).rejects.toMatchObject({ status: 429, code: 'rest_too_many_order_checks' });
+    await vi.advanceTimersByTimeAsync(STATUS_POLL_MS + 29_000);
+    expect(returns(api)).toBe(1);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(returns(api)).toBe(2);
+    await vi.advanceTimersByTimeAsync(31_000);
+    await refused;
+    expect(returns(api)).toBe(3);
+  });
+
+  it('stops waiting as soon as the customer leaves the checkout', async () => {
+    vi.useFakeTimers();
+    const api = mockShop({ 'store:GET /cart': makeCart([]), 'store:POST /cgg/checkout-return': tooOften });
+    const watch = fresh();
+    const settling = settlePayment(makePendingCheckout('processing'), { current: null }, { onPending: () => undefined, watch });
+    const left = expect(settling).rejects.toBeInstanceOf(CheckoutLeft);
+    await vi.advanceTimersByTimeAsync(STATUS_POLL_MS + 5_000);
+    watch.left = true;
+    await vi.advanceTimersByTimeAsync(STATUS_POLL_MS);
+    await left;
+    expect(returns(api)).toBe(1);
   });
 });

@@ -11,7 +11,7 @@ import { keepLastOrder } from '../confirmation/last-order.ts';
 import { CardFieldError, type CardFieldHandle } from '../payment/card-field.ts';
 import { reservationExpiredText } from '../payment/reservation-countdown.tsx';
 import { billingFieldOrder, type BillingField } from './billing-section.tsx';
-import { CheckoutLeft, isFinalAnswer, isPaid, isTooOften, NoChallengeField, PaymentUnderReview, settlePayment, type PaymentWatch } from './card-payment.ts';
+import { askCheckoutReturn, CheckoutLeft, isFinalAnswer, isPaid, isTooOften, NoChallengeField, PaymentUnderReview, settlePayment, type PaymentWatch } from './card-payment.ts';
 import { CheckoutAttempt } from './checkout-attempt.ts';
 import { creditCardRefusal } from './credit-card-refusal.tsx';
 import { FINISH_PAYING } from './held-order-panel.tsx';
@@ -216,7 +216,7 @@ export function useCardCheckout(form: CheckoutForm) {
     let loading = toastLoading(PLACING_MESSAGE, 'checkout');
     try {
       // Resuming starts from where the order is now, not from the first answer (its challenge may be done).
-      const placed = resuming ? await callStore('checkoutReturn', { order_id: resuming.order_id, order_key: resuming.order_key }) : await attempt.current.place(request);
+      const placed = resuming ? await askCheckoutReturn(resuming, watch.current) : await attempt.current.place(request);
       unsettled.current = placed;
       const order = await settlePayment(placed, cardField, {
         watch: watch.current,
@@ -233,13 +233,14 @@ export function useCardCheckout(form: CheckoutForm) {
       });
       unsettled.current = null;
       keepLastOrder(order);
-      basketTaken();
+      // A resumed order took its basket when it was placed: what is in it now is new.
+      if (!resuming) basketTaken();
       navigate(`/confirmation?order=${order.order_id}`);
     } catch (error) {
       if (error instanceof CheckoutLeft) return;
       if (error instanceof PaymentUnderReview) {
         unsettled.current = null;
-        basketTaken();
+        if (!resuming) basketTaken();
         setUnderReview(error.order.order_id);
         return;
       }
@@ -270,12 +271,15 @@ export function useCardCheckout(form: CheckoutForm) {
         loading.error(reservationExpiredText(refunded));
         return;
       }
-      const heldMeanwhile = 'Your order and its tickets are held meanwhile.';
+      // Until the countdown ends; after it the API's next answer says how the order ended.
+      const heldMeanwhile = watch.current.expired ? '' : ' Your order and its tickets are held meanwhile.';
+      // Asked too often as the countdown ended: its one ask is made again once this press is over.
+      if (isTooOften(error)) heldExpiryAsked.current = false;
       const message = !lostTouch
         ? errorMessage(error, 'Your order could not be placed. Please try again.')
         : isTooOften(error)
-          ? `${error.message} ${heldMeanwhile}`
-          : `We could not confirm your payment: check your connection, then press ${held ? FINISH_PAYING : 'Place order'} to ask again. ${heldMeanwhile}`;
+          ? `${error.message}${heldMeanwhile}`
+          : `We could not confirm your payment: check your connection, then press ${held ? FINISH_PAYING : 'Place order'} to ask again.${heldMeanwhile}`;
       f.onBillingRefused(serverBillingErrors(error));
       const refused = creditCardRefusal(error);
       // The refusal has its own place by the card, with the ways on; a decline is said by the card field. Neither repeated by the button.
@@ -307,6 +311,8 @@ export function useCardCheckout(form: CheckoutForm) {
       applyCart(answer.cart);
       if (answer.order?.extensions.cgg.payment?.under_review) {
         unsettled.current = null;
+        setPending(null);
+        setHeld(null);
         setUnderReview(answer.order.order_id);
         return;
       }

@@ -50,7 +50,13 @@ export const paymentProblemSchema = lazySchema(() => z.object({
   resolved_by: z.nullable(z.string()),
   resolution: z.nullable(z.string()),
   on_close: z.enum(PAYMENT_PROBLEM_CLOSE),
-  /** When its customer was mailed that the payment is being checked (a wrong amount the closing refunds); null: not yet, or not one. */
+  /**
+   * The customer's mail about it (kinds that touched their money: amount_mismatch,
+   * late_payment_refunded): 'due' (not sent yet), 'sent' (at `customer_told_at`), 'none' (no
+   * address, or nothing to tell: a wrong amount on an order that stays paid); null for other
+   * kinds and for problems found before customers were mailed.
+   */
+  customer_mail: z.nullable(z.enum(['due', 'sent', 'none'])),
   customer_told_at: z.nullable(z.string()),
 }));
 export type PaymentProblem = z.infer<typeof paymentProblemSchema>;

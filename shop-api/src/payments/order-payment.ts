@@ -377,11 +377,14 @@ async function cancelQuietly(gateway: PaymentGateway, intentId: string): Promise
   await gateway.cancel(intentId).catch((err: unknown) => fallbackLogger().error({ err, component: 'payments' }, `cancelling payment ${intentId} failed`));
 }
 
+/** The kinds of problem whose customer is mailed (payment-problem-mails.ts): their money was touched. */
+const MAILED_KINDS = new Set(['amount_mismatch', 'late_payment_refunded']);
+
 /** A difference between the provider and our orders, for a person (payment_discrepancies), once per intent and kind. */
 export async function flag(db: pg.Pool | pg.PoolClient, provider: string, intent: IntentState, orderId: number | null, kind: string, detail: string, repaired: boolean, now: Date): Promise<void> {
   await db.query(
-    `INSERT INTO payment_discrepancies (provider, intent_id, order_id, kind, detail, repaired, found_at, intent_amount_pence) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+    `INSERT INTO payment_discrepancies (provider, intent_id, order_id, kind, detail, repaired, found_at, intent_amount_pence, customer_mail) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      ON CONFLICT (provider, intent_id, kind) DO NOTHING`,
-    [provider, intent.id, orderId, kind, detail, repaired, now, intent.amountPence ?? null],
+    [provider, intent.id, orderId, kind, detail, repaired, now, intent.amountPence ?? null, orderId !== null && MAILED_KINDS.has(kind) ? 'due' : null],
   );
 }

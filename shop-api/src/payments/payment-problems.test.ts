@@ -225,7 +225,7 @@ describe('a payment under review (the wrong amount taken)', () => {
     expect(told).toHaveLength(1);
     // Staff see that the customer has been told.
     const listed = staffPaymentProblemsResponseSchema.parse((await staffPost('payment_problems', {}, admin)).json()).data;
-    expect(listed.find((p) => p.id === m.problemId)?.customer_told_at).toEqual(expect.any(String));
+    expect(listed.find((p) => p.id === m.problemId)).toMatchObject({ customer_mail: 'sent', customer_told_at: expect.any(String) });
     expect(told[0]!.subject).toBe(`We are checking your payment for order #${m.order.order_id}`);
     expect(told[0]!.text_body).toContain(`Your bank took £2.50 for order #${m.order.order_id}, but the order's card payment is £2.00. Our team is checking this payment.`);
     expect(told[0]!.text_body).toContain("Until then the order's tickets stay held.");
@@ -238,6 +238,9 @@ describe('a payment under review (the wrong amount taken)', () => {
 
     // A paid order's mismatch is not refunded by closing it: its customer is promised nothing.
     expect(await mailsAbout(paidOrder.order.order_id)).toEqual([]);
+    const all = staffPaymentProblemsResponseSchema.parse((await staffPost('payment_problems', { open: false }, admin)).json()).data;
+    expect(all.find((p) => p.id === paidOrder.problemId)).toMatchObject({ customer_mail: 'none', customer_told_at: null });
+    expect(all.find((p) => p.id === closedFirst.problemId)).toMatchObject({ customer_mail: 'sent' });
 
     // Refunded elsewhere and closed before the job ran: the ending only, with no amount we did not refund.
     const other = await mailsAbout(closedFirst.order.order_id);

@@ -27,7 +27,8 @@ export interface PaymentProblem {
   resolvedAt: Date | null;
   resolvedBy: string | null;
   resolution: string | null;
-  /** When its customer was mailed that it is being checked (payment-problem-mails.ts). */
+  /** Its customer's mail (payment-problem-mails.ts): due, sent (when), none (no address, or nothing to say); null for kinds no customer hears of. */
+  customerMail: 'due' | 'sent' | 'none' | null;
   customerToldAt: Date | null;
   /** What closing it does (contracts PAYMENT_PROBLEM_CLOSE). */
   onClose: OnClose;
@@ -43,17 +44,17 @@ function onCloseOf(r: Pick<Row, 'kind' | 'order_id' | 'order_status'>): OnClose 
 }
 
 const SELECT_PROBLEMS = `
-  SELECT d.id::int, d.provider, d.intent_id, d.order_id, o.status AS order_status, d.kind, d.detail, d.repaired, d.found_at, d.resolved_at, d.resolved_by, d.resolution, d.customer_told_at
+  SELECT d.id::int, d.provider, d.intent_id, d.order_id, o.status AS order_status, d.kind, d.detail, d.repaired, d.found_at, d.resolved_at, d.resolved_by, d.resolution, d.customer_mail, d.customer_told_at
   FROM payment_discrepancies d LEFT JOIN orders o ON o.id = d.order_id`;
 
 interface Row {
   id: number; provider: string; intent_id: string; order_id: number | null; order_status: string | null; kind: string; detail: string;
-  repaired: boolean; found_at: Date; resolved_at: Date | null; resolved_by: string | null; resolution: string | null; customer_told_at: Date | null;
+  repaired: boolean; found_at: Date; resolved_at: Date | null; resolved_by: string | null; resolution: string | null; customer_mail: PaymentProblem['customerMail']; customer_told_at: Date | null;
 }
 
 const toProblem = (r: Row): PaymentProblem => ({
   id: r.id, provider: r.provider, intentId: r.intent_id, orderId: r.order_id, orderStatus: r.order_status, kind: r.kind, detail: r.detail,
-  repaired: r.repaired, foundAt: r.found_at, resolvedAt: r.resolved_at, resolvedBy: r.resolved_by, resolution: r.resolution, customerToldAt: r.customer_told_at, onClose: onCloseOf(r),
+  repaired: r.repaired, foundAt: r.found_at, resolvedAt: r.resolved_at, resolvedBy: r.resolved_by, resolution: r.resolution, customerMail: r.customer_mail, customerToldAt: r.customer_told_at, onClose: onCloseOf(r),
 });
 
 /** `open`: only those neither repaired automatically nor resolved, oldest first (the queue); else every kind, newest first. */
@@ -104,7 +105,7 @@ export async function resolvePaymentProblem(
     }
     const orderReleased = onClose === 'refund_and_release' && (await releaseHeldOrder(client, found.order_id!, r.refund, r.now));
     // The customer was told their payment is under review: now how it ended.
-    if (onClose !== 'record') await mailPaymentReviewClosed(client, mailer, { orderId: found.order_id!, refundedPence, orderReleased });
+    if (onClose !== 'record') await mailPaymentReviewClosed(client, mailer, { problemId: r.id, orderId: found.order_id!, refundedPence, orderReleased, now: r.now });
     await client.query('UPDATE payment_discrepancies SET resolved_at = $2, resolved_by = $3, resolution = $4 WHERE id = $1', [r.id, r.now, r.by, r.note]);
     await recordStaffAction(client, {
       staffId: r.staffId, actor: r.by, action: 'payment-problem.resolve', subject: `payment problem #${r.id}`,

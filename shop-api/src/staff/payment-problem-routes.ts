@@ -10,7 +10,7 @@ import { staffActor } from './audit-log.ts';
 const toAnswer = (p: PaymentProblem) => ({
   id: p.id, provider: p.provider, intent_id: p.intentId, order_id: p.orderId, order_status: p.orderStatus, kind: p.kind, detail: p.detail,
   repaired: p.repaired, found_at: p.foundAt.toISOString(), resolved_at: p.resolvedAt?.toISOString() ?? null, resolved_by: p.resolvedBy, resolution: p.resolution,
-  on_close: p.onClose, customer_told_at: p.customerToldAt?.toISOString() ?? null,
+  on_close: p.onClose, customer_mail: p.customerMail, customer_told_at: p.customerToldAt?.toISOString() ?? null,
 });
 
 /** Admins: payment problems (what reconciliation and the payment code flagged), and closing one (the CLI's `payment-problems`). */

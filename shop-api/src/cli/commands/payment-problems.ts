@@ -10,7 +10,7 @@ const describe = (p: PaymentProblem): string => {
   const order = p.orderId === null ? 'no order' : `order #${p.orderId} (${p.orderStatus ?? 'gone'})`;
   const close = p.onClose === 'refund_and_release' ? ' (closing refunds it and releases the order)' : p.onClose === 'refund' ? ' (closing refunds it)' : '';
   const state = p.resolvedAt ? `dealt with by ${p.resolvedBy} ${p.resolvedAt.toISOString()}: ${p.resolution}` : p.repaired ? 'repaired automatically' : `OPEN${close}`;
-  const told = p.customerToldAt ? `  customer mailed ${p.customerToldAt.toISOString()}` : '';
+  const told = p.customerMail === 'sent' && p.customerToldAt ? `  customer mailed ${p.customerToldAt.toISOString()}` : p.customerMail === 'due' ? '  customer not mailed yet' : '';
   return `#${p.id}  ${p.kind}  ${p.provider} ${p.intentId}  ${order}  found ${p.foundAt.toISOString()}  ${state}${told}\n  ${p.detail}`;
 };
 
