@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { registerCustomer, signInContext } from './customers.ts';
 import { sql } from './db.ts';
 import { apiURL } from './site.ts';
 
@@ -66,4 +67,28 @@ export async function createPlainCompetition(title: string, tickets = 50): Promi
 /** Waits until the visitor-facing tickets-left figure is `expected` (the API's competition answer may be cached briefly). */
 export async function expectTicketsLeft(competitionId: number, expected: number): Promise<void> {
   await expect.poll(() => ticketsLeft(competitionId), { timeout: 15_000 }).toBe(expected);
+}
+
+/**
+ * A new customer signed in in a browser context of their own, with `quantity` tickets of a new
+ * plain competition (`title`, made unique) in the basket; `before`: its tickets left first.
+ */
+export async function shopperWithBasket(browser: Browser, o: { title: string; firstName: string; lastName: string; quantity: number }) {
+  const competition = await createPlainCompetition(`${o.title} ${Date.now()}`);
+  const customer = await registerCustomer(o.firstName, o.lastName);
+  const before = await ticketsLeft(competition.id);
+  const context = await browser.newContext();
+  await signInContext(context, customer);
+  const page = await context.newPage();
+  await fillBasket(customer.token, competition.productId, o.quantity);
+  return { competition, customer, before, context, page };
+}
+
+/** Opens the checkout and places the order with the demo card `number`, the billing details filled for `email`. */
+export async function placeCardOrder(page: Page, email: string, number: string): Promise<void> {
+  // remote-account rotates the token with check-auth on load: wait for it before moving on.
+  await Promise.all([page.waitForResponse((r) => r.url().includes('/api/v1/check-auth')), page.goto('/checkout')]);
+  await fillBilling(page, email);
+  await fillDemoCard(page, number);
+  await page.getByRole('button', { name: 'Place order' }).click();
 }

@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { registerCustomer, signInContext } from '../support/customers.ts';
-import { createPlainCompetition, expectTicketsLeft, fillBasket, fillBilling, fillDemoCard, ticketsLeft } from '../support/payments.ts';
+import { expectTicketsLeft, placeCardOrder, shopperWithBasket } from '../support/payments.ts';
 
 /*
  * Issue 15: a card that needs 3-D Secure. The demo provider's card field takes the card (the
@@ -9,19 +8,8 @@ import { createPlainCompetition, expectTicketsLeft, fillBasket, fillBilling, fil
  */
 
 test('a 3-D Secure card: the challenge is shown and passed, the order is received', async ({ browser }) => {
-  const competition = await createPlainCompetition(`3DS Purchase ${Date.now()}`);
-  const customer = await registerCustomer('Tess', 'Secure');
-  const before = await ticketsLeft(competition.id);
-  const context = await browser.newContext();
-  await signInContext(context, customer);
-  const page = await context.newPage();
-
-  await fillBasket(customer.token, competition.productId, 2);
-  // remote-account rotates the token with check-auth on load: wait for it before moving on.
-  await Promise.all([page.waitForResponse((r) => r.url().includes('/api/v1/check-auth')), page.goto('/checkout')]);
-  await fillBilling(page, customer.email);
-  await fillDemoCard(page, '4000 0027 6000 3184');
-  await page.getByRole('button', { name: 'Place order' }).click();
+  const { competition, customer, before, context, page } = await shopperWithBasket(browser, { title: '3DS Purchase', firstName: 'Tess', lastName: 'Secure', quantity: 2 });
+  await placeCardOrder(page, customer.email, '4000 0027 6000 3184');
 
   const challenge = page.getByRole('dialog', { name: '3-D Secure: confirm this payment' });
   await expect(challenge).toBeVisible();

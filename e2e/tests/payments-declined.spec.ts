@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { registerCustomer, signInContext } from '../support/customers.ts';
 import { sql } from '../support/db.ts';
-import { createPlainCompetition, expectTicketsLeft, fillBasket, fillBilling, fillDemoCard, ticketsLeft } from '../support/payments.ts';
+import { expectTicketsLeft, placeCardOrder, shopperWithBasket } from '../support/payments.ts';
 
 /*
  * Issue 15: a declined card. The decline comes from the provider through our API and is shown
@@ -10,18 +9,8 @@ import { createPlainCompetition, expectTicketsLeft, fillBasket, fillBilling, fil
  */
 
 test('a declined card: the message by the card, the tickets back on sale, the basket kept', async ({ browser }) => {
-  const competition = await createPlainCompetition(`Declined Card ${Date.now()}`);
-  const customer = await registerCustomer('Dec', 'Lined');
-  const before = await ticketsLeft(competition.id);
-  const context = await browser.newContext();
-  await signInContext(context, customer);
-  const page = await context.newPage();
-
-  await fillBasket(customer.token, competition.productId, 3);
-  await Promise.all([page.waitForResponse((r) => r.url().includes('/api/v1/check-auth')), page.goto('/checkout')]);
-  await fillBilling(page, customer.email);
-  await fillDemoCard(page, '4000 0000 0000 0002');
-  await page.getByRole('button', { name: 'Place order' }).click();
+  const { competition, customer, before, context, page } = await shopperWithBasket(browser, { title: 'Declined Card', firstName: 'Dec', lastName: 'Lined', quantity: 3 });
+  await placeCardOrder(page, customer.email, '4000 0000 0000 0002');
 
   await expect(page.getByRole('group', { name: 'Card details' }).getByRole('alert')).toHaveText('Your card was declined.');
   await expect(page).toHaveURL(/\/checkout$/);

@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { registerCustomer, signInContext } from '../support/customers.ts';
-import { createPlainCompetition, expectTicketsLeft, fillBasket, fillBilling, fillDemoCard, ticketsLeft } from '../support/payments.ts';
+import { expectTicketsLeft, placeCardOrder, shopperWithBasket } from '../support/payments.ts';
 
 /*
  * Issue 15: the checkout opened again (here a reload) while a card order waits for its 3-D
@@ -10,11 +9,7 @@ import { createPlainCompetition, expectTicketsLeft, fillBasket, fillBilling, fil
 
 /** Signed in, two tickets in the basket, placed with the 3-D Secure card, challenge shown; then the page reloaded. */
 async function heldAfterReload(page: Page, email: string) {
-  // remote-account rotates the token with check-auth on load: wait for it before moving on.
-  await Promise.all([page.waitForResponse((r) => r.url().includes('/api/v1/check-auth')), page.goto('/checkout')]);
-  await fillBilling(page, email);
-  await fillDemoCard(page, '4000 0027 6000 3184');
-  await page.getByRole('button', { name: 'Place order' }).click();
+  await placeCardOrder(page, email, '4000 0027 6000 3184');
   await expect(page.getByRole('dialog', { name: '3-D Secure: confirm this payment' })).toBeVisible();
   await page.reload();
   const panel = page.getByRole('region', { name: 'Your order is waiting for its payment' });
@@ -23,13 +18,7 @@ async function heldAfterReload(page: Page, email: string) {
 }
 
 test('a checkout reloaded mid 3-D Secure shows the held order, and finishing it pays it', async ({ browser }) => {
-  const competition = await createPlainCompetition(`Held Finish ${Date.now()}`);
-  const customer = await registerCustomer('Hana', 'Held');
-  const before = await ticketsLeft(competition.id);
-  const context = await browser.newContext();
-  await signInContext(context, customer);
-  const page = await context.newPage();
-  await fillBasket(customer.token, competition.productId, 2);
+  const { competition, customer, before, context, page } = await shopperWithBasket(browser, { title: 'Held Finish', firstName: 'Hana', lastName: 'Held', quantity: 2 });
 
   const panel = await heldAfterReload(page, customer.email);
   await expect(panel.getByText(`${competition.title} × 2`)).toBeVisible();
@@ -49,13 +38,7 @@ test('a checkout reloaded mid 3-D Secure shows the held order, and finishing it 
 });
 
 test('cancelling the held order puts its tickets back on sale and in the basket', async ({ browser }) => {
-  const competition = await createPlainCompetition(`Held Cancel ${Date.now()}`);
-  const customer = await registerCustomer('Cora', 'Held');
-  const before = await ticketsLeft(competition.id);
-  const context = await browser.newContext();
-  await signInContext(context, customer);
-  const page = await context.newPage();
-  await fillBasket(customer.token, competition.productId, 2);
+  const { competition, customer, before, context, page } = await shopperWithBasket(browser, { title: 'Held Cancel', firstName: 'Cora', lastName: 'Held', quantity: 2 });
 
   const panel = await heldAfterReload(page, customer.email);
   await panel.getByRole('button', { name: 'Cancel order' }).click();

@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { registerCustomer, signInContext } from '../support/customers.ts';
-import { createPlainCompetition, expectTicketsLeft, fillBasket, fillBilling, fillDemoCard, ticketsLeft } from '../support/payments.ts';
+import { expectTicketsLeft, placeCardOrder, shopperWithBasket } from '../support/payments.ts';
 import { e2eReservationSeconds } from '../support/site.ts';
 
 /*
@@ -12,18 +11,8 @@ import { e2eReservationSeconds } from '../support/site.ts';
 
 test('a basket left at the payment step until the reservation expires: the message, the tickets back on sale', async ({ browser }) => {
   test.setTimeout(60_000 + e2eReservationSeconds * 1000);
-  const competition = await createPlainCompetition(`Reservation Expiry ${Date.now()}`);
-  const customer = await registerCustomer('Rita', 'Late');
-  const before = await ticketsLeft(competition.id);
-  const context = await browser.newContext();
-  await signInContext(context, customer);
-  const page = await context.newPage();
-
-  await fillBasket(customer.token, competition.productId, 2);
-  await Promise.all([page.waitForResponse((r) => r.url().includes('/api/v1/check-auth')), page.goto('/checkout')]);
-  await fillBilling(page, customer.email);
-  await fillDemoCard(page, '4000 0027 6000 3184');
-  await page.getByRole('button', { name: 'Place order' }).click();
+  const { competition, customer, before, context, page } = await shopperWithBasket(browser, { title: 'Reservation Expiry', firstName: 'Rita', lastName: 'Late', quantity: 2 });
+  await placeCardOrder(page, customer.email, '4000 0027 6000 3184');
 
   // At the payment step: the challenge waits, the countdown runs, the tickets are held.
   await expect(page.getByRole('dialog', { name: '3-D Secure: confirm this payment' })).toBeVisible();

@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { registerCustomer, signInContext } from '../support/customers.ts';
 import { sql } from '../support/db.ts';
-import { createPlainCompetition, expectTicketsLeft, fillBasket, fillBilling, fillDemoCard, ticketsLeft } from '../support/payments.ts';
+import { expectTicketsLeft, placeCardOrder, shopperWithBasket } from '../support/payments.ts';
 import { createStaffWithCli, firstSignIn } from '../support/staff.ts';
 
 /*
@@ -11,19 +10,9 @@ import { createStaffWithCli, firstSignIn } from '../support/staff.ts';
  */
 
 test('a payment of the wrong amount: the customer is told, an admin refunds it, its tickets go back on sale', async ({ browser }) => {
-  const competition = await createPlainCompetition(`Under Review ${Date.now()}`);
-  const customer = await registerCustomer('Rita', 'Review');
-  const before = await ticketsLeft(competition.id);
-  const context = await browser.newContext();
-  await signInContext(context, customer);
-  const page = await context.newPage();
-  await fillBasket(customer.token, competition.productId, 2);
+  const { competition, customer, before, context, page } = await shopperWithBasket(browser, { title: 'Under Review', firstName: 'Rita', lastName: 'Review', quantity: 2 });
 
-  // remote-account rotates the token with check-auth on load: wait for it before moving on.
-  await Promise.all([page.waitForResponse((r) => r.url().includes('/api/v1/check-auth')), page.goto('/checkout')]);
-  await fillBilling(page, customer.email);
-  await fillDemoCard(page, '4000 0027 6000 3184');
-  await page.getByRole('button', { name: 'Place order' }).click();
+  await placeCardOrder(page, customer.email, '4000 0027 6000 3184');
   const challenge = page.getByRole('dialog', { name: '3-D Secure: confirm this payment' });
   await expect(challenge.getByText('Pay £5.00 with the card ending 3184?')).toBeVisible();
 
