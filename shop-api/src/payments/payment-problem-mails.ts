@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { inTransaction, type Queryable } from '../accounts/queryable.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import { latePaymentRefundedEmail, paymentReviewClosedEmail, paymentUnderReviewEmail } from './payment-problem-emails.ts';
+import { closingRefunds } from './under-review.ts';
 
 /** Problems taken per run: a customer hears of one within a run or two, even on a bad day. */
 const BATCH = 100;
@@ -20,9 +21,6 @@ const TAKE_DUE = `
   WHERE d.customer_mail = 'due'
   ORDER BY d.found_at, d.id LIMIT $1
   FOR UPDATE OF d SKIP LOCKED`;
-
-/** Statuses whose wrong amount closing refunds (payment-problems.ts onCloseOf): the mail promises the refund. */
-const REFUNDED_ON_CLOSE = new Set(['pending', 'cancelled', 'failed']);
 
 interface DueRow {
   id: number;
@@ -43,7 +41,8 @@ function mailOf(r: DueRow): MailMessage | null {
   if (r.kind === 'late_payment_refunded') {
     return latePaymentRefundedEmail({ to: r.to, firstName: r.first_name, orderId: r.order_id, refundedPence: r.taken_pence ?? r.card_charged_pence, creditOrPointsReturned: r.credit_used_pence > 0 || r.points_redeemed > 0 });
   }
-  if (r.kind !== 'amount_mismatch' || !REFUNDED_ON_CLOSE.has(r.status)) return null;
+  // The mail promises the refund: only where closing it refunds.
+  if (r.kind !== 'amount_mismatch' || !closingRefunds(r.status)) return null;
   return paymentUnderReviewEmail({ to: r.to, firstName: r.first_name, orderId: r.order_id, takenPence: r.taken_pence, cardPence: r.card_charged_pence, held: r.status === 'pending' });
 }
 

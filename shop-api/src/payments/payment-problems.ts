@@ -7,6 +7,7 @@ import { recordStaffAction } from '../staff/audit-log.ts';
 import { releaseReservation } from './order-payment.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 import { mailPaymentReviewClosed } from './payment-problem-mails.ts';
+import { closingRefunds } from './under-review.ts';
 
 /*
  * Payment problems (payment_discrepancies): what the payment code and reconciliation found between
@@ -36,11 +37,10 @@ export interface PaymentProblem {
 
 export type OnClose = 'refund_and_release' | 'refund' | 'record';
 
-/** A payment of the wrong amount is never kept: refunded, and its order released while it is still held (payment-problem-mails.ts mails the same ones). */
+/** A payment of the wrong amount is never kept (closingRefunds): refunded, and its order released while it is still held. */
 function onCloseOf(r: Pick<Row, 'kind' | 'order_id' | 'order_status'>): OnClose {
-  if (r.kind !== 'amount_mismatch' || r.order_id === null) return 'record';
-  if (r.order_status === 'pending') return 'refund_and_release';
-  return r.order_status === 'cancelled' || r.order_status === 'failed' ? 'refund' : 'record';
+  if (r.kind !== 'amount_mismatch' || r.order_id === null || !closingRefunds(r.order_status)) return 'record';
+  return r.order_status === 'pending' ? 'refund_and_release' : 'refund';
 }
 
 const SELECT_PROBLEMS = `

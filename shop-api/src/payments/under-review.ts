@@ -6,5 +6,13 @@
  * calls answer it as under review without asking the provider, a cancel changes nothing, and the
  * expiry job leaves it alone.
  */
+/**
+ * Whether closing a wrong-amount problem refunds the payment, by its order's status: one still held
+ * or already given up, yes (never kept); one that stays paid, no (only recorded). Closing it
+ * (payment-problems.ts) and the customer's mail, which promises the refund (payment-problem-mails.ts),
+ * both go by this.
+ */
+export const closingRefunds = (orderStatus: string | null): boolean => orderStatus === 'pending' || orderStatus === 'cancelled' || orderStatus === 'failed';
+
 export const underReview = (order: string): string =>
   `EXISTS (SELECT 1 FROM payment_discrepancies d WHERE d.order_id = ${order} AND d.kind = 'amount_mismatch' AND d.resolved_at IS NULL)`;
