@@ -84,13 +84,21 @@ export function checkoutReturnRoute(deps: CheckoutDeps): DeclaredRoute {
   const hooks = paymentHooks(deps);
   return storeRoute(deps, routeTable.storeCheckoutReturn, {
     summary: 'Looks at a card order\'s payment again (after 3-D Secure, or while the provider is confirming) and answers the order as checkout does.',
-    description: 'Body `{order_id, order_key}` from the checkout answer; Store headers (Nonce, Cart-Token, bearer). Safe to repeat: the order is paid once, whether this call or the provider\'s webhook learns it first. Answers 200 `completed` (tickets, instant wins) or `pending` (`extensions.cgg.payment`; with `under_review` when the provider took the wrong amount: staff settle it, stop asking), 400 `woocommerce_rest_checkout_process_payment_error` (declined or 3-D Secure failed; `data.cart`), 409 `cgg_reservation_expired` (the 10 minutes ran out; `data.refunded`: a late payment was refunded; `data.cart`), 404 `cgg_rest_order_not_found`, 429 `rest_too_many_order_checks` past 120 asks a minute that reach the provider (per customer; an order already settled is not counted).',
+    description: 'Body `{order_id, order_key}` from the checkout answer; Store headers (Nonce, Cart-Token, bearer). Safe to repeat: the order is paid once, whether this call or the provider\'s webhook learns it first. Answers 200 `completed` (tickets, instant wins) or `pending` (`extensions.cgg.payment`; with `under_review` when the provider took the wrong amount: staff settle it, stop asking), 400 `woocommerce_rest_checkout_process_payment_error` (declined or 3-D Secure failed; `data.cart`), 409 `cgg_reservation_expired` (the 10 minutes ran out; `data.refunded`: a late payment was refunded; `data.cart`), 404 `cgg_rest_order_not_found`, 503 `cgg_payment_provider_unavailable` (the provider did not answer: the order stays held, ask again; `data.retry_after`), 429 `rest_too_many_order_checks` past 120 asks a minute that reach the provider (per customer; an order already settled is not counted, nor an ask the provider did not answer).',
     handler: async ({ session, customer, input, now }) => {
+      let counted = false;
       try {
         // Counted only when the provider is asked: the page asks once a second while it confirms, and a settled order costs it nothing.
-        const beforeProviderCall = () => deps.limits.take('orderReturnCustomer', customer.customerId);
+        const beforeProviderCall = async () => {
+          await deps.limits.take('orderReturnCustomer', customer.customerId);
+          counted = true;
+        };
         return await answerOrder({ pool: deps.pool, gateway: deps.gateway, hooks, beforeProviderCall }, input.order_id, now, true, { customerId: customer.customerId, orderKey: input.order_key });
       } catch (err) {
+        // The provider did not answer: the ask was not the customer's doing, so it is not counted (an outage must not lock them out of their order).
+        if (counted && err instanceof WpHttpError && err.code === STORE_ERRORS.paymentProviderUnavailable.code) {
+          await deps.limits.giveBack('orderReturnCustomer', customer.customerId).catch(() => {});
+        }
         return withCart(deps, session.cartId, customer.customerId, now, err);
       }
     },

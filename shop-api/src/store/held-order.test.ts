@@ -123,6 +123,29 @@ describe('the held order, asked too often', () => {
     expect(settled.status).toBe(200);
     expect(settled.body).toMatchObject({ order_id: order.order_id, status: 'completed' });
   });
+
+  it('does not count a checkout-return the provider did not answer: an outage never locks the customer out of their order', async () => {
+    const { who, state, order } = await heldCheckout(1, TEST_PAYMENT_METHODS.threeDSecure);
+    const ask = () => storeInject(t.app, state, 'POST', '/cgg/checkout-return', { order_id: order.order_id, order_key: order.order_key });
+    // All but one of the minute's asks spent.
+    const limits = createRateLimits(t.pool);
+    for (let i = 1; i < RATE_LIMITS.orderReturnCustomer.points; i++) await limits.take('orderReturnCustomer', who.id);
+    const gateway = t.payments.gateway as { retrieve: (id: string) => Promise<IntentState> };
+    const retrieve = gateway.retrieve;
+    gateway.retrieve = () => Promise.reject(new Error('connect ECONNREFUSED (test: provider down)'));
+    try {
+      for (let i = 0; i < 3; i++) {
+        const down = await ask();
+        expect(down.status).toBe(503);
+        expect(down.body.code).toBe(STORE_ERRORS.paymentProviderUnavailable.code);
+      }
+    } finally {
+      gateway.retrieve = retrieve;
+    }
+    // The provider back: the last ask left is still there, and then the limit holds.
+    expect((await ask()).body).toMatchObject({ order_id: order.order_id, status: 'pending' });
+    expect((await ask()).status).toBe(429);
+  });
 });
 
 describe('the held order, released as it is found', () => {
