@@ -367,8 +367,16 @@ export async function releaseReservation(client: pg.PoolClient, order: OrderRow,
 async function refundLatePayment(pool: pg.Pool, gateway: PaymentGateway, intent: IntentState, orderId: number, now: Date): Promise<void> {
   const left = intent.amountPence - intent.amountRefundedPence;
   if (left > 0) await gateway.refund({ orderId, intentId: intent.id, amountPence: left, idempotencyKey: `late-${intent.id}`, now });
-  await pool.query(`UPDATE orders SET payment_failure = payment_failure || '{"refunded": true}'::jsonb WHERE id = $1`, [orderId]);
+  await markGivenUpOrderRefunded(pool, orderId);
   await flag(pool, gateway.name, intent, orderId, 'late_payment_refunded', `Paid after the reservation was released: ${intent.amountPence}p refunded automatically.`, true, now);
+}
+
+/**
+ * A given-up order's payment refunded after all (late, or a wrong amount closed by staff): its
+ * answer then says the money went back (`data.refunded`), not that nothing was taken.
+ */
+export async function markGivenUpOrderRefunded(db: pg.Pool | pg.PoolClient, orderId: number): Promise<void> {
+  await db.query(`UPDATE orders SET payment_failure = COALESCE(payment_failure, '{}'::jsonb) || '{"refunded": true}'::jsonb WHERE id = $1 AND status IN ('cancelled', 'failed')`, [orderId]);
 }
 
 async function cancelQuietly(gateway: PaymentGateway, intentId: string): Promise<void> {

@@ -107,12 +107,17 @@ describe('payment problems', () => {
   it('a wrong amount paid for an order already given up is refunded; one refunded elsewhere is released without asking the provider', async () => {
     const admin = await staffBearer('admin');
     const gone = await mismatchedOrder();
-    await t.pool.query("UPDATE orders SET status = 'cancelled' WHERE id = $1", [gone.order.order_id]);
+    // Released when its reservation ran out, then the wrong amount came in.
+    await t.pool.query(`UPDATE orders SET status = 'cancelled', payment_failure = '{"reason": "expired", "message": "The reservation expired before the payment was confirmed."}' WHERE id = $1`, [gone.order.order_id]);
+    const ask = { order_id: gone.order.order_id, order_key: gone.order.order_key };
+    expect((await storeInject(t.app, gone.state, 'POST', '/cgg/checkout-return', ask)).body).toMatchObject({ code: STORE_ERRORS.reservationExpired.code, data: { refunded: false } });
     const listed = staffPaymentProblemsResponseSchema.parse((await staffPost('payment_problems', {}, admin)).json()).data;
     expect(listed.find((p) => p.id === gone.problemId)?.on_close).toBe('refund');
     const refunded = staffResolvePaymentProblemResponseSchema.parse((await staffPost('payment_problem_resolve', { id: gone.problemId, note: 'Refunded.' }, admin)).json()).data;
     expect(refunded).toMatchObject({ refunded: '2.00', order_released: false });
     expect(await standing(gone.order.order_id, gone.c.id, gone.who.id, gone.intentId)).toMatchObject({ status: 'cancelled', refunded: 200 });
+    // Its answer now says the money went back, not that nothing was taken.
+    expect((await storeInject(t.app, gone.state, 'POST', '/cgg/checkout-return', ask)).body).toMatchObject({ code: STORE_ERRORS.reservationExpired.code, data: { refunded: true } });
 
     // Taken by a provider the shop no longer uses: refused until closed as refunded elsewhere, then released only.
     const elsewhere = await mismatchedOrder();

@@ -4,7 +4,7 @@ import { fallbackLogger } from '../lib/logger.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { recordStaffAction } from '../staff/audit-log.ts';
-import { releaseReservation } from './order-payment.ts';
+import { markGivenUpOrderRefunded, releaseReservation } from './order-payment.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 import { mailPaymentReviewClosed } from './payment-problem-mails.ts';
 import { closingRefunds } from './under-review.ts';
@@ -102,6 +102,7 @@ export async function resolvePaymentProblem(
         throw new WpHttpError(409, 'cgg_payment_problem_other_provider', `Payment problem #${r.id} is a ${found.provider} payment, and this shop now takes cards through ${gateway.name}. Refund it in ${found.provider}'s dashboard, then close it saying it is already refunded.`);
       }
       refundedPence = await refundInFull(gateway, found.order_id!, found.intent_id, r.now);
+      if (onClose === 'refund' && refundedPence > 0) await markGivenUpOrderRefunded(client, found.order_id!);
     }
     const orderReleased = onClose === 'refund_and_release' && (await releaseHeldOrder(client, found.order_id!, r.refund, r.now));
     // The customer was told their payment is under review: now how it ended.
