@@ -41,3 +41,23 @@ test('unknown paths show the not-found page inside the site layout', async ({ pa
   await expect(page.getByRole('banner')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/not found/i);
 });
+
+test("the home page's instant wins \"View all\" lists the instant-win competitions only", async ({ page }) => {
+  const open = (await listedCompetitions()).filter((c) => c.status === 'open');
+  const withWins = open.filter((c) => c.enable_instant_wins);
+  const without = open.filter((c) => !c.enable_instant_wins);
+  expect(withWins.length).toBeGreaterThan(0);
+  expect(without.length).toBeGreaterThan(0);
+  await page.goto('/');
+  const viewAll = page.locator('[data-boundary="catalogue"] a[href="/competitions/instant_win_comps"]').first();
+  await viewAll.scrollIntoViewIfNeeded();
+  await viewAll.click();
+  await expect(page).toHaveURL(/\/competitions\/instant_win_comps$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Instant win competitions');
+  const list = page.locator('[data-boundary="catalogue"]');
+  await expect(list.locator('a[href^="/competition/details/"]').first()).toBeVisible();
+  // None of the competitions without instant wins is listed (other specs may add competitions meanwhile: only these known ones are judged).
+  const shown = await list.locator('a[href^="/competition/details/"]').evaluateAll((cards) => cards.map((a) => a.getAttribute('href')));
+  const ids = shown.map((href) => Number(/-(\d+)$/.exec(href ?? '')?.[1]));
+  expect(ids.filter((id) => without.some((c) => c.id === id))).toEqual([]);
+});

@@ -10,7 +10,9 @@ const cars = [makeCompetition({ id: 1, title: 'Audi RS3', category: 'cars' }), m
 const tech = [makeCompetition({ id: 3, title: 'iPhone 17 Pro', category: 'tech', enable_instant_wins: true })];
 const all = [...cars, ...tech];
 
+// As the shell routes them (shell/src/routes/route-table.ts): both instant-win addresses are fixed paths.
 const routes = [
+  { path: '/competitions/instant_win_comps', element: <CompetitionListPage /> },
   { path: '/competitions/instant/wins', element: <CompetitionListPage /> },
   { path: '/competitions/:category', element: <CompetitionListPage /> },
 ];

@@ -3,8 +3,14 @@ export type ListMode = { kind: 'all' } | { kind: 'instant' } | { kind: 'category
 
 export const INSTANT_WIN_SLUG = 'instant_win_comps';
 
+/**
+ * Both instant-win addresses are told by the path: the shell routes them as fixed paths (ranked
+ * above `:category`), so no `category` parameter reaches the page for either.
+ */
+const INSTANT_PATH = new RegExp(`/competitions/(instant/wins|${INSTANT_WIN_SLUG})/?$`);
+
 export function listModeFor(pathname: string, category: string | undefined): ListMode {
-  if (/\/competitions\/instant\/wins\/?$/.test(pathname) || category === INSTANT_WIN_SLUG) return { kind: 'instant' };
+  if (INSTANT_PATH.test(pathname) || category === INSTANT_WIN_SLUG) return { kind: 'instant' };
   if (!category || category === 'all') return { kind: 'all' };
   return { kind: 'category', slug: category };
 }

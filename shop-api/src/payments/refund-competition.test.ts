@@ -210,6 +210,21 @@ describe('cancelling a competition', () => {
     expect(await cardRefunded(id)).toBe(0);
   });
 
+  it('refunds a paid order WooCommerce left "processing" (brought over from it) as it refunds a completed one', async () => {
+    const cancelled = await createCompetition(pool, { total: 100 });
+    const other = await createCompetition(pool, { total: 100 });
+    const whole = await buy(await newBuyer(pool, base), [[cancelled.productId, 2]]);
+    const mixed = await buy(await newBuyer(pool, base), [[cancelled.productId, 1], [other.productId, 3]]);
+    await pool.query("UPDATE orders SET status = 'processing' WHERE id = ANY($1)", [[whole, mixed]]);
+    expect(await cancel(cancelled.id)).toMatchObject({ refunded: 2, totalPence: 300, failed: [], awaitingPayment: [] });
+    expect(await cardRefunded(whole)).toBe(200);
+    expect(await cardRefunded(mixed)).toBe(100);
+    expect(await orderStatus(whole)).toBe('refunded');
+    // A part refund leaves it as it was, not 'completed'.
+    expect(await orderStatus(mixed)).toBe('processing');
+    expect(await competition(cancelled.id)).toMatchObject({ sold: 0, tickets: 0 });
+  });
+
   it('a run that failed half-way is run again and refunds only the rest', async () => {
     const c = await createCompetition(pool, { total: 100 });
     const orders = [];

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { PAID_STATUSES } from '../accounts/order-routes.ts';
 import { inTransaction } from '../accounts/queryable.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -91,13 +92,16 @@ export async function cancelCompetition(pool: pg.Pool, input: CancelCompetitionI
   });
 }
 
+/** The paid statuses as an SQL list (constants, so written in). */
+const PAID_SQL = `(${PAID_STATUSES.map((s) => `'${s}'`).join(', ')})`;
+
 /**
  * The orders a cancel refunds: paid ones holding the competition's tickets, and those with a refund
  * of its lines (a run's, or staff's: counted, and done once it succeeded).
  */
 export const CANCEL_ORDERS_SQL = `SELECT DISTINCT o.id FROM orders o JOIN order_items i ON i.order_id = o.id
   WHERE i.competition_id = $1
-    AND (o.status = 'completed' OR EXISTS (SELECT 1 FROM order_refunds r WHERE r.order_id = o.id AND r.competition_id = $1))`;
+    AND (o.status IN ${PAID_SQL} OR EXISTS (SELECT 1 FROM order_refunds r WHERE r.order_id = o.id AND r.competition_id = $1))`;
 /**
  * A succeeded refund that gave back an order's lines of competition $1, whatever asked: a refund of
  * those lines, or of the whole order by amount (not another competition's lines, which is 'whole'
@@ -155,7 +159,7 @@ export async function refundCancelledCompetition(
   const { rows: left } = await pool.query<{ id: number }>(
     `SELECT DISTINCT o.id FROM orders o JOIN order_items i ON i.order_id = o.id
      WHERE i.competition_id = $1
-       AND (o.status = 'pending' OR (o.status = 'completed' AND NOT ${cancelDone('o.id')}))
+       AND (o.status = 'pending' OR (o.status IN ${PAID_SQL} AND NOT ${cancelDone('o.id')}))
      ORDER BY o.id`,
     [input.competitionId],
   );

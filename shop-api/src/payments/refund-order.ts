@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { fallbackLogger, type Logger } from '../lib/logger.ts';
+import { isPaidStatus } from '../accounts/order-routes.ts';
 import { inTransaction } from '../accounts/queryable.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { penceToPounds } from '../lib/money.ts';
@@ -197,7 +198,7 @@ async function claim(client: pg.PoolClient, gatewayName: string, input: RefundIn
   // worked out afresh like a new one: other refunds may have taken part of the order since, and its
   // competitions may have been drawn.
 
-  if (!['completed', 'refunded'].includes(o.status)) throw refused(409, 'cgg_nothing_to_refund', `Order #${input.orderId} has not been paid, so there is nothing to refund.`);
+  if (!isPaidStatus(o.status) && o.status !== 'refunded') throw refused(409, 'cgg_nothing_to_refund', `Order #${input.orderId} has not been paid, so there is nothing to refund.`);
   if (takenWhole) {
     throw refused(409, 'cgg_nothing_to_refund', unsettledWhole
       ? `Order #${input.orderId} is being refunded in full, and the payment provider has not confirmed it yet; it is asked again shortly.`
@@ -311,8 +312,9 @@ async function settle(client: pg.PoolClient, claimed: RefundRow, reference: stri
   )).rows[0]!;
   const left = o.card_charged_pence - (await refundedPence(client, row.order_id));
   // Never back: refunds of one order settle in any order, and a part refund settling after the
-  // whole one (claimed later, confirmed sooner) must not make a refunded order 'completed' again.
-  const status = row.whole || o.status === 'refunded' ? 'refunded' : 'completed';
+  // whole one (claimed later, confirmed sooner) must not make a refunded order paid again. A part
+  // refund leaves a paid order as it was ('completed', or an imported 'processing').
+  const status = row.whole || o.status === 'refunded' ? 'refunded' : o.status;
   await client.query('UPDATE orders SET status = $2 WHERE id = $1', [row.order_id, status]);
   await recordStaffAction(client, {
     staffId: input.staffId ?? null, actor: input.by, action: 'order.refund', subject: `order #${row.order_id}`,

@@ -1,4 +1,5 @@
 import type { StaffDashboard } from '@cgg/contracts/staff';
+import { PAID_STATUSES } from '../accounts/order-routes.ts';
 import type { Queryable } from '../accounts/queryable.ts';
 import { penceToPounds } from '../lib/money.ts';
 import { flaggedCustomers } from './flagged-customers.ts';
@@ -10,7 +11,7 @@ import { flaggedCustomers } from './flagged-customers.ts';
  * Customers to look at are the open review flags (flagged-customers.ts).
  */
 
-const COUNTING = ['processing', 'completed'];
+const COUNTING = [...PAID_STATUSES];
 
 interface Day {
   day: string;

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { PAID_STATUSES } from '../accounts/order-routes.ts';
 import { inTransaction } from '../accounts/queryable.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { orderReceiptEmail, type ReceiptLine } from './order-receipt-email.ts';
@@ -52,7 +53,7 @@ const LINES = `
   WHERE i.order_id = ANY($1::int[]) ORDER BY i.order_id, i.position, i.id`;
 
 /** Statuses a receipt is sent for; one refunded or cancelled before its receipt went gets none. */
-const STILL_PAID = new Set(['completed', 'processing']);
+const STILL_PAID = new Set<string>(PAID_STATUSES);
 
 /**
  * Queues the receipt of every paid order that has none yet, each with its mark in one
