@@ -78,7 +78,7 @@ export type SettleOutcome =
  */
 export async function settlePostalWin(
   pool: pg.Pool,
-  o: { kind: WinKind; id: number | string; by: string; note?: string | null; at: Date; audit: { staffId: number | null; actor: string } },
+  o: { kind: WinKind; id: number | string; by: string; /** How it was handed over (required: staffSettlePostalWinRequestSchema's rule). */ note: string; at: Date; audit: { staffId: number | null; actor: string } },
 ): Promise<SettleOutcome> {
   const table = WIN_TABLE[o.kind];
   const { rows } = await pool.query<{ customer_id: number | null; postal: boolean }>(
@@ -91,12 +91,12 @@ export async function settlePostalWin(
   return inTransaction(pool, async (client) => {
     const settled = await client.query(
       `UPDATE ${table} SET claimed = true, claimed_at = $2, settled_by = $3, settle_note = $4 WHERE id = $1 AND NOT claimed AND customer_id IS NULL`,
-      [o.id, o.at, o.by, o.note ?? null],
+      [o.id, o.at, o.by, o.note],
     );
     if (settled.rowCount !== 1) return { settled: false, why: 'already' } as const;
     await recordStaffAction(client, {
       staffId: o.audit.staffId, actor: o.audit.actor, action: 'postal-win.settle', subject: `${o.kind} win #${o.id}`,
-      before: { claimed: false }, after: { claimed: true, settled_by: o.by, ...(o.note ? { note: o.note } : {}) }, at: o.at,
+      before: { claimed: false }, after: { claimed: true, settled_by: o.by, note: o.note }, at: o.at,
     });
     return { settled: true } as const;
   });

@@ -166,10 +166,13 @@ describe('postal entries and instant wins', () => {
     expect(lines.join('\n')).toContain(`instant:${winId}`);
     expect(lines.join('\n')).toContain(`Zebedee Arthur Quillfeather-Smythe <${email}>`);
     expect(lines.join('\n')).toContain('OPEN: no account');
-    expect(await postalWinsCommand.run(['--settle', `instant:${winId}`, '--by', 'amy'], ctx)).toBe(0);
-    expect(await postalWinsCommand.run(['--settle', `instant:${winId}`, '--by', 'bob'], ctx)).toBe(1);
-    const settled = await kit.pool.query('SELECT claimed, settled_by FROM instant_win_awards WHERE id = $1', [winId]);
-    expect(settled.rows[0]).toEqual({ claimed: true, settled_by: 'amy' });
+    // How it was handed over is required, as in the back office (the contract's rule and words).
+    await expect(postalWinsCommand.run(['--settle', `instant:${winId}`, '--by', 'amy'], ctx)).rejects.toThrow('--note: Say how the prize was handed over (e.g. bank transfer on 3 May, posted recorded).');
+    await expect(postalWinsCommand.run(['--settle', `instant:${winId}`, '--note', 'x'.repeat(501)], ctx)).rejects.toThrow('--note: At most 500 characters.');
+    expect(await postalWinsCommand.run(['--settle', `instant:${winId}`, '--note', ' Bank transfer on 3 May ', '--by', 'amy'], ctx)).toBe(0);
+    expect(await postalWinsCommand.run(['--settle', `instant:${winId}`, '--note', 'Again', '--by', 'bob'], ctx)).toBe(1);
+    const settled = await kit.pool.query('SELECT claimed, settled_by, settle_note FROM instant_win_awards WHERE id = $1', [winId]);
+    expect(settled.rows[0]).toEqual({ claimed: true, settled_by: 'amy', settle_note: 'Bank transfer on 3 May' });
     lines.length = 0;
     await postalWinsCommand.run(['--open', '--competition', String(c.id)], ctx);
     expect(lines).toEqual(['No postal-entry wins.']);
@@ -186,7 +189,7 @@ describe('postal entries and instant wins', () => {
     const feed = await kit.pool.query('SELECT user_name FROM instant_win_feed_outbox WHERE competition_id = $1', [c.id]);
     expect(feed.rows[0].user_name).toBe('Robin B.');
     const lines: string[] = [];
-    expect(await postalWinsCommand.run(['--settle', `instant:${wins[0]!.win_id}`], { pool: kit.pool, out: (l) => lines.push(l) })).toBe(1);
+    expect(await postalWinsCommand.run(['--settle', `instant:${wins[0]!.win_id}`, '--note', 'Handed over'], { pool: kit.pool, out: (l) => lines.push(l) })).toBe(1);
     expect(lines[0]).toContain('they claim it at /claim/prize');
   });
 });

@@ -166,7 +166,8 @@ describe('flags', () => {
     await order(id, 50_001, ago(HOUR));
     expect(await fires(id)).toEqual(['spend_spike', 'high_spend']);
     expect(await fires(id)).toEqual([]);
-    expect(await sweepHarmMarkers(pool, NOW)).toBeGreaterThanOrEqual(0);
+    // The sweep (its count covers every customer in the database) raises nothing more for this one.
+    await sweepHarmMarkers(pool, NOW);
     expect((await flagsOf(id)).map((f) => f.rule)).toEqual(['spend_spike', 'high_spend']);
     // Two evaluations at once still store one.
     const twice = await customer();

@@ -315,7 +315,8 @@ describe('card payment: expiry and reconciliation', () => {
   it('an abandoned 3-D Secure checkout is released when its 10 minutes run out, and its intent cancelled', async () => {
     const { c, who, state } = await basket(1);
     const res = await checkout(state, TEST_PAYMENT_METHODS.threeDSecure);
-    expect(await expireReservations(t.pool, t.payments.gateway, new Date())).toBeGreaterThanOrEqual(0);
+    // Within its 10 minutes the job leaves it (its count covers other tests' orders too, so the order itself is what is checked).
+    await expireReservations(t.pool, t.payments.gateway, new Date());
     expect(await held(res.body.order_id, who.id, c.id)).toMatchObject({ status: 'pending' });
     await expireReservations(t.pool, t.payments.gateway, later());
     expect(await held(res.body.order_id, who.id, c.id)).toMatchObject({ status: 'cancelled', tickets: 0, sold: 0 });

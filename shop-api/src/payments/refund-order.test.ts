@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refundOrderCommand } from '../cli/commands/refund-order.ts';
+import { mailJobKey } from '../mail/mailer.ts';
 import { addToBasket, checkoutOnce, newBuyer } from '../store/race-harness.ts';
 import { storeRequest } from '@cgg/contracts/store';
 import { cardPayment, createCompetition } from '../store/store-fixtures.ts';
@@ -256,7 +257,8 @@ describe('refunds through the payment gateway', () => {
   it('the CLI refunds through the same function and says how to retry', async () => {
     const id = await paidOrder(4);
     const lines: string[] = [];
-    const code = await refundOrderCommand.run(['--order', String(id), '--amount', '1.50', '--reason', 'Goodwill', '--key', 'cli-refund-key-1'], { pool, out: (l) => lines.push(l) });
+    // An operator's CLI on a shop that sends mail (SMTP_URL): the customer's mail is queued for sending at once, as the back office's is.
+    const code = await refundOrderCommand.run(['--order', String(id), '--amount', '1.50', '--reason', 'Goodwill', '--key', 'cli-refund-key-1'], { pool, out: (l) => lines.push(l), operator: 'amy', smtpUrl: 'smtp://127.0.0.1:2525' });
     expect(code).toBe(0);
     expect(lines[0]).toMatch(new RegExp(`^Refunded £1\\.50 of order #${id} \\(re_demo_[0-9a-f]+\\); £2\\.50 left; order completed\\.$`));
     expect(lines[1]).toContain('--key cli-refund-key-1');
@@ -272,6 +274,10 @@ describe('refunds through the payment gateway', () => {
     expect(refused[0]).toBe(`Not refunded: At most £2.50 of order #${id} can still be refunded.`);
     // The refund, not its repeat or the refusal, is in the audit log, with who and why.
     const { rows } = await pool.query("SELECT actor, after FROM staff_audit_log WHERE action = 'order.refund' AND subject = $1", [`order #${id}`]);
-    expect(rows).toEqual([{ actor: 'cli:operator', after: expect.objectContaining({ refunded_pence: 150, left_pence: 250, reason: 'Goodwill' }) }]);
+    expect(rows).toEqual([{ actor: 'cli:amy', after: expect.objectContaining({ refunded_pence: 150, left_pence: 250, reason: 'Goodwill' }) }]);
+    const mail = await pool.query<{ id: string }>('SELECT id FROM email_outbox WHERE subject = $1', [`Your refund for order #${id}`]);
+    expect(mail.rows).toHaveLength(1);
+    const queued = await pool.query('SELECT 1 FROM graphile_worker._private_jobs WHERE key = $1', [mailJobKey(mail.rows[0]!.id)]);
+    expect(queued.rowCount).toBe(1);
   });
 });

@@ -2,6 +2,7 @@ import { WpHttpError } from '../../http/wp-error.ts';
 import { penceToPounds } from '../../lib/money.ts';
 import { DEMO_PAYMENTS, gatewayFor } from '../../payments/gateways.ts';
 import { refundCompetition } from '../../payments/refund-competition.ts';
+import { createMailer } from '../../mail/mailer.ts';
 import { positiveInt, required } from '../cli-helpers.ts';
 import { parseFlags, UsageError, type Command } from '../command.ts';
 
@@ -22,7 +23,7 @@ export const competitionCancelCommand: Command = {
     try {
       const done = await refundCompetition(ctx.pool, gatewayFor(ctx.payments ?? DEMO_PAYMENTS, ctx.pool).gateway, {
         competitionId: id, reason, to, by: `cli:${by}`, staffId: null, now: ctx.now?.() ?? new Date(),
-      });
+      }, createMailer(ctx.pool, ctx.smtpUrl));
       out(`Cancelled competition #${id} (${done.title}): ${done.refunded} order(s) refunded, £${penceToPounds(done.totalPence)} in all${done.alreadyRefunded ? `; ${done.alreadyRefunded} refunded by an earlier run` : ''}.`);
       for (const f of done.failed) out(`Not refunded: order #${f.orderId}: ${f.message}`);
       for (const id of done.awaitingPayment) out(`Still paying: order #${id}: its card payment is under way (refund it once paid; its tickets go back if its reservation ends first).`);

@@ -3,7 +3,8 @@ import { writeFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { UsageError, parseFlags, type Command } from '../command.ts';
-import { positiveInt, required } from '../cli-helpers.ts';
+import { operatorName, positiveInt, required } from '../cli-helpers.ts';
+import { recordStaffAction } from '../../staff/audit-log.ts';
 import { entryListCsv } from '../../draws/draw-function.ts';
 import { competitionExists, entriesCsv, entryBatches, type EntryRow } from '../../competitions/competition-entries.ts';
 
@@ -15,16 +16,23 @@ import { competitionExists, entriesCsv, entryBatches, type EntryRow } from '../.
  */
 export const entriesCommand: Command = {
   name: 'entries',
-  usage: 'entries --competition <id> [--csv | --public] [--out <file>]',
+  usage: 'entries --competition <id> [--csv | --public] [--out <file>] [--by <name>]',
   summary: 'List a competition\'s entries (ticket, type, holder, email, order/postal id), or export them as CSV.',
   async run(args, ctx) {
     const out = ctx.out ?? console.log;
-    const flags = parseFlags(args, ['competition', 'out'], ['csv', 'public']);
+    const flags = parseFlags(args, ['competition', 'out', 'by'], ['csv', 'public']);
     const id = positiveInt(required(flags, 'competition'), 'competition');
     if (flags.csv && flags.public) throw new UsageError('Choose --csv or --public, not both.');
     if (!(await competitionExists(ctx.pool, id))) {
       out(`No competition with id ${id}.`);
       return 1;
+    }
+    // Entrants' names and emails leave the shop: recorded as the back office's export is (the published list has none).
+    if (!flags.public) {
+      await recordStaffAction(ctx.pool, {
+        staffId: null, actor: `cli:${operatorName(flags.by, ctx.operator)}`, action: 'entries.export', subject: `competition #${id}`,
+        after: { format: flags.csv || typeof flags.out === 'string' ? 'csv' : 'list', ...(typeof flags.out === 'string' ? { file: flags.out } : {}) }, at: (ctx.now ?? (() => new Date()))(),
+      });
     }
     // The operator's CSV to a file is streamed, however many entries there are.
     if (typeof flags.out === 'string' && !flags.public) {

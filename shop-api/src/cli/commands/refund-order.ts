@@ -3,7 +3,8 @@ import { WpHttpError } from '../../http/wp-error.ts';
 import { penceToPounds } from '../../lib/money.ts';
 import { DEMO_PAYMENTS, gatewayFor } from '../../payments/gateways.ts';
 import { refundOrder } from '../../payments/refund-order.ts';
-import { poundsToPenceSigned, required } from '../cli-helpers.ts';
+import { createMailer } from '../../mail/mailer.ts';
+import { operatorName, poundsToPenceSigned, required } from '../cli-helpers.ts';
 import { parseFlags, UsageError, type Command } from '../command.ts';
 
 /** `refund-order --order 10016 [--amount 2.50] [--to card|site_credit] --reason "..." [--key K] [--by amy]`: once per key. */
@@ -25,8 +26,9 @@ export const refundOrderCommand: Command = {
     const out = ctx.out ?? console.log;
     try {
       const done = await refundOrder(ctx.pool, gatewayFor(ctx.payments ?? DEMO_PAYMENTS, ctx.pool).gateway, {
-        orderId: Number(order), amountPence, to, idempotencyKey: key, reason, by: `cli:${typeof flags.by === 'string' ? flags.by : 'operator'}`, now: ctx.now?.() ?? new Date(),
-      });
+        orderId: Number(order), amountPence, to, idempotencyKey: key, reason, by: `cli:${operatorName(flags.by, ctx.operator)}`, now: ctx.now?.() ?? new Date(),
+        // The customer's refund mail goes out at once, as the back office's does (not left to the outbox relay).
+      }, createMailer(ctx.pool, ctx.smtpUrl));
       const back = [done.creditReturnedPence ? `£${penceToPounds(done.creditReturnedPence)} site credit given back` : '', done.pointsReturned ? `${done.pointsReturned} points given back` : '', done.ticketsReleased ? `${done.ticketsReleased} ticket(s) released` : '', done.couponsReturned.length ? `coupon(s) ${done.couponsReturned.join(', ')} given back` : ''].filter(Boolean);
       out(`${done.repeated ? 'Already refunded' : 'Refunded'} £${penceToPounds(done.amountPence)}${done.to === 'site_credit' ? ' as site credit' : ''} of order #${done.orderId} (${done.reference}); £${penceToPounds(done.leftPence)} left; order ${done.orderStatus}.${back.length ? ` ${back.join(', ')}.` : ''}`);
       out(`Refund key: ${key} (repeat the command with --key ${key} to retry it safely).`);

@@ -3,7 +3,7 @@ import { staffRoleSchema } from '@cgg/contracts/staff';
 import { inTransaction } from '../../accounts/queryable.ts';
 import { WpHttpError } from '../../http/wp-error.ts';
 import { createStaff } from '../../staff/staff-accounts.ts';
-import { required } from '../cli-helpers.ts';
+import { operatorName, required } from '../cli-helpers.ts';
 import { parseFlags, UsageError, type Command } from '../command.ts';
 
 /** `staff-create --email x --name "Amy" --role admin [--by amy]`: a staff member with a one-time password to change. */
@@ -21,7 +21,7 @@ export const staffCreateCommand: Command = {
       const member = await inTransaction(ctx.pool, (client) =>
         createStaff(client, {
           email: required(flags, 'email'), name: required(flags, 'name'), role: role.data, password,
-          by: { staffId: null, actor: `cli:${typeof flags.by === 'string' ? flags.by : 'operator'}` }, now: ctx.now?.() ?? new Date(),
+          by: { staffId: null, actor: `cli:${operatorName(flags.by, ctx.operator)}` }, now: ctx.now?.() ?? new Date(),
         }),
       );
       out(`Created ${member.role} #${member.id} ${member.name} <${member.email}>.`);
