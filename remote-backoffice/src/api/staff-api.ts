@@ -21,8 +21,19 @@ export async function staffRequest<T>(send: (options: RequestOptions) => Promise
   }
 }
 
-/** The message to show for a failed call: the API's own, or a plain one when no answer came. */
+/**
+ * The message to show for a failed call: the API's own, or a plain one when no answer came. A
+ * refused field (`rest_invalid_param`) says what is wrong with it (`data.params`), not only its
+ * name: "Another document has this slug.", not "Invalid parameter(s): slug".
+ */
 export function failureMessage(error: unknown): string {
-  if (error instanceof ApiError && error.code !== 'http_error' && error.code !== 'invalid_json' && error.code !== 'invalid_response') return error.message;
+  if (error instanceof ApiError && error.code !== 'http_error' && error.code !== 'invalid_json' && error.code !== 'invalid_response') {
+    const params = (error.data as { params?: unknown } | null | undefined)?.params;
+    if (error.code === 'rest_invalid_param' && params && typeof params === 'object' && !Array.isArray(params)) {
+      const said = Object.values(params).filter((m): m is string => typeof m === 'string' && m !== '');
+      if (said.length > 0) return said.join(' ');
+    }
+    return error.message;
+  }
   return 'The back office could not reach the shop. Please try again.';
 }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { apiRequest } from '@cgg/contracts';
-import { postalEntryLineSchema, staffCalls, type PostalEntryLine } from '@cgg/contracts/staff';
+import { postalEntryLineSchema, staffCalls, staffPostalEntriesRequestSchema, type PostalEntryLine } from '@cgg/contracts/staff';
 import { failureMessage, staffRequest } from '../api/staff-api.ts';
 import { fieldErrorsOf, hasErrors, type FieldErrors } from '../components/field-errors.ts';
 import { FormAlert } from '../components/form-alert.tsx';
@@ -68,6 +68,9 @@ export function PostalEntriesPanel({ competitionId, onRecorded }: { competitionI
   }
 
   const valid = preview?.flatMap((p) => (p.entry ? [p.entry] : [])) ?? [];
+  // The batch as the API will judge it (its size: at most 500 a request), said before it is sent.
+  const batch = valid.length > 0 ? staffPostalEntriesRequestSchema.safeParse({ competition_id: competitionId, entries: valid }) : null;
+  const batchRefusal = batch && !batch.success ? batch.error.issues[0]!.message : null;
   const set = (field: keyof typeof one) => (value: string) => setOne((o) => ({ ...o, [field]: value }));
 
   return (
@@ -124,10 +127,11 @@ export function PostalEntriesPanel({ competitionId, onRecorded }: { competitionI
               <li key={p.line}>{p.entry ? `${p.entry.full_name} <${p.entry.email}>${p.entry.town ? `, ${p.entry.town}` : ''}` : `Line ${p.line} (${p.text}): ${p.problem}`}</li>
             ))}
           </ol>
+          <FormAlert message={batchRefusal} />
           <button
             type="button"
             className="bo-button"
-            disabled={busy || valid.length === 0}
+            disabled={busy || valid.length === 0 || batchRefusal !== null}
             onClick={() =>
               void record(valid).then((ok) => {
                 if (ok) {

@@ -56,6 +56,30 @@ describe('postal entries panel', () => {
     expect(api.sent.filter((s) => s.route === 'staff/postal_entries').map((s) => (s.body.entries as unknown[]).length)).toEqual([1, 2]);
   });
 
+  it('says a batch over the API\'s 500 a time before sending it, and shows what the API says of a refused field', async () => {
+    const api = fakeApi({
+      'staff/me': { success: true, data: operator },
+      'staff/competitions': page([open]),
+      'staff/entries': page([]),
+      'staff/postal_entries': { refusal: { status: 400, body: { code: 'rest_invalid_param', message: 'Invalid parameter(s): entries', data: { status: 400, params: { entries: 'Ticket sales have closed.' } } } } },
+    });
+    renderBackOffice('/admin/competitions/12', 'tok');
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('Or paste a batch as CSV: name,email,town,answer'));
+    await user.paste(Array.from({ length: 501 }, (_, i) => `Entrant ${i},e${i}@example.co.uk`).join('\n'));
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    const preview = screen.getByRole('region', { name: 'Batch preview' });
+    expect(within(preview).getByRole('alert').textContent).toBe('At most 500 entries at a time.');
+    expect(within(preview).getByRole('button', { name: 'Record 501 entries' }).hasAttribute('disabled')).toBe(true);
+    expect(api.sent.some((s) => s.route === 'staff/postal_entries')).toBe(false);
+
+    await user.clear(screen.getByLabelText('Or paste a batch as CSV: name,email,town,answer'));
+    await user.paste('Jo Smith,jo@example.co.uk');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    await user.click(within(screen.getByRole('region', { name: 'Batch preview' })).getByRole('button', { name: 'Record 1 entry' }));
+    expect((await screen.findByText('Ticket sales have closed.'))).toBeTruthy();
+  });
+
   it('is not offered to support, nor once entries have closed', async () => {
     fakeApi({ 'staff/me': { success: true, data: support }, 'staff/competitions': page([open]), 'staff/entries': page([]) });
     renderBackOffice('/admin/competitions/12', 'tok');

@@ -25,6 +25,7 @@ export function CreateStaffForm({ onCreated }: { onCreated: (member: StaffMember
     const parsed = staffCreateRequestSchema.safeParse(payload);
     const found = parsed.success ? {} : fieldErrorsOf(parsed.error.issues);
     if (!isEmail(payload.email)) found.email = 'Enter a valid email address.';
+    // Empty is the only name error left: the field takes at most the contract's 100 characters.
     if (found.name) found.name = 'Enter their name.';
     setErrors(found);
     if (hasErrors(found)) return;
@@ -49,7 +50,7 @@ export function CreateStaffForm({ onCreated }: { onCreated: (member: StaffMember
       </h2>
       <FormAlert message={refusal} />
       <TextField name="new-email" label="Email address" type="email" autoComplete="off" value={email} onChange={setEmail} error={errors.email} />
-      <TextField name="new-name" label="Name" autoComplete="off" value={name} onChange={setName} error={errors.name} />
+      <TextField name="new-name" label="Name" autoComplete="off" value={name} onChange={setName} error={errors.name} maxLength={100} />
       <div className="bo-field">
         <label htmlFor="bo-new-role" className="bo-field__label">
           Role

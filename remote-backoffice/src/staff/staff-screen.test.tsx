@@ -69,6 +69,8 @@ describe('staff screen', () => {
     await user.click(within(form).getByRole('button', { name: 'Add staff member' }));
     expect(within(form).getByText('Enter a valid email address.')).toBeTruthy();
     expect(within(form).getByText('Enter their name.')).toBeTruthy();
+    // The name field takes no more than the contract's 100 characters.
+    expect(within(form).getByLabelText('Name').getAttribute('maxlength')).toBe('100');
     expect(within(form).getByText('A staff password has at least 12 characters.')).toBeTruthy();
     expect(api.routes()).not.toContain('staff/create');
     await user.type(within(form).getByLabelText('Email address'), 'cgg.test');
