@@ -49,7 +49,8 @@ test("the home page's instant wins \"View all\" lists the instant-win competitio
   expect(withWins.length).toBeGreaterThan(0);
   expect(without.length).toBeGreaterThan(0);
   await page.goto('/');
-  const viewAll = page.locator('[data-boundary="catalogue"] a[href="/competitions/instant_win_comps"]').first();
+  // The instant-wins section's own "View all" (the header's chip links there too), in the part of the page that loads as it scrolls in.
+  const viewAll = page.locator('[data-section="instant-wins"]').getByRole('link', { name: 'View all' });
   await viewAll.scrollIntoViewIfNeeded();
   await viewAll.click();
   await expect(page).toHaveURL(/\/competitions\/instant_win_comps$/);

@@ -8,6 +8,9 @@ import { FormAlert } from '../components/form-alert.tsx';
 import { inLondon } from '../components/london-time.ts';
 import { orderStatusName } from '../components/order-status-name.ts';
 import { Spinner } from '../components/spinner.tsx';
+
+/** Paid orders, as the API refunds them: 'completed', and 'processing' (paid, brought over from WooCommerce). */
+const PAID = new Set(['completed', 'processing']);
 import { ADMIN_BASE } from '../layout/sections.ts';
 import { AdjustForm } from './adjust-form.tsx';
 import { BreakForm } from './break-form.tsx';
@@ -102,7 +105,7 @@ export function CustomerScreen() {
                   <td>£{o.total}</td>
                   <td>
                     {/* Support on the phone goes from the customer's order to its refund; the refund screen checks the rest. */}
-                    {o.status === 'completed' && <Link to={`${ADMIN_BASE}/refunds?order=${o.id}`}>Refund #{o.id}</Link>}
+                    {PAID.has(o.status) && <Link to={`${ADMIN_BASE}/refunds?order=${o.id}`}>Refund #{o.id}</Link>}
                   </td>
                 </tr>
               ))}

@@ -13,6 +13,7 @@ const customer = (over: Partial<StaffCustomer> = {}): StaffCustomer => ({
   orders: [
     { id: 10016, created_at: '2026-11-20T10:00:00.000Z', status: 'completed', total: '4.95', tickets: 5 },
     { id: 10017, created_at: '2026-11-21T10:00:00.000Z', status: 'admin-comp-win', total: '0.00', tickets: 2 },
+    { id: 10018, created_at: '2026-11-22T10:00:00.000Z', status: 'processing', total: '2.00', tickets: 2 },
   ],
   wins: [{ kind: 'instant', competition_id: 12, ticket_number: 42, prize_title: '£25 Amazon Voucher', won_at: '2026-11-20T10:00:00.000Z' }],
   lock_started_at: null, claims: [], notes: [], ...over,
@@ -35,10 +36,11 @@ describe('customers', () => {
     expect(api.sent.find((s) => s.route === 'staff/customer_search')!.body).toEqual({ query: 'ros' });
     expect(screen.getByText('£50.00 a month')).toBeTruthy();
     const orders = within(screen.getByRole('region', { name: 'Orders (latest 20)' })).getAllByRole('row').slice(1);
-    expect(orders.map((row) => within(row).getAllByRole('cell')[2]!.textContent)).toEqual(['Paid', 'Ticket win (free tickets)']);
+    expect(orders.map((row) => within(row).getAllByRole('cell')[2]!.textContent)).toEqual(['Paid', 'Ticket win (free tickets)', 'Processing']);
     expect(screen.getByText(/£25 Amazon Voucher \(instant win, competition #12, ticket 42/)).toBeTruthy();
-    // A paid order leads to its refund, with its number filled in; a free ticket win has nothing to refund.
+    // A paid order leads to its refund, with its number filled in (one left 'processing' by WooCommerce too); a free ticket win has nothing to refund.
     expect(within(orders[1]!).queryByRole('link')).toBeNull();
+    expect(within(orders[2]!).getByRole('link', { name: 'Refund #10018' })).toBeTruthy();
     await user.click(within(orders[0]!).getByRole('link', { name: 'Refund #10016' }));
     expect(await screen.findByRole('heading', { name: 'Refund an order' })).toBeTruthy();
     expect((screen.getByLabelText('Order number') as HTMLInputElement).value).toBe('10016');

@@ -27,17 +27,16 @@ export const entriesCommand: Command = {
       out(`No competition with id ${id}.`);
       return 1;
     }
-    // Entrants' names and emails leave the shop: recorded as the back office's export is (the published list has none).
-    if (!flags.public) {
-      await recordStaffAction(ctx.pool, {
-        staffId: null, actor: `cli:${operatorName(flags.by, ctx.operator)}`, action: 'entries.export', subject: `competition #${id}`,
-        after: { format: flags.csv || typeof flags.out === 'string' ? 'csv' : 'list', ...(typeof flags.out === 'string' ? { file: flags.out } : {}) }, at: (ctx.now ?? (() => new Date()))(),
-      });
-    }
+    // Entrants' names and emails left the shop: recorded, once they have, as the back office's export is (the published list has none).
+    const recordExport = (format: 'csv' | 'list', count: number) => recordStaffAction(ctx.pool, {
+      staffId: null, actor: `cli:${operatorName(flags.by, ctx.operator)}`, action: 'entries.export', subject: `competition #${id}`,
+      after: { format, entries: count, ...(typeof flags.out === 'string' ? { file: flags.out } : {}) }, at: (ctx.now ?? (() => new Date()))(),
+    });
     // The operator's CSV to a file is streamed, however many entries there are.
     if (typeof flags.out === 'string' && !flags.public) {
       let count = 0;
       await pipeline(Readable.from(entriesCsv(ctx.pool, id, (n) => (count += n))), createWriteStream(flags.out));
+      if (count > 0) await recordExport('csv', count);
       out(`Wrote ${count} entries to ${flags.out}.`);
       return 0;
     }
@@ -57,6 +56,7 @@ export const entriesCommand: Command = {
       await writeFile(flags.out, text);
       out(`Wrote ${rows.length} entries to ${flags.out}.`);
     } else out(text.trimEnd());
+    if (!flags.public && rows.length > 0) await recordExport(flags.csv ? 'csv' : 'list', rows.length);
     return 0;
   },
 };

@@ -121,7 +121,7 @@ describe('operator CLI', () => {
     expect(pub.text).not.toContain('Priya');
     // Names and emails left the shop twice (the list, the file), each recorded as the back office's export is; the published list is not.
     const audited = await t.pool.query<{ actor: string; after: Record<string, unknown> }>("SELECT actor, after FROM staff_audit_log WHERE action = 'entries.export' AND subject = $1 ORDER BY id", [`competition #${id}`]);
-    expect(audited.rows.map((r) => r.after)).toEqual([{ format: 'list' }, { format: 'csv', file: out }]);
+    expect(audited.rows.map((r) => r.after)).toEqual([{ format: 'list', entries: 2 }, { format: 'csv', entries: 2, file: out }]);
     expect(audited.rows.every((r) => /^cli:\S/.test(r.actor))).toBe(true);
   });
 
