@@ -152,6 +152,22 @@ describe('password change ends the other sessions', () => {
   });
 });
 
+describe('email change', () => {
+  it('tells the old address that the account\'s email changed, and to whom', async () => {
+    const email = `changing-${Date.now()}@example.com`;
+    const token = sessionResponseSchema.parse((await t.post('register', { ...newcomer, email })).json()).data.token;
+    const res = await t.post('updateProfile', { token, account_first_name: 'Robin', account_last_name: 'Hale', account_display_name: '', account_email: `now-${email}`, password_current: '', password_1: '', password_2: '' });
+    expect(res.statusCode).toBe(200);
+    const told = await outboxFor(email);
+    expect(told.at(-1)?.subject).toBe('Your CGG Competitions email address was changed');
+    expect(told.at(-1)?.text_body).toContain(`was just changed to now-${email}. From now on we write to that address`);
+    // The same address in another case is no change: nothing is mailed.
+    const before = (await outboxFor(`now-${email}`)).length + (await outboxFor(email)).length;
+    expect((await t.post('updateProfile', { token, account_first_name: 'Robin', account_last_name: 'Hale', account_display_name: '', account_email: `NOW-${email}`, password_current: '', password_1: '', password_2: '' })).statusCode).toBe(200);
+    expect((await outboxFor(`now-${email}`)).length + (await outboxFor(email)).length).toBe(before);
+  });
+});
+
 describe('forgot and reset password', () => {
   it('answers the same whether or not the account exists; mails a link only to a real one', async () => {
     const a = await t.post('forgot_password', { email: 'nobody@cgg.test' });
@@ -220,6 +236,41 @@ describe('login-as-user', () => {
     );
     expect(audit.rows[0]).toMatchObject({ issued_by: 'support-amy', email: NEW.email, used_from: '203.0.113.9' });
     expect(audit.rows[0].used_at).toBeInstanceOf(Date);
+  });
+
+  it('a support session is for looking, not taking over: no new email or password, no bank details, no claim; its hour is fixed', async () => {
+    const email = `assisted-${Date.now()}@example.com`;
+    expect((await t.post('register', { ...newcomer, email })).statusCode).toBe(200);
+    const { code } = await issue(email);
+    const token = sessionResponseSchema.parse((await t.post('login_as_user', { code })).json()).data.token;
+    const profile = { token, account_first_name: 'Robin', account_last_name: 'Hale', account_display_name: '', account_email: email, password_current: '', password_1: '', password_2: '' };
+    const refused = { code: 'cgg_assisted_session', message: 'You are signed in as this customer by our support team, so this is not allowed: only the customer can do it.' };
+    // Seeing and tidying what the customer sees works.
+    expect((await t.post('get_user_details', { token })).statusCode).toBe(200);
+    expect((await t.post('updateProfile', { ...profile, account_display_name: 'Robin H.' })).statusCode).toBe(200);
+    // What hands the account or its money to the session's holder does not.
+    for (const [name, payload] of [
+      ['updateProfile', { ...profile, account_email: 'taken-over@example.com' }],
+      ['updateProfile', { ...profile, password_current: newcomer.password, password_1: 'Taken!Over2026x', password_2: 'Taken!Over2026x' }],
+      ['bank_details', { token }],
+      ['claim_prize', { token, win_kind: 'instant', win_id: 1, choice: 'credit', idempotency_key: 'assisted-claim-1' }],
+    ] as const) {
+      const res = await t.post(name, payload);
+      expect([name, res.statusCode, res.json()]).toEqual([name, 403, expect.objectContaining(refused)]);
+    }
+    const save = await t.app.inject({ method: 'POST', url: '/wp-json/api/v1/get_bank_details', headers: { 'content-type': 'application/json' }, payload: { token, account_number: '12345678', sort_code: '112233' } });
+    expect([save.statusCode, save.json().code]).toEqual([403, 'cgg_assisted_session']);
+    const { rows } = await t.pool.query('SELECT email, account_number FROM customers WHERE lower(email) = lower($1)', [email]);
+    expect(rows).toEqual([{ email, account_number: '' }]);
+    expect((await t.post('login', { email, password: newcomer.password })).statusCode).toBe(200);
+    // check-auth's new token is still support's, and ends when the first would have: an hour after it began, however used.
+    t.clock.advance(50 * 60_000);
+    const next = checkAuthResponseSchema.parse((await t.post('check-auth', { token })).json()).data.token;
+    expect((await t.post('bank_details', { token: next })).json().code).toBe('cgg_assisted_session');
+    t.clock.advance(9 * 60_000);
+    expect((await t.post('get_user_details', { token: next })).statusCode).toBe(200);
+    t.clock.advance(60_000);
+    expect((await t.post('get_user_details', { token: next })).json().code).toBe('invalid_token');
   });
 
   it('a code expires after 5 minutes', async () => {

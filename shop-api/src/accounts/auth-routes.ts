@@ -119,7 +119,8 @@ export function authRoutes(deps: AccountDeps): DeclaredRoute[] {
         // Rotation: the presented token is superseded (usable for the grace) and a new one returned, in one transaction.
         const token = await inTransaction(pool, async (client) => {
           if (!(await supersedeSession(client, me.sessionId, at))) throw invalidToken();
-          return createSession(client, me.customerId, 'check-auth', at);
+          // An assisted session stays one, ending when it would have (sessions.ts ASSISTED_SESSION_MS).
+          return me.assisted ? createSession(client, me.customerId, 'login-as-user', at, me.expiresAt) : createSession(client, me.customerId, 'check-auth', at);
         });
         const customer = await customerById(pool, me.customerId);
         return { success: true, data: await toUser(pool, customer!, token, at) };

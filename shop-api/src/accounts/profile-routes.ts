@@ -3,8 +3,9 @@ import { bankDetailsErrors, BILLING_REQUIRED_MESSAGES, billingDetailsErrors, mee
 import { z } from 'zod/mini';
 import { declaredRoute, type DeclaredRoute, type RouteContext } from '../http/declared-routes.ts';
 import { routeTable } from '../http/route-table.ts';
-import { passwordChangedEmail } from '../mail/account-emails.ts';
+import { emailChangedEmail, passwordChangedEmail } from '../mail/account-emails.ts';
 import type { AccountDeps } from './account-deps.ts';
+import { refuseWhileAssisted } from './assisted-session.ts';
 import { openBankDetails, sealBankDetails } from './bank-details-at-rest.ts';
 import { customerById, toUser } from './customer-user.ts';
 import { checkNameEmail, fieldError, throwFirst, withLengthLimit } from './field-errors.ts';
@@ -42,6 +43,7 @@ export function profileRoutes(deps: AccountDeps): DeclaredRoute[] {
   }
 
   const saveBankDetails = async ({ input, customer: me }: Pick<RouteContext<typeof saveBankDetailsDeclaration>, 'input' | 'customer'>) => {
+    refuseWhileAssisted(me);
     const at = now();
     const accountNumber = (input.account_number ?? '').trim();
     const sortCode = (input.sort_code ?? '').trim();
@@ -54,6 +56,7 @@ export function profileRoutes(deps: AccountDeps): DeclaredRoute[] {
 
   /** bank_details: the saved numbers in full, for the financial details form's fields (every other answer masks them). */
   const readBankDetails = async ({ customer: me }: Pick<RouteContext<typeof routeTable.bankDetails>, 'customer'>) => {
+    refuseWhileAssisted(me);
     const customer = (await customerById(pool, me.customerId))!;
     return { success: true as const, data: openBankDetails(customer) };
   };
@@ -68,8 +71,8 @@ export function profileRoutes(deps: AccountDeps): DeclaredRoute[] {
     }),
 
     declaredRoute(routeTable.updateProfile, {
-      summary: 'Changes the customer\'s name, email, phone or password (the current password is needed for email and password).',
-      description: 'Spec payload. Errors (400, the spec\'s texts): \'All feilds are required\', \'Email address is required.\', \'Email address is invalid.\', \'Please Fill all password fields.\', the password rule, \'New password and Confirm password do not match.\', \'Your current password is incorrect.\', \'This email address is already registered.\' An empty display name becomes \'First Last\'. A new password ends the other sessions and mails \'password changed\'.',
+      summary: 'Changes the customer\'s name, email or password (the current password is needed for a new password; a new email is told to the old address).',
+      description: 'Spec payload. Errors (400, the spec\'s texts): \'All feilds are required\', \'Email address is required.\', \'Email address is invalid.\', \'Please Fill all password fields.\', the password rule, \'New password and Confirm password do not match.\', \'Your current password is incorrect.\', \'This email address is already registered.\' An empty display name becomes \'First Last\'. A new password ends the other sessions and mails \'password changed\'; a new email mails the old address that it changed. Signed in by support (login-as-user): 403 `cgg_assisted_session` for a new email or password.',
       handler: async ({ customer: me, input }) => {
         const at = now();
         const first = input.account_first_name.trim();
@@ -88,6 +91,9 @@ export function profileRoutes(deps: AccountDeps): DeclaredRoute[] {
         const display = input.account_display_name.trim() || `${first} ${last}`;
         if (display.length > 200) throw fieldError('account_display_name', 'Display name is too long.');
         const customer = (await customerById(pool, me.customerId))!;
+        const changingEmail = email.toLowerCase() !== customer.email.toLowerCase();
+        // Either would hand the account to whoever holds this session: the customer's own to do.
+        if (changingEmail || changingPassword) refuseWhileAssisted(me);
         if (changingPassword && !(await verifyPassword(current, customer.password_hash))) {
           throw fieldError('password_current', 'Your current password is incorrect.');
         }
@@ -104,6 +110,8 @@ export function profileRoutes(deps: AccountDeps): DeclaredRoute[] {
           if (newHash) await revokeOtherSessions(client, me.customerId, me.sessionId, at);
           // Queued with the change: sent by a job worker after the commit.
           if (newHash) await mailer.send(passwordChangedEmail(email, first), client);
+          // The old address hears of it, so a change the customer did not make does not pass unseen.
+          if (changingEmail) await mailer.send(emailChangedEmail(customer.email, first, email), client);
         }).catch((err: unknown) => {
           // Two customers claiming one address at the same moment: the unique index decides.
           if ((err as { code?: string }).code === '23505') throw fieldError('account_email', 'This email address is already registered.');
@@ -146,17 +154,17 @@ export function profileRoutes(deps: AccountDeps): DeclaredRoute[] {
 
     declaredRoute({ ...routeTable.bankDetails, request: tokenRequestSchema }, {
       summary: "The customer's bank details in full, for the screen that edits them (the only call that returns them unmasked).",
-      description: '`\'\'` when none are saved.',
+      description: '`\'\'` when none are saved. 403 `cgg_assisted_session` when signed in as the customer by support (login-as-user).',
       handler: readBankDetails,
     }),
     declaredRoute(saveBankDetailsDeclaration, {
       summary: "Saves the customer's bank details (encrypted at rest); the spec's address, with the payload in the query string.",
-      description: 'Errors: \'Account Number is required.\', \'Account Number must contain only numbers.\', \'Sort Code is required.\', \'Sort Code must be 6 digits.\' (3-6 digits accepted, as the spec says). Answers what was saved.',
+      description: 'Errors: \'Account Number is required.\', \'Account Number must contain only numbers.\', \'Sort Code is required.\', \'Sort Code must be 6 digits.\' (3-6 digits accepted, as the spec says). Answers what was saved. 403 `cgg_assisted_session` when signed in as the customer by support (login-as-user).',
       handler: saveBankDetails,
     }),
     declaredRoute({ ...routeTable.saveBankDetails, request: bankDetailsRequest }, {
       summary: "Saves the customer's bank details (encrypted at rest); the same as the GET, with the payload in a JSON body, out of URLs and logs.",
-      description: 'Errors as the GET.',
+      description: 'Errors as the GET (403 `cgg_assisted_session` when signed in as the customer by support).',
       handler: saveBankDetails,
     }),
   ];

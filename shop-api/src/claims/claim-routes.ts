@@ -1,3 +1,4 @@
+import { refuseWhileAssisted } from '../accounts/assisted-session.ts';
 import { declaredRoute, type DeclaredRoute } from '../http/declared-routes.ts';
 import { routeTable } from '../http/route-table.ts';
 import { claimPrize, type ClaimDeps } from './claim-prize.ts';
@@ -16,8 +17,9 @@ export function claimRoutes(deps: ClaimDeps & { now: () => Date }): DeclaredRout
     }),
     declaredRoute(routeTable.claimPrize, {
       summary: 'Claims one of the customer\'s own wins (once): the prize, its cash alternative or site credit.',
-      description: 'Errors: 404 `cgg_win_not_found` \'We could not find that prize.\' (missing or another customer\'s); 409 `cgg_prize_already_claimed`; 400 `cgg_claim_option_unavailable`; 400 `rest_invalid_param` with the spec\'s address and bank texts; 409 `cgg_idempotency_key_reused` (one key, two wins). The same `idempotency_key` answers the same claim. Bank details are stored encrypted and only ever answered masked.',
+      description: 'Errors: 404 `cgg_win_not_found` \'We could not find that prize.\' (missing or another customer\'s); 409 `cgg_prize_already_claimed`; 400 `cgg_claim_option_unavailable`; 400 `rest_invalid_param` with the spec\'s address and bank texts; 409 `cgg_idempotency_key_reused` (one key, two wins); 403 `cgg_assisted_session` when signed in as the customer by support (login-as-user). The same `idempotency_key` answers the same claim. Bank details are stored encrypted and only ever answered masked.',
       handler: async ({ customer: me, input }) => {
+        refuseWhileAssisted(me);
         const at = deps.now();
         return { success: true, data: await claimPrize(deps, me.customerId, input, at) };
       },

@@ -28,3 +28,15 @@ export function passwordChangedEmail(to: string, firstName: string): MailMessage
     html: `<p>${escapeHtml(hello)}</p><p>The password of your CGG Competitions account was just changed and every other signed-in device was signed out. If you did not do this, reset your password now and contact us.</p>`,
   };
 }
+
+/** To the OLD address when an account's email changes (as WordPress does): a change the customer did not make is seen. */
+export function emailChangedEmail(to: string, firstName: string, newEmail: string): MailMessage {
+  const hello = firstName ? `Hi ${firstName},` : 'Hi,';
+  const said = `The email address of your CGG Competitions account was just changed to ${newEmail}. From now on we write to that address, and you sign in with it. If you did not do this, contact us at once.`;
+  return {
+    to,
+    subject: 'Your CGG Competitions email address was changed',
+    text: `${hello}\n\n${said}\n`,
+    html: `<p>${escapeHtml(hello)}</p><p>${escapeHtml(said)}</p>`,
+  };
+}

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DEMO_PAY_ROUTE_PREFIX } from '@cgg/contracts/demo-pay';
 import { STORE_ERRORS, TEST_PAYMENT_METHODS, storeCheckoutResponseSchema, storePaymentConfigSchema } from '@cgg/contracts/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '../accounts/sessions.ts';
 import { API_PREFIX } from '../http/rest-addressing.ts';
 import { billing, cardPayment, createCompetition, createCustomer, type CompetitionOptions } from '../store/store-fixtures.ts';
 import { storeInject, storeTestApp, type StoreClientState } from '../store/store-test-kit.ts';
@@ -90,6 +91,17 @@ describe('card payment: asynchronous confirmation, exactly once', () => {
     // Held for the order (nobody else can buy them), not yet paid; the basket emptied.
     expect(await held(body.order_id, who.id, c.id)).toMatchObject({ status: 'pending', tickets: 3, sold: 3, pointsEarnedRows: 0 });
     expect((await storeInject(t.app, state, 'GET', '/cart')).body.items_count).toBe(0);
+  });
+
+  it('support signed in as the customer (login-as-user) cannot place their order: nothing is reserved or taken', async () => {
+    const { c, who } = await basket(2);
+    const assisted: StoreClientState = { bearer: await createSession(t.pool, who.id, 'login-as-user', new Date()) };
+    await storeInject(t.app, assisted, 'GET', '/cart');
+    const res = await checkout(assisted);
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ code: 'cgg_assisted_session', message: 'You are signed in as this customer by our support team, so this is not allowed: only the customer can do it.' });
+    const { rows } = await t.pool.query('SELECT count(*)::int AS orders, (SELECT tickets_sold FROM competitions WHERE id = $2) AS sold FROM orders WHERE customer_id = $1', [who.id, c.id]);
+    expect(rows[0]).toEqual({ orders: 0, sold: 0 });
   });
 
   it('the client\'s return and the webhook arriving together make one paid order', async () => {
