@@ -211,3 +211,43 @@ describe('upcoming and drawn tickets (user store, spec section 3)', () => {
     expect(store()).toMatchObject({ upcomingTickets: [], drawnTickets: [], purchasedTickets: [] });
   });
 });
+
+describe('another tab (the token is shared through localStorage)', () => {
+  const otherTab = (token: string | null) => {
+    if (token) storeToken(token);
+    else localStorage.removeItem(TOKEN_STORAGE_KEY);
+    // `storage` fires in the tabs that did not make the change.
+    window.dispatchEvent(new StorageEvent('storage', { key: TOKEN_STORAGE_KEY }));
+  };
+
+  it('signs in as another customer: this tab follows them, and nothing of the first stays', async () => {
+    mockApi({ 'check-auth': responses.checkAuth(makeUser({ id: 7, token: 'tok-alice' })), get_purchased_competition: { success: true, data: [{ competition_id: 3, total_tickets: 4 }] } });
+    storeToken('tok-alice-old');
+    await startSession();
+    await vi.waitFor(() => expect(store().purchasedTickets).toHaveLength(1), UI_WAIT);
+    const api = mockApi({ get_user_details: { success: true, data: makeUser({ id: 9, first_name: 'Bob', token: 'tok-bob' }) }, get_purchased_competition: { success: true, data: [] } });
+    const sessions = collect('account:session-changed');
+    otherTab('tok-bob');
+    await vi.waitFor(() => expect(store().user?.id).toBe(9), UI_WAIT);
+    expect(store().purchasedTickets).toEqual([]);
+    expect(api.calls.map((c) => c.route)).not.toContain('check-auth'); // asked without rotating: the other tab keeps its token
+    expect(api.calls.find((c) => c.route === 'get_user_details')?.body).toEqual({ token: 'tok-bob' });
+    expect(sessions).toEqual([{ signedIn: true, user: { id: 9, firstName: 'Bob', displayName: expect.any(String) } }]);
+    expect(readStoredToken()).toBe('tok-bob');
+  });
+
+  it('rotates the same customer\'s token (its check-auth): nothing changes here; signs out: so does this tab', async () => {
+    mockApi({ get_purchased_competition: { success: true, data: [] } });
+    establishSession(makeUser({ id: 7, token: 'tok-1' }));
+    await startSession(); // (settled by the sign-in: it only starts listening to other tabs)
+    const api = mockApi({ get_user_details: { success: true, data: makeUser({ id: 7, token: 'tok-2' }) } });
+    const sessions = collect('account:session-changed');
+    otherTab('tok-2');
+    await vi.waitFor(() => expect(api.calls.some((c) => c.route === 'get_user_details')).toBe(true), UI_WAIT);
+    expect(store().user?.id).toBe(7);
+    expect(sessions).toEqual([]);
+    otherTab(null);
+    await vi.waitFor(() => expect(store().user).toBeNull(), UI_WAIT);
+    expect(sessions).toEqual([{ signedIn: false, user: null }]);
+  });
+});

@@ -1,7 +1,7 @@
 import { accountCalls, type User } from '@cgg/contracts/account';
 import { ApiError, apiRequest, calls, drawDateTime, emit, type Competition } from '@cgg/contracts';
 import { authErrorText } from '../auth/auth-error.ts';
-import { clearStoredToken, readStoredToken, storeToken } from './token-storage.ts';
+import { clearStoredToken, readStoredToken, storeToken, TOKEN_STORAGE_KEY } from './token-storage.ts';
 import {
   accountStore,
   initialUserStore,
@@ -39,11 +39,12 @@ export function currentToken(): string | null {
 }
 
 /** Purchased competitions (spec section 7, "data (stored)"); fails silently (section 8). */
-async function loadPurchasedTickets(token: string): Promise<void> {
+async function loadPurchasedTickets(token: string, userId: number): Promise<void> {
   update({ isLoading: true });
   try {
     const res = await apiRequest(accountCalls.getPurchasedCompetition, { token });
-    update({ purchasedTickets: res.data });
+    // Signed out (or another customer signed in) meanwhile: these are not theirs.
+    if (accountStore.get(userStoreAtom).user?.id === userId) update({ purchasedTickets: res.data });
   } catch (error) {
     console.warn('[account] purchased competitions unavailable', error);
   } finally {
@@ -72,7 +73,7 @@ export function splitByDraw(holdings: readonly TicketHolding[], competitions: re
   return { upcomingTickets: upcoming, drawnTickets: drawn };
 }
 
-let ticketsByDraw: Promise<void> | null = null;
+let ticketsByDraw: { userId: number; loading: Promise<void> } | null = null;
 
 /**
  * Fills upcomingTickets and drawnTickets (spec section 3) from the calls the spec gives the
@@ -85,7 +86,9 @@ export function loadTicketsByDraw(): Promise<void> {
   const token = currentToken();
   const userId = accountStore.get(userStoreAtom).user?.id;
   if (!token || userId === undefined) return Promise.resolve();
-  ticketsByDraw ??= (async () => {
+  // One load at a time per customer: a load still running for the customer before does not stand in for this one's.
+  if (ticketsByDraw?.userId === userId) return ticketsByDraw.loading;
+  const loading = (async () => {
     update({ isLoading: true });
     try {
       const [purchased, next, finished] = await Promise.allSettled([
@@ -100,10 +103,11 @@ export function loadTicketsByDraw(): Promise<void> {
       update({ purchasedTickets: purchased.value.data, ...splitByDraw(purchased.value.data, competitions) });
     } finally {
       update({ isLoading: false });
-      ticketsByDraw = null;
+      if (ticketsByDraw?.userId === userId) ticketsByDraw = null;
     }
   })();
-  return ticketsByDraw;
+  ticketsByDraw = { userId, loading };
+  return loading;
 }
 
 /** A call answered with a signed-in user (login, sign-up, check-auth, login-as-user): keep it. */
@@ -113,10 +117,55 @@ export function establishSession(user: User): void {
   storeToken(user.token);
   accountStore.set(signedOutHereAtom, false);
   accountStore.set(sessionCheckErrorAtom, null);
-  update({ user, isAuthenticating: false });
+  // Another customer than the one shown (signed in over them, or in another tab): nothing of theirs stays.
+  const another = accountStore.get(userStoreAtom).user?.id !== user.id;
+  update({ ...(another ? { purchasedTickets: [], upcomingTickets: [], drawnTickets: [] } : {}), user, isAuthenticating: false });
   accountStore.set(sessionReadyAtom, true);
   announce(user);
-  void loadPurchasedTickets(user.token);
+  void loadPurchasedTickets(user.token, user.id);
+}
+
+/**
+ * Another tab signed in, signed out or rotated the token (check-auth): every call of this tab
+ * reads the stored token, so this tab follows whoever it now names, or it would show one
+ * customer and act as another (a save of the first one's bank details under the second's
+ * token). Asked with get_user_details, which does not rotate (check-auth here would make the
+ * other tab follow in turn, back and forth). The same customer (a rotation) changes nothing.
+ */
+export async function followStoredToken(): Promise<void> {
+  const token = readStoredToken();
+  const shown = accountStore.get(userStoreAtom).user;
+  if (!token) {
+    if (shown) signedOutElsewhere();
+    return;
+  }
+  try {
+    const res = await apiRequest(accountCalls.getUserDetails, { token });
+    // Changed again meanwhile: the later change decides.
+    if (readStoredToken() !== token || res.data.id === accountStore.get(userStoreAtom).user?.id) return;
+    establishSession({ ...res.data, token });
+  } catch (error) {
+    console.warn('[account] the session another tab left could not be read', error);
+    if (refused(error) && readStoredToken() === token && accountStore.get(userStoreAtom).user) signedOutElsewhere();
+  }
+}
+
+function signedOutElsewhere(): void {
+  accountStore.set(userStoreAtom, { ...initialUserStore });
+  accountStore.set(sessionReadyAtom, true);
+  announce(null);
+}
+
+let followingOtherTabs = false;
+
+/** Listens, once per page, for another tab changing the stored token (`storage` fires only for other tabs). */
+function followOtherTabs(): void {
+  if (followingOtherTabs || typeof window === 'undefined') return;
+  followingOtherTabs = true;
+  window.addEventListener('storage', (event) => {
+    // key null: the other tab cleared the whole storage.
+    if (event.key === TOKEN_STORAGE_KEY || event.key === null) void followStoredToken();
+  });
 }
 
 async function checkStoredToken(again = true): Promise<void> {
@@ -159,6 +208,7 @@ function refused(error: unknown): boolean {
 
 /** Startup auth (spec section 4), once per page load however many modules ask. */
 export function startSession(): Promise<void> {
+  followOtherTabs();
   startup ??= checkStoredToken();
   return startup;
 }
