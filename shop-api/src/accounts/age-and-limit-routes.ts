@@ -1,6 +1,7 @@
 import { declaredRoute, type DeclaredRoute } from '../http/declared-routes.ts';
 import { routeTable } from '../http/route-table.ts';
 import type { AccountDeps } from './account-deps.ts';
+import { refuseWhileAssisted } from './assisted-session.ts';
 import { checkAge, DOOR_COLUMNS, needsLimitChoice, purchaseNeeds, readLimitChoice, recordLimitChoice, type DoorRow } from './age-and-limit.ts';
 import { fieldError } from './field-errors.ts';
 import { inTransaction } from './queryable.ts';
@@ -11,8 +12,10 @@ export function ageAndLimitRoutes(deps: AccountDeps): DeclaredRoute[] {
   return [
     declaredRoute(routeTable.saveAgeAndLimit, {
       summary: 'Saves the date of birth and the monthly-limit choice the checkout asks an older account for (each only while missing).',
-      description: 'The checkout refuses with 403 `cgg_date_of_birth_required` / `cgg_limit_choice_required` (`data.needs`) until both are given. `date_of_birth` \'YYYY-MM-DD\', 18 or over on the London date; `monthly_limit` pounds (\'0\' allowed; set as a monthly limit at once) or null for no limit, recorded with its time. Errors: 400 naming the field (bad or missing date, nothing sent); 400 `cgg_under_18` (nothing saved); 400 `cgg_age_not_verified`; 400 `cgg_date_of_birth_already_given` / `cgg_limit_already_chosen`. Answers `data.needs`, what the checkout still needs.',
+      description: 'The checkout refuses with 403 `cgg_date_of_birth_required` / `cgg_limit_choice_required` (`data.needs`) until both are given. `date_of_birth` \'YYYY-MM-DD\', 18 or over on the London date; `monthly_limit` pounds (\'0\' allowed; set as a monthly limit at once) or null for no limit, recorded with its time. Errors: 400 naming the field (bad or missing date, nothing sent); 400 `cgg_under_18` (nothing saved); 400 `cgg_age_not_verified`; 400 `cgg_date_of_birth_already_given` / `cgg_limit_already_chosen`. 403 `cgg_assisted_session` in a session support opened as the customer (their own answers). Answers `data.needs`, what the checkout still needs.',
       handler: async ({ customer: me, input }) => {
+        // The customer's own answers (UK code 1.1, 1.4): never given for them by support.
+        refuseWhileAssisted(me);
         const at = now();
         const givesAge = input.date_of_birth !== undefined;
         const givesLimit = input.monthly_limit !== undefined;

@@ -254,6 +254,9 @@ describe('login-as-user', () => {
       ['updateProfile', { ...profile, password_current: newcomer.password, password_1: 'Taken!Over2026x', password_2: 'Taken!Over2026x' }],
       ['bank_details', { token }],
       ['claim_prize', { token, win_kind: 'instant', win_id: 1, choice: 'credit', idempotency_key: 'assisted-claim-1' }],
+      // The UK code's choices are the customer's own: support sets a break through the back office, audited.
+      ['save_age_and_limit', { token, monthly_limit: null }],
+      ['update_responsible_play', { token, lock_period: '24h' }],
     ] as const) {
       const res = await t.post(name, payload);
       expect([name, res.statusCode, res.json()]).toEqual([name, 403, expect.objectContaining(refused)]);

@@ -2,6 +2,7 @@ import { penceToPounds } from '../lib/money.ts';
 import { declaredRoute, type DeclaredRoute } from '../http/declared-routes.ts';
 import { routeTable } from '../http/route-table.ts';
 import type { AccountDeps } from './account-deps.ts';
+import { refuseWhileAssisted } from './assisted-session.ts';
 import { fieldError } from './field-errors.ts';
 import { inTransaction } from './queryable.ts';
 import { extendedLock } from './breaks.ts';
@@ -39,8 +40,10 @@ export function responsiblePlayRoutes(deps: AccountDeps): DeclaredRoute[] {
 
     declaredRoute(routeTable.updateResponsiblePlay, {
       summary: 'Changes spending limits (raises take effect after 24 hours) or locks the account (up to 6 months, or permanently).',
-      description: 'A first limit, or one no looser, applies at once; a raise, a shorter period or removal (both fields null) waits 24 hours. `lock_period`: 24h, 7d, 30d, 6m or permanent; never shortened or lifted early. 400 for half a limit, a bad amount, or nothing to change.',
+      description: 'Not in a session support opened as the customer (403 `cgg_assisted_session`). A first limit, or one no looser, applies at once; a raise, a shorter period or removal (both fields null) waits 24 hours. `lock_period`: 24h, 7d, 30d, 6m or permanent; never shortened or lifted early. 400 for half a limit, a bad amount, or nothing to change.',
       handler: async ({ customer: me, input }) => {
+        // The customer's own choice (UK code 1.4-1.5); support sets a break through staff/customer_break, audited.
+        refuseWhileAssisted(me);
         const at = now();
         const changesLimit = input.limit_duration !== undefined || input.limit_value !== undefined;
         let next: Limit | null = null;

@@ -44,7 +44,7 @@ export function effectiveLimit(row: PlayRow, now: Date): Limit | null {
   return row.limit_duration ? { duration: row.limit_duration, valuePence: row.limit_value_pence! } : null;
 }
 
-export function isLocked(row: PlayRow, now: Date): boolean {
+export function isLocked(row: Pick<PlayRow, 'lock_permanent' | 'locked_until'>, now: Date): boolean {
   return row.lock_permanent || (row.locked_until !== null && row.locked_until > now);
 }
 

@@ -192,6 +192,23 @@ describe('postal entries and instant wins', () => {
     expect(await postalWinsCommand.run(['--settle', `instant:${wins[0]!.win_id}`, '--note', 'Handed over'], { pool: kit.pool, out: (l) => lines.push(l) })).toBe(1);
     expect(lines[0]).toContain('they claim it at /claim/prize');
   });
+
+  it('an entrant whose account is on a break, or closed for good, is refused by post as at the checkout, and nothing is taken', async () => {
+    const onBreak = await createCustomer(kit.pool, { first: 'Brea', last: 'King' });
+    const until = new Date(now().getTime() + 7 * 86_400_000);
+    await kit.pool.query('UPDATE customers SET locked_until = $2 WHERE id = $1', [onBreak.id, until]);
+    const closed = await createCustomer(kit.pool, { first: 'Clo', last: 'Sed' });
+    await kit.pool.query('UPDATE customers SET lock_permanent = true WHERE id = $1', [closed.id]);
+    const c = await createCompetition(kit.pool, { total: 10 });
+    const { rows } = await kit.pool.query<{ email: string }>('SELECT email FROM customers WHERE id = $1', [onBreak.id]);
+    // Matched by email as by id: the same refusal.
+    await expect(recordPostalEntry(kit.pool, { competitionId: c.id, fullName: 'B. King', email: rows[0]!.email, recordedBy: 'test', now: now() }))
+      .rejects.toThrow(`B. King's account (customer #${onBreak.id}) is on a break from play until ${until.toISOString()}, so this entry is not recorded.`);
+    await expect(recordPostalEntry(kit.pool, { competitionId: c.id, customerId: closed.id, recordedBy: 'test', now: now() }))
+      .rejects.toThrow(`Clo Sed's account (customer #${closed.id}) is closed to play for good, so this entry is not recorded.`);
+    const taken = await kit.pool.query('SELECT count(*)::int AS n FROM postal_entries WHERE competition_id = $1', [c.id]);
+    expect(taken.rows[0].n).toBe(0);
+  });
 });
 
 describe('postal entries and reward wins', () => {

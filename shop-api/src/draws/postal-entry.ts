@@ -3,6 +3,7 @@ import { type Competition } from '@cgg/contracts';
 import type pg from 'pg';
 import { recordStaffAction } from '../staff/audit-log.ts';
 import { inTransaction } from '../accounts/queryable.ts';
+import { isLocked } from '../accounts/responsible-play.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { assertPurchasable } from '../store/cart-rules.ts';
 import { competitionsById, purchasedCounts, questionsAsked } from '../store/store-competitions.ts';
@@ -101,6 +102,16 @@ async function recordPostalEntryOnce(pool: pg.Pool, input: PostalEntryInput, wai
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new PostalEntryRefused('A valid email address is required, to tell the entrant if they win.');
       const { rows } = await client.query<{ id: number }>('SELECT id FROM customers WHERE lower(email) = lower($1) FOR UPDATE', [email]);
       customerId = rows[0]?.id ?? null;
+    }
+    // A customer on a break from play (or closed) takes no part by post either: a free entry is play too (UK code 1.5).
+    if (customerId !== null) {
+      const { rows } = await client.query<{ lock_permanent: boolean; locked_until: Date | null }>('SELECT lock_permanent, locked_until FROM customers WHERE id = $1', [customerId]);
+      const lock = rows[0]!;
+      if (isLocked(lock, input.now)) {
+        throw new PostalEntryRefused(lock.lock_permanent
+          ? `${fullName}'s account (customer #${customerId}) is closed to play for good, so this entry is not recorded.`
+          : `${fullName}'s account (customer #${customerId}) is on a break from play until ${lock.locked_until!.toISOString()}, so this entry is not recorded.`);
+      }
     }
     const answerOptionId = await resolveAnswer(client, c, input.answer);
 
