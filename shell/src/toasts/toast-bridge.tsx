@@ -81,11 +81,12 @@ export function ToastBridge() {
       } else if (variant !== 'error') {
         key = enqueueSnackbar(message, { variant, autoHideDuration: toastDuration(variant), onClose: (_e, _r, k) => forget(k) });
       } else {
+        // One error at a time: the one shown gives way. (No preventDuplicate: the one closing stays in
+        // notistack's list until it has gone, so the same words again were dropped and nothing showed.)
         if (currentError.current !== null) closeSnackbar(currentError.current);
         key = enqueueSnackbar(message, {
           variant,
           autoHideDuration: toastDuration(variant),
-          preventDuplicate: true,
           onClose: (_event, _reason, k) => {
             if (currentError.current === k) currentError.current = null;
             forget(k);

@@ -39,6 +39,17 @@ describe('toasts', () => {
     await waitFor(() => expect(screen.queryByText('An error occurred.')).toBeNull());
   });
 
+  it('the same error again (a second failed Save) replaces the first: one is shown, and it stays', async () => {
+    render(<ToastHost />);
+    act(() => emit('shell:toast', { message: 'An error occurred.', variant: 'error' }));
+    const first = await screen.findByText('An error occurred.');
+    act(() => emit('shell:toast', { message: 'An error occurred.', variant: 'error' }));
+    // The first one leaves; the second must be there once it has gone (not dropped as its duplicate).
+    await waitFor(() => expect(first.isConnected).toBe(false));
+    expect(screen.getAllByText('An error occurred.')).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Dismiss' })).toHaveLength(1);
+  });
+
   it('ignores a payload that breaks the contract', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     render(<ToastHost />);
