@@ -41,11 +41,15 @@ export function useFinishedCompetitions(): Loaded<Competition[]> {
   return loaded(useSWR(apiKey('finishedSoldoutCompetition', {}), apiFetcher), (r: { data: Competition[] }) => r.data);
 }
 
-/** `id` null (an unparseable link) fetches nothing. */
+/**
+ * `id` null (an unparseable link) fetches nothing. Never the previous competition's answer while
+ * another's loads (the catalogue's keepPreviousData): its page, with its Add button, would show
+ * under the new address, and stay there if the new one failed.
+ */
 export function useCompetition(id: number | null): Loaded<Competition> {
-  return loaded(useSWR(id === null ? null : apiKey('getcompetition', { id }), apiFetcher, { shouldRetryOnError: false }), (r: { data: Competition }) => r.data);
+  return loaded(useSWR(id === null ? null : apiKey('getcompetition', { id }), apiFetcher, { shouldRetryOnError: false, keepPreviousData: false }), (r: { data: Competition }) => r.data);
 }
 
 export function useOtherCompetitions(id: number | null): Loaded<Competition[]> {
-  return loaded(useSWR(id === null ? null : apiKey('getOtherComps', { id, limit: 4 }), apiFetcher), (r: { data: Competition[] }) => r.data);
+  return loaded(useSWR(id === null ? null : apiKey('getOtherComps', { id, limit: 4 }), apiFetcher, { keepPreviousData: false }), (r: { data: Competition[] }) => r.data);
 }

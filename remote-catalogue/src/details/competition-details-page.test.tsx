@@ -162,6 +162,42 @@ describe('CompetitionDetailsPage', () => {
     expect(qty().value).toBe('19');
   });
 
+  const twoCompetitions = (nextFailsFirst: boolean) => {
+    const first = makeCompetition({ id: 30, title: 'First Prize', max_ticket_per_user: 100 });
+    const next = makeCompetition({ id: 77, title: 'Recommended Prize', max_ticket_per_user: 10 });
+    let nextAnswers = 0;
+    mockApi({
+      getcompetition: (body: Record<string, unknown>) =>
+        body.id === 30 ? responses.one(first) : nextFailsFirst && ++nextAnswers === 1 ? { status: 500, body: { code: 'internal', message: 'Down', data: { status: 500 } } } : responses.one(next),
+      getsettings: responses.settings(makeSettings()),
+      getOtherComps: (body: Record<string, unknown>) => responses.array(body.id === 30 ? [next] : [first]),
+    });
+  };
+  const pickFiftyThenGoToRecommended = async (user: ReturnType<typeof userEvent.setup>) => {
+    renderAt('/competition/details/first-prize-30', routes);
+    await screen.findByRole('heading', { level: 1, name: 'First Prize' });
+    await user.click(await screen.findByRole('button', { name: '50 tickets' }));
+    expect(qty().value).toBe('50');
+    await user.click(await screen.findByRole('link', { name: /Recommended Prize/ }));
+  };
+
+  it('a recommended competition that fails to load says so: the one before, with its Add button, is not left under its address', async () => {
+    const user = userEvent.setup();
+    twoCompetitions(true);
+    await pickFiftyThenGoToRecommended(user);
+    expect(await screen.findByText("We couldn't load this competition just now. Please try again shortly.")).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 1, name: 'First Prize' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Add 50 tickets/ })).toBeNull();
+  });
+
+  it('a recommended competition starts with its own quantity, not the one picked on the competition before', async () => {
+    const user = userEvent.setup();
+    twoCompetitions(false);
+    await pickFiftyThenGoToRecommended(user);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Recommended Prize' })).toBeTruthy();
+    expect(qty().value).toBe('1');
+  });
+
   it('caps at tickets left when fewer remain than the per-person maximum', async () => {
     const user = userEvent.setup();
     await openDetails(makeCompetition({ id: 8, total_sell_tickets: 100, total_ticket_sold: 97, max_ticket_per_user: 50 }));

@@ -150,8 +150,9 @@ function DetailsContent() {
 
   let body;
   if (id === null || missing) body = <NotFound />;
-  else if (data) body = <Details competition={data} />;
-  else if (placeholder) body = <Details competition={placeholder} checking />;
+  // Keyed by competition: its quantity, gallery image and question start afresh for each one.
+  else if (data) body = <Details key={data.id} competition={data} />;
+  else if (placeholder) body = <Details key={placeholder.id} competition={placeholder} checking />;
   else if (error)
     body = (
       <div className="cat-container cat-details__missing" role="alert">

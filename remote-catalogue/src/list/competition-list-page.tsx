@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import type { CompetitionCategory } from '@cgg/contracts';
 import { CatalogueRoot } from '../components/catalogue-root.tsx';
@@ -78,9 +78,19 @@ function CategoryTabs({ mode }: { mode: ListMode }) {
 }
 
 function ListBody({ mode, listKey }: { mode: ListMode; listKey: string }) {
-  // "Competitions to fetch" (stored): back on the same list, its pages are fetched again.
-  const [pages, setPages] = useState(() => pagesToFetch(listKey));
-  useEffect(() => rememberCompetitionsToFetch(listKey, pages), [listKey, pages]);
+  // "Competitions to fetch" (stored): back on the same list, its pages are fetched again. Read once
+  // mounted, not while rendering: the server renders page 1 (it has no storage), and the browser's
+  // first render must match it, or hydration fails and the page is built again.
+  const [pages, setPages] = useState(1);
+  const restored = useRef(false);
+  useEffect(() => {
+    const stored = pagesToFetch(listKey);
+    restored.current = true;
+    if (stored > 1) setPages(stored);
+  }, [listKey]);
+  useEffect(() => {
+    if (restored.current) rememberCompetitionsToFetch(listKey, pages);
+  }, [listKey, pages]);
   const { data } = useCompetitionList(listRequest(mode, 1, PAGE_SIZE));
   return (
     <>

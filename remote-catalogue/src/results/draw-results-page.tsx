@@ -62,7 +62,7 @@ function DrawResults() {
               </li>
             ))}
           </ul>
-          <Pager page={page} totalPages={data.total_pages} onPage={setPage} label="Draw results pages" />
+          <Pager page={page} totalPages={data.total_pages} onPage={setPage} label="Draw results pages" failed={error !== undefined} />
         </>
       )}
       <HowToVerify />

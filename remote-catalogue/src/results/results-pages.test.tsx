@@ -77,6 +77,14 @@ describe('draw results page', () => {
     expect(api.calls.filter((c) => c.route === 'draw_results').map((c) => c.body.page)).toEqual([1, 2]);
   });
 
+  it('says so when the next page does not load, rather than leaving the page before under its number', async () => {
+    mockApi({ draw_results: (body: Record<string, unknown>) => (body.page === 1 ? results([drawResult({ competition_id: 1, title: 'Comp page 1' })], 1, 2) : { status: 500, body: { code: 'internal', message: 'Down', data: { status: 500 } } }) });
+    renderAt('/results', [{ path: '/results', element: <DrawResultsPage /> }]);
+    expect(await screen.findByText('Comp page 1')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect((await screen.findByRole('alert')).textContent).toBe("We couldn't load page 2 just now. Please try again shortly.");
+  });
+
   it('says so when nothing has been drawn', async () => {
     mockApi({ draw_results: results([]) });
     renderAt('/draw/results', [{ path: '/draw/results', element: <DrawResultsPage /> }]);

@@ -57,7 +57,7 @@ function Winners() {
           </li>
         ))}
       </ul>
-      <Pager page={page} totalPages={data.total_pages} onPage={setPage} label="Winners pages" />
+      <Pager page={page} totalPages={data.total_pages} onPage={setPage} label="Winners pages" failed={error !== undefined} />
     </>
   );
 }
