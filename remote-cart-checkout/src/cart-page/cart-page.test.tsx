@@ -102,6 +102,27 @@ describe('/cart', () => {
     expect(api.last('store:DELETE /cart/items')?.headers.get('Nonce')).toMatch(/^nonce-/);
   });
 
+  it('an emptied basket shows empty even when the read after the emptying fails', async () => {
+    // The connection drops after the DELETE has answered: the read that follows it fails.
+    let emptied = false;
+    const down = () => wpError(503, 'cgg_service_unavailable', 'The shop is busy. Please try again in a moment.');
+    mockShop({
+      'store:GET /cart': () => (emptied ? down() : makeCart([makeCartItem(tesla, 2, 10)])),
+      'store:GET /cart/items': () => (emptied ? down() : makeCart([makeCartItem(tesla, 2, 10)]).items),
+      'store:DELETE /cart/items': () => {
+        emptied = true;
+        return [];
+      },
+    });
+    renderCart();
+    await screen.findByRole('button', { name: 'Remove Win a Tesla' });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const toasts = collect('shell:toast');
+    await userEvent.click(screen.getByRole('button', { name: 'Empty basket' }));
+    expect(await screen.findByText('Your basket is empty.')).toBeTruthy();
+    expect(toasts.filter((t) => t.variant === 'error')).toEqual([]);
+  });
+
   it('applies and removes a coupon with messages, and shows the server refusal', async () => {
     basketShop({ tesla: 2, cash: 0 });
     renderCart();

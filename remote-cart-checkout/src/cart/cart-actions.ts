@@ -80,6 +80,18 @@ function totalsFromLines(items: readonly StoreCartItem[], previous: StoreCartTot
 let refreshing: Promise<void> | null = null;
 
 /**
+ * The server's lines, shown (totals follow from them) as an answer: a lines refresh sent before
+ * it cannot undo it. The emptying DELETE's answer, and an order taking the basket ([]), go here.
+ */
+export function showLines(items: StoreCartItem[]): void {
+  cartAnswers++;
+  cartStore.set(cartItemsAtom, items);
+  cartStore.set(cartTotalsAtom, items.length === 0 ? null : totalsFromLines(items, cartStore.get(cartTotalsAtom)));
+  writeCartKeyMap(items.map((i) => ({ competitionId: i.competition.id, key: i.key })));
+  announceCart();
+}
+
+/**
  * The basket shown again on this page (the basket or checkout page reached without a
  * reload) refreshes its lines from GET cart/items: another tab, an expired line or a
  * price that changed since the basket was read show as the server has them now. The
@@ -93,10 +105,7 @@ export function refreshCartLines(): Promise<void> {
       const items = await readCartItems();
       if (items === null || cartAnswers !== answersBefore) return;
       if (sameLines(items, cartStore.get(cartItemsAtom))) return;
-      cartStore.set(cartItemsAtom, items);
-      cartStore.set(cartTotalsAtom, totalsFromLines(items, cartStore.get(cartTotalsAtom)));
-      writeCartKeyMap(items.map((i) => ({ competitionId: i.competition.id, key: i.key })));
-      announceCart();
+      showLines(items);
     } catch (error) {
       console.warn('[cart] basket lines could not be refreshed', error);
     } finally {
@@ -167,9 +176,10 @@ export function removeItem(key: string): Promise<boolean> {
 export async function emptyCart(): Promise<boolean> {
   cartStore.set(isDeletingAtom, true);
   try {
-    await callStore('emptyCart', undefined);
-    // The full cart (coupons, totals) as it now stands.
-    await readCart();
+    // Shown as the server answered it, so a failed read after it cannot leave the old lines showing.
+    showLines(await callStore('emptyCart', undefined));
+    // The full cart (coupons, totals) as it now stands; the lines are right without it.
+    await readCart().catch((error: unknown) => console.warn('[cart] the emptied basket could not be read again', error));
     return true;
   } catch (error) {
     toastError(errorMessage(error));

@@ -3,9 +3,8 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { AGE_AND_LIMIT_ERRORS, type PurchaseCheck } from '@cgg/contracts/account';
 import { STORE_ERRORS, type StoreCheckoutPayment, type StoreCheckoutRequest, type StoreCheckoutResponse, type StoreHeldOrderLine } from '@cgg/contracts/store';
 import { ApiError } from '@cgg/contracts';
-import { announceCart, applyCart, applyCartFromError } from '../cart/cart-actions.ts';
+import { applyCart, applyCartFromError, showLines } from '../cart/cart-actions.ts';
 import { callStore } from '../cart/store-client.ts';
-import { cartItemsAtom, cartStore, cartTotalsAtom } from '../cart/cart-store.ts';
 import { errorMessage, toastLoading, toastSuccess } from '../cart/toast.ts';
 import { keepLastOrder } from '../confirmation/last-order.ts';
 import { CardFieldError, type CardFieldHandle } from '../payment/card-field.ts';
@@ -47,12 +46,8 @@ export interface MissingChecks {
   reason: string;
 }
 
-/** The order took the basket: show it empty without another read. */
-function basketTaken(): void {
-  cartStore.set(cartItemsAtom, []);
-  cartStore.set(cartTotalsAtom, null);
-  announceCart();
-}
+/** The order took the basket: show it empty without another read (a lines refresh still on its way cannot bring them back). */
+const basketTaken = (): void => showLines([]);
 
 const withPayment = (order: StoreCheckoutResponse, payment: StoreCheckoutPayment): StoreCheckoutResponse => ({
   ...order,
@@ -309,6 +304,8 @@ export function useCardCheckout(form: CheckoutForm) {
     try {
       const answer = await callStore('cancelHeldOrder', { order_id: order.order_id, order_key: order.order_key });
       applyCart(answer.cart);
+      // Left the page while it was asked: the basket is as the server says, and the customer stays where they went.
+      if (watch.current.left) return;
       if (answer.order?.extensions.cgg.payment?.under_review) {
         unsettled.current = null;
         setPending(null);
@@ -333,6 +330,7 @@ export function useCardCheckout(form: CheckoutForm) {
       setHeld(null);
       toastSuccess(`Order #${order.order_id} is cancelled: its tickets are back in your basket.`);
     } catch (error) {
+      if (watch.current.left) return;
       if (error instanceof ApiError && error.code === STORE_ERRORS.loginRequired.code) {
         toSignIn();
         return;
