@@ -9,6 +9,13 @@ export const STATUS_POLL_MS = 1000;
 const LOST_ANSWERS_ALLOWED = 10;
 /** Status checks a challenge waits for the provider's field to load (a held order's, after a reload) before the page says it cannot. */
 const FIELD_WAIT_TURNS = 5;
+/**
+ * Status checks after a challenge is over while the provider still waits for it (closed, or its
+ * answer lost on the way): then it is said, and the next press shows it again, rather than
+ * "Placing order..." until the reservation runs out. A finished one is seen at once (checkout-return
+ * asks the provider), so three seconds is plenty.
+ */
+const UNFINISHED_TURNS = 3;
 
 /** The longest a refusal for asking too often is waited out before asking again (the API's windows are a minute). */
 const TOO_OFTEN_WAIT_MAX_MS = 60_000;
@@ -54,6 +61,13 @@ export class CheckoutLeft extends Error {
 export class NoChallengeField extends Error {
   constructor() {
     super("Your bank's check could not be shown: the card provider's window did not load. Check your connection (or a blocker), then try again, or cancel the order.");
+  }
+}
+
+/** A challenge was shown and is over, and the provider still waits for its answer (see UNFINISHED_TURNS). */
+export class ChallengeNotFinished extends Error {
+  constructor() {
+    super("Your bank's check was not finished, so nothing has been taken. Try again to finish it, or cancel the order.");
   }
 }
 
@@ -110,6 +124,9 @@ export async function settlePayment(
   let order = first;
   let lost = 0;
   let fieldWaits = 0;
+  let unfinished = 0;
+  // Whether `order` is the provider's word since the last turn (a lost answer leaves an older one).
+  let answered = false;
   for (;;) {
     if (watch.left) throw new CheckoutLeft();
     const payment = order.extensions.cgg.payment;
@@ -128,12 +145,16 @@ export async function settlePayment(
       }
     } else {
       if (wantsChallenge && ++fieldWaits > FIELD_WAIT_TURNS) throw new NoChallengeField();
+      const challengeLeft = answered && payment.status === 'requires_action' && watch.challenged.has(payment.intent_id) && !watch.expired;
+      if (challengeLeft && ++unfinished > UNFINISHED_TURNS) throw new ChallengeNotFinished();
       await wait(STATUS_POLL_MS);
     }
     try {
       order = await askCheckoutReturn(order, watch);
       lost = 0;
+      answered = true;
     } catch (error) {
+      answered = false;
       // Left, a final answer, or asked too often past its waits: it ends here; a lost answer is
       // asked again a second later (a status check is safe to repeat).
       if (error instanceof CheckoutLeft || isFinalAnswer(error) || isTooOften(error) || ++lost > LOST_ANSWERS_ALLOWED) throw error;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CardFieldHandle } from '../payment/card-field.ts';
 import { makeCart, makeCheckoutResponse, makePendingCheckout } from '../test/fixtures.ts';
 import { mockShop, wpError } from '../test/mock-shop.ts';
-import { CheckoutLeft, NoChallengeField, settlePayment, STATUS_POLL_MS, type PaymentWatch } from './card-payment.ts';
+import { ChallengeNotFinished, CheckoutLeft, NoChallengeField, settlePayment, STATUS_POLL_MS, type PaymentWatch } from './card-payment.ts';
 
 /*
  * settlePayment's waits, on a fake clock (the page's own tests would wait these seconds in real
@@ -49,6 +49,44 @@ describe('a challenge waiting for the provider field', () => {
     await expect(settling).resolves.toMatchObject({ status: 'completed' });
     expect(handleNextAction).toHaveBeenCalledTimes(1);
     expect(returns(api)).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('a challenge shown and over while the provider still waits for it (closed, its answer lost)', () => {
+  it('is said after three status checks, not left "placing" until the reservation runs out; the next press shows it again', async () => {
+    vi.useFakeTimers();
+    const api = mockShop({ 'store:GET /cart': makeCart([]), 'store:POST /cgg/checkout-return': () => makePendingCheckout('requires_action') });
+    const handleNextAction = vi.fn(async () => undefined);
+    const field = { current: { createPaymentMethod: vi.fn(), handleNextAction, cancelNextAction: vi.fn(), reset: vi.fn() } as CardFieldHandle };
+    const settling = settlePayment(makePendingCheckout('requires_action'), field, { onPending: () => undefined, watch: fresh() });
+    const refused = expect(settling).rejects.toThrow(new ChallengeNotFinished().message);
+    await vi.advanceTimersByTimeAsync(STATUS_POLL_MS * 4);
+    await refused;
+    expect(handleNextAction).toHaveBeenCalledTimes(1);
+    expect(returns(api)).toBe(4);
+    // A new press (a fresh watch) shows the challenge again.
+    const again = settlePayment(makePendingCheckout('requires_action'), field, { onPending: () => undefined, watch: fresh() });
+    const refusedAgain = expect(again).rejects.toThrow(ChallengeNotFinished);
+    await vi.advanceTimersByTimeAsync(STATUS_POLL_MS * 4);
+    await refusedAgain;
+    expect(handleNextAction).toHaveBeenCalledTimes(2);
+  });
+
+  it('once the reservation is over, follows the API to its answer instead', async () => {
+    vi.useFakeTimers();
+    let asks = 0;
+    mockShop({
+      'store:GET /cart': makeCart([]),
+      'store:POST /cgg/checkout-return': () => (++asks < 6 ? makePendingCheckout('requires_action') : wpError(409, 'cgg_reservation_expired', 'Your tickets were held for 10 minutes and the time ran out. Your basket is as it was; please check out again.')),
+    });
+    const field = { current: { createPaymentMethod: vi.fn(), handleNextAction: vi.fn(async () => undefined), cancelNextAction: vi.fn(), reset: vi.fn() } as CardFieldHandle };
+    const watch = fresh();
+    watch.expired = true;
+    watch.challenged.add(makePendingCheckout('requires_action').extensions.cgg.payment!.intent_id);
+    const settling = settlePayment(makePendingCheckout('requires_action'), field, { onPending: () => undefined, watch });
+    const expired = expect(settling).rejects.toMatchObject({ code: 'cgg_reservation_expired' });
+    await vi.advanceTimersByTimeAsync(STATUS_POLL_MS * 7);
+    await expired;
   });
 });
 

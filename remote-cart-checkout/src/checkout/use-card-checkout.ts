@@ -10,7 +10,7 @@ import { keepLastOrder } from '../confirmation/last-order.ts';
 import { CardFieldError, type CardFieldHandle } from '../payment/card-field.ts';
 import { reservationExpiredText } from '../payment/reservation-countdown.tsx';
 import { billingFieldOrder, type BillingField } from './billing-section.tsx';
-import { askCheckoutReturn, CheckoutLeft, isFinalAnswer, isPaid, isTooOften, NoChallengeField, PaymentUnderReview, settlePayment, type PaymentWatch } from './card-payment.ts';
+import { askCheckoutReturn, ChallengeNotFinished, CheckoutLeft, isFinalAnswer, isPaid, isTooOften, NoChallengeField, PaymentUnderReview, settlePayment, type PaymentWatch } from './card-payment.ts';
 import { CheckoutAttempt } from './checkout-attempt.ts';
 import { creditCardRefusal } from './credit-card-refusal.tsx';
 import { FINISH_PAYING } from './held-order-panel.tsx';
@@ -239,8 +239,8 @@ export function useCardCheckout(form: CheckoutForm) {
         setUnderReview(error.order.order_id);
         return;
       }
-      if (unsettled.current && (error instanceof NoChallengeField || error instanceof CardFieldError)) {
-        // The order stands; only its challenge could not be shown (the field not loaded): said, and the next press tries again.
+      if (unsettled.current && (error instanceof NoChallengeField || error instanceof ChallengeNotFinished || error instanceof CardFieldError)) {
+        // The order stands; only its challenge could not be shown (the field not loaded) or was not finished: said, and the next press shows it again.
         setFailure(error.message);
         loading.error(error.message);
         return;
