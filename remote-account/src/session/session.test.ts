@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { mockApi, wpError } from '../test/mock-api.ts';
 import { makeCompetition, makeUser, responses } from '../test/fixtures.ts';
 import { collect } from '../test/events.ts';
-import { establishSession, loadTicketsByDraw, signOut, splitByDraw, startSession } from './session.ts';
+import { establishSession, followStoredToken, loadTicketsByDraw, signOut, splitByDraw, startSession } from './session.ts';
 import { accountStore, sessionReadyAtom, userStoreAtom } from './user-store.ts';
 import { readStoredToken, storeToken, TOKEN_STORAGE_KEY } from './token-storage.ts';
 import { UI_WAIT } from '../test/ui-wait.ts';
@@ -239,15 +239,33 @@ describe('another tab (the token is shared through localStorage)', () => {
   it('rotates the same customer\'s token (its check-auth): nothing changes here; signs out: so does this tab', async () => {
     mockApi({ get_purchased_competition: { success: true, data: [] } });
     establishSession(makeUser({ id: 7, token: 'tok-1' }));
-    await startSession(); // (settled by the sign-in: it only starts listening to other tabs)
     const api = mockApi({ get_user_details: { success: true, data: makeUser({ id: 7, token: 'tok-2' }) } });
     const sessions = collect('account:session-changed');
-    otherTab('tok-2');
-    await vi.waitFor(() => expect(api.calls.some((c) => c.route === 'get_user_details')).toBe(true), UI_WAIT);
+    storeToken('tok-2');
+    await followStoredToken(); // what the storage event runs, awaited to its end
+    expect(api.calls.find((c) => c.route === 'get_user_details')?.body).toEqual({ token: 'tok-2' });
     expect(store().user?.id).toBe(7);
+    expect(api.calls.map((c) => c.route)).not.toContain('get_purchased_competition'); // not signed in afresh
     expect(sessions).toEqual([]);
-    otherTab(null);
-    await vi.waitFor(() => expect(store().user).toBeNull(), UI_WAIT);
+    localStorage.removeItem(TOKEN_STORAGE_KEY);
+    await followStoredToken();
+    expect(store().user).toBeNull();
     expect(sessions).toEqual([{ signedIn: false, user: null }]);
+  });
+
+  it('a check-auth answering after another tab stored a newer session: that session stands, in both tabs', async () => {
+    storeToken('tok-alice');
+    mockApi({
+      'check-auth': () => {
+        storeToken('tok-bob'); // the other tab signed in as Bob while this check ran
+        return responses.checkAuth(makeUser({ id: 7, token: 'tok-alice-2' }));
+      },
+      get_user_details: { success: true, data: makeUser({ id: 9, first_name: 'Bob', token: 'tok-bob' }) },
+      get_purchased_competition: { success: true, data: [] },
+    });
+    await startSession();
+    expect(store().user?.id).toBe(9);
+    expect(readStoredToken()).toBe('tok-bob');
+    expect(accountStore.get(sessionReadyAtom)).toBe(true);
   });
 });

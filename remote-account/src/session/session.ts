@@ -181,6 +181,17 @@ async function checkStoredToken(again = true): Promise<void> {
   try {
     // check-auth rotates the token: the answer carries the new one.
     const res = await apiRequest(accountCalls.checkAuth, { token });
+    if (readStoredToken() !== token) {
+      // Stored anew meanwhile (another tab signed in or out, or its own check-auth; a sign-in on
+      // this page): that one stands, not this older answer, which would also make the other tab follow it back.
+      if (!accountStore.get(userStoreAtom).user) await followStoredToken();
+      if (!accountStore.get(userStoreAtom).user) {
+        update({ isAuthenticating: false });
+        accountStore.set(sessionReadyAtom, true);
+        announce(null);
+      }
+      return;
+    }
     establishSession(res.data);
   } catch (error) {
     // Spec section 8: auth failures are silent; the visitor is simply signed out.

@@ -9,8 +9,8 @@ import { WpHttpError } from '../http/wp-error.ts';
  * sets a break through staff/customer_break, audited). Everything else (seeing
  * what they see, the basket, the account pages) works, which is what support signs in for.
  */
-export function refuseWhileAssisted(session: { assisted: boolean }): void {
-  if (session.assisted) {
+export function refuseWhileAssisted(session: { assistedUntil: Date | null }): void {
+  if (session.assistedUntil) {
     throw new WpHttpError(403, 'cgg_assisted_session', 'You are signed in as this customer by our support team, so this is not allowed: only the customer can do it.');
   }
 }

@@ -120,7 +120,7 @@ export function authRoutes(deps: AccountDeps): DeclaredRoute[] {
         const token = await inTransaction(pool, async (client) => {
           if (!(await supersedeSession(client, me.sessionId, at))) throw invalidToken();
           // An assisted session stays one, ending when it would have (sessions.ts ASSISTED_SESSION_MS).
-          return me.assisted ? createSession(client, me.customerId, 'login-as-user', at, me.expiresAt) : createSession(client, me.customerId, 'check-auth', at);
+          return me.assistedUntil ? createSession(client, me.customerId, 'login-as-user', at, me.assistedUntil) : createSession(client, me.customerId, 'check-auth', at);
         });
         const customer = await customerById(pool, me.customerId);
         return { success: true, data: await toUser(pool, customer!, token, at) };

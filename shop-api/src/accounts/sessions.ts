@@ -26,23 +26,21 @@ export interface SessionHit {
   customerId: number;
   /** The customer's basket as the session was read (null: none yet); a Store request needs both (store-session.ts). */
   cartId: string | null;
-  /** Opened by support as the customer (login-as-user): see ASSISTED_SESSION_MS. */
-  assisted: boolean;
-  /** When it ends unless used again (an assisted one: when it ends). */
-  expiresAt: Date;
+  /** Opened by support as the customer (login-as-user): when it ends, whatever happens (ASSISTED_SESSION_MS); null for the customer's own. */
+  assistedUntil: Date | null;
 }
 
 /**
- * Creates a session and returns its token (only its hash is stored). `endsAt`: an assisted
- * session's end, handed on by check-auth's rotation (a new one ends ASSISTED_SESSION_MS from now).
+ * Creates a session and returns its token (only its hash is stored). `assistedUntil`: an assisted
+ * session's end, handed on by check-auth's rotation (a new login-as-user one ends ASSISTED_SESSION_MS from now).
  */
-export async function createSession(db: Queryable, customerId: number, origin: SessionOrigin, now: Date, endsAt?: Date): Promise<string> {
+export async function createSession(db: Queryable, customerId: number, origin: SessionOrigin, now: Date, assistedUntil?: Date | null): Promise<string> {
   const token = newSecret();
-  const expiresAt = endsAt ?? new Date(now.getTime() + (origin === 'login-as-user' ? ASSISTED_SESSION_MS : SESSION_IDLE_MS));
+  const until = assistedUntil ?? (origin === 'login-as-user' ? new Date(now.getTime() + ASSISTED_SESSION_MS) : null);
   await db.query(
-    `INSERT INTO customer_sessions (customer_id, token_hash, origin, created_at, last_used_at, expires_at)
-     VALUES ($1, $2, $3, $4, $4, $5)`,
-    [customerId, hashSecret(token), origin, now, expiresAt],
+    `INSERT INTO customer_sessions (customer_id, token_hash, origin, created_at, last_used_at, expires_at, assisted_until)
+     VALUES ($1, $2, $3, $4, $4, $5, $6)`,
+    [customerId, hashSecret(token), origin, now, new Date(now.getTime() + SESSION_IDLE_MS), until],
   );
   return token;
 }
@@ -50,24 +48,23 @@ export async function createSession(db: Queryable, customerId: number, origin: S
 /** The live session a token names, or null (unknown, revoked or expired). Slides the idle expiry. */
 export async function findSession(db: Queryable, token: string, now: Date): Promise<SessionHit | null> {
   // Named (prepared): every signed-in request asks, so each connection plans it once.
-  const { rows } = await db.query<{ id: string; customer_id: number; last_used_at: Date; cart_id: string | null; assisted: boolean; expires_at: Date }>({
+  const { rows } = await db.query<{ id: string; customer_id: number; last_used_at: Date; cart_id: string | null; assisted_until: Date | null }>({
     name: 'cgg_find_session',
-    text: `SELECT s.id, s.customer_id, s.last_used_at, (SELECT c.id FROM carts c WHERE c.customer_id = s.customer_id) AS cart_id,
-       s.origin = 'login-as-user' AS assisted, s.expires_at
-     FROM customer_sessions s WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2`,
+    text: `SELECT s.id, s.customer_id, s.last_used_at, (SELECT c.id FROM carts c WHERE c.customer_id = s.customer_id) AS cart_id, s.assisted_until
+     FROM customer_sessions s WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2 AND (s.assisted_until IS NULL OR s.assisted_until > $2)`,
     values: [hashSecret(token), now],
   });
   const row = rows[0];
   if (!row) return null;
-  if (!row.assisted && now.getTime() - row.last_used_at.getTime() > TOUCH_EVERY_MS) {
-    // A superseded session's expiry is the end of its grace, and an assisted one's is fixed: use slides neither.
+  if (now.getTime() - row.last_used_at.getTime() > TOUCH_EVERY_MS) {
+    // A superseded session's expiry is the end of its grace: use never slides it. (An assisted one ends at assisted_until whatever.)
     await db.query('UPDATE customer_sessions SET last_used_at = $2, expires_at = $3 WHERE id = $1 AND superseded_at IS NULL', [
       row.id,
       now,
       new Date(now.getTime() + SESSION_IDLE_MS),
     ]);
   }
-  return { sessionId: Number(row.id), customerId: row.customer_id, cartId: row.cart_id, assisted: row.assisted, expiresAt: row.expires_at };
+  return { sessionId: Number(row.id), customerId: row.customer_id, cartId: row.cart_id, assistedUntil: row.assisted_until };
 }
 
 /** Revokes one session (logout). */
