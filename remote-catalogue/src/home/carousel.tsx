@@ -17,6 +17,15 @@ export const SLIDE_IMAGE_SIZES = '(min-width: 1200px) 1200px, 100vw';
  * settings' slider speed, paused on hover, on keyboard focus, by the pause button, and
  * off for people who prefer reduced motion.
  */
+/** The settings' slider heights as the CSS variables the carousel reads, and its placeholder too (home-page.tsx). */
+export function sliderHeights(settings: Settings | undefined): CSSProperties {
+  return {
+    '--cat-slider-h-mobile': `${settings?.slider_height_mobile ?? 420}px`,
+    '--cat-slider-h-tablet': `${settings?.slider_height_tablet ?? 460}px`,
+    '--cat-slider-h-desktop': `${settings?.slider_height_desktop ?? 520}px`,
+  } as CSSProperties;
+}
+
 export function Carousel({ slides, settings }: { slides: Competition[]; settings: Settings | undefined }) {
   const viewport = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
@@ -54,11 +63,7 @@ export function Carousel({ slides, settings }: { slides: Competition[]; settings
     return () => clearTimeout(timer);
   }, [playing, active, speed, goTo]);
 
-  const heights = {
-    '--cat-slider-h-mobile': `${settings?.slider_height_mobile ?? 420}px`,
-    '--cat-slider-h-tablet': `${settings?.slider_height_tablet ?? 460}px`,
-    '--cat-slider-h-desktop': `${settings?.slider_height_desktop ?? 520}px`,
-  } as CSSProperties;
+  const heights = sliderHeights(settings);
 
   if (count === 0) return <p className="cat-empty">New competitions are on their way. Check back soon.</p>;
 

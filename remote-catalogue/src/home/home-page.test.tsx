@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { vi } from 'vitest';
 import { HomePage } from './home-page.tsx';
 import { homeSections } from './home-sections.ts';
 import { catalogueSwrConfig } from '../data/swr-config.ts';
@@ -63,6 +64,17 @@ describe('HomePage', () => {
     expect(within(section('finished-competitions')).getByText('Rolex Submariner')).toBeTruthy();
     expect(within(section('wrapper')).getByText('£125,000.00')).toBeTruthy();
     expect(within(section('wrapper')).getByRole('link', { name: 'Free postal route' }).getAttribute('href')).toBe('/free-postal-route');
+  });
+
+  it("holds the carousel's place at the settings' slider heights while the featured list loads", async () => {
+    const { fetchMock } = api(false, { getsettings: responses.settings(makeSettings({ slider_height_mobile: 360, slider_height_tablet: 480, slider_height_desktop: 600 })) });
+    // The featured list never answers here; everything else does.
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => (String(input).includes('featured_competition') ? new Promise(() => undefined) : fetchMock(input, init)));
+    const { container } = renderHome();
+    const placeholder = () => container.querySelector('.cat-home__hero-placeholder') as HTMLElement | null;
+    await waitFor(() => expect(placeholder()?.style.getPropertyValue('--cat-slider-h-mobile')).toBe('360px'));
+    expect(placeholder()!.style.getPropertyValue('--cat-slider-h-tablet')).toBe('480px');
+    expect(placeholder()!.style.getPropertyValue('--cat-slider-h-desktop')).toBe('600px');
   });
 
   it('leads the carousel with the main competition from the settings', async () => {

@@ -4,7 +4,7 @@ import { CatalogueRoot } from '../components/catalogue-root.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { useFeaturedCompetitions } from '../data/use-competitions.ts';
 import { useSeoSettings, useSettings } from '../data/use-site-content.ts';
-import { Carousel } from './carousel.tsx';
+import { Carousel, sliderHeights } from './carousel.tsx';
 import { PricingStrip } from './pricing-strip.tsx';
 import { AnchorNav } from './anchor-nav.tsx';
 import { HomeSection } from './home-section.tsx';
@@ -62,7 +62,8 @@ function HomeContent() {
       <h1 className="cat-sr-only">CGG Competitions: win cars, tech, cash and holidays</h1>
       <HomeSection sectionKey="carousel" titleHidden className="cat-home__hero">
         {loadingFirstScreen ? (
-          <div className="cat-home__hero-placeholder">
+          // Its height is the carousel's: the settings' slider heights once they are in (before, the CSS's, the seed's).
+          <div className="cat-home__hero-placeholder" style={settings ? sliderHeights(settings) : undefined}>
             <Spinner />
           </div>
         ) : featured.error && !featured.data ? (
