@@ -43,7 +43,7 @@ export function CompetitionCard({ competition: c, headingLevel = 3, eager = fals
           decoding="async"
         />
         <div className="cat-card__badges">
-          {isNew(c.created_at) && <span className="cat-badge cat-badge--new">NEW</span>}
+          {isNew(c.created_at, new Date(now)) && <span className="cat-badge cat-badge--new">NEW</span>}
           {c.enable_instant_wins && <span className="cat-badge cat-badge--instant">Instant wins</span>}
           {badge && <span className="cat-badge cat-badge--status">{badge}</span>}
         </div>

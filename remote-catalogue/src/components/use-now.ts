@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { pageRenderedAt } from '@cgg/contracts';
+import { useHydrating } from './use-hydrating.ts';
 
 /*
  * One shared one-second clock for every countdown on the page: twenty cards tick
@@ -36,13 +37,12 @@ export function useNow(): number {
   return useSyncExternalStore(subscribe, () => now, () => pageRenderedAt() ?? now);
 }
 
-const noSubscription = () => () => {};
-
 /**
- * The time for a coarse decision (is the draw within three days?): like useNow on the server and
- * while hydrating, but it does not re-render each second; it moves on whenever the component
- * renders again.
+ * The time for a coarse decision (is the draw within three days? closed yet? NEW?): on the
+ * server and while hydrating, the time the page's answers were read, like useNow, so the
+ * browser's first render matches the server's HTML; in any other render, the time of that
+ * render. It does not re-render each second.
  */
 export function useRenderTime(): number {
-  return useSyncExternalStore(noSubscription, () => now, () => pageRenderedAt() ?? now);
+  return useHydrating() ? (pageRenderedAt() ?? Date.now()) : Date.now();
 }

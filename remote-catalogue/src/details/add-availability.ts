@@ -1,7 +1,7 @@
 import { londonDateTime, ticketsLeft, type Competition } from '@cgg/contracts';
 
 /** Why tickets cannot be added right now, or null when they can. */
-export function addBlockedReason(c: Competition, now: Date = new Date()): string | null {
+export function addBlockedReason(c: Competition, now: Date): string | null {
   if (c.cancelled) return 'This competition was cancelled: it will not be drawn, and everyone who entered has been refunded.';
   if (c.status === 'drawn') return 'This competition has been drawn.';
   if (c.status === 'closed') return 'This competition is closed to new entries.';

@@ -7,6 +7,7 @@ import { Spinner } from '../components/spinner.tsx';
 import { PriceTag } from '../components/price-tag.tsx';
 import { TicketProgress } from '../components/progress-bar.tsx';
 import { DrawCountdown } from '../components/draw-countdown.tsx';
+import { useRenderTime } from '../components/use-now.ts';
 import { CardGrid } from '../components/card-grid.tsx';
 import { drawWhenText } from '../components/draw-when.tsx';
 import { competitionStoreAtom } from '../data/competition-store.ts';
@@ -64,6 +65,7 @@ function Details({ competition: c, checking = false }: { competition: Competitio
     };
   }, [c.title]);
   const { settings } = useSettings();
+  const now = new Date(useRenderTime());
   const images = [...new Set([c.image, ...c.gallery_images].filter(Boolean))];
   const left = ticketsLeft(c);
   const liveInfo = c.live_draw_info || settings?.live_draw_info;
@@ -73,7 +75,7 @@ function Details({ competition: c, checking = false }: { competition: Competitio
         <Gallery images={images} title={c.title} />
         <div className="cat-details__info">
           <div className="cat-details__badges">
-            {isNew(c.created_at) && <span className="cat-badge cat-badge--new">NEW</span>}
+            {isNew(c.created_at, now) && <span className="cat-badge cat-badge--new">NEW</span>}
             {c.enable_instant_wins && <span className="cat-badge cat-badge--instant">Instant wins</span>}
             {c.live_draw && <span className="cat-badge cat-badge--status">Live draw</span>}
           </div>

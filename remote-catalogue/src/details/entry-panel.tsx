@@ -4,6 +4,7 @@ import { shouldShowQuestion } from '../data/show-question.ts';
 import { addBlockedReason, maxQuantity } from './add-availability.ts';
 import { QuantityPicker } from './quantity-picker.tsx';
 import { QuestionModal } from './question-modal.tsx';
+import { useRenderTime } from '../components/use-now.ts';
 
 /**
  * Choose tickets and add them. The basket belongs to cart-checkout: this only asks for
@@ -12,7 +13,7 @@ import { QuestionModal } from './question-modal.tsx';
  */
 export function EntryPanel({ competition: c, settings, checking = false }: { competition: Competition; settings: Settings | undefined; checking?: boolean }) {
   const max = maxQuantity(c);
-  const blocked = addBlockedReason(c);
+  const blocked = addBlockedReason(c, new Date(useRenderTime()));
   // A stored copy is on screen until the fresh one arrives: no adding from it.
   if (checking) {
     return (

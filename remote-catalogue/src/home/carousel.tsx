@@ -5,6 +5,7 @@ import { PriceTag } from '../components/price-tag.tsx';
 import { drawWhenText } from '../components/draw-when.tsx';
 import { PrizeImage } from '../components/prize-image.tsx';
 import { usePrefersReducedMotion } from './use-reduced-motion.ts';
+import { useRenderTime } from '../components/use-now.ts';
 import './carousel.css';
 
 const DEFAULT_SPEED_MS = 5000;
@@ -64,6 +65,7 @@ export function Carousel({ slides, settings }: { slides: Competition[]; settings
   }, [playing, active, speed, goTo]);
 
   const heights = sliderHeights(settings);
+  const now = new Date(useRenderTime());
 
   if (count === 0) return <p className="cat-empty">New competitions are on their way. Check back soon.</p>;
 
@@ -107,7 +109,7 @@ export function Carousel({ slides, settings }: { slides: Competition[]; settings
               decoding={i === 0 ? 'sync' : 'async'}
             />
             <div className="cat-carousel__content">
-              {isNew(c.created_at) && <span className="cat-badge cat-badge--new">NEW</span>}
+              {isNew(c.created_at, now) && <span className="cat-badge cat-badge--new">NEW</span>}
               <h2 className="cat-carousel__title">{c.title}</h2>
               <PriceTag competition={c} size="large" />
               <p className="cat-carousel__draw">Draw {drawWhenText(c)}</p>
