@@ -4,18 +4,8 @@ import { routeTable } from '../http/route-table.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { SHOP_TIMEZONE } from '../lib/london-time.ts';
 import { penceToPounds } from '../lib/money.ts';
+import { HOLDING_STATUSES } from '../store/order-statuses.ts';
 import type { AccountDeps } from './account-deps.ts';
-
-/**
- * Paid orders: 'completed' is what this shop's checkout makes; 'processing' is WooCommerce's "paid,
- * not yet fulfilled" (orders brought over from it, and the demo's): both are refunded, counted as
- * sales and sent receipts alike.
- */
-export const PAID_STATUSES = ['completed', 'processing'] as const;
-export const isPaidStatus = (status: string): boolean => (PAID_STATUSES as readonly string[]).includes(status);
-
-/** Orders whose tickets the customer holds (they count toward max_ticket_per_user). */
-export const HOLDING_STATUSES = ['pending', 'processing', 'completed', 'admin-comp-win'] as const;
 
 /** WooCommerce's price markup, as its REST answers carry it. */
 export const priceHtml = (pence: number): string => `<span class="woocommerce-Price-amount amount">£${penceToPounds(pence)}</span>`;

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Queryable } from '../accounts/queryable.ts';
-import { HOLDING_STATUSES } from '../accounts/order-routes.ts';
+import { HOLDING_STATUSES } from '../store/order-statuses.ts';
 import { containsPattern } from '../lib/like-pattern.ts';
 
 /*

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { fallbackLogger } from '../lib/logger.ts';
-import { HOLDING_STATUSES } from '../accounts/order-routes.ts';
+import { HOLDING_STATUSES } from '../store/order-statuses.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import { recordStaffAction } from '../staff/audit-log.ts';
 import { ensureCommitments } from './commitments.ts';

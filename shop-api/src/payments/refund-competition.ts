@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { PAID_STATUSES } from '../accounts/order-routes.ts';
+import { PAID_STATUSES } from '../store/order-statuses.ts';
 import { inTransaction } from '../accounts/queryable.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import type { Mailer } from '../mail/mailer.ts';

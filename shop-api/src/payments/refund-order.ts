@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { fallbackLogger, type Logger } from '../lib/logger.ts';
-import { isPaidStatus } from '../accounts/order-routes.ts';
+import { isPaidStatus } from '../store/order-statuses.ts';
 import { inTransaction } from '../accounts/queryable.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { penceToPounds } from '../lib/money.ts';

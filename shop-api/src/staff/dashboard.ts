@@ -1,5 +1,5 @@
 import type { StaffDashboard } from '@cgg/contracts/staff';
-import { PAID_STATUSES } from '../accounts/order-routes.ts';
+import { PAID_STATUSES } from '../store/order-statuses.ts';
 import type { Queryable } from '../accounts/queryable.ts';
 import { penceToPounds } from '../lib/money.ts';
 import { flaggedCustomers } from './flagged-customers.ts';

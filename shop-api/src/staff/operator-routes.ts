@@ -3,7 +3,7 @@ import type { StaffClaim, StaffCompetition, StaffEntry } from '@cgg/contracts/st
 import { Readable } from 'node:stream';
 import type pg from 'pg';
 import { inTransaction } from '../accounts/queryable.ts';
-import { HOLDING_STATUSES } from '../accounts/order-routes.ts';
+import { HOLDING_STATUSES } from '../store/order-statuses.ts';
 import { advanceClaim, claimQueue, type QueuedClaim } from '../claims/claim-queue.ts';
 import { competitionExists, entriesCsv, entriesPage } from '../competitions/competition-entries.ts';
 import { PostalEntryRefused } from '../draws/postal-entry.ts';

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { PAID_STATUSES } from '../accounts/order-routes.ts';
+import { PAID_STATUSES } from './order-statuses.ts';
 import { inTransaction } from '../accounts/queryable.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { orderReceiptEmail, type ReceiptLine } from './order-receipt-email.ts';

@@ -2,7 +2,7 @@ import type { Competition } from '@cgg/contracts';
 import { COMPETITION_COLUMNS } from '../competitions/competition-sql.ts';
 import { toCompetition, type CompetitionRow } from '../competitions/to-payload.ts';
 import type { Queryable } from '../accounts/queryable.ts';
-import { HOLDING_STATUSES } from '../accounts/order-routes.ts';
+import { HOLDING_STATUSES } from './order-statuses.ts';
 import { basketCouponsJsonSql, couponsFromJson, type CouponJson, type CouponRow } from './basket-coupons.ts';
 import type { CartLine } from './cart-view.ts';
 

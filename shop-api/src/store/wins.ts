@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { StoreInstantWinWon } from '@cgg/contracts/store';
 import type pg from 'pg';
-import { HOLDING_STATUSES } from '../accounts/order-routes.ts';
+import { HOLDING_STATUSES } from './order-statuses.ts';
 import { enqueueFeedPublication } from '../feed/feed-outbox.ts';
 import { penceToPounds } from '../lib/money.ts';
 
@@ -91,7 +91,7 @@ export async function fireRewardWins(client: pg.PoolClient, a: { competitionId: 
   );
   let fired = 0;
   for (const reward of due.rows) {
-    const count = await client.query<{ n: number }>(`${REWARD_ENTRIES} SELECT count(*)::int AS n FROM entries`, [a.competitionId, PAID_STATUSES]);
+    const count = await client.query<{ n: number }>(`${REWARD_ENTRIES} SELECT count(*)::int AS n FROM entries`, [a.competitionId, PAID_ENTRY_STATUSES]);
     const n = count.rows[0]!.n;
     if (n === 0) continue;
     const pick = await client.query<{
@@ -99,7 +99,7 @@ export async function fireRewardWins(client: pg.PoolClient, a: { competitionId: 
       first_name: string | null; last_name: string | null; full_name: string | null;
     }>(
       `${REWARD_ENTRIES} SELECT * FROM entries ORDER BY ticket_number OFFSET $3 LIMIT 1`,
-      [a.competitionId, PAID_STATUSES, randomInt(0, n)],
+      [a.competitionId, PAID_ENTRY_STATUSES, randomInt(0, n)],
     );
     const w = pick.rows[0]!;
     const name = w.first_name !== null ? publicName(w.first_name, w.last_name ?? '') : publicName(splitFullName(w.full_name ?? '').first, splitFullName(w.full_name ?? '').last);
@@ -115,7 +115,7 @@ export async function fireRewardWins(client: pg.PoolClient, a: { competitionId: 
 }
 
 /** Order statuses whose tickets are paid entries: those that hold tickets, less a reservation. */
-const PAID_STATUSES = HOLDING_STATUSES.filter((s) => s !== 'pending');
+const PAID_ENTRY_STATUSES = HOLDING_STATUSES.filter((s) => s !== 'pending');
 
 /** The entries of competition $1 ($2: the order statuses that count), with who holds each. */
 const REWARD_ENTRIES = `WITH entries AS (
