@@ -35,6 +35,8 @@ describe('configuration', () => {
     expect(refused({ ...keys, STRIPE_SECRET_KEY: 'pk_test_51Secret' })).toMatch(/STRIPE_SECRET_KEY must be a Stripe secret key/);
     expect(refused({ ...keys, PAYMENT_GATEWAY: 'demo' })).toMatch(/PAYMENT_GATEWAY=demo, but Stripe keys are set/);
     expect(refused({ PAYMENT_GATEWAY: 'stripe' })).toMatch(/PAYMENT_GATEWAY=stripe needs/);
+    expect(refused({ ...keys, STRIPE_SECRET_KEY: 'sk_live_51Secret' })).toBe('STRIPE_SECRET_KEY is a live key but STRIPE_PUBLISHABLE_KEY a test one: use the two keys of one mode');
+    expect(readConfig({ ...keys, STRIPE_SECRET_KEY: 'rk_live_51Secret', STRIPE_PUBLISHABLE_KEY: 'pk_live_51Public' }).paymentGateway).toBe('stripe');
   });
 
   it('names a bad value instead of guessing', () => {
@@ -71,6 +73,20 @@ describe('the API process in production', () => {
     // One JSON log line per reason, through the API's logger, at level fatal (60).
     const lines = run.stdout.trim().split('\n').map((l) => JSON.parse(l) as { level: number; msg: string });
     expect(lines).toContainEqual(expect.objectContaining({ level: 60, msg: expect.stringContaining('refusing to start in production (NODE_ENV=production): the demo card gateway') }));
+  });
+
+  it('the CLI refuses the same, before it opens (or seeds) any database', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const run = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'src/cli/main.ts', 'outbox'], {
+      cwd: new URL('..', import.meta.url).pathname,
+      env: { ...process.env, NODE_ENV: 'production', SEED_DEMO_DATA: 'true', DATABASE_URL: 'postgres://never-opened@127.0.0.1:1/none' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('refusing to run in production (NODE_ENV=production): the demo card gateway');
+    expect(run.stderr).toContain('refusing to run in production (NODE_ENV=production): SEED_DEMO_DATA=true');
+    expect(run.stdout).toBe('');
   });
 
   it('exits naming the variable when a value is bad, before anything starts', async () => {

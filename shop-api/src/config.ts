@@ -221,6 +221,9 @@ function payments(env: NodeJS.ProcessEnv): Pick<Config, 'paymentGateway' | 'stri
   if (!webhookSecret.startsWith('whsec_')) throw new Error('STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)');
   const publishableKey = env.STRIPE_PUBLISHABLE_KEY ?? '';
   if (!/^pk_(test|live)_/.test(publishableKey)) throw new Error('STRIPE_PUBLISHABLE_KEY must be set to the publishable key (pk_test_... or pk_live_...) the card field loads with');
+  // A test key beside a live one: the browser's payment methods would not exist for the server.
+  const mode = (key: string) => (key.includes('_live_') ? 'live' : 'test');
+  if (mode(secretKey) !== mode(publishableKey)) throw new Error(`STRIPE_SECRET_KEY is a ${mode(secretKey)} key but STRIPE_PUBLISHABLE_KEY a ${mode(publishableKey)} one: use the two keys of one mode`);
   return { paymentGateway: 'stripe', stripe: { secretKey, webhookSecret, publishableKey } };
 }
 

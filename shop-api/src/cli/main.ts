@@ -3,7 +3,7 @@
  * Each command is one file in commands/; add it to the list below.
  */
 import { pino } from 'pino';
-import { readCliConfig } from '../config.ts';
+import { productionRefusals, readCliConfig } from '../config.ts';
 import { useDataKey } from '../lib/data-encryption.ts';
 import { createLogger } from '../lib/logger.ts';
 import { openCliDatabase } from './cli-database.ts';
@@ -59,6 +59,13 @@ async function main(argv: string[]): Promise<number> {
   }
   // The same configuration reader as the API, once; logs go to stderr, the command's output to stdout.
   const config = readCliConfig();
+  // What the API refuses to start with, the CLI refuses too: it would seed the demo accounts, or
+  // refund through the demo provider, on a production database.
+  const refusals = productionRefusals(config);
+  if (refusals.length > 0) {
+    for (const reason of refusals) console.error(`refusing to run in production (NODE_ENV=production): ${reason}`);
+    return 1;
+  }
   useDataKey(config);
   const log = createLogger({ level: config.logLevel, stream: pino.destination({ dest: 2, sync: true }) });
   const db = await openCliDatabase(config, log);
