@@ -75,6 +75,8 @@ describe('bad input gets a 4xx WordPress error and writes nothing', () => {
     { name: 'id beyond int4', body: JSON.stringify({ id: 2 ** 40 }), url: restRoute('getcompetition'), status: 404, code: 'rest_competition_invalid_id' },
     { name: 'fractional id', body: JSON.stringify({ id: 1.5 }), url: restRoute('getcompetition'), status: 400, code: 'rest_invalid_param' },
     { name: 'SEO without page', body: '{}', url: restRoute('getSEOSettings'), status: 400, code: 'rest_missing_callback_param' },
+    // Beyond PostgreSQL's integer: refused by the schema, not a 500 from the query.
+    { name: 'draw proof id beyond int4', body: JSON.stringify({ id: 2 ** 31 }), url: restRoute('draw_proof'), status: 400, code: 'rest_invalid_param' },
   ];
 
   it.each(cases)('$name', async ({ body, headers, url, status, code }) => {

@@ -47,6 +47,7 @@ import { databaseUnavailable, serverBusy } from './http/database-unavailable.ts'
 import { createRateLimits, type RateLimitOptions } from './http/rate-limits.ts';
 import { isDatabaseUnreachable } from './db/unreachable.ts';
 import { isPoolBusy } from './db/pool-busy.ts';
+import { isInvalidValue } from './db/invalid-value.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -148,6 +149,7 @@ function toWpError(err: FastifyError, bodyLimit: number): WpHttpError {
   // and the same request works again soon.
   if (isPoolBusy(err)) return serverBusy();
   if (isDatabaseUnreachable(err)) return databaseUnavailable();
+  if (isInvalidValue(err)) return new WpHttpError(400, 'rest_invalid_param', 'A value in the request is out of range or not valid.');
   return new WpHttpError(500, 'internal_server_error', 'There has been a critical error on this website.');
 }
 
@@ -269,6 +271,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
     } else if (wp.code === 'rest_server_busy') {
       // Not a fault of the code: the instance has more requests than connections (scale it out).
       request.log.warn({ req: request }, 'every database connection busy for the whole wait');
+    } else if (isInvalidValue(error)) {
+      // The caller's value, refused by PostgreSQL: a request schema let it through.
+      request.log.warn({ req: request, cause: error.message }, 'a request value the schema allowed was refused by the database');
     } else if (wp.status >= 500) {
       // The request line's serializer masks secrets in the query string; the error's text is cleaned too.
       request.log.error({ req: request, err: error }, 'request failed');

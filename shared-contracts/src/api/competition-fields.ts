@@ -16,6 +16,8 @@ provideZod(zodMembers);
  */
 
 const pounds = z.string().check(z.regex(/^\d{1,7}\.\d{2}$/, 'must be pounds with 2 decimals, like "0.99"'));
+/** A ticket price: a free ticket is the postal route's, never a price (the database refuses 0 too). */
+const price = z.string().check(z.regex(/^\d{1,7}\.\d{2}$/, 'must be pounds with 2 decimals, like "0.99"'), z.refine((v) => Number(v) > 0, 'must be more than 0.00'));
 const londonTime = z.string().check(z.refine((v) => !Number.isNaN(londonWallTimeToInstant(v)), 'must be London time "YYYY-MM-DD HH:MM"'));
 const imageUrl = z.string().check(z.regex(/^\/[\w\-./]+$|^https:\/\/\S+$/, 'must be a site-relative path (/wp-content/...) or an https URL'));
 const text = (min: number, max: number) =>
@@ -57,8 +59,8 @@ const fieldShape = {
   description: z.string().check(z.maxLength(20_000, 'must be at most 20,000 characters')),
   image: imageUrl,
   gallery_images: z.array(imageUrl).check(z.maxLength(20, 'takes at most 20 images')),
-  price_per_ticket: pounds,
-  sale: z.nullable(z.strictObject({ price: pounds, start: londonTime, end: londonTime })),
+  price_per_ticket: price,
+  sale: z.nullable(z.strictObject({ price, start: londonTime, end: londonTime })),
   total_tickets: wholeNumber(1, 10_000_000),
   max_ticket_per_user: wholeNumber(1, 10_000_000),
   closing: londonTime,

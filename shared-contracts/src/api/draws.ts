@@ -1,4 +1,5 @@
 import type { z } from 'zod/mini';
+import { MAX_DB_ID } from './db-id.ts';
 import { lazySchema } from './lazy-schema.ts';
 
 /*
@@ -79,7 +80,7 @@ export const drawResultsResponseSchema = lazySchema((z) => z.object({
 }));
 export type DrawResultsResponse = z.infer<typeof drawResultsResponseSchema>;
 
-export const drawProofRequestSchema = lazySchema((z) => z.strictObject({ token: tokenField, id: z.int().check(z.positive()) }));
+export const drawProofRequestSchema = lazySchema((z) => z.strictObject({ token: tokenField, id: z.int().check(z.positive(), z.maximum(MAX_DB_ID)) }));
 export const drawProofResponseSchema = lazySchema((z) => z.object({ success: z.literal(true), data: drawProofSchema }));
 
 export const winnerKindSchema = lazySchema((z) => z.enum(['draw', 'instant']));

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { MAX_DB_ID } from './db-id.ts';
 import { lazySchema } from './lazy-schema.ts';
 import { claimChoiceSchema, claimStateSchema, winKindSchema } from './claims.ts';
 import { provideZod } from '../zod/zod-runtime.ts';
@@ -35,7 +36,7 @@ export const winStatusLabels: Record<WinStatus, string> = {
   done: 'Done',
 };
 
-const positiveId = z.int().check(z.positive());
+const positiveId = z.int().check(z.positive(), z.maximum(MAX_DB_ID));
 const pageNumber = z.optional(z.int().check(z.minimum(1), z.maximum(10000)));
 
 /** One win in the queue: who won what, when, and (once claimed) the claim. */

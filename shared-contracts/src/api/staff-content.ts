@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { MAX_DB_ID } from './db-id.ts';
 import { lazySchema } from './lazy-schema.ts';
 import { provideZod } from '../zod/zod-runtime.ts';
 import { zodMembers } from '../zod/zod-members.ts';
@@ -40,7 +41,7 @@ function lines(what: string, most: number, lineMax: number) {
   );
 }
 
-const positiveId = z.int().check(z.positive());
+const positiveId = z.int().check(z.positive(), z.maximum(MAX_DB_ID));
 
 /** An FAQ as admins see it: the public list leaves out unpublished ones. */
 export const staffFaqSchema = lazySchema(() => z.object({ id: z.int(), category: z.string(), question: z.string(), answer: z.string(), position: z.int(), published: z.boolean() }));

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { MAX_DB_ID } from './db-id.ts';
 import { lazySchema } from './lazy-schema.ts';
 import type { ApiCall, CallAccess } from './calls.ts';
 import { claimStateSchema } from './claims.ts';
@@ -118,11 +119,13 @@ export const auditEntrySchema = lazySchema(() => z.object({
   after: z.nullable(z.unknown()),
 }));
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+/** A row id of an `integer`-keyed table (a staff account, a competition, an order). */
+const positiveId = z.int().check(z.positive(), z.maximum(MAX_DB_ID));
 export const auditLogRequestSchema = lazySchema(() => z.strictObject({
   page: z.optional(z.int().check(z.minimum(1), z.maximum(10000))),
   limit: z.optional(z.int().check(z.minimum(1), z.maximum(100))),
   action: z.optional(z.string().check(z.maxLength(64))),
-  staff_id: z.optional(z.int().check(z.positive())),
+  staff_id: z.optional(positiveId),
 }));
 export const auditLogResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: z.array(auditEntrySchema), page: z.int(), total: z.int(), total_pages: z.int() }));
 
@@ -141,7 +144,7 @@ export type StaffAccount = z.infer<typeof staffAccountSchema>;
 export const staffListResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: z.array(staffAccountSchema) }));
 
 export const staffUpdateRequestSchema = lazySchema(() => z.strictObject({
-  id: z.int().check(z.positive()),
+  id: positiveId,
   role: z.optional(staffRoleSchema),
   /** Pounds, or null to remove the limit. */
   refund_limit: z.optional(z.nullable(pounds)),
@@ -153,7 +156,7 @@ export const refundDestinationSchema = lazySchema(() => z.enum(['card', 'site_cr
 export type RefundDestination = z.infer<typeof refundDestinationSchema>;
 
 export const staffRefundRequestSchema = lazySchema(() => z.strictObject({
-  order_id: z.int().check(z.positive()),
+  order_id: positiveId,
   /** Pounds; left out: all that is left of the card payment. */
   amount: z.optional(pounds),
   /** Where the money goes: back to the card (the default) or into the customer's site credit. */
@@ -180,7 +183,7 @@ export type StaffRefundDone = z.infer<typeof staffRefundResponseSchema>['data'];
 
 /** Cancel a competition and start refunding every paid order of it in the background (after the job has stopped, again refunds only what is left). */
 export const staffCancelCompetitionRequestSchema = lazySchema(() => z.strictObject({
-  competition_id: z.int().check(z.positive()),
+  competition_id: positiveId,
   reason: z.string().check(z.trim(), z.minLength(1, 'Say why the competition is cancelled.'), z.maxLength(200, 'At most 200 characters.')),
   to: refundDestinationSchema,
 }));
@@ -206,9 +209,8 @@ export const staffCompetitionRefundsSchema = lazySchema(() => z.object({
 }));
 export type StaffCompetitionRefunds = z.infer<typeof staffCompetitionRefundsSchema>;
 export const staffCancelCompetitionResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: staffCompetitionRefundsSchema }));
-export const staffCompetitionRefundsRequestSchema = lazySchema(() => z.strictObject({ competition_id: z.int().check(z.positive()) }));
+export const staffCompetitionRefundsRequestSchema = lazySchema(() => z.strictObject({ competition_id: positiveId }));
 
-const positiveId = z.int().check(z.positive());
 const pageNumber = z.optional(z.int().check(z.minimum(1), z.maximum(10000)));
 const paged = { page: z.int(), total: z.int(), total_pages: z.int() };
 

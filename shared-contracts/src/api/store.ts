@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { MAX_DB_ID } from './db-id.ts';
 // Through the package's barrel, not the files: federation shares the barrel, so this entry uses
 // the page's copy of those modules instead of bundling a second one.
 import { ApiError, apiErrorFromResponse, competitionSchema, lazySchema, provideZod } from '@cgg/contracts';
@@ -165,19 +166,20 @@ export const storeCartItemsSchema = lazySchema(() => z.array(storeCartItemSchema
 // ---- requests --------------------------------------------------------------------
 
 const positiveInt = z.int().check(z.positive());
+const id = z.int().check(z.positive(), z.maximum(MAX_DB_ID));
 const itemKey = z.string().check(z.minLength(1), z.maxLength(64));
 const couponCode = z.string().check(z.minLength(1), z.maxLength(64));
 
 export const storeAddItemRequestSchema = lazySchema(() => z.object({
   /** competition_product_id */
-  id: positiveInt,
+  id,
   quantity: positiveInt,
   /**
    * The skill question's chosen option id (competition.question_options[].id). Needed on
    * the first add of a competition whose `comp_question` is true; the line remembers a
    * correct answer, so later adds and updates of that line need none.
    */
-  answer_id: z.optional(positiveInt),
+  answer_id: z.optional(id),
   /** The spec sends the store nonce and the cart token in add-item's body too; the headers win when both are sent. */
   nonce: z.optional(z.string().check(z.maxLength(200))),
   cart_header: z.optional(z.string().check(z.maxLength(2000))),
@@ -363,7 +365,7 @@ export type StoreCheckoutResponse = z.infer<typeof storeCheckoutResponseSchema>;
 
 /** `POST cgg/checkout-return`: the order whose card payment to look at again (after 3-D Secure, or while 'processing'). */
 export const storeCheckoutReturnRequestSchema = lazySchema(() => z.object({
-  order_id: positiveInt,
+  order_id: id,
   order_key: z.string().check(z.minLength(1), z.maxLength(64)),
 }));
 export type StoreCheckoutReturnRequest = z.infer<typeof storeCheckoutReturnRequestSchema>;

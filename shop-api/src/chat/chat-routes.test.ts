@@ -31,11 +31,11 @@ beforeAll(async () => {
 afterAll(() => close());
 
 /** Opens the SSE stream on a listening app and collects its frames. */
-function openStream(base: string): Promise<{ frames: string[]; waitFor: (text: string) => Promise<void>; close: () => void; headers: http.IncomingHttpHeaders }> {
+function openStream(base: string, headers: Record<string, string> = {}): Promise<{ frames: string[]; waitFor: (text: string) => Promise<void>; close: () => void; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const frames: string[] = [];
     const waiters: Array<() => void> = [];
-    const req = http.get(`${base}/?rest_route=/api/v1/chat_stream`, (res) => {
+    const req = http.get(`${base}/?rest_route=/api/v1/chat_stream`, { headers }, (res) => {
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
         frames.push(chunk);
@@ -116,6 +116,27 @@ describe('community chat', () => {
       const list = chatListResponseSchema.parse((await app.inject({ method: 'GET', url: '/?rest_route=/api/v1/chat_messages' })).json());
       expect(list.data.some((m) => m.id === data.id)).toBe(false);
       stream.close();
+    } finally {
+      await listener.close();
+    }
+  });
+});
+
+describe('a reconnecting stream (Last-Event-ID)', () => {
+  it('first gets what it missed, and a malformed id is a fresh start, not a closed stream', async () => {
+    const listener = buildApp({ pool });
+    const base = await listener.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const token = await customer('Missed', 'Poster');
+      const missed = chatPostResponseSchema.parse((await post(app, token, 'Posted while away')).json()).data;
+      const resumed = await openStream(base, { 'last-event-id': String(missed.id - 1) });
+      await resumed.waitFor('Posted while away');
+      resumed.close();
+      for (const id of ['1e21', '99999999999999999999', '-5', 'abc']) {
+        const fresh = await openStream(base, { 'last-event-id': id });
+        expect(fresh.frames.join('')).not.toContain('Posted while away');
+        fresh.close();
+      }
     } finally {
       await listener.close();
     }

@@ -84,8 +84,10 @@ export function chatRoutes(pool: pg.Pool, hub: ChatHub, limits: RateLimits): Dec
         try {
           unsubscribe = await hub.subscribe(send, () => res.end());
           // A reconnecting EventSource says what it saw last: send what it missed.
-          const lastId = Number(request.headers['last-event-id']);
-          if (Number.isInteger(lastId) && lastId > 0) {
+          // Digits only: "1e21" is an integer to Number() but no message id to PostgreSQL.
+          const header = request.headers['last-event-id'];
+          const lastId = typeof header === 'string' && /^[1-9]\d{0,14}$/.test(header) ? Number(header) : 0;
+          if (lastId > 0) {
             for (const message of await messagesAfter(pool, lastId)) send({ type: 'message', message });
           }
           res.write('retry: 3000\n: connected\n\n');

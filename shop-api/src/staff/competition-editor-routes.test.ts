@@ -95,6 +95,10 @@ describe('the competition editor', () => {
       { field: 'price_per_ticket', message: 'must be pounds with 2 decimals, like "0.99"' },
       { field: 'total_tickets', message: 'must be at least 1' },
     ]));
+    // A price of nothing: the database's own rule refused it with a 500 before the schema did.
+    const free = await staffPost('competition_save', { fields: { ...fields('Free tickets'), price_per_ticket: '0.00' } });
+    expect(free.statusCode).toBe(400);
+    expect((free.json() as { data: { problems: unknown[] } }).data.problems).toEqual([{ field: 'price_per_ticket', message: 'must be more than 0.00' }]);
     const crossed = await staffPost('competition_save', { fields: { ...fields('Closing after draw'), closing: londonIn(7) } });
     expect((crossed.json() as { data: { problems: unknown[] } }).data.problems).toEqual([{ field: 'closing', message: 'must not be after draw' }]);
     const unknownCategory = await staffPost('competition_save', { fields: { ...fields('Unknown category'), category: 'boats' } });
