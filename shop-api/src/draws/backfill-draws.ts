@@ -29,7 +29,7 @@ export async function backfillDraws(client: pg.PoolClient, now: Date, siteUrl: s
         const drawnAt = c.drawn_at ?? now;
         await client.query(`DELETE FROM winners WHERE competition_id = $1 AND kind = 'draw'`, [c.id]);
         await client.query('SELECT 1 FROM competition_draws WHERE competition_id = $1 FOR UPDATE', [c.id]);
-        await drawLocked(client, c.id, { now: drawnAt, drawnBy: 'backfill', siteUrl });
+        await drawLocked(client, c.id, { now: drawnAt, drawnBy: 'backfill', siteUrl, backfill: true });
       }
     }
     await client.query('COMMIT');

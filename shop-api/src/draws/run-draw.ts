@@ -21,6 +21,8 @@ export interface DrawOptions {
   /** 'scheduler' or 'cli:<operator>': recorded with the proof. */
   drawnBy: string;
   siteUrl: string;
+  /** The start-up backfill's proof of a result recorded before draws existed: the competition is already 'drawn'. */
+  backfill?: boolean;
 }
 
 /** The draw's entries: tickets of orders that count (as the per-person cap counts them) plus postal entries. */
@@ -66,15 +68,33 @@ async function findWinner(client: pg.PoolClient, competitionId: number, entry: D
 }
 
 /**
+ * Why a competition picked for a draw must not be drawn after all, read once its row is locked
+ * (null: draw it). What the caller read before may have changed while it waited for the lock: a
+ * cancel that committed meanwhile is final (its refunds are under way), and a checkout that
+ * committed meanwhile holds a reservation whose tickets are not paid yet.
+ */
+async function refusalOnceLocked(client: pg.PoolClient, competitionId: number, status: string): Promise<string | null> {
+  if (status !== 'open' && status !== 'closed') return `Competition ${competitionId} is ${status}; it is not drawn.`;
+  const reserved = await client.query(`SELECT 1 FROM competitions c WHERE c.id = $1 AND EXISTS (${OPEN_RESERVATIONS})`, [competitionId]);
+  return reserved.rowCount ? `Competition ${competitionId} has card payments still being confirmed; draw it once they settle (at most a few minutes).` : null;
+}
+
+/**
  * Draws one competition whose competition_draws row the caller has locked, inside the
  * caller's transaction. Locks the competition row too, so a sale in flight finishes
  * first and none follows (the allocator sells only while the status is 'open').
  */
 export async function drawLocked(client: pg.PoolClient, competitionId: number, o: DrawOptions): Promise<DrawDone> {
-  const comp = (await client.query<{ title: string; prize_value_pence: number }>(
-    'SELECT title, prize_value_pence FROM competitions WHERE id = $1 FOR UPDATE',
+  const comp = (await client.query<{ title: string; prize_value_pence: number; status: string }>(
+    'SELECT title, prize_value_pence, status FROM competitions WHERE id = $1 FOR UPDATE',
     [competitionId],
   )).rows[0]!;
+  // A backfill draws again a result recorded before proofs existed; any other draw is checked again
+  // now the row is locked (refusalOnceLocked).
+  if (!o.backfill) {
+    const refused = await refusalOnceLocked(client, competitionId, comp.status);
+    if (refused) throw new DrawRefused(refused);
+  }
   const seed = (await client.query<{ seed: Buffer }>('SELECT seed FROM competition_draws WHERE competition_id = $1', [competitionId])).rows[0]!.seed;
   const outcome = drawFromEntries(seed, await loadEntries(client, competitionId));
   await client.query(
@@ -124,24 +144,31 @@ export async function drawDueCompetitions(pool: pg.Pool, o: Omit<DrawOptions, 'd
   const log = o.log ?? ((m: string) => fallbackLogger().info({ component: 'draws' }, m));
   await ensureCommitments(pool, o.now);
   const done: DrawDone[] = [];
+  // Refused once its row was locked (cancelled, or a reservation, meanwhile): not asked again this run.
+  const skipped: number[] = [];
   for (;;) {
     const client = await pool.connect();
     let result: DrawDone | null = null;
+    let claimed: number | null = null;
     try {
       await client.query('BEGIN');
       const { rows } = await client.query<{ competition_id: number }>(
         `SELECT d.competition_id FROM competition_draws d JOIN competitions c ON c.id = d.competition_id
          WHERE d.drawn_at IS NULL AND c.draw_at <= $1 AND NOT c.live_draw AND c.status IN ('open', 'closed')
-           AND NOT EXISTS (${OPEN_RESERVATIONS})
+           AND NOT EXISTS (${OPEN_RESERVATIONS}) AND c.id <> ALL($2::int[])
          ORDER BY c.draw_at, c.id LIMIT 1 FOR UPDATE OF d SKIP LOCKED`,
-        [o.now],
+        [o.now, skipped],
       );
-      if (rows[0]) result = await drawLocked(client, rows[0].competition_id, { ...o, drawnBy: 'scheduler' });
+      claimed = rows[0]?.competition_id ?? null;
+      if (claimed !== null) result = await drawLocked(client, claimed, { ...o, drawnBy: 'scheduler' });
       if (result) await queueWinnerMail(client, o.mailer, result.mail);
       await client.query('COMMIT');
     } catch (err) {
       await client.query('ROLLBACK').catch(() => {});
-      throw err;
+      if (!(err instanceof DrawRefused) || claimed === null) throw err;
+      log(`${err.message} (left for a later run)`);
+      skipped.push(claimed);
+      continue;
     } finally {
       client.release();
     }

@@ -11,6 +11,7 @@ import { reconcilePayments } from './reconcile-payments.ts';
 import { expireReservations } from './reservation-expiry.ts';
 import { recordIntent } from './order-payment.ts';
 import { drawDueCompetitions, drawOneNow } from '../draws/run-draw.ts';
+import { cancelCompetition, refundCancelledCompetition } from './refund-competition.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { webhookPath } from './webhook-route.ts';
 
@@ -453,6 +454,68 @@ describe('a draw and an open reservation', () => {
     // Its 10 minutes run out: the tickets go back, and the draw goes ahead without them.
     await expireReservations(t.pool, t.payments.gateway, new Date(Date.now() + 11 * 60_000));
     expect((await drawDueCompetitions(t.pool, { ...drawOpts, now: new Date() })).map((d) => d.competitionId)).toContain(c.id);
+  });
+
+  /**
+   * The draw picks a competition, then waits for its row while `meanwhile` (holding that row, as a
+   * cancel or a checkout does) changes it and commits. Answers what the draw run did.
+   */
+  async function drawWhile(competitionId: number, meanwhile: (other: import('pg').PoolClient) => Promise<void>) {
+    await t.pool.query("UPDATE competitions SET closing_at = now() - interval '1 minute', draw_at = now() - interval '1 minute' WHERE id = $1", [competitionId]);
+    const other = await t.pool.connect();
+    try {
+      await other.query('BEGIN');
+      // The lock an UPDATE of the row takes (a cancel's, a sale's), which a draw's commitment (a key share) passes.
+      await other.query('SELECT 1 FROM competitions WHERE id = $1 FOR NO KEY UPDATE', [competitionId]);
+      const drawing = drawDueCompetitions(t.pool, { now: new Date(), siteUrl: 'http://localhost:3000', mailer: createMailer(t.pool), log: () => {} });
+      await expect.poll(async () => (await t.pool.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'SELECT title, prize_value_pence%FROM competitions%FOR UPDATE'")).rows[0].n).toBe(1);
+      await meanwhile(other);
+      await other.query('COMMIT');
+      return await drawing;
+    } finally {
+      other.release();
+    }
+  }
+  const drawOf = (competitionId: number) => t.pool.query('SELECT c.status, d.drawn_at FROM competitions c JOIN competition_draws d ON d.competition_id = c.id WHERE c.id = $1', [competitionId]).then((r) => r.rows[0]);
+
+  it('a cancel that commits while the draw waits for the competition stands: it is not drawn over', async () => {
+    const { c, state } = await basket(2);
+    const order = (await checkout(state)).body;
+    await t.payments.demoProvider.retrieveIntent(order.extensions.cgg.payment.intent_id, new Date());
+    await deliver(eventFor(order.extensions.cgg.payment.intent_id, 'payment_intent.succeeded'));
+    const drawn = await drawWhile(c.id, (other) => other.query("UPDATE competitions SET status = 'cancelled' WHERE id = $1", [c.id]).then(() => {}));
+    expect(drawn.map((d) => d.competitionId)).not.toContain(c.id);
+    expect(await drawOf(c.id)).toEqual({ status: 'cancelled', drawn_at: null });
+    expect((await t.pool.query('SELECT count(*)::int AS n FROM draw_wins WHERE competition_id = $1', [c.id])).rows[0].n).toBe(0);
+  });
+
+  it('a checkout that commits while the draw waits for the competition holds it back until the payment settles', async () => {
+    const { c, state } = await basket(2);
+    const order = (await checkout(state)).body;
+    await t.payments.demoProvider.retrieveIntent(order.extensions.cgg.payment.intent_id, new Date());
+    await deliver(eventFor(order.extensions.cgg.payment.intent_id, 'payment_intent.succeeded'));
+    // As a checkout committing its reservation of the competition's tickets (it holds the row until its COMMIT).
+    const drawn = await drawWhile(c.id, (other) => other.query("UPDATE orders SET status = 'pending', reserved_until = now() + interval '10 minutes' WHERE id = $1", [order.order_id]).then(() => {}));
+    expect(drawn.map((d) => d.competitionId)).not.toContain(c.id);
+    expect(await drawOf(c.id)).toMatchObject({ drawn_at: null });
+    await t.pool.query("UPDATE orders SET status = 'completed', reserved_until = NULL WHERE id = $1", [order.order_id]);
+  });
+
+  it('a payment confirmed after its competition was cancelled is taken and refunded, and wins nothing', async () => {
+    // Every number wins, so the order holds one whichever it drew.
+    const { c, who, state } = await basket(1, { competition: { total: 2, instantWinNumbers: [1, 2] } });
+    const order = (await checkout(state)).body;
+    const intentId = order.extensions.cgg.payment.intent_id;
+    const cancel = { competitionId: c.id, reason: 'The prize is no longer available', to: 'card' as const, by: 'test', staffId: null, now: new Date() };
+    await cancelCompetition(t.pool, cancel);
+    // The customer finishes paying afterwards.
+    await t.payments.demoProvider.retrieveIntent(intentId, new Date());
+    await deliver(eventFor(intentId, 'payment_intent.succeeded'));
+    expect((await t.pool.query('SELECT count(*)::int AS n FROM instant_win_awards WHERE order_id = $1', [order.order_id])).rows[0].n).toBe(0);
+    expect((await t.pool.query('SELECT count(*)::int AS n FROM instant_win_tickets WHERE competition_id = $1 AND won_at IS NOT NULL', [c.id])).rows[0].n).toBe(0);
+    const run = await refundCancelledCompetition(t.pool, t.payments.gateway, cancel);
+    expect(run).toMatchObject({ refunded: 1, failed: [], awaitingPayment: [] });
+    expect(await held(order.order_id, who.id, c.id)).toMatchObject({ status: 'refunded', refunded: 100 });
   });
 });
 

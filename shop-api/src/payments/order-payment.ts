@@ -155,7 +155,7 @@ const payOrder = (more = ''): string => `
  */
 const rewardDueLines = (order: string): string => `
     SELECT i.competition_id, c.tickets_sold AS sold, c.total_tickets AS total
-    FROM order_items i JOIN competitions c ON c.id = i.competition_id AND c.enable_reward_wins
+    FROM order_items i JOIN competitions c ON c.id = i.competition_id AND c.enable_reward_wins AND c.status <> 'cancelled'
     WHERE i.order_id = ${order}.id AND EXISTS (SELECT 1 FROM reward_wins r WHERE r.competition_id = c.id AND r.won_at IS NULL
       AND r.percentage * c.total_tickets::bigint <= c.tickets_sold::bigint * 100)`;
 const EARN_POINTS = `
@@ -184,7 +184,9 @@ const LOCK_RECORD_AND_PAY = `
     (SELECT json_build_object('first_name', c.first_name, 'last_name', c.last_name) FROM customers c WHERE c.id = o.customer_id) AS winner,
     (SELECT json_agg(l ORDER BY l.competition_id) FROM (
        SELECT i.competition_id, n.numbers
-       FROM paid JOIN order_items i ON i.order_id = paid.id JOIN competitions c ON c.id = i.competition_id AND c.enable_instant_wins
+       -- A competition cancelled while its reservation waited for the payment awards nothing: the
+       -- order is paid, and the cancel's refunds give it back (refund-competition.ts).
+       FROM paid JOIN order_items i ON i.order_id = paid.id JOIN competitions c ON c.id = i.competition_id AND c.enable_instant_wins AND c.status <> 'cancelled'
        CROSS JOIN LATERAL (SELECT array_agg(t.ticket_number ORDER BY t.ticket_number) AS numbers FROM tickets t WHERE t.order_item_id = i.id
          AND EXISTS (SELECT 1 FROM instant_win_tickets w WHERE w.competition_id = i.competition_id AND w.ticket_number = t.ticket_number AND w.won_at IS NULL)) n
        WHERE n.numbers IS NOT NULL) l) AS instant_lines,
