@@ -15,6 +15,8 @@ export const problemKindLabels: Record<string, string> = {
   paid_without_payment: 'An order is paid but its payment is not: check it with the provider.',
   missing_at_provider: "An order's payment is not in the provider's list: check it with the provider.",
   late_payment_refunded: 'Paid after its reservation ran out: refunded automatically.',
+  late_payment_refund_refused: 'Paid after its reservation ran out, and the provider refused the automatic refund: refund it at the provider.',
+  refunded_at_provider: 'Refunded at the provider, not through the shop: the order still counts as paid and its tickets are in the draw. Check it with the provider, then deal with the order.',
 };
 
 /**

@@ -19,11 +19,17 @@ provideZod(zodMembers);
  *   held (pending, its tickets reserved) until an admin deals with it, which refunds the payment in
  *   full and releases the order; its customer is mailed that it is being checked, then how it ended;
  * - late_payment_refunded: paid after the reservation was released, refunded automatically (repaired);
+ * - late_payment_refund_refused: paid after the reservation was released, and the provider refused
+ *   the automatic refund (refund it at the provider);
+ * - refunded_at_provider: the provider shows more refunded of a paid order than the shop refunded
+ *   (a refund made in its dashboard): the order still holds its tickets;
  * - unknown_intent: the provider has a payment that names no order of ours;
  * - paid_without_payment: an order is paid but its payment is not (look at the provider's dashboard);
  * - missing_at_provider: an order's payment is not in the provider's list.
  */
-export const PAYMENT_PROBLEM_KINDS = ['amount_mismatch', 'late_payment_refunded', 'unknown_intent', 'paid_without_payment', 'missing_at_provider'] as const;
+export const PAYMENT_PROBLEM_KINDS = [
+  'amount_mismatch', 'late_payment_refunded', 'late_payment_refund_refused', 'refunded_at_provider', 'unknown_intent', 'paid_without_payment', 'missing_at_provider',
+] as const;
 
 /**
  * What closing a problem does: a payment of the wrong amount is refunded in full, and its order

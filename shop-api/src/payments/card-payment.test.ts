@@ -12,6 +12,8 @@ import { expireReservations } from './reservation-expiry.ts';
 import { recordIntent } from './order-payment.ts';
 import { drawDueCompetitions, drawOneNow } from '../draws/run-draw.ts';
 import { cancelCompetition, refundCancelledCompetition } from './refund-competition.ts';
+import { refundOrder } from './refund-order.ts';
+import { WpHttpError } from '../http/wp-error.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { webhookPath } from './webhook-route.ts';
 
@@ -352,6 +354,88 @@ describe('card payment: expiry and reconciliation', () => {
     await reconcilePayments(t.pool, t.payments.gateway, new Date());
     expect((await t.pool.query('SELECT count(*)::int AS n FROM payment_discrepancies WHERE intent_id = $1', [stray.id])).rows[0].n).toBe(1);
     expect(await held(res.body.order_id, who.id, c.id)).toMatchObject({ pointsEarnedRows: 1 });
+  });
+});
+
+describe('card payment: what the provider did that the shop did not', () => {
+  const later = () => new Date(Date.now() + 11 * 60_000);
+  const problems = (intentId: string) => t.pool.query('SELECT kind, repaired, order_id FROM payment_discrepancies WHERE intent_id = $1 ORDER BY kind', [intentId]).then((r) => r.rows);
+  async function paidOrder(quantity = 2) {
+    const b = await basket(quantity);
+    const order = (await checkout(b.state)).body;
+    const intentId: string = order.extensions.cgg.payment.intent_id;
+    await t.payments.demoProvider.retrieveIntent(intentId, new Date());
+    await deliver(eventFor(intentId, 'payment_intent.succeeded'));
+    return { ...b, order, intentId };
+  }
+
+  it('a refund made at the provider, outside the shop, is flagged; the shop\'s own refunds are not', async () => {
+    const { order, intentId } = await paidOrder(2);
+    await refundOrder(t.pool, t.payments.gateway, { orderId: order.order_id, amountPence: 50, idempotencyKey: randomUUID(), reason: 'goodwill', by: 'test', now: new Date() });
+    expect((await deliver(eventFor(intentId, 'charge.refunded'))).json()).toMatchObject({ outcome: 'recorded' });
+    expect(await problems(intentId)).toEqual([]);
+    // Someone refunds another 100p in the provider's dashboard.
+    caught.splice(0, caught.length, ...caught.filter((c) => !(c.body.includes(intentId) && JSON.parse(c.body).type === 'charge.refunded')));
+    await t.payments.demoProvider.refund({ intentId, amount: 100, idempotencyKey: randomUUID() }, new Date());
+    expect((await deliver(eventFor(intentId, 'charge.refunded'))).json()).toMatchObject({ outcome: 'flagged' });
+    expect(await problems(intentId)).toEqual([{ kind: 'refunded_at_provider', repaired: false, order_id: order.order_id }]);
+    // Reconciliation sees the same, and flags it once.
+    await reconcilePayments(t.pool, t.payments.gateway, new Date());
+    expect(await problems(intentId)).toHaveLength(1);
+  });
+
+  it('a late payment whose automatic refund the provider refuses is flagged for a person, and counts as dealt with', async () => {
+    const { c, who, state } = await basket(2);
+    const order = (await checkout(state)).body;
+    const intentId: string = order.extensions.cgg.payment.intent_id;
+    await t.payments.demoProvider.retrieveIntent(intentId, new Date());
+    await t.pool.query(`UPDATE orders SET reserved_until = now() - interval '1 second' WHERE id = $1`, [order.order_id]);
+    const gateway = t.payments.gateway as { refund: typeof t.payments.gateway.refund };
+    const refund = gateway.refund;
+    gateway.refund = () => Promise.reject(new WpHttpError(409, 'cgg_refund_refused', 'The payment provider refused the refund: the charge is disputed.'));
+    try {
+      expect((await deliver(eventFor(intentId, 'payment_intent.succeeded'))).statusCode).toBe(200);
+    } finally {
+      gateway.refund = refund;
+    }
+    expect(await held(order.order_id, who.id, c.id)).toMatchObject({ status: 'cancelled', tickets: 0, refunded: 0 });
+    expect(await problems(intentId)).toEqual([{ kind: 'late_payment_refund_refused', repaired: false, order_id: order.order_id }]);
+  });
+
+  it('reconciliation goes on past an intent it cannot settle, and then says which', async () => {
+    const first = await basket(1);
+    const second = await basket(1);
+    const a = (await checkout(first.state)).body;
+    const b = (await checkout(second.state)).body;
+    for (const o of [a, b]) {
+      await t.payments.demoProvider.retrieveIntent(o.extensions.cgg.payment.intent_id, new Date());
+      await t.pool.query(`UPDATE orders SET reserved_until = now() - interval '1 second' WHERE id = $1`, [o.order_id]);
+    }
+    const gateway = t.payments.gateway as { refund: typeof t.payments.gateway.refund };
+    const refund = gateway.refund;
+    // The provider fails for the first intent's refund only (whichever the list gives first).
+    const failing = a.extensions.cgg.payment.intent_id as string;
+    gateway.refund = (r) => (r.intentId === failing ? Promise.reject(new Error('connect ETIMEDOUT (test)')) : refund(r));
+    try {
+      await expect(reconcilePayments(t.pool, t.payments.gateway, new Date())).rejects.toThrow(new RegExp(`could not settle 1 of \\d+ intents \\(the rest were reconciled\\): ${failing}: connect ETIMEDOUT`));
+    } finally {
+      gateway.refund = refund;
+    }
+    expect(await held(b.order_id, second.who.id, second.c.id)).toMatchObject({ status: 'cancelled', refunded: 100 });
+    expect(await held(a.order_id, first.who.id, first.c.id)).toMatchObject({ status: 'cancelled', refunded: 0 });
+    await reconcilePayments(t.pool, t.payments.gateway, new Date());
+    expect(await held(a.order_id, first.who.id, first.c.id)).toMatchObject({ refunded: 100 });
+  });
+
+  it('an expired reservation whose intent the provider does not know is released and flagged, not held for ever', async () => {
+    const { c, who, state } = await basket(2);
+    const order = (await checkout(state)).body;
+    const intentId: string = order.extensions.cgg.payment.intent_id;
+    // As after the provider's data was reset, or the keys changed to another account.
+    await t.pool.query('DELETE FROM demo_pay_intents WHERE id = $1', [intentId]);
+    await expireReservations(t.pool, t.payments.gateway, later());
+    expect(await held(order.order_id, who.id, c.id)).toMatchObject({ status: 'cancelled', tickets: 0, sold: 0 });
+    expect(await problems(intentId)).toEqual([{ kind: 'missing_at_provider', repaired: false, order_id: order.order_id }]);
   });
 });
 

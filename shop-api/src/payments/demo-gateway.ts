@@ -6,7 +6,7 @@ import { API_PREFIX } from '../http/rest-addressing.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { DemoPayError, type DemoEvent, type DemoIntent, type DemoProvider } from './demo-provider/demo-provider.ts';
 import { demoSignatureValid, SIGNATURE_HEADER } from './demo-provider/demo-signature.ts';
-import { WebhookRefused, type IntentState, type PaymentEvent, type PaymentGateway, type RefundDone, type RefundRequest } from './payment-gateway.ts';
+import { IntentMissing, WebhookRefused, type IntentState, type PaymentEvent, type PaymentGateway, type RefundDone, type RefundRequest } from './payment-gateway.ts';
 
 /*
  * The demo gateway: the shop's adapter for the built-in demo provider (demo-provider/), the
@@ -42,7 +42,7 @@ export function createDemoGateway(pool: pg.Pool, provider: DemoProvider): Paymen
     return Array.isArray(v) ? v[0] : v;
   };
   const mustExist = (i: DemoIntent | null, id: string): DemoIntent => {
-    if (!i) throw new Error(`demo provider: no payment intent ${id}`);
+    if (!i) throw new IntentMissing(id);
     return i;
   };
 
@@ -92,7 +92,13 @@ export function createDemoGateway(pool: pg.Pool, provider: DemoProvider): Paymen
       const body = rawBody.toString('utf8');
       if (!demoSignatureValid(provider.webhookSecret, body, header(headers), now)) throw new WebhookRefused('The signature is missing, wrong or too old.');
       const event = JSON.parse(body) as DemoEvent;
-      return { id: event.id, type: event.type, intent: event.data?.object?.object === 'payment_intent' ? toIntentState(event.data.object) : null };
+      const object = event.data?.object;
+      return {
+        id: event.id,
+        type: event.type,
+        intent: object?.object === 'payment_intent' ? toIntentState(object) : null,
+        refunds: event.type === 'charge.refunded' && object?.object === 'charge' ? { intentId: object.payment_intent, amountRefundedPence: object.amount_refunded } : null,
+      };
     },
 
     async listIntents(since, limit) {

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { WpHttpError } from '../http/wp-error.ts';
 import { inTransaction } from '../accounts/queryable.ts';
 import { PENCE_PER_POINT_EARNED } from '../store/order-points.ts';
 import { awardInstantWins, fireRewardWins, publicName } from '../store/wins.ts';
@@ -368,7 +369,17 @@ export async function releaseReservation(client: pg.PoolClient, order: OrderRow,
 /** A payment confirmed after its reservation was released: all of it back, once (the key is the intent's). */
 async function refundLatePayment(pool: pg.Pool, gateway: PaymentGateway, intent: IntentState, orderId: number, now: Date): Promise<void> {
   const left = intent.amountPence - intent.amountRefundedPence;
-  if (left > 0) await gateway.refund({ orderId, intentId: intent.id, amountPence: left, idempotencyKey: `late-${intent.id}`, now });
+  try {
+    if (left > 0) await gateway.refund({ orderId, intentId: intent.id, amountPence: left, idempotencyKey: `late-${intent.id}`, now });
+  } catch (err) {
+    // The provider said no (a disputed payment, say): asking again will not change that, so a
+    // person is told, and the event counts as dealt with. A provider that did not answer throws
+    // on, for the webhook's retry (or the next reconciliation) to ask again.
+    if (!(err instanceof WpHttpError)) throw err;
+    await flag(pool, gateway.name, intent, orderId, 'late_payment_refund_refused',
+      `Paid after the reservation was released; the automatic refund of ${left}p was refused: ${err.message} Refund it at the provider.`, false, now);
+    return;
+  }
   await markGivenUpOrderRefunded(pool, orderId);
   await flag(pool, gateway.name, intent, orderId, 'late_payment_refunded', `Paid after the reservation was released: ${intent.amountPence}p refunded automatically.`, true, now);
 }
@@ -390,11 +401,15 @@ async function cancelQuietly(gateway: PaymentGateway, intentId: string): Promise
 /** The kinds of problem whose customer is mailed (payment-problem-mails.ts): their money was touched. */
 const MAILED_KINDS = new Set(['amount_mismatch', 'late_payment_refunded']);
 
-/** A difference between the provider and our orders, for a person (payment_discrepancies), once per intent and kind. */
-export async function flag(db: pg.Pool | pg.PoolClient, provider: string, intent: IntentState, orderId: number | null, kind: string, detail: string, repaired: boolean, now: Date): Promise<void> {
-  await db.query(
+/**
+ * A difference between the provider and our orders, for a person (payment_discrepancies), once per
+ * intent and kind. Answers whether it is new (false: flagged before).
+ */
+export async function flag(db: pg.Pool | pg.PoolClient, provider: string, intent: IntentState, orderId: number | null, kind: string, detail: string, repaired: boolean, now: Date): Promise<boolean> {
+  const { rowCount } = await db.query(
     `INSERT INTO payment_discrepancies (provider, intent_id, order_id, kind, detail, repaired, found_at, intent_amount_pence, customer_mail) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      ON CONFLICT (provider, intent_id, kind) DO NOTHING`,
     [provider, intent.id, orderId, kind, detail, repaired, now, intent.amountPence ?? null, orderId !== null && MAILED_KINDS.has(kind) ? 'due' : null],
   );
+  return rowCount === 1;
 }

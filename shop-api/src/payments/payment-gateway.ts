@@ -75,11 +75,21 @@ export interface RefundDone {
   reference: string;
 }
 
-/** A verified webhook event, in our words. `intent` null: a type we do not act on (recorded, nothing else). */
+/** What the provider has refunded of an intent's payment, all told (a refund event carries it). */
+export interface ProviderRefunds {
+  intentId: string;
+  amountRefundedPence: number;
+}
+
+/**
+ * A verified webhook event, in our words. `intent`: an intent's event; `refunds`: a refund's (the
+ * charge's total refunded, whoever asked); both null: a type we do not act on (recorded, nothing else).
+ */
 export interface PaymentEvent {
   id: string;
   type: string;
   intent: IntentState | null;
+  refunds: ProviderRefunds | null;
 }
 
 /** What the browser needs to load the right card field (GET cgg/payment-config). */
@@ -104,9 +114,9 @@ export interface PaymentGateway {
    * metadata). A decline answers a 'failed' intent (not a throw); a provider outage throws.
    */
   authorise(request: AuthoriseRequest): Promise<IntentState>;
-  /** The intent as the provider has it now (the client's return asks this). */
+  /** The intent as the provider has it now (the client's return asks this). Throws IntentMissing for an id it does not know. */
   retrieve(intentId: string): Promise<IntentState>;
-  /** Cancels an intent not yet paid (a reservation released); answers it as it ends up (a paid one stays 'succeeded'). */
+  /** Cancels an intent not yet paid (a reservation released); answers it as it ends up (a paid one stays 'succeeded'). Throws IntentMissing as retrieve does. */
   cancel(intentId: string): Promise<IntentState>;
   /** Gives back some or all of an order's card payment. Throws a WpHttpError when the provider refuses. */
   refund(request: RefundRequest): Promise<RefundDone>;
@@ -121,3 +131,11 @@ export interface PaymentGateway {
 
 /** A webhook that is not the provider's (bad or missing signature) or too old to trust. */
 export class WebhookRefused extends Error {}
+
+/** The provider has no intent of this id (keys of another account, a provider's data reset): retrieve and cancel throw it. */
+export class IntentMissing extends Error {
+  constructor(readonly intentId: string) {
+    super(`the payment provider has no payment intent ${intentId}`);
+    this.name = 'IntentMissing';
+  }
+}

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { applyIntent, flag, type PaymentHooks } from './order-payment.ts';
-import type { PaymentGateway } from './payment-gateway.ts';
+import type { IntentState, PaymentGateway } from './payment-gateway.ts';
+import { checkProviderRefunds } from './provider-refunds.ts';
 
 export interface Reconciliation {
   /** Intents the provider listed. */
@@ -33,34 +34,48 @@ export async function reconcilePayments(pool: pg.Pool, gateway: PaymentGateway, 
   // Every order the intents name, in one read.
   const named = intents.map((i) => i.orderId).filter((id): id is number => id !== null);
   const statuses = new Map((await pool.query<{ id: number; status: string }>('SELECT id, status FROM orders WHERE id = ANY($1::int[])', [named])).rows.map((r) => [r.id, r.status]));
-  for (const intent of intents) {
+  async function reconcileOne(intent: IntentState): Promise<void> {
     if (intent.orderId === null) {
       await flag(pool, gateway.name, intent, null, 'unknown_intent', `The provider has an intent (${intent.status}, ${intent.amountPence}p) that names no order of ours.`, false, now);
       out.flagged++;
-      continue;
+      return;
     }
     const status = statuses.get(intent.orderId);
     if (status === undefined) {
       await flag(pool, gateway.name, intent, null, 'unknown_intent', `The intent names order #${intent.orderId}, which does not exist.`, false, now);
       out.flagged++;
-      continue;
+      return;
     }
     if (status === 'completed' && intent.status !== 'succeeded' && intent.status !== 'processing') {
       await flag(pool, gateway.name, intent, intent.orderId, 'paid_without_payment', `Order #${intent.orderId} is paid but its intent is ${intent.status}.`, false, now);
       out.flagged++;
-      continue;
+      return;
     }
+    // Refunded at the provider beyond what the shop refunded (only a paid order's, so no repair below).
+    if (intent.status === 'succeeded' && (await checkProviderRefunds(pool, gateway.name, { intentId: intent.id, amountRefundedPence: intent.amountRefundedPence }, intent.amountPence, now))) out.flagged++;
     const disagrees = (status === 'pending' && intent.status !== 'processing' && intent.status !== 'requires_action')
       || (intent.status === 'succeeded' && (status === 'cancelled' || status === 'failed') && intent.amountRefundedPence < intent.amountPence);
-    if (!disagrees) continue;
+    if (!disagrees) return;
     const applied = await applyIntent(pool, gateway, intent, now, hooks);
     if (applied === 'paid' || applied === 'released' || applied === 'late-refunded') out.repaired++;
     if (applied === 'flagged') out.flagged++;
   }
+  // One intent that cannot be settled (its late refund refused, the provider failing for it) is
+  // reported, and the others are still reconciled: the run throws at the end, for the job's
+  // dead-letter list, instead of stopping there at every run while that intent is recent.
+  const failures: string[] = [];
+  for (const intent of intents) {
+    try {
+      await reconcileOne(intent);
+    } catch (err) {
+      failures.push(`${intent.id}: ${(err as Error).message}`);
+    }
+  }
   for (const r of ours.rows) {
     if (listed.has(r.intent_id) || intents.length >= 1000) continue;
-    await flag(pool, gateway.name, { id: r.intent_id } as Parameters<typeof flag>[2], r.order_id, 'missing_at_provider', `Order #${r.order_id} (${r.order_status}) has intent ${r.intent_id}, which the provider does not list.`, false, now);
+    await flag(pool, gateway.name, { id: r.intent_id } as IntentState, r.order_id, 'missing_at_provider', `Order #${r.order_id} (${r.order_status}) has intent ${r.intent_id}, which the provider does not list.`, false, now);
     out.flagged++;
   }
+  if (failures.length > 0) throw new Error(`reconciliation could not settle ${failures.length} of ${intents.length} intents (the rest were reconciled): ${failures.join('; ')}`);
   return out;
 }

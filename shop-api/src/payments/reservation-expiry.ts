@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { inTransaction } from '../accounts/queryable.ts';
-import { applyIntent, releaseReservation, type PaymentHooks } from './order-payment.ts';
-import type { PaymentFailure, PaymentGateway } from './payment-gateway.ts';
+import { applyIntent, flag, releaseReservation, type PaymentHooks } from './order-payment.ts';
+import { IntentMissing, type IntentState, type PaymentFailure, type PaymentGateway } from './payment-gateway.ts';
 import { fallbackLogger } from '../lib/logger.ts';
 import { underReview } from './under-review.ts';
 
@@ -32,7 +32,11 @@ export async function expireReservations(pool: pg.Pool, gateway: PaymentGateway,
         await releaseWithoutIntent(pool, r.id, now);
       }
     } catch (err) {
-      fallbackLogger().error({ err, component: 'payments' }, `releasing the expired reservation of order #${r.id} failed (tried again next run)`);
+      // An intent the provider does not know, asked again each run, would stay held for ever (and
+      // a hundred such would hold up every other release): released and flagged instead.
+      const lost = err instanceof IntentMissing && r.intent_id ? r.intent_id : null;
+      await (lost ? releaseLostIntent(pool, gateway.name, r.id, lost, now) : Promise.reject(err)).catch((e: unknown) =>
+        fallbackLogger().error({ err: e, component: 'payments' }, `releasing the expired reservation of order #${r.id} failed (tried again next run)`));
     }
   }
   return rows.length;
@@ -46,14 +50,35 @@ const EXPIRED: PaymentFailure = { reason: 'expired', message: 'The reservation e
  */
 export async function releaseWithoutIntent(pool: pg.Pool, orderId: number, now: Date, failure: PaymentFailure = EXPIRED): Promise<void> {
   await inTransaction(pool, async (client) => {
-    const order = (await client.query(
-      `SELECT id, status, customer_id, reserved_until, reserved_cart_id, reserved_basket, card_charged_pence, credit_used_pence, points_redeemed
-       FROM orders WHERE id = $1 FOR UPDATE`,
-      [orderId],
-    )).rows[0];
+    const order = await lockedPendingOrder(client, orderId);
     // Its intent may have been created (and recorded) meanwhile: then it is applied instead.
     const since = await client.query('SELECT 1 FROM payment_intents WHERE order_id = $1', [orderId]);
-    if (order?.status !== 'pending' || since.rowCount) return;
+    if (!order || since.rowCount) return;
     await releaseReservation(client, order, 'cancelled', failure, now);
   });
+}
+
+/**
+ * An expired reservation whose intent the provider does not know (keys of another account, the
+ * demo provider's data reset): no payment can come of it here, so it is released like any
+ * expired one, and flagged for a person to check that no money was taken for it elsewhere.
+ */
+async function releaseLostIntent(pool: pg.Pool, provider: string, orderId: number, intentId: string, now: Date): Promise<void> {
+  await inTransaction(pool, async (client) => {
+    const order = await lockedPendingOrder(client, orderId);
+    if (!order) return;
+    await releaseReservation(client, order, 'cancelled', EXPIRED, now);
+    await flag(client, provider, { id: intentId } as IntentState, orderId, 'missing_at_provider',
+      `Order #${orderId}'s reservation ran out and the provider has no intent ${intentId}: released. Check that no money was taken for it (another account's keys?).`, false, now);
+  });
+}
+
+/** The order's row locked, as releaseReservation needs it; null unless it is still pending. */
+async function lockedPendingOrder(client: pg.PoolClient, orderId: number) {
+  const order = (await client.query(
+    `SELECT id, status, customer_id, reserved_until, reserved_cart_id, reserved_basket, card_charged_pence, credit_used_pence, points_redeemed
+     FROM orders WHERE id = $1 FOR UPDATE`,
+    [orderId],
+  )).rows[0];
+  return order?.status === 'pending' ? order : null;
 }

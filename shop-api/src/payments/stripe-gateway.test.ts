@@ -2,7 +2,7 @@ import nock from 'nock';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createStripeGateway } from './stripe-gateway.ts';
-import { WebhookRefused } from './payment-gateway.ts';
+import { IntentMissing, WebhookRefused } from './payment-gateway.ts';
 
 /*
  * The Stripe adapter against recorded exchanges with Stripe's API (nock): each test asserts the
@@ -115,6 +115,14 @@ describe('Stripe adapter: requests', () => {
     expect([state.status, state.amountRefundedPence]).toEqual(['succeeded', 200]);
   });
 
+  it('an intent Stripe does not know (another account\'s keys) is IntentMissing, for retrieve and cancel alike', async () => {
+    const missing = { error: { type: 'invalid_request_error', code: 'resource_missing', message: "No such payment_intent: 'pi_gone'" } };
+    api().get('/v1/payment_intents/pi_gone').query({ 'expand[0]': 'latest_charge' }).reply(404, missing);
+    await expect(gateway.retrieve('pi_gone')).rejects.toBeInstanceOf(IntentMissing);
+    api().post('/v1/payment_intents/pi_gone/cancel').reply(404, missing);
+    await expect(gateway.cancel('pi_gone')).rejects.toBeInstanceOf(IntentMissing);
+  });
+
   it('lists recent intents for reconciliation, each with what was refunded of its charge', async () => {
     const refunded = intent({ latest_charge: { id: 'ch_1', object: 'charge', amount_refunded: 500 } as Stripe.Charge });
     api().get('/v1/payment_intents').query({ 'created[gte]': '1764158000', limit: '100', 'expand[0]': 'data.latest_charge' })
@@ -133,6 +141,13 @@ describe('Stripe adapter: webhooks', () => {
   it('accepts a delivery signed with the webhook secret', () => {
     const read = gateway.verifyWebhook(Buffer.from(event), { 'stripe-signature': signed(event) }, now);
     expect(read).toMatchObject({ id: 'evt_1Rec0rded', type: 'payment_intent.succeeded', intent: { id: 'pi_3Rec0rded', status: 'succeeded', orderId: 812 } });
+  });
+
+  it('reads a refund event (a Charge) as what was refunded of its intent, whoever asked', () => {
+    const charge = { id: 'ch_1', object: 'charge', payment_intent: 'pi_3Rec0rded', amount: 500, amount_refunded: 300, refunded: false };
+    const refundEvent = JSON.stringify({ id: 'evt_2Rec0rded', object: 'event', type: 'charge.refunded', created: 1_764_158_400, data: { object: charge } });
+    const read = gateway.verifyWebhook(Buffer.from(refundEvent), { 'stripe-signature': signed(refundEvent) }, now);
+    expect(read).toEqual({ id: 'evt_2Rec0rded', type: 'charge.refunded', intent: null, refunds: { intentId: 'pi_3Rec0rded', amountRefundedPence: 300 } });
   });
 
   it('refuses a forged body, another secret, no signature, and a stale delivery (over 5 minutes old)', () => {

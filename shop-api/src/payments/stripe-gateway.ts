@@ -1,7 +1,7 @@
 import { STORE_ERRORS } from '@cgg/contracts/store';
 import Stripe from 'stripe';
 import { WpHttpError } from '../http/wp-error.ts';
-import { WebhookRefused, type FundingType, type IntentState, type PaymentEvent, type PaymentGateway } from './payment-gateway.ts';
+import { IntentMissing, WebhookRefused, type FundingType, type IntentState, type PaymentEvent, type PaymentGateway } from './payment-gateway.ts';
 
 /*
  * Stripe, through its official SDK. Chosen when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are
@@ -58,6 +58,10 @@ export function toIntentState(pi: Stripe.PaymentIntent): IntentState {
   };
 }
 
+/** Stripe's "No such payment_intent" as IntentMissing; any other error as it is. */
+const missingOr = (err: unknown, id: string): unknown =>
+  err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing' ? new IntentMissing(id) : err;
+
 /** `client`: tests pass one pointed at recorded exchanges; by default the real API. */
 export function createStripeGateway(keys: StripeKeys, client: Stripe = new Stripe(keys.secretKey, { maxNetworkRetries: 2, timeout: 20_000 })): PaymentGateway {
   return {
@@ -99,7 +103,11 @@ export function createStripeGateway(keys: StripeKeys, client: Stripe = new Strip
     },
 
     async retrieve(id) {
-      return toIntentState(await client.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));
+      try {
+        return toIntentState(await client.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));
+      } catch (err) {
+        throw missingOr(err, id);
+      }
     },
 
     async cancel(id) {
@@ -108,7 +116,7 @@ export function createStripeGateway(keys: StripeKeys, client: Stripe = new Strip
       } catch (err) {
         // Already succeeded (or cancelled): answer it as it is.
         if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'payment_intent_unexpected_state') return this.retrieve(id);
-        throw err;
+        throw missingOr(err, id);
       }
     },
 
@@ -135,7 +143,14 @@ export function createStripeGateway(keys: StripeKeys, client: Stripe = new Strip
         throw new WebhookRefused((err as Error).message);
       }
       const object = event.data.object as { object?: string };
-      return { id: event.id, type: event.type, intent: object.object === 'payment_intent' ? toIntentState(object as Stripe.PaymentIntent) : null };
+      const charge = object.object === 'charge' ? (object as Stripe.Charge) : null;
+      const chargeIntent = typeof charge?.payment_intent === 'string' ? charge.payment_intent : charge?.payment_intent?.id;
+      return {
+        id: event.id,
+        type: event.type,
+        intent: object.object === 'payment_intent' ? toIntentState(object as Stripe.PaymentIntent) : null,
+        refunds: event.type === 'charge.refunded' && charge && chargeIntent ? { intentId: chargeIntent, amountRefundedPence: charge.amount_refunded } : null,
+      };
     },
 
     async listIntents(since, limit) {

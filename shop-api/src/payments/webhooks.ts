@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { applyIntentLocked, decidedWithoutLock, payFirstDelivery, type AfterCommit, type Applied, type PaymentHooks } from './order-payment.ts';
 import { WebhookRefused, type PaymentGateway } from './payment-gateway.ts';
+import { checkProviderRefunds } from './provider-refunds.ts';
 
 export type WebhookOutcome = { status: 200; body: { received: true; duplicate: boolean; outcome: Applied | 'recorded' } } | { status: 400; body: { code: string; message: string } };
 
@@ -64,7 +65,8 @@ export async function receiveWebhook(pool: pg.Pool, gateway: PaymentGateway, raw
       return { status: 200, body: { received: true, duplicate: true, outcome: 'recorded' } };
     }
     const intent = event.intent && event.type.startsWith('payment_intent.') ? event.intent : null;
-    applied = !intent ? 'recorded'
+    if (event.refunds && (await checkProviderRefunds(client, gateway.name, event.refunds, null, now))) applied = 'flagged';
+    else applied = !intent ? 'recorded'
       : (seen.status !== null && (await decidedWithoutLock(client, gateway.name, intent, { ...seen, status: seen.status }, now)))
         || (await applyIntentLocked(client, pool, gateway, intent, now, hooks, after));
     finished = `UPDATE payment_webhook_events SET processed_at = ${q(now.toISOString())}::timestamptz, outcome = ${q(applied)}

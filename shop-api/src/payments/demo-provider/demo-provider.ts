@@ -38,12 +38,23 @@ export interface DemoIntent {
   created: number;
 }
 
+/** A payment's charge as Stripe's refund events carry it: what was paid and refunded of an intent. */
+export interface DemoCharge {
+  id: string;
+  object: 'charge';
+  payment_intent: string;
+  amount: number;
+  amount_refunded: number;
+  refunded: boolean;
+}
+
 export interface DemoEvent {
   id: string;
   object: 'event';
   type: 'payment_intent.succeeded' | 'payment_intent.payment_failed' | 'payment_intent.canceled' | 'charge.refunded';
   created: number;
-  data: { object: DemoIntent };
+  /** An intent's events carry the intent; charge.refunded the charge, as Stripe's do. */
+  data: { object: DemoIntent | DemoCharge };
 }
 
 /** A refusal in the provider's own shape (HTTP status and `{error: {...}}`). */
@@ -114,8 +125,8 @@ export function createDemoProvider(pool: pg.Pool, options: DemoProviderOptions):
   };
 
   /** Sends one event for one change, signed, in the background (a real provider retries; reconciliation covers a lost one). */
-  const emit = (type: DemoEvent['type'], intent: DemoIntent, now: Date): void => {
-    const event: DemoEvent = { id: newId('evt_demo'), object: 'event', type, created: Math.floor(now.getTime() / 1000), data: { object: intent } };
+  const emit = (type: DemoEvent['type'], object: DemoIntent | DemoCharge, now: Date): void => {
+    const event: DemoEvent = { id: newId('evt_demo'), object: 'event', type, created: Math.floor(now.getTime() / 1000), data: { object } };
     const body = JSON.stringify(event);
     if (deliver) track(deliver(body, signDemoPayload(options.webhookSecret, body, clock())));
   };
@@ -258,7 +269,8 @@ export function createDemoProvider(pool: pg.Pool, options: DemoProviderOptions):
         await client.query('INSERT INTO demo_pay_refunds (id, intent_id, idempotency_key, amount, created_at) VALUES ($1, $2, $3, $4, $5)', [id, p.intentId, p.idempotencyKey, p.amount, now]);
         const { rows } = await client.query<IntentRow>(`UPDATE demo_pay_intents SET amount_refunded = amount_refunded + $2, updated_at = $3 WHERE id = $1 RETURNING ${COLUMNS}`, [p.intentId, p.amount, now]);
         await client.query('COMMIT');
-        emit('charge.refunded', toIntent(rows[0]!), now);
+        const paid = toIntent(rows[0]!);
+        emit('charge.refunded', { id: `ch_${paid.id}`, object: 'charge', payment_intent: paid.id, amount: paid.amount, amount_refunded: paid.amount_refunded, refunded: paid.amount_refunded >= paid.amount }, now);
         return { id };
       } catch (err) {
         await client.query('ROLLBACK').catch(() => {});

@@ -1,0 +1,27 @@
+import type pg from 'pg';
+import { PAID_STATUSES } from '../store/order-statuses.ts';
+import { flag } from './order-payment.ts';
+import type { IntentState, ProviderRefunds } from './payment-gateway.ts';
+
+/**
+ * A refund made at the provider and not through the shop (its dashboard, a chargeback's refund):
+ * the customer has the money back, but the order still counts as paid and its tickets are still
+ * in the draw. Every refund of a paid order goes through refundOrder, which records it
+ * (order_refunds, a pending one included) before asking the provider; so the provider reporting
+ * more refunded than those records is flagged for a person (refunded_at_provider). Orders given up
+ * (cancelled, failed) are refunded by the payment code itself and are not compared. Answers
+ * whether it flagged something new.
+ */
+export async function checkProviderRefunds(db: pg.Pool | pg.PoolClient, provider: string, refunds: ProviderRefunds, amountPence: number | null, now: Date): Promise<boolean> {
+  if (refunds.amountRefundedPence <= 0) return false;
+  const { rows } = await db.query<{ order_id: number; status: string; ours: number }>(
+    `SELECT p.order_id, o.status,
+       (SELECT COALESCE(sum(r.amount_pence), 0)::int FROM order_refunds r WHERE r.order_id = p.order_id AND r.gateway = $2 AND r.state IN ('pending', 'succeeded')) AS ours
+     FROM payment_intents p JOIN orders o ON o.id = p.order_id WHERE p.intent_id = $1 AND p.provider = $2`,
+    [refunds.intentId, provider],
+  );
+  const order = rows[0];
+  if (!order || !([...PAID_STATUSES, 'refunded'] as string[]).includes(order.status) || refunds.amountRefundedPence <= order.ours) return false;
+  return flag(db, provider, { id: refunds.intentId, amountPence } as IntentState, order.order_id, 'refunded_at_provider',
+    `The provider shows ${refunds.amountRefundedPence}p refunded of order #${order.order_id} (${order.status}); the shop refunded ${order.ours}p. Refunded outside the shop: the order still holds its tickets.`, false, now);
+}
