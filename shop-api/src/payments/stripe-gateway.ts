@@ -88,7 +88,9 @@ export function createStripeGateway(keys: StripeKeys, client: Stripe = new Strip
             payment_method: r.paymentMethodId,
             confirm: true,
             use_stripe_sdk: true,
-            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+            // Cards only, as the Payment Element offers (wallets are cards): a redirect method could
+            // not be confirmed here, and has no funding type for the credit-card limits.
+            payment_method_types: ['card'],
             metadata: { order_id: String(r.orderId), order_key: r.orderKey, customer_id: String(r.customerId) },
           },
           { idempotencyKey: r.idempotencyKey },

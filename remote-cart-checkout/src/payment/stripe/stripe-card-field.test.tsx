@@ -76,7 +76,7 @@ describe("Stripe's Payment Element", () => {
     renderCheckout();
     expect(await screen.findByRole('group', { name: 'Stripe payment element' })).toBeTruthy();
     expect(stripe.loadStripe).toHaveBeenCalledWith('pk_test_123');
-    expect(stripe.elementsOptions.at(-1)).toMatchObject({ mode: 'payment', amount: 597, currency: 'gbp', paymentMethodCreation: 'manual' });
+    expect(stripe.elementsOptions.at(-1)).toMatchObject({ mode: 'payment', amount: 597, currency: 'gbp', paymentMethodCreation: 'manual', allowedPaymentMethodTypes: ['card'] });
     expect(screen.queryByLabelText('Card number')).toBeNull();
     // Real money with Stripe: no demo wording, and the UK code's credit-card rules still shown.
     expect(screen.queryByText(/demo shop/)).toBeNull();

@@ -57,6 +57,9 @@ export default function StripeCardField({ publishableKey, ...props }: CardFieldP
         currency: 'gbp',
         // We create the PaymentMethod and our server confirms the payment.
         paymentMethodCreation: 'manual',
+        // Cards only (Apple Pay and Google Pay are cards, so they stay): the server confirms without
+        // redirects, and the UK code's credit-card limits need a card's funding type.
+        allowedPaymentMethodTypes: ['card'],
         appearance: { theme: 'stripe', variables: { fontFamily: 'inherit' } },
       }}
     >
