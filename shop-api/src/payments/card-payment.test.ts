@@ -427,6 +427,23 @@ describe('card payment: what the provider did that the shop did not', () => {
     expect(await held(a.order_id, first.who.id, first.c.id)).toMatchObject({ refunded: 100 });
   });
 
+  it('another shop\'s intent naming one of our order ids (a shared provider account) is never applied to it', async () => {
+    const { c, who, state } = await basket(2);
+    const order = (await checkout(state)).body;
+    const stranger = await t.payments.demoProvider.createIntent({
+      amount: 200, currency: 'gbp', paymentMethod: TEST_PAYMENT_METHODS.debit, metadata: { order_id: String(order.order_id), order_key: 'wc_order_elsewhere' }, idempotencyKey: randomUUID(),
+    }, new Date());
+    await t.payments.demoProvider.retrieveIntent(stranger.id, new Date());
+    expect((await deliver(eventFor(stranger.id, 'payment_intent.succeeded'))).json()).toMatchObject({ outcome: 'not-ours' });
+    await reconcilePayments(t.pool, t.payments.gateway, new Date());
+    expect(await held(order.order_id, who.id, c.id)).toMatchObject({ status: 'pending', refunded: 0 });
+    expect(await problems(stranger.id)).toEqual([{ kind: 'unknown_intent', repaired: false, order_id: null }]);
+    expect((await t.pool.query('SELECT count(*)::int AS n FROM payment_intents WHERE intent_id = $1', [stranger.id])).rows[0].n).toBe(0);
+    // Its own payment still pays it.
+    await t.payments.demoProvider.retrieveIntent(order.extensions.cgg.payment.intent_id, new Date());
+    expect((await deliver(eventFor(order.extensions.cgg.payment.intent_id, 'payment_intent.succeeded'))).json()).toMatchObject({ outcome: 'paid' });
+  });
+
   it('an expired reservation whose intent the provider does not know is released and flagged, not held for ever', async () => {
     const { c, who, state } = await basket(2);
     const order = (await checkout(state)).body;
@@ -503,7 +520,7 @@ describe('recording an intent while the webhook holds the order', () => {
     // As just after the provider answered the checkout: the intent exists, our record of it not yet.
     const intentId: string = order.extensions.cgg.payment.intent_id;
     await t.pool.query('DELETE FROM payment_intents WHERE intent_id = $1', [intentId]);
-    const intent = { id: intentId, status: 'processing' as const, amountPence: 100, currency: 'gbp', orderId: order.order_id, clientSecret: null, nextAction: null, failure: null, amountRefundedPence: 0, created: new Date() };
+    const intent = { id: intentId, status: 'processing' as const, amountPence: 100, currency: 'gbp', orderId: order.order_id, orderKey: order.order_key, clientSecret: null, nextAction: null, failure: null, amountRefundedPence: 0, created: new Date() };
     // The webhook's shape: the order locked first, then the same intent row written.
     const webhook = await t.pool.connect();
     try {

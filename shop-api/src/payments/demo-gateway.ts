@@ -22,6 +22,7 @@ export const toIntentState = (i: DemoIntent): IntentState => ({
   amountPence: i.amount,
   currency: i.currency,
   orderId: Number(i.metadata.order_id) || null,
+  orderKey: i.metadata.order_key ?? null,
   clientSecret: i.status === 'requires_action' ? i.client_secret : null,
   nextAction: i.next_action,
   failure: i.status === 'requires_payment_method' && i.last_payment_error

@@ -204,10 +204,10 @@ const LOCK_RECORD_AND_PAY = `
  * event seen before, an order already paid or released, expired, an amount that does not match,
  * a number to award, a reward win to fire) pays nothing here (a new event's intent state is still recorded, as the
  * transaction would record it), and the webhook decides it in its transaction as before.
- * $12 the event id, $13 its type.
+ * $12 the event id, $13 its type, $14 the order key the intent carries (another's intent pays nothing).
  */
 const PAY_FIRST_DELIVERY = `
-  WITH o AS (${lockedOrder('AND NOT EXISTS (SELECT 1 FROM payment_webhook_events e WHERE e.provider = $2 AND e.event_id = $12)')}
+  WITH o AS (${lockedOrder('AND order_key = $14 AND NOT EXISTS (SELECT 1 FROM payment_webhook_events e WHERE e.provider = $2 AND e.event_id = $12)')}
   ), recorded AS (${RECORD_INTENT}
   ), paid AS (${payOrder(`AND NOT EXISTS (
         SELECT 1 FROM order_items i JOIN tickets t ON t.order_item_id = i.id
@@ -229,7 +229,7 @@ const PAY_FIRST_DELIVERY = `
 export async function payFirstDelivery(pool: pg.Pool, provider: string, event: { id: string; type: string }, intent: IntentState, now: Date): Promise<number | null> {
   if (intent.status !== 'succeeded' || intent.orderId === null || !Number.isSafeInteger(intent.orderId)) return null;
   const { rows } = await pool.query<{ customer_id: number }>({ name: 'cgg_pay_first_delivery', text: PAY_FIRST_DELIVERY, values: [
-    ...intentValues(provider, intent, now), event.id, event.type,
+    ...intentValues(provider, intent, now), event.id, event.type, intent.orderKey,
   ] });
   return rows[0]?.customer_id ?? null;
 }

@@ -41,6 +41,11 @@ export interface IntentState {
   currency: string;
   /** Our order, from the intent's metadata (null: not one of ours). */
   orderId: number | null;
+  /**
+   * The order's key, from the metadata too: an intent from another shop or environment on the same
+   * provider account names an order id of its own, which only the key tells apart from ours.
+   */
+  orderKey: string | null;
   clientSecret: string | null;
   nextAction: { type: 'demo_challenge' | 'use_stripe_sdk'; url: string | null } | null;
   failure: PaymentFailure | null;

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { applyIntent, flag, type PaymentHooks } from './order-payment.ts';
 import type { IntentState, PaymentGateway } from './payment-gateway.ts';
-import { checkProviderRefunds } from './provider-refunds.ts';
+import { checkProviderRefunds, flagForeign } from './provider-refunds.ts';
 
 export interface Reconciliation {
   /** Intents the provider listed. */
@@ -33,19 +33,24 @@ export async function reconcilePayments(pool: pg.Pool, gateway: PaymentGateway, 
   const listed = new Set(intents.map((i) => i.id));
   // Every order the intents name, in one read.
   const named = intents.map((i) => i.orderId).filter((id): id is number => id !== null);
-  const statuses = new Map((await pool.query<{ id: number; status: string }>('SELECT id, status FROM orders WHERE id = ANY($1::int[])', [named])).rows.map((r) => [r.id, r.status]));
+  const orders = new Map((await pool.query<{ id: number; status: string; order_key: string }>('SELECT id, status, order_key FROM orders WHERE id = ANY($1::int[])', [named])).rows.map((r) => [r.id, r]));
   async function reconcileOne(intent: IntentState): Promise<void> {
     if (intent.orderId === null) {
       await flag(pool, gateway.name, intent, null, 'unknown_intent', `The provider has an intent (${intent.status}, ${intent.amountPence}p) that names no order of ours.`, false, now);
       out.flagged++;
       return;
     }
-    const status = statuses.get(intent.orderId);
-    if (status === undefined) {
+    const order = orders.get(intent.orderId);
+    if (order === undefined) {
       await flag(pool, gateway.name, intent, null, 'unknown_intent', `The intent names order #${intent.orderId}, which does not exist.`, false, now);
       out.flagged++;
       return;
     }
+    if (intent.orderKey !== order.order_key) {
+      if (await flagForeign(pool, gateway.name, intent, now)) out.flagged++;
+      return;
+    }
+    const status = order.status;
     if (status === 'completed' && intent.status !== 'succeeded' && intent.status !== 'processing') {
       await flag(pool, gateway.name, intent, intent.orderId, 'paid_without_payment', `Order #${intent.orderId} is paid but its intent is ${intent.status}.`, false, now);
       out.flagged++;

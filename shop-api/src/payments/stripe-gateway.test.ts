@@ -61,7 +61,7 @@ describe('Stripe adapter: requests', () => {
     expect(key).toBe('cgg-order-812');
     expect(sent).toEqual({
       amount: '500', currency: 'gbp', payment_method: 'pm_1Card', confirm: 'true', use_stripe_sdk: 'true',
-      'payment_method_types[0]': 'card',
+      'automatic_payment_methods[enabled]': 'true', 'automatic_payment_methods[allow_redirects]': 'never', 'allowed_payment_method_types[0]': 'card',
       'metadata[order_id]': '812', 'metadata[order_key]': 'wc_order_k', 'metadata[customer_id]': '7',
     });
     expect(state).toMatchObject({ id: 'pi_3Rec0rded', status: 'succeeded', amountPence: 500, currency: 'gbp', orderId: 812, clientSecret: null, failure: null });

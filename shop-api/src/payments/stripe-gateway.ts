@@ -45,6 +45,7 @@ export function toIntentState(pi: Stripe.PaymentIntent): IntentState {
     amountPence: pi.amount,
     currency: pi.currency,
     orderId: Number(pi.metadata?.order_id) || null,
+    orderKey: pi.metadata?.order_key ?? null,
     clientSecret: status === 'requires_action' ? pi.client_secret : null,
     nextAction: status === 'requires_action' ? { type: 'use_stripe_sdk', url: null } : null,
     failure: failed
@@ -90,7 +91,8 @@ export function createStripeGateway(keys: StripeKeys, client: Stripe = new Strip
             use_stripe_sdk: true,
             // Cards only, as the Payment Element offers (wallets are cards): a redirect method could
             // not be confirmed here, and has no funding type for the credit-card limits.
-            payment_method_types: ['card'],
+            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+            allowed_payment_method_types: ['card'],
             metadata: { order_id: String(r.orderId), order_key: r.orderKey, customer_id: String(r.customerId) },
           },
           { idempotencyKey: r.idempotencyKey },

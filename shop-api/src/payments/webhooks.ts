@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { applyIntentLocked, decidedWithoutLock, payFirstDelivery, type AfterCommit, type Applied, type PaymentHooks } from './order-payment.ts';
 import { WebhookRefused, type PaymentGateway } from './payment-gateway.ts';
-import { checkProviderRefunds } from './provider-refunds.ts';
+import { checkProviderRefunds, flagForeign } from './provider-refunds.ts';
 
 export type WebhookOutcome = { status: 200; body: { received: true; duplicate: boolean; outcome: Applied | 'recorded' } } | { status: 400; body: { code: string; message: string } };
 
@@ -57,15 +57,21 @@ export async function receiveWebhook(pool: pg.Pool, gateway: PaymentGateway, raw
          VALUES (${q(gateway.name)}, ${q(event.id)}, ${q(event.type)}, ${q(event.intent?.id ?? null)}, ${q(now.toISOString())}::timestamptz)
          ON CONFLICT (provider, event_id) DO UPDATE SET provider = EXCLUDED.provider WHERE payment_webhook_events.processed_at IS NULL RETURNING 1
        )
-       SELECT o.status, o.card_charged_pence, o.reserved_until FROM event LEFT JOIN orders o ON o.id = ${Number.isSafeInteger(orderId) ? orderId : 'NULL'}`,
-    )) as unknown as Array<pg.QueryResult<{ status: string | null; card_charged_pence: number; reserved_until: Date | null }>>;
+       SELECT o.status, o.card_charged_pence, o.reserved_until, o.order_key FROM event LEFT JOIN orders o ON o.id = ${Number.isSafeInteger(orderId) ? orderId : 'NULL'}`,
+    )) as unknown as Array<pg.QueryResult<{ status: string | null; card_charged_pence: number; reserved_until: Date | null; order_key: string | null }>>;
     const seen = recorded!.rows[0];
     if (!seen) {
       await client.query('COMMIT');
       return { status: 200, body: { received: true, duplicate: true, outcome: 'recorded' } };
     }
-    const intent = event.intent && event.type.startsWith('payment_intent.') ? event.intent : null;
-    if (event.refunds && (await checkProviderRefunds(client, gateway.name, event.refunds, null, now))) applied = 'flagged';
+    const named = event.intent && event.type.startsWith('payment_intent.') ? event.intent : null;
+    // An intent naming our order's id without its key is another shop's or environment's on the same account.
+    const foreign = named !== null && seen.status !== null && named.orderKey !== seen.order_key;
+    const intent = foreign ? null : named;
+    if (foreign) {
+      await flagForeign(client, gateway.name, named, now);
+      applied = 'not-ours';
+    } else if (event.refunds && (await checkProviderRefunds(client, gateway.name, event.refunds, null, now))) applied = 'flagged';
     else applied = !intent ? 'recorded'
       : (seen.status !== null && (await decidedWithoutLock(client, gateway.name, intent, { ...seen, status: seen.status }, now)))
         || (await applyIntentLocked(client, pool, gateway, intent, now, hooks, after));
