@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import { checkAuthResponseSchema, pointsResponseSchema, userSchema } from '@cgg/contracts/account';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import CheckoutPage from '../pages/checkout-page.tsx';
 import { STATUS_POLL_MS } from './card-payment.ts';
 import { collect, signIn } from '../test/events.ts';
@@ -204,6 +204,26 @@ describe('card payment', () => {
     expect(toasts.at(-1)).toMatchObject({ variant: 'error', message: expect.stringContaining('gone back on sale') });
     await userEvent.click(screen.getByRole('link', { name: 'Back to basket' }));
     expect(await screen.findByText('basket page')).toBeTruthy();
+  });
+
+  it('counts the reservation from when the order was sent, so a slow answer never makes it end late', async () => {
+    signIn();
+    let offset = 0;
+    const realNow = Date.now.bind(Date);
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + offset);
+    try {
+      // The provider was slow: the answer, counting 10 minutes from when the server took the order, arrives 30 s later.
+      shop(() => {
+        offset = 30_000;
+        return makePendingCheckout('processing', { seconds_left: 600 });
+      }, () => makePendingCheckout('processing', { seconds_left: 570 }));
+      renderCheckout();
+      await payWith('4000 0566 5566 5556');
+      const timer = await screen.findByRole('timer');
+      expect(timer.textContent).toMatch(/^09:(29|30)$/);
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('says so when a payment that went through late was refunded', async () => {

@@ -210,6 +210,9 @@ export function useCardCheckout(form: CheckoutForm) {
     // aside while a 3-D Secure challenge waits for the customer, and comes back after it.
     let loading = toastLoading(PLACING_MESSAGE, 'checkout');
     try {
+      // The server counts its seconds left from when it took the request: counted here from when it
+      // was sent, so a slow answer (the provider retried) makes the countdown end early, never late.
+      const askedAt = Date.now();
       // Resuming starts from where the order is now, not from the first answer (its challenge may be done).
       const placed = resuming ? await askCheckoutReturn(resuming, watch.current) : await attempt.current.place(request);
       unsettled.current = placed;
@@ -221,7 +224,7 @@ export function useCardCheckout(form: CheckoutForm) {
         },
         onPending: (payment: StoreCheckoutPayment) => {
           // The server's seconds left, counted on this browser's clock (its own clock may be wrong).
-          setPending((p) => (p?.intentId === payment.intent_id ? p : { intentId: payment.intent_id, deadline: Date.now() + payment.seconds_left * 1000 }));
+          setPending((p) => (p?.intentId === payment.intent_id ? p : { intentId: payment.intent_id, deadline: askedAt + payment.seconds_left * 1000 }));
           // A held order's panel says where its payment stands now (after a challenge: being confirmed).
           setHeld((h) => (h && h.order.extensions.cgg.payment?.status !== payment.status ? { ...h, order: withPayment(h.order, payment) } : h));
         },
