@@ -1,5 +1,4 @@
 import { z } from 'zod/mini';
-import { MAX_DB_ID } from './db-id.ts';
 import { lazySchema, provideZod } from '@cgg/contracts';
 import { zodMembers } from '../zod/zod-members.ts';
 
@@ -131,7 +130,7 @@ const addressSchema = z.object({
   state: z.string(),
   postcode: z.string(),
 });
-export const orderDetailRequestSchema = lazySchema(() => z.object({ token, id: z.int().check(z.positive(), z.maximum(MAX_DB_ID)) }));
+export const orderDetailRequestSchema = lazySchema(() => z.object({ token, id: z.int().check(z.positive()) }));
 export const orderDetailSchema = lazySchema(() => z.object({
   id: z.int(),
   status: z.string(),

@@ -201,6 +201,33 @@ describe('forgot and reset password', () => {
     expect((await outboxFor(DEMO.email)).at(-1)!.subject).toBe('Your CGG Competitions password was changed');
   });
 
+  it('a sign-in whose password check the reset overtook gets no session: the old password is over', async () => {
+    const who = { email: 'overtaken@example.com', password: newcomer.password };
+    expect((await t.post('register', { ...newcomer, email: who.email })).statusCode).toBe(200);
+    const { rows } = await t.pool.query<{ id: number; password_hash: string }>('SELECT id, password_hash FROM customers WHERE email = $1', [who.email]);
+    const customer = rows[0]!;
+    const before = (await t.pool.query('SELECT count(*)::int AS n FROM customer_sessions WHERE customer_id = $1', [customer.id])).rows[0].n;
+    // A reset under way, as reset_password does it: the new password written (the row held), then every session ended.
+    const reset = await t.pool.connect();
+    try {
+      await reset.query('BEGIN');
+      await reset.query("UPDATE customers SET password_hash = 'scrypt$changed' WHERE id = $1", [customer.id]);
+      // Meanwhile a sign-in with the old password: its check passes against the password it read.
+      const signingIn = Promise.resolve(t.post('login', who)); // (an inject starts when awaited)
+      await expect.poll(async () => (await t.pool.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'SELECT 1 FROM customers WHERE id = $1 AND password_hash%'")).rows[0].n).toBe(1);
+      await reset.query('UPDATE customer_sessions SET revoked_at = now() WHERE customer_id = $1 AND revoked_at IS NULL', [customer.id]);
+      await reset.query('COMMIT');
+      const res = await signingIn;
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe('invalid_credentials');
+    } finally {
+      await reset.query('ROLLBACK'); // (after a failure: nothing committed holds the row)
+      await t.pool.query('UPDATE customers SET password_hash = $2 WHERE id = $1', [customer.id, customer.password_hash]);
+      reset.release();
+    }
+    expect((await t.pool.query('SELECT count(*)::int AS n FROM customer_sessions WHERE customer_id = $1', [customer.id])).rows[0].n).toBe(before);
+  });
+
   it('a key expires after an hour and only works with its own login', async () => {
     await t.post('forgot_password', { email: NEW.email });
     await t.settled();

@@ -41,7 +41,10 @@ export function authRoutes(deps: AccountDeps): DeclaredRoute[] {
   const { pool, now, mailer, limits } = deps;
 
   async function session(customerId: number, origin: Parameters<typeof createSession>[2], at: Date) {
-    const token = await createSession(pool, customerId, origin, at);
+    return signedIn(customerId, await createSession(pool, customerId, origin, at), at);
+  }
+
+  async function signedIn(customerId: number, token: string, at: Date) {
     const customer = await customerById(pool, customerId);
     return { success: true as const, data: await toUser(pool, customer!, token, at) };
   }
@@ -94,10 +97,18 @@ export function authRoutes(deps: AccountDeps): DeclaredRoute[] {
         if (!customer || !ok) throw new WpHttpError(401, 'invalid_credentials', 'The email address or password you entered is incorrect.');
         await attempt.succeeded();
         await pruneFinishedSessions(pool, customer.id, at);
-        if (needsRehash(customer.password_hash)) {
-          await pool.query('UPDATE customers SET password_hash = $2 WHERE id = $1', [customer.id, await hashPassword(input.password)]);
-        }
-        return session(customer.id, 'login', at);
+        const rehashed = needsRehash(customer.password_hash) ? await hashPassword(input.password) : null;
+        // The session only for the password just checked, under the customer's row: a reset (or a
+        // change) that committed during the check refuses it, and one that comes after waits for it
+        // and ends it with the others. The rehash never writes an old password over a new one.
+        const token = await inTransaction(pool, async (client) => {
+          const still = await client.query('SELECT 1 FROM customers WHERE id = $1 AND password_hash = $2 FOR SHARE', [customer.id, customer.password_hash]);
+          if (still.rowCount !== 1) return null;
+          if (rehashed) await client.query('UPDATE customers SET password_hash = $2 WHERE id = $1', [customer.id, rehashed]);
+          return createSession(client, customer.id, 'login', at);
+        });
+        if (token === null) throw new WpHttpError(401, 'invalid_credentials', 'The email address or password you entered is incorrect.');
+        return signedIn(customer.id, token, at);
       },
     }),
 
@@ -118,6 +129,10 @@ export function authRoutes(deps: AccountDeps): DeclaredRoute[] {
         const at = now();
         // Rotation: the presented token is superseded (usable for the grace) and a new one returned, in one transaction.
         const token = await inTransaction(pool, async (client) => {
+          // Under the customer's row, as a password reset's end of every session is: the reset
+          // waits for this rotation and ends its new session too, or this waits for the reset and
+          // finds the presented session ended.
+          await client.query('SELECT 1 FROM customers WHERE id = $1 FOR SHARE', [me.customerId]);
           if (!(await supersedeSession(client, me.sessionId, at))) throw invalidToken();
           // An assisted session stays one, ending when it would have (sessions.ts ASSISTED_SESSION_MS).
           return me.assistedUntil ? createSession(client, me.customerId, 'login-as-user', at, me.assistedUntil) : createSession(client, me.customerId, 'check-auth', at);

@@ -102,9 +102,15 @@ export function profileRoutes(deps: AccountDeps): DeclaredRoute[] {
           const { rowCount } = await client.query(
             `UPDATE customers SET first_name = $2, last_name = $3, display_name = $4, email = $5,
                password_hash = COALESCE($6, password_hash), updated_at = $7
-             WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM customers o WHERE lower(o.email) = lower($5) AND o.id <> $1)`,
-            [me.customerId, first, last, display, email, newHash, at],
+             WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM customers o WHERE lower(o.email) = lower($5) AND o.id <> $1)
+               -- A new password only over the one just checked: a reset meanwhile is not undone.
+               AND ($6::text IS NULL OR password_hash = $8)`,
+            [me.customerId, first, last, display, email, newHash, at, customer.password_hash],
           );
+          if (rowCount !== 1 && newHash) {
+            const moved = await client.query('SELECT 1 FROM customers WHERE id = $1 AND password_hash = $2', [me.customerId, customer.password_hash]);
+            if (moved.rowCount !== 1) throw fieldError('password_current', 'Your current password is incorrect.');
+          }
           if (rowCount !== 1) throw fieldError('account_email', 'This email address is already registered.');
           // A new password ends every other session; this one stays signed in.
           if (newHash) await revokeOtherSessions(client, me.customerId, me.sessionId, at);
