@@ -128,6 +128,10 @@ describe('/cart', () => {
     renderCart();
     await screen.findByRole('button', { name: 'Remove Win a Tesla' });
     const code = screen.getByLabelText('Coupon code');
+    // A code, not a word: phone keyboards neither capitalise only its first letter nor correct it.
+    expect(code.getAttribute('autocapitalize')).toBe('characters');
+    expect(code.getAttribute('autocorrect')).toBe('off');
+    expect(code.getAttribute('spellcheck')).toBe('false');
     await userEvent.type(code, 'NOPE');
     await userEvent.click(screen.getByRole('button', { name: 'Apply coupon' }));
     expect(await screen.findByText('Coupon "NOPE" does not exist!')).toBeTruthy();

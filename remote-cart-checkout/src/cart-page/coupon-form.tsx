@@ -27,7 +27,18 @@ export function CouponForm({ coupons, disabled }: { coupons: { code: string; dis
           Coupon code
         </label>
         <div className="cc-coupon__row">
-          <input id="cc-coupon-code" name="coupon" className="cc-field__input" value={code} autoComplete="off" onChange={(e) => setCode(e.target.value)} />
+          {/* A code, not a word: no capitalising of its first letter only, no autocorrect, no spelling marks. */}
+          <input
+            id="cc-coupon-code"
+            name="coupon"
+            className="cc-field__input"
+            value={code}
+            autoComplete="off"
+            autoCapitalize="characters"
+            autoCorrect="off"
+            spellCheck={false}
+            onChange={(e) => setCode(e.target.value)}
+          />
           <button type="submit" className="cc-btn cc-btn--ghost" disabled={disabled}>
             Apply coupon
           </button>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { accountCalls, dateOfBirthError, limitChoiceErrors, londonToday, monthlyLimitField, type LimitChoiceValues, type PurchaseCheck } from '@cgg/contracts/account';
 import {
   ApiError,
@@ -36,7 +37,9 @@ export function AgeAndLimitPrompt({ needs, reason, onSaved }: { needs: PurchaseC
     const dob = askAge ? dateOfBirthError(dateOfBirth, londonToday(new Date()), 'order') : undefined;
     if (dob) found.dateOfBirth = dob;
     if (askLimit) for (const err of limitChoiceErrors<Field>(limit, { choice: 'limitChoice', amount: 'monthlyLimit' })) found[err.field] = err.message;
-    setErrors(found);
+    // Rendered before the focus moves: a screen reader reads the field as it takes the focus,
+    // so it must already carry its message (aria-describedby).
+    flushSync(() => setErrors(found));
     setFailure(null);
     const first = (['dateOfBirth', 'limitChoice', 'monthlyLimit'] as const).find((f) => found[f]);
     if (first) {
@@ -64,9 +67,19 @@ export function AgeAndLimitPrompt({ needs, reason, onSaved }: { needs: PurchaseC
     }
   };
 
+  // The message is tied to each radio, not the fieldset: the focus goes to a radio, and a screen
+  // reader reads the radio's own description as it takes it (as remote-account's LimitChoiceFields).
   const option = (choice: 'limit' | 'none', label: string) => (
     <label className="cc-check">
-      <input id={`cc-limitChoice-${choice}`} type="radio" name="limitChoice" value={choice} checked={limit.choice === choice} onChange={() => setLimit((l) => ({ ...l, choice }))} />
+      <input
+        id={`cc-limitChoice-${choice}`}
+        type="radio"
+        name="limitChoice"
+        value={choice}
+        checked={limit.choice === choice}
+        aria-describedby={errors.limitChoice ? 'cc-limitChoice-error' : undefined}
+        onChange={() => setLimit((l) => ({ ...l, choice }))}
+      />
       <span>{label}</span>
     </label>
   );
@@ -82,7 +95,7 @@ export function AgeAndLimitPrompt({ needs, reason, onSaved }: { needs: PurchaseC
           <TextField name="dateOfBirth" label="Date of birth" type="date" autoComplete="bday" value={dateOfBirth} onChange={setDateOfBirth} error={errors.dateOfBirth} />
         )}
         {askLimit && (
-          <fieldset className="cc-fieldset" aria-describedby={errors.limitChoice ? 'cc-limitChoice-error' : undefined}>
+          <fieldset className="cc-fieldset">
             <legend className="cc-field__label">Monthly spending limit</legend>
             <p className="cc-muted">
               The most you want to spend on entries each calendar month (£0 allowed), or no limit. You can change it at any time under Responsible gaming in your

@@ -1,3 +1,4 @@
+import type { InputHTMLAttributes } from 'react';
 import type { BillingDetailsField } from '@cgg/contracts/forms';
 import { TextField } from '../components/text-field.tsx';
 
@@ -5,7 +6,12 @@ import { TextField } from '../components/text-field.tsx';
 export type BillingField = BillingDetailsField;
 export type BillingValues = Record<BillingField, string>;
 
-const FIELDS: { name: BillingField; label: string; autoComplete: string; type?: string }[] = [
+type Keyboard = Pick<InputHTMLAttributes<HTMLInputElement>, 'autoCapitalize' | 'autoCorrect'>;
+
+// Phones: a postcode is typed in capitals and never "corrected" into a word.
+const POSTCODE_KEYBOARD: Keyboard = { autoCapitalize: 'characters', autoCorrect: 'off' };
+
+const FIELDS: { name: BillingField; label: string; autoComplete: string; type?: string; keyboard?: Keyboard }[] = [
   { name: 'first_name', label: 'First name', autoComplete: 'given-name' },
   { name: 'last_name', label: 'Last name', autoComplete: 'family-name' },
   { name: 'phone', label: 'Phone', autoComplete: 'tel', type: 'tel' },
@@ -13,7 +19,7 @@ const FIELDS: { name: BillingField; label: string; autoComplete: string; type?: 
   { name: 'address_1', label: 'House name/number', autoComplete: 'address-line1' },
   { name: 'address_2', label: 'Street address', autoComplete: 'address-line2' },
   { name: 'city', label: 'Town/City', autoComplete: 'address-level2' },
-  { name: 'postcode', label: 'Postcode', autoComplete: 'postal-code' },
+  { name: 'postcode', label: 'Postcode', autoComplete: 'postal-code', keyboard: POSTCODE_KEYBOARD },
   { name: 'state', label: 'County (optional)', autoComplete: 'address-level1' },
 ];
 
@@ -37,6 +43,7 @@ export function BillingSection({
         {FIELDS.map((f) => (
           <TextField
             key={f.name}
+            {...f.keyboard}
             name={f.name}
             label={f.label}
             type={f.type ?? 'text'}

@@ -6,6 +6,7 @@ import CheckoutPage from '../pages/checkout-page.tsx';
 import { collect, signIn } from '../test/events.ts';
 import { makeCart, makeCartItem, makeCheckoutResponse, makeCompetition } from '../test/fixtures.ts';
 import { demoProvider } from '../test/demo-provider.ts';
+import { recordFocus } from '@cgg/contracts/testing-focus';
 import { mockShop, wpError, type ShopCall } from '../test/mock-shop.ts';
 import { renderAt } from '../test/render.tsx';
 
@@ -82,9 +83,13 @@ describe('/checkout', () => {
     await waitFor(() => expect((first as HTMLInputElement).value).toBe('Priya'));
     expect((screen.getByLabelText('Town/City') as HTMLInputElement).value).toBe('Leeds');
     expect(screen.getByText('United Kingdom')).toBeTruthy();
+    // Phones: the postcode in capitals, never autocorrected.
+    expect(screen.getByLabelText('Postcode').getAttribute('autocapitalize')).toBe('characters');
+    expect(screen.getByLabelText('Postcode').getAttribute('autocorrect')).toBe('off');
     for (const label of ['First name', 'Last name', 'Phone', 'Email address', 'House name/number', 'Street address', 'Town/City', 'Postcode']) {
       await userEvent.clear(screen.getByLabelText(label));
     }
+    const focus = recordFocus();
     await placeOrder();
     for (const message of [
       'First Name is required.',
@@ -99,6 +104,11 @@ describe('/checkout', () => {
       expect(screen.getByText(message)).toBeTruthy();
     }
     expect(document.activeElement).toBe(screen.getByLabelText('First name'));
+    // It took the focus with its message already tied to it, as a screen reader reads it.
+    expect(focus.last()?.element).toBe(document.activeElement);
+    expect(focus.last()?.invalid).toBe('true');
+    expect(focus.last()?.describedBy).toBe('cc-first_name-error');
+    expect(focus.last()?.description).toBe('First Name is required.');
     // With the names given, the first field missing as the form shows it is Phone (above Email address).
     await userEvent.type(screen.getByLabelText('First name'), 'Priya');
     await userEvent.type(screen.getByLabelText('Last name'), 'Shah');
@@ -107,6 +117,29 @@ describe('/checkout', () => {
     await userEvent.type(screen.getByLabelText('Email address'), 'nope@');
     await placeOrder();
     expect(screen.getByText('Email address is invalid.')).toBeTruthy();
+    expect(api.routes()).not.toContain('store:POST /checkout');
+  });
+
+  it('focuses the first failing card field with its message, once the card fields are enabled again', async () => {
+    signIn();
+    const api = checkoutShop(() => makeCheckoutResponse());
+    renderCheckout();
+    const expiry = await screen.findByLabelText('Expiry (MM/YY)');
+    // Phones: the digit keypad, which has no slash; the field puts it in.
+    expect(expiry.getAttribute('inputmode')).toBe('numeric');
+    await userEvent.type(expiry, '1230');
+    expect((expiry as HTMLInputElement).value).toBe('12/30');
+    await userEvent.clear(expiry);
+    await userEvent.type(screen.getByLabelText('Card number'), '4242 4242 4242 4242');
+    const focus = recordFocus();
+    await placeOrder();
+    expect(await screen.findByText('Expiry date is required.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(expiry));
+    expect(focus.last()?.element).toBe(expiry);
+    expect(focus.last()?.invalid).toBe('true');
+    expect(focus.last()?.describedBy).toBe('cc-card_expiry-error');
+    expect(focus.last()?.description).toBe('Expiry date is required.');
+    expect((expiry as HTMLInputElement).disabled).toBe(false);
     expect(api.routes()).not.toContain('store:POST /checkout');
   });
 
@@ -295,6 +328,15 @@ describe('/checkout', () => {
     await placeOrder();
     await screen.findByRole('heading', { name: 'Before your first order' });
     expect(screen.queryByLabelText('Date of birth')).toBeNull();
+    // No choice: the focus goes to the first radio, and each radio carries the message itself.
+    const focus = recordFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Save and place order' }));
+    const limit = screen.getByLabelText('Set a monthly limit');
+    expect(document.activeElement).toBe(limit);
+    expect(focus.last()?.element).toBe(limit);
+    expect(focus.last()?.describedBy).toBe('cc-limitChoice-error');
+    expect(focus.last()?.description).toBe('Please choose a monthly spending limit, or choose no limit.');
+    expect(screen.getByLabelText('No limit').getAttribute('aria-describedby')).toBe('cc-limitChoice-error');
     await userEvent.click(screen.getByLabelText('No limit'));
     await userEvent.click(screen.getByRole('button', { name: 'Save and place order' }));
     expect(await screen.findByText('confirmation page')).toBeTruthy();

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { Navigate, useLocation } from 'react-router-dom';
 import { billingDetailsErrors } from '@cgg/contracts/forms';
 import { formatPounds, type FieldError } from '@cgg/contracts';
@@ -84,7 +85,9 @@ export function CheckoutView() {
   const pay = useCardCheckout({
     validate: () => {
       const bErrors = billingDetailsErrors(billing);
-      setBillingErrs(byField(bErrors));
+      // Rendered before the focus moves: a screen reader reads the field as it takes the focus,
+      // so it must already carry aria-invalid and aria-describedby naming its message.
+      flushSync(() => setBillingErrs(byField(bErrors)));
       // The first failing field as the form shows it (the rules check email before phone; the form shows phone first).
       const first = billingFieldOrder.find((f) => bErrors.some((e) => e.field === f));
       if (first) focusField(first);

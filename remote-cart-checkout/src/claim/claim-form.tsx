@@ -1,4 +1,5 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { flushSync } from 'react-dom';
 import { type PrizeClaim, type PrizeWin, type User } from '@cgg/contracts/account';
 import { bankDetailsErrors, deliveryAddressErrors, digitsOnly, SORT_CODE_MAX_LENGTH, type ClaimChoice, type DeliveryAddressField } from '@cgg/contracts/forms';
 import {
@@ -28,15 +29,17 @@ const prefill = (u: User | null): DeliveryValues => ({
   state: u?.billing_state ?? '',
 });
 
-const ADDRESS_FIELDS: [keyof DeliveryValues, string, string][] = [
+// Phones: the phone number gets the phone keypad (type tel); a postcode is typed in capitals
+// and never "corrected" into a word.
+const ADDRESS_FIELDS: [keyof DeliveryValues, string, string, InputHTMLAttributes<HTMLInputElement>?][] = [
   ['first_name', 'First name', 'given-name'],
   ['last_name', 'Last name', 'family-name'],
-  ['phone', 'Phone', 'tel'],
+  ['phone', 'Phone', 'tel', { type: 'tel' }],
   ['address_1', 'House name/number', 'address-line1'],
   ['address_2', 'Street address', 'address-line2'],
   ['city', 'Town/City', 'address-level2'],
   ['state', 'County (optional)', 'address-level1'],
-  ['postcode', 'Postcode', 'postal-code'],
+  ['postcode', 'Postcode', 'postal-code', { autoCapitalize: 'characters', autoCorrect: 'off' }],
 ];
 
 /** The server's field messages (`data.params`) under the fields they name. */
@@ -81,7 +84,9 @@ export function ClaimForm({ win, user, onClaimed }: { win: PrizeWin; user: User 
     }
     const found =
       option.needs === 'address' ? deliveryAddressErrors(address) : option.needs === 'bank' ? bankDetailsErrors(bank) : [];
-    setErrors(Object.fromEntries(found.map((f) => [f.field, f.message])));
+    // Rendered before the focus moves: a screen reader reads the field as it takes the focus,
+    // so it must already carry aria-invalid and aria-describedby naming its message.
+    flushSync(() => setErrors(Object.fromEntries(found.map((f) => [f.field, f.message]))));
     setFailure(null);
     if (found[0]) {
       focus(found[0].field);
@@ -126,9 +131,10 @@ export function ClaimForm({ win, user, onClaimed }: { win: PrizeWin; user: User 
       {option?.needs === 'address' && (
         <fieldset className="cc-card-fields">
           <legend className="cc-field__label">Confirm the delivery address</legend>
-          {ADDRESS_FIELDS.map(([field, label, autoComplete]) => (
+          {ADDRESS_FIELDS.map(([field, label, autoComplete, input]) => (
             <TextField
               key={field}
+              {...input}
               id={`${idPrefix}-${field}`}
               name={field}
               label={label}

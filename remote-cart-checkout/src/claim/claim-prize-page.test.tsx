@@ -4,6 +4,7 @@ import { checkAuthResponseSchema, claimPrizeResponseSchema, unclaimedPrizesRespo
 import { describe, expect, it } from 'vitest';
 import ClaimPrizePage from '../pages/claim-prize-page.tsx';
 import { signIn } from '../test/events.ts';
+import { recordFocus } from '@cgg/contracts/testing-focus';
 import { mockShop, settle, wpError } from '../test/mock-shop.ts';
 import { renderAt } from '../test/render.tsx';
 
@@ -112,8 +113,15 @@ describe('/claim/prize', () => {
     const api = shop([cashWin], (b) => claimAnswer(b));
     renderPage();
     await userEvent.click(await screen.findByLabelText('Cash: £50.00 paid to your bank account'));
+    const focus = recordFocus();
     await userEvent.click(submitButton());
     expect(screen.getByText('Account Number is required.')).toBeTruthy();
+    // The first failing field took the focus with its message already tied to it, as a screen reader reads it.
+    expect(focus.last()?.element).toBe(screen.getByLabelText('ACCOUNT NUMBER'));
+    expect(document.activeElement).toBe(screen.getByLabelText('ACCOUNT NUMBER'));
+    expect(focus.last()?.invalid).toBe('true');
+    expect(focus.last()?.describedBy).toBe('cc-claim-instant-41-account-error');
+    expect(focus.last()?.description).toBe('Account Number is required.');
     expect(screen.getByText('Confirm Account Number is required.')).toBeTruthy();
     expect(screen.getByText('Sort Code is required.')).toBeTruthy();
     await userEvent.type(screen.getByLabelText('ACCOUNT NUMBER'), '12-34 5678');
@@ -141,6 +149,10 @@ describe('/claim/prize', () => {
     await userEvent.click((await screen.findAllByRole('button', { name: 'Claim this prize' }))[0]!);
     await userEvent.click(screen.getByLabelText('The prize itself (worth £45,000.00), delivered to you'));
     expect(screen.getByLabelText<HTMLInputElement>('Postcode').value).toBe('LS1 1AA');
+    // Phones: the phone keypad for the number; the postcode in capitals, never autocorrected.
+    expect(screen.getByLabelText<HTMLInputElement>('Phone').type).toBe('tel');
+    expect(screen.getByLabelText('Postcode').getAttribute('autocapitalize')).toBe('characters');
+    expect(screen.getByLabelText('Postcode').getAttribute('autocorrect')).toBe('off');
     expect(screen.getByLabelText<HTMLInputElement>('Street address').value).toBe('High Street');
     await userEvent.clear(screen.getByLabelText('Postcode'));
     await userEvent.click(submitButton());

@@ -3,6 +3,12 @@ import type { Competition } from '@cgg/contracts';
 
 const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
 
+/** A radio group is one Tab stop: Tab leaves it from whichever radio has the focus, not only its last. */
+function sameStop(el: Element | null, stop: HTMLElement): boolean {
+  if (el === stop) return true;
+  return el instanceof HTMLInputElement && stop instanceof HTMLInputElement && el.type === 'radio' && stop.type === 'radio' && el.name === stop.name;
+}
+
 /**
  * The competition question (spec: modal id 'enter'). Answering and confirming hands the
  * answer back; Escape, the close button or the backdrop cancel. Focus moves in, stays in
@@ -40,12 +46,16 @@ export function QuestionModal({
     const first = items[0];
     const last = items[items.length - 1];
     if (!first || !last) return;
-    if (e.shiftKey && document.activeElement === first) {
+    // A radio group is entered at its checked radio, if any.
+    const enter = (stop: HTMLElement) => (items.find((el) => sameStop(el, stop) && el instanceof HTMLInputElement && el.checked) ?? stop).focus();
+    // The stops are found at each press: Confirm is disabled (no stop) until an answer is
+    // picked, so until then the last stop is the answers' radio group.
+    if (e.shiftKey && sameStop(document.activeElement, first)) {
       e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
+      enter(last);
+    } else if (!e.shiftKey && sameStop(document.activeElement, last)) {
       e.preventDefault();
-      first.focus();
+      enter(first);
     }
   };
 

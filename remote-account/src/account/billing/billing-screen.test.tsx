@@ -23,6 +23,9 @@ describe('billing details screen', () => {
     expect(screen.getByText('Country/Region')).toBeTruthy();
     expect(screen.getByText('United Kingdom')).toBeTruthy();
     expect(screen.queryByLabelText(/Country/)).toBeNull(); // not an input
+    // Phones: the postcode in capitals, never autocorrected.
+    expect(input('Postcode').getAttribute('autocapitalize')).toBe('characters');
+    expect(input('Postcode').getAttribute('autocorrect')).toBe('off');
   });
 
   it('shows every required-field message in order and focuses the first failing field', async () => {

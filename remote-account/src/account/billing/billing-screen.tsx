@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { accountCalls, type User } from '@cgg/contracts/account';
 import { billingDetailsErrors, unprefixedBilling } from '@cgg/contracts/forms';
 import { apiRequest, type FieldError } from '@cgg/contracts';
@@ -60,7 +60,7 @@ function BillingForm({ user, remember }: { user: User | null; remember: (patch: 
   const [errors, setErrors] = useState<FieldError<BillingField>[]>([]);
   const [saving, setSaving] = useState(false);
   const byField = firstErrorPerField(errors);
-  const field = (name: BillingField, label: string, extra: { type?: string; autoComplete?: string } = {}) => (
+  const field = (name: BillingField, label: string, extra: Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'autoCapitalize' | 'autoCorrect'> = {}) => (
     <TextField name={name} label={label} {...extra} value={values[name]} onChange={(v) => setValues((s) => ({ ...s, [name]: v }))} error={byField[name]} />
   );
 
@@ -108,7 +108,8 @@ function BillingForm({ user, remember }: { user: User | null; remember: (patch: 
         {field('billing_address_1', 'Street address (House Name/No.)', { autoComplete: 'address-line1' })}
         {field('billing_address_2', 'Street address line 2', { autoComplete: 'address-line2' })}
         {field('billing_city', 'Town / City', { autoComplete: 'address-level2' })}
-        {field('billing_postcode', 'Postcode', { autoComplete: 'postal-code' })}
+        {/* Phones: a postcode is typed in capitals and never "corrected" into a word. */}
+        {field('billing_postcode', 'Postcode', { autoComplete: 'postal-code', autoCapitalize: 'characters', autoCorrect: 'off' })}
         {field('billing_state', 'County (optional)', { autoComplete: 'address-level1' })}
         <button type="submit" className="acc-button" disabled={saving}>
           {saving ? 'SAVING...' : 'SAVE CHANGES'}

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { openAccount } from '../../test/account-harness.tsx';
 import { responses } from '../../test/fixtures.ts';
@@ -84,5 +85,27 @@ describe('responsible gaming screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Locked until November 28, 2026')).toBeTruthy();
     expect(api.calls.find((c) => c.route === 'update_responsible_play')?.body).toEqual({ token: 'tok-new-123', lock_period: '7d' });
+  });
+
+  it('moves the focus into the confirmation as it opens, and back to the Review button on Cancel or Escape', async () => {
+    const { api } = openAccount('/account/responsible/gaming', { responsible_play: responses.responsiblePlay() });
+    await screen.findByText('Not locked');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Review lock' }));
+    // The dialog itself, so a screen reader says its role, title and question.
+    const dialog = screen.getByRole('alertdialog');
+    expect(document.activeElement).toBe(dialog);
+    expect(dialog.getAttribute('aria-describedby')).toBe('acc-confirm-text');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Review lock' }));
+
+    await user.type(screen.getByLabelText(/Amount/), '20');
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('alertdialog'));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Review limit' }));
+    expect(api.routes()).not.toContain('update_responsible_play');
   });
 });

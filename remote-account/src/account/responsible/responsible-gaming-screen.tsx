@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { accountCalls, type ResponsiblePlay } from '@cgg/contracts/account';
 import { apiRequest, formatDisplayDate, formatPounds, poundsToPence } from '@cgg/contracts';
 import { Spinner } from '../../components/spinner.tsx';
@@ -83,6 +83,22 @@ export default function ResponsibleGamingScreen() {
   const [lockPeriod, setLockPeriod] = useState<LockPeriod>('24h');
   const [pending, setPending] = useState<Pending | null>(null);
   const [saving, setSaving] = useState(false);
+  const confirmBox = useRef<HTMLDivElement>(null);
+  // Which Review button opened the confirmation. The confirmation takes the forms' place, so
+  // without this the focus would fall to the page's top both as it opens and as it closes.
+  const openedBy = useRef<Pending['kind'] | null>(null);
+
+  useEffect(() => {
+    if (pending) {
+      openedBy.current = pending.kind;
+      // Read out as it opens: its role, title and question.
+      confirmBox.current?.focus();
+    } else if (openedBy.current) {
+      // Back to the (new) Review button; gone after a lock is confirmed, as its form is.
+      document.getElementById(`acc-review-${openedBy.current}`)?.focus();
+      openedBy.current = null;
+    }
+  }, [pending]);
 
   if (isLoading) return <Spinner label="Loading your limits" />;
   const rp = data?.data;
@@ -141,7 +157,18 @@ export default function ResponsibleGamingScreen() {
       <Status rp={rp} />
 
       {pending ? (
-        <div className="acc-card acc-confirm" role="alertdialog" aria-labelledby="acc-confirm-title" aria-describedby="acc-confirm-text">
+        <div
+          ref={confirmBox}
+          className="acc-card acc-confirm"
+          role="alertdialog"
+          aria-labelledby="acc-confirm-title"
+          aria-describedby="acc-confirm-text"
+          tabIndex={-1}
+          onKeyDown={(e: KeyboardEvent) => {
+            // Escape cancels, as Cancel does (not while the change is being saved).
+            if (e.key === 'Escape' && !saving) setPending(null);
+          }}
+        >
           <h2 id="acc-confirm-title" className="acc-card__title">
             Please confirm
           </h2>
@@ -187,7 +214,7 @@ export default function ResponsibleGamingScreen() {
                 error={amountError}
               />
             )}
-            <button type="submit" className="acc-button">
+            <button id="acc-review-limit" type="submit" className="acc-button">
               Review limit
             </button>
           </form>
@@ -214,7 +241,7 @@ export default function ResponsibleGamingScreen() {
                   ))}
                 </select>
               </div>
-              <button type="submit" className="acc-button acc-button--danger">
+              <button id="acc-review-lock" type="submit" className="acc-button acc-button--danger">
                 Review lock
               </button>
             </form>

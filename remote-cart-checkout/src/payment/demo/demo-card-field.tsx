@@ -1,4 +1,4 @@
-import { useImperativeHandle, useRef, useState } from 'react';
+import { useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { cardDetailsErrors, formatCardNumber, type CardDetailsField, type CardDetailsValues } from '@cgg/contracts/forms';
 import { DEMO_CARDS, type StoreCheckoutPayment } from '@cgg/contracts/store';
 import { TextField } from '../../components/text-field.tsx';
@@ -7,6 +7,12 @@ import { createDemoPaymentMethod } from './demo-pay-client.ts';
 import { DemoChallengeDialog } from './demo-challenge-dialog.tsx';
 
 const EMPTY: CardDetailsValues = { card_number: '', card_expiry: '', card_cvc: '' };
+
+/** MM/YY (or MM/YYYY, as some autofill gives it) from the digits typed: a phone's digit keypad has no slash. */
+function formatExpiry(input: string): string {
+  const digits = input.replace(/\D/g, '').slice(0, 6);
+  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+}
 
 interface OpenChallenge {
   payment: StoreCheckoutPayment;
@@ -25,8 +31,20 @@ export default function DemoCardField({ demoApiBase, error, disabled, onEdit, ha
   const [errors, setErrors] = useState<Partial<Record<CardDetailsField, string>>>({});
   const [challenge, setChallenge] = useState<OpenChallenge | null>(null);
   const box = useRef<HTMLDivElement>(null);
+  // The failing field to focus once its message is on the page (a screen reader reads the field
+  // as it takes the focus, so it must already carry aria-invalid and aria-describedby) and the
+  // fields are enabled again: the checkout disables them while it places the order, and a
+  // disabled input takes no focus.
+  const focusPending = useRef<CardDetailsField | null>(null);
 
   const focus = (field: CardDetailsField) => box.current?.querySelector<HTMLInputElement>(`input[name="${field}"]`)?.focus();
+
+  useEffect(() => {
+    const field = focusPending.current;
+    if (!field || disabled) return;
+    focusPending.current = null;
+    box.current?.querySelector<HTMLInputElement>(`input[name="${field}"]`)?.focus();
+  }, [errors, disabled]);
 
   useImperativeHandle(
     handleRef,
@@ -38,7 +56,7 @@ export default function DemoCardField({ demoApiBase, error, disabled, onEdit, ha
         setErrors(byField);
         const first = found[0];
         if (first) {
-          focus(first.field);
+          focusPending.current = first.field;
           throw new CardFieldError(first.message, { shownByField: true });
         }
         return createDemoPaymentMethod(demoApiBase, {
@@ -102,12 +120,14 @@ export default function DemoCardField({ demoApiBase, error, disabled, onEdit, ha
         <TextField
           name="card_expiry"
           label="Expiry (MM/YY)"
+          // The digit keypad on phones, which has no slash: formatExpiry puts it in.
+          inputMode="numeric"
           autoComplete="cc-exp"
           placeholder="MM/YY"
           disabled={disabled}
           value={card.card_expiry}
           error={errors.card_expiry}
-          onChange={(v) => edit('card_expiry', v)}
+          onChange={(v) => edit('card_expiry', formatExpiry(v))}
         />
         <TextField
           name="card_cvc"

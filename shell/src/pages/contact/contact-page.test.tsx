@@ -2,6 +2,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubApi } from '../../test/fake-api.ts';
+import { recordFocus } from '@cgg/contracts/testing-focus';
 import { renderSite } from '../../test/render-site.tsx';
 import { validateContact } from './contact-validation.ts';
 
@@ -36,6 +37,7 @@ describe('contact page', () => {
     renderSite('/contact');
     await screen.findByRole('button', { name: 'Send message' });
     await fill({ 'Email address': 'sam@' });
+    const focus = recordFocus();
     await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
     expect(screen.getByText('Please enter your name.')).toBeTruthy();
     expect(screen.getByText('Please enter a valid email address, like name@example.co.uk.')).toBeTruthy();
@@ -45,6 +47,11 @@ describe('contact page', () => {
     expect(document.activeElement).toBe(name);
     expect(name.getAttribute('aria-invalid')).toBe('true');
     expect(name.getAttribute('aria-describedby')).toBe('contact-name-error');
+    // Already so as the field took the focus, when a screen reader reads it.
+    expect(focus.last()?.element).toBe(name);
+    expect(focus.last()?.invalid).toBe('true');
+    expect(focus.last()?.describedBy).toBe('contact-name-error');
+    expect(focus.last()?.description).toBe('Please enter your name.');
     expect(calls.some((c) => c.route === 'contact_us')).toBe(false);
   });
 
@@ -66,10 +73,14 @@ describe('contact page', () => {
     renderSite('/contact');
     await screen.findByRole('button', { name: 'Send message' });
     await fill({ 'Your name': 'Sam', 'Email address': 'sam@example.co.uk', Subject: 'Prize', Message: 'When will it arrive?' });
+    const focus = recordFocus();
     await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Please check the highlighted fields.');
     expect(screen.getByText('Please enter your email address.')).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByLabelText('Email address'));
+    expect(focus.last()?.element).toBe(document.activeElement);
+    expect(focus.last()?.invalid).toBe('true');
+    expect(focus.last()?.description).toBe('Please enter your email address.');
 
     answer = () => jsonResponse({ code: 'rest_database_unavailable', message: 'Unavailable', data: { status: 503 } }, 503);
     await userEvent.click(screen.getByRole('button', { name: 'Send message' }));

@@ -1,5 +1,6 @@
 import { ApiError } from '@cgg/contracts';
 import { useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
@@ -32,7 +33,9 @@ export function useSentForm<F extends string, A>(o: SentFormOptions<F, A>) {
   const controls = useRef<Partial<Record<F, Control | null>>>({});
 
   const showErrors = (found: FieldErrors<F>) => {
-    setErrors(found);
+    // The messages render before the focus moves: a screen reader reads a field as it takes the
+    // focus, so it must already carry aria-invalid and aria-describedby naming its message.
+    flushSync(() => setErrors(found));
     const first = o.fields.find((f) => found[f]);
     if (first) controls.current[first]?.focus();
   };
