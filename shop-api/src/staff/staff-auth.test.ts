@@ -212,4 +212,33 @@ describe('managing staff, and refunds from the back office', () => {
     const list = (await staffPost('list', {}, adminSession)).json().data;
     expect(list.find((m: { id: number }) => m.id === operator.id)).toMatchObject({ disabled: true, role: 'operator' });
   });
+
+  it('two admins taking each other\'s admin role at once leave one admin, never none', async () => {
+    const others = (await t.pool.query<{ id: number }>(`UPDATE staff SET role = 'operator' WHERE role = 'admin' AND disabled_at IS NULL RETURNING id`)).rows.map((r) => r.id);
+    try {
+      const a = await newStaff('admin');
+      const b = await newStaff('admin');
+      const [{ session: aSession }, { session: bSession }] = [await enrol(a.email), await enrol(b.email)];
+      // Both past their checks before either commits: the audit log held still until both are waiting.
+      const hold = await t.pool.connect();
+      let answers;
+      try {
+        await hold.query('BEGIN');
+        await hold.query('LOCK TABLE staff_audit_log IN EXCLUSIVE MODE');
+        const both = Promise.all([Promise.resolve(staffPost('update', { id: b.id, role: 'support' }, aSession)), Promise.resolve(staffPost('update', { id: a.id, role: 'support' }, bSession))]);
+        await expect.poll(async () => (await t.pool.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`)).rows[0].n).toBe(2);
+        await hold.query('COMMIT');
+        answers = await both;
+      } finally {
+        await hold.query('ROLLBACK').catch(() => {});
+        hold.release();
+      }
+      // One goes through; the other is refused (the last admin, or no longer an admin by then), not a deadlock's 500.
+      expect(answers.map((r) => r.statusCode).filter((s) => s === 200)).toHaveLength(1);
+      expect([403, 409]).toContain(answers.find((r) => r.statusCode !== 200)!.statusCode);
+      expect((await t.pool.query(`SELECT count(*)::int AS n FROM staff WHERE role = 'admin' AND disabled_at IS NULL`)).rows[0].n).toBe(1);
+    } finally {
+      await t.pool.query(`UPDATE staff SET role = 'admin' WHERE id = ANY($1)`, [others]);
+    }
+  });
 });

@@ -48,10 +48,13 @@ export function staffManagementRoutes(deps: { pool: pg.Pool; now: () => Date; ga
 
     declaredRoute(routeTable.staffUpdate, {
       summary: 'Admins only: change a staff member\'s role or refund limit, or disable or re-enable them.',
-      description: 'Disabling ends their sessions at once. An admin cannot disable or demote themselves (so the back office always keeps an admin). Recorded in the audit log with the values before and after. 404 `cgg_staff_not_found`.',
+      description: 'Disabling ends their sessions at once. An admin cannot disable or demote themselves, and no change may leave no enabled admin (409 `cgg_staff_last_admin`; two admins changing each other at once queue), so the back office always keeps an admin. Recorded in the audit log with the values before and after. 404 `cgg_staff_not_found`.',
       handler: async ({ input, staff }) => {
         const at = now();
         const updated = await inTransaction(pool, async (client) => {
+          // Every enabled admin's row first, in one order: two admins demoting or disabling each
+          // other at once queue here, and the second sees what the first did (the check below).
+          await client.query(`SELECT id FROM staff WHERE role = 'admin' AND disabled_at IS NULL ORDER BY id FOR UPDATE`);
           const before = await account(client, input.id, true);
           if (!before) throw new WpHttpError(404, 'cgg_staff_not_found', 'There is no such staff member.');
           if (before.id === staff.staffId && (input.disabled === true || (input.role !== undefined && input.role !== 'admin'))) {
@@ -64,6 +67,8 @@ export function staffManagementRoutes(deps: { pool: pg.Pool; now: () => Date; ga
               WHERE id = $1`,
             [input.id, input.role ?? null, input.refund_limit !== undefined, input.refund_limit == null ? null : poundsToPence(input.refund_limit), input.disabled ?? null, at],
           );
+          const admins = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM staff WHERE role = 'admin' AND disabled_at IS NULL`);
+          if (admins.rows[0]!.n === 0) throw new WpHttpError(409, 'cgg_staff_last_admin', 'This would leave the back office without an admin: make someone else an admin first.');
           if (input.disabled) await client.query('UPDATE staff_sessions SET revoked_at = $2 WHERE staff_id = $1 AND revoked_at IS NULL', [input.id, at]);
           const after = (await account(client, input.id))!;
           await recordStaffAction(client, {
