@@ -76,7 +76,7 @@ async function findWinner(client: pg.PoolClient, competitionId: number, entry: D
 async function refusalOnceLocked(client: pg.PoolClient, competitionId: number, status: string): Promise<string | null> {
   if (status !== 'open' && status !== 'closed') return `Competition ${competitionId} is ${status}; it is not drawn.`;
   const reserved = await client.query(`SELECT 1 FROM competitions c WHERE c.id = $1 AND EXISTS (${OPEN_RESERVATIONS})`, [competitionId]);
-  return reserved.rowCount ? `Competition ${competitionId} has card payments still being confirmed; draw it once they settle (at most a few minutes).` : null;
+  return reserved.rowCount ? `Competition ${competitionId} has card payments or refunds still being confirmed; draw it once they settle (at most a few minutes).` : null;
 }
 
 /**
@@ -181,13 +181,19 @@ export async function drawDueCompetitions(pool: pg.Pool, o: Omit<DrawOptions, 'd
 export class DrawRefused extends Error {}
 
 /**
- * A card order still waiting for its payment (a reservation: at most RESERVATION_SECONDS, then
- * released by the expiry job) holds tickets that are neither paid nor given back. A draw waits for
- * them to settle, so the winning ticket is always a paid one (or a released one was never in it).
- * `c` is the competition. The automatic draw skips the competition until then; a manual draw is refused.
+ * Entries not settled yet, which a draw waits for (`c` is the competition):
+ * - a card order still waiting for its payment (a reservation: at most RESERVATION_SECONDS, then
+ *   released by the expiry job) holds tickets that are neither paid nor given back;
+ * - a refund asked of the provider and not yet answered (refund-retry.ts asks again) that gives
+ *   back the competition's tickets (the whole order, or its lines of this competition): once it
+ *   succeeds they leave the draw, so they must not win it meanwhile.
+ * So the winning ticket is always a paid one that stays paid. The automatic draw skips the
+ * competition until then; a manual draw is refused.
  */
 const OPEN_RESERVATIONS = `SELECT 1 FROM order_items i JOIN orders o ON o.id = i.order_id
-  WHERE i.competition_id = c.id AND o.status = 'pending' AND o.reserved_until IS NOT NULL`;
+  WHERE i.competition_id = c.id AND (
+    (o.status = 'pending' AND o.reserved_until IS NOT NULL)
+    OR EXISTS (SELECT 1 FROM order_refunds r WHERE r.order_id = o.id AND r.state = 'pending' AND (r.whole OR r.competition_id = c.id)))`;
 
 /**
  * The operator's draw of one competition (live draws): the same function, refused
@@ -212,7 +218,7 @@ export async function drawOneNow(
     if (comp.drawn_at) throw new DrawRefused(`Competition ${competitionId} was already drawn at ${comp.drawn_at.toISOString()}.`);
     if (comp.closing_at > o.now) throw new DrawRefused(`Competition ${competitionId} is still taking entries until ${comp.closing_at.toISOString()}; draw it after it closes.`);
     const open = await client.query(`SELECT count(*)::int AS n FROM competitions c WHERE c.id = $1 AND EXISTS (${OPEN_RESERVATIONS})`, [competitionId]);
-    if (open.rows[0].n > 0) throw new DrawRefused(`Competition ${competitionId} has card payments still being confirmed; draw it once they settle (at most a few minutes).`);
+    if (open.rows[0].n > 0) throw new DrawRefused(`Competition ${competitionId} has card payments or refunds still being confirmed; draw it once they settle (at most a few minutes).`);
     const locked = await client.query('SELECT 1 FROM competition_draws WHERE competition_id = $1 AND drawn_at IS NULL FOR UPDATE SKIP LOCKED', [competitionId]);
     if (locked.rowCount === 0) throw new DrawRefused(`Competition ${competitionId} is being drawn right now (or was just drawn).`);
     result = await drawLocked(client, competitionId, o);

@@ -551,9 +551,29 @@ describe('a draw and an open reservation', () => {
     await t.pool.query("UPDATE competitions SET closing_at = now() - interval '1 minute', draw_at = now() - interval '1 minute' WHERE id = $1", [c.id]);
     const drawOpts = { now: new Date(), siteUrl: 'http://localhost:3000', mailer: createMailer(t.pool), log: () => {} };
     expect((await drawDueCompetitions(t.pool, drawOpts)).map((d) => d.competitionId)).not.toContain(c.id);
-    await expect(drawOneNow(t.pool, c.id, { ...drawOpts, drawnBy: 'test', audit: { staffId: null, actor: 'test' } })).rejects.toThrow(/card payments still being confirmed/);
+    await expect(drawOneNow(t.pool, c.id, { ...drawOpts, drawnBy: 'test', audit: { staffId: null, actor: 'test' } })).rejects.toThrow(/card payments or refunds still being confirmed/);
     // Its 10 minutes run out: the tickets go back, and the draw goes ahead without them.
     await expireReservations(t.pool, t.payments.gateway, new Date(Date.now() + 11 * 60_000));
+    expect((await drawDueCompetitions(t.pool, { ...drawOpts, now: new Date() })).map((d) => d.competitionId)).toContain(c.id);
+  });
+
+  it('waits for a refund of its tickets the provider has not answered yet, so a refunded ticket never wins', async () => {
+    const { c, state } = await basket(2);
+    const order = (await checkout(state)).body;
+    await t.payments.demoProvider.retrieveIntent(order.extensions.cgg.payment.intent_id, new Date());
+    await deliver(eventFor(order.extensions.cgg.payment.intent_id, 'payment_intent.succeeded'));
+    await t.pool.query("UPDATE competitions SET closing_at = now() - interval '1 minute', draw_at = now() - interval '1 minute' WHERE id = $1", [c.id]);
+    // A whole refund asked of the provider, its answer lost (refund-retry.ts asks again later).
+    await t.pool.query(
+      `INSERT INTO order_refunds (order_id, idempotency_key, amount_pence, state, gateway, reason, requested_by, created_at, whole)
+       VALUES ($1, $2, 200, 'pending', 'demo', 'test', 'test', now(), true)`,
+      [order.order_id, randomUUID()],
+    );
+    const drawOpts = { now: new Date(), siteUrl: 'http://localhost:3000', mailer: createMailer(t.pool), log: () => {} };
+    expect((await drawDueCompetitions(t.pool, drawOpts)).map((d) => d.competitionId)).not.toContain(c.id);
+    await expect(drawOneNow(t.pool, c.id, { ...drawOpts, drawnBy: 'test', audit: { staffId: null, actor: 'test' } })).rejects.toThrow(/card payments or refunds still being confirmed/);
+    // The provider refused it after all: the order stays paid, and its tickets are drawn.
+    await t.pool.query("UPDATE order_refunds SET state = 'failed' WHERE order_id = $1", [order.order_id]);
     expect((await drawDueCompetitions(t.pool, { ...drawOpts, now: new Date() })).map((d) => d.competitionId)).toContain(c.id);
   });
 
