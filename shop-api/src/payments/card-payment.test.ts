@@ -64,6 +64,16 @@ const checkout = (state: StoreClientState, pm: string = TEST_PAYMENT_METHODS.deb
 const giveBack = (state: StoreClientState, order: { order_id: number; order_key: string }) =>
   storeInject(t.app, state, 'POST', '/cgg/checkout-return', { order_id: order.order_id, order_key: order.order_key });
 
+/** A customer's order of `quantity` tickets, paid by its webhook. */
+async function paidOrder(quantity = 2) {
+  const b = await basket(quantity);
+  const order = (await checkout(b.state)).body;
+  const intentId: string = order.extensions.cgg.payment.intent_id;
+  await t.payments.demoProvider.retrieveIntent(intentId, new Date());
+  await deliver(eventFor(intentId, 'payment_intent.succeeded'));
+  return { ...b, order, intentId };
+}
+
 /** What an order and its customer hold now. */
 async function held(orderId: number, customerId: number, competitionId: number) {
   const { rows } = await t.pool.query(
@@ -360,15 +370,6 @@ describe('card payment: expiry and reconciliation', () => {
 describe('card payment: what the provider did that the shop did not', () => {
   const later = () => new Date(Date.now() + 11 * 60_000);
   const problems = (intentId: string) => t.pool.query('SELECT kind, repaired, order_id FROM payment_discrepancies WHERE intent_id = $1 ORDER BY kind', [intentId]).then((r) => r.rows);
-  async function paidOrder(quantity = 2) {
-    const b = await basket(quantity);
-    const order = (await checkout(b.state)).body;
-    const intentId: string = order.extensions.cgg.payment.intent_id;
-    await t.payments.demoProvider.retrieveIntent(intentId, new Date());
-    await deliver(eventFor(intentId, 'payment_intent.succeeded'));
-    return { ...b, order, intentId };
-  }
-
   it('a refund made at the provider, outside the shop, is flagged; the shop\'s own refunds are not', async () => {
     const { order, intentId } = await paidOrder(2);
     await refundOrder(t.pool, t.payments.gateway, { orderId: order.order_id, amountPence: 50, idempotencyKey: randomUUID(), reason: 'goodwill', by: 'test', now: new Date() });
@@ -558,10 +559,7 @@ describe('a draw and an open reservation', () => {
   });
 
   it('waits for a refund of its tickets the provider has not answered yet, so a refunded ticket never wins', async () => {
-    const { c, state } = await basket(2);
-    const order = (await checkout(state)).body;
-    await t.payments.demoProvider.retrieveIntent(order.extensions.cgg.payment.intent_id, new Date());
-    await deliver(eventFor(order.extensions.cgg.payment.intent_id, 'payment_intent.succeeded'));
+    const { c, order } = await paidOrder(2);
     await t.pool.query("UPDATE competitions SET closing_at = now() - interval '1 minute', draw_at = now() - interval '1 minute' WHERE id = $1", [c.id]);
     // A whole refund asked of the provider, its answer lost (refund-retry.ts asks again later).
     await t.pool.query(
@@ -600,10 +598,7 @@ describe('a draw and an open reservation', () => {
   const drawOf = (competitionId: number) => t.pool.query('SELECT c.status, d.drawn_at FROM competitions c JOIN competition_draws d ON d.competition_id = c.id WHERE c.id = $1', [competitionId]).then((r) => r.rows[0]);
 
   it('a cancel that commits while the draw waits for the competition stands: it is not drawn over', async () => {
-    const { c, state } = await basket(2);
-    const order = (await checkout(state)).body;
-    await t.payments.demoProvider.retrieveIntent(order.extensions.cgg.payment.intent_id, new Date());
-    await deliver(eventFor(order.extensions.cgg.payment.intent_id, 'payment_intent.succeeded'));
+    const { c } = await paidOrder(2);
     const drawn = await drawWhile(c.id, (other) => other.query("UPDATE competitions SET status = 'cancelled' WHERE id = $1", [c.id]).then(() => {}));
     expect(drawn.map((d) => d.competitionId)).not.toContain(c.id);
     expect(await drawOf(c.id)).toEqual({ status: 'cancelled', drawn_at: null });
@@ -611,10 +606,7 @@ describe('a draw and an open reservation', () => {
   });
 
   it('a checkout that commits while the draw waits for the competition holds it back until the payment settles', async () => {
-    const { c, state } = await basket(2);
-    const order = (await checkout(state)).body;
-    await t.payments.demoProvider.retrieveIntent(order.extensions.cgg.payment.intent_id, new Date());
-    await deliver(eventFor(order.extensions.cgg.payment.intent_id, 'payment_intent.succeeded'));
+    const { c, order } = await paidOrder(2);
     // As a checkout committing its reservation of the competition's tickets (it holds the row until its COMMIT).
     const drawn = await drawWhile(c.id, (other) => other.query("UPDATE orders SET status = 'pending', reserved_until = now() + interval '10 minutes' WHERE id = $1", [order.order_id]).then(() => {}));
     expect(drawn.map((d) => d.competitionId)).not.toContain(c.id);
