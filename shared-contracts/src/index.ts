@@ -9,6 +9,7 @@ export * from './api/wp-error.ts';
 export * from './api/competition.ts';
 export * from './api/content.ts';
 export * from './api/site.ts';
+export * from './api/db-id.ts';
 export * from './api/draws.ts';
 export * from './api/calls.ts';
 export * from './api/client.ts';

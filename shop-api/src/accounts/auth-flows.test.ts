@@ -1,3 +1,4 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import { checkAuthResponseSchema, messageResponseSchema, sessionResponseSchema } from '@cgg/contracts/account';
 import { PASSWORD_RULE_MESSAGE } from '@cgg/contracts/forms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -214,7 +215,7 @@ describe('forgot and reset password', () => {
       await reset.query("UPDATE customers SET password_hash = 'scrypt$changed' WHERE id = $1", [customer.id]);
       // Meanwhile a sign-in with the old password: its check passes against the password it read.
       const signingIn = Promise.resolve(t.post('login', who)); // (an inject starts when awaited)
-      await expect.poll(async () => (await t.pool.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'SELECT 1 FROM customers WHERE id = $1 AND password_hash%'")).rows[0].n).toBe(1);
+      await expect.poll(async () => (await t.pool.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'SELECT password_hash FROM customers WHERE id = $1 FOR%'")).rows[0].n).toBe(1);
       await reset.query('UPDATE customer_sessions SET revoked_at = now() WHERE customer_id = $1 AND revoked_at IS NULL', [customer.id]);
       await reset.query('COMMIT');
       const res = await signingIn;
@@ -226,6 +227,19 @@ describe('forgot and reset password', () => {
       reset.release();
     }
     expect((await t.pool.query('SELECT count(*)::int AS n FROM customer_sessions WHERE customer_id = $1', [customer.id])).rows[0].n).toBe(before);
+  });
+
+  it('two sign-ins at once that both upgrade an old password hash both sign in (no deadlock, no refusal)', async () => {
+    const who = { email: 'rehash@example.com', password: newcomer.password };
+    expect((await t.post('register', { ...newcomer, email: who.email })).statusCode).toBe(200);
+    // The same password under weaker scrypt parameters, as an account from before they were raised.
+    const salt = randomBytes(16);
+    const key = scryptSync(who.password.normalize('NFKC'), salt, 32, { N: 2 ** 14, r: 8, p: 1 });
+    await t.pool.query('UPDATE customers SET password_hash = $2 WHERE email = $1', [who.email, `scrypt$16384$8$1$${salt.toString('base64')}$${key.toString('base64')}`]);
+    const answers = await Promise.all([Promise.resolve(t.post('login', who)), Promise.resolve(t.post('login', who)), Promise.resolve(t.post('login', who))]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const stored = (await t.pool.query<{ password_hash: string }>('SELECT password_hash FROM customers WHERE email = $1', [who.email])).rows[0]!;
+    expect(stored.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
   });
 
   it('a key expires after an hour and only works with its own login', async () => {

@@ -102,9 +102,20 @@ export function authRoutes(deps: AccountDeps): DeclaredRoute[] {
         // change) that committed during the check refuses it, and one that comes after waits for it
         // and ends it with the others. The rehash never writes an old password over a new one.
         const token = await inTransaction(pool, async (client) => {
-          const still = await client.query('SELECT 1 FROM customers WHERE id = $1 AND password_hash = $2 FOR SHARE', [customer.id, customer.password_hash]);
-          if (still.rowCount !== 1) return null;
-          if (rehashed) await client.query('UPDATE customers SET password_hash = $2 WHERE id = $1', [customer.id, rehashed]);
+          // (A sign-in that will rehash takes the lock it writes with: two taking a share lock and
+          // then both writing would deadlock.)
+          const stored = (await client.query<{ password_hash: string }>(
+            `SELECT password_hash FROM customers WHERE id = $1 ${rehashed ? 'FOR NO KEY UPDATE' : 'FOR SHARE'}`,
+            [customer.id],
+          )).rows[0];
+          if (!stored) return null;
+          if (stored.password_hash !== customer.password_hash) {
+            // Changed during the check: another sign-in's rehash of this same password, or a new
+            // password. The password given must match what is stored now.
+            if (!(await verifyPassword(input.password, stored.password_hash))) return null;
+          } else if (rehashed) {
+            await client.query('UPDATE customers SET password_hash = $2 WHERE id = $1', [customer.id, rehashed]);
+          }
           return createSession(client, customer.id, 'login', at);
         });
         if (token === null) throw new WpHttpError(401, 'invalid_credentials', 'The email address or password you entered is incorrect.');

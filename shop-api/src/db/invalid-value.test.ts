@@ -22,6 +22,7 @@ describe('a value the database refuses', () => {
       expect(isInvalidValue(await refusal(pool, 'SELECT $1::int', ['1e21']))).toBe(true); // 22P02
       expect(isInvalidValue(await refusal(pool, 'SELECT $1::date', ['2026-02-30']))).toBe(true); // 22008
       expect(isInvalidValue(new Error('wrapped', { cause: await refusal(pool, 'SELECT $1::bigint', ['x']) }))).toBe(true);
+      expect(isInvalidValue(await refusal(pool, 'SELECT 1 / 0'))).toBe(false); // 22012, our own arithmetic
       expect(isInvalidValue(await refusal(pool, 'SELEC 1'))).toBe(false); // 42601, our own mistake
       expect(isInvalidValue(await refusal(pool, 'SELECT 1 FROM no_such_table'))).toBe(false); // 42P01
       expect(isInvalidValue(Object.assign(new Error('not from PostgreSQL'), { code: '22003' }))).toBe(false);

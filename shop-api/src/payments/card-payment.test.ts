@@ -401,6 +401,15 @@ describe('card payment: what the provider did that the shop did not', () => {
     }
     expect(await held(order.order_id, who.id, c.id)).toMatchObject({ status: 'cancelled', tickets: 0, refunded: 0 });
     expect(await problems(intentId)).toEqual([{ kind: 'late_payment_refund_refused', repaired: false, order_id: order.order_id }]);
+    // Reconciliation leaves it to that person: it does not ask the provider again at every run.
+    let asked = 0;
+    gateway.refund = (r) => (r.intentId === intentId ? (asked++, Promise.reject(new Error('asked again'))) : refund(r));
+    try {
+      await reconcilePayments(t.pool, t.payments.gateway, new Date());
+    } finally {
+      gateway.refund = refund;
+    }
+    expect(asked).toBe(0);
   });
 
   it('reconciliation goes on past an intent it cannot settle, and then says which', async () => {
@@ -436,7 +445,14 @@ describe('card payment: what the provider did that the shop did not', () => {
     }, new Date());
     await t.payments.demoProvider.retrieveIntent(stranger.id, new Date());
     expect((await deliver(eventFor(stranger.id, 'payment_intent.succeeded'))).json()).toMatchObject({ outcome: 'not-ours' });
+    // One whose order id is none our orders can have names no order of ours at all (and reaches no query).
+    const outsized = await t.payments.demoProvider.createIntent({
+      amount: 200, currency: 'gbp', paymentMethod: TEST_PAYMENT_METHODS.debit, metadata: { order_id: '3000000000', order_key: 'wc_order_elsewhere' }, idempotencyKey: randomUUID(),
+    }, new Date());
+    await t.payments.demoProvider.retrieveIntent(outsized.id, new Date());
+    expect((await deliver(eventFor(outsized.id, 'payment_intent.succeeded'))).json()).toMatchObject({ outcome: 'not-ours' });
     await reconcilePayments(t.pool, t.payments.gateway, new Date());
+    expect(await problems(outsized.id)).toEqual([{ kind: 'unknown_intent', repaired: false, order_id: null }]);
     expect(await held(order.order_id, who.id, c.id)).toMatchObject({ status: 'pending', refunded: 0 });
     expect(await problems(stranger.id)).toEqual([{ kind: 'unknown_intent', repaired: false, order_id: null }]);
     expect((await t.pool.query('SELECT count(*)::int AS n FROM payment_intents WHERE intent_id = $1', [stranger.id])).rows[0].n).toBe(0);
@@ -573,6 +589,24 @@ describe('a draw and an open reservation', () => {
     // The provider refused it after all: the order stays paid, and its tickets are drawn.
     await t.pool.query("UPDATE order_refunds SET state = 'failed' WHERE order_id = $1", [order.order_id]);
     expect((await drawDueCompetitions(t.pool, { ...drawOpts, now: new Date() })).map((d) => d.competitionId)).toContain(c.id);
+  });
+
+  it('a whole refund asked while the draw holds the competition waits for it, and is refused once it is drawn', async () => {
+    const { c, order } = await paidOrder(2);
+    const draw = await t.pool.connect();
+    try {
+      await draw.query('BEGIN');
+      await draw.query('SELECT 1 FROM competitions WHERE id = $1 FOR UPDATE', [c.id]);
+      const refunding = refundOrder(t.pool, t.payments.gateway, { orderId: order.order_id, idempotencyKey: randomUUID(), reason: 'test', by: 'test', now: new Date() }).then(() => 'refunded', (e: WpHttpError) => e.code);
+      await expect.poll(async () => (await t.pool.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'SELECT 1 FROM competitions WHERE id = ANY%KEY SHARE'")).rows[0].n).toBe(1);
+      await draw.query("UPDATE competitions SET status = 'drawn', drawn_at = now() WHERE id = $1", [c.id]);
+      await draw.query('COMMIT');
+      expect(await refunding).toBe('cgg_competition_drawn');
+    } finally {
+      await draw.query('ROLLBACK').catch(() => {});
+      draw.release();
+    }
+    expect((await t.pool.query('SELECT count(*)::int AS n FROM order_refunds WHERE order_id = $1', [order.order_id])).rows[0].n).toBe(0);
   });
 
   /**

@@ -6,7 +6,7 @@ import { API_PREFIX } from '../http/rest-addressing.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { DemoPayError, type DemoEvent, type DemoIntent, type DemoProvider } from './demo-provider/demo-provider.ts';
 import { demoSignatureValid, SIGNATURE_HEADER } from './demo-provider/demo-signature.ts';
-import { IntentMissing, WebhookRefused, type IntentState, type PaymentEvent, type PaymentGateway, type RefundDone, type RefundRequest } from './payment-gateway.ts';
+import { IntentMissing, orderIdFromMetadata, WebhookRefused, type IntentState, type PaymentEvent, type PaymentGateway, type RefundDone, type RefundRequest } from './payment-gateway.ts';
 
 /*
  * The demo gateway: the shop's adapter for the built-in demo provider (demo-provider/), the
@@ -21,7 +21,7 @@ export const toIntentState = (i: DemoIntent): IntentState => ({
   status: i.status === 'requires_payment_method' ? 'failed' : i.status,
   amountPence: i.amount,
   currency: i.currency,
-  orderId: Number(i.metadata.order_id) || null,
+  orderId: orderIdFromMetadata(i.metadata.order_id),
   orderKey: i.metadata.order_key ?? null,
   clientSecret: i.status === 'requires_action' ? i.client_secret : null,
   nextAction: i.next_action,

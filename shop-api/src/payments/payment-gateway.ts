@@ -8,6 +8,8 @@
  * then create and confirm a payment intent for the order with our idempotency key.
  */
 
+import { MAX_DB_ID } from '@cgg/contracts';
+
 /** What the card is, as the provider reports it: the UK prize-draw code limits credit-card spend. */
 export type FundingType = 'credit' | 'debit' | 'prepaid' | 'unknown';
 
@@ -132,6 +134,16 @@ export interface PaymentGateway {
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, now: Date): PaymentEvent;
   /** Intents created since `since` (reconciliation), newest first, at most `limit`. */
   listIntents(since: Date, limit: number): Promise<IntentState[]>;
+}
+
+/**
+ * Our order id as an intent's metadata carries it, or null: only a whole number our orders' ids can
+ * be (another shop's "3000000000" or "1.5" names none of ours, and must not reach a query).
+ */
+export function orderIdFromMetadata(value: string | undefined | null): number | null {
+  if (typeof value !== 'string' || !/^[1-9]\d{0,9}$/.test(value)) return null;
+  const id = Number(value);
+  return id <= MAX_DB_ID ? id : null;
 }
 
 /** A webhook that is not the provider's (bad or missing signature) or too old to trust. */

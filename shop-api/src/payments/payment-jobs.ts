@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { RepeatingJob } from '../jobs/repeating-jobs.ts';
 import { fallbackLogger } from '../lib/logger.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
-import { reconcilePayments } from './reconcile-payments.ts';
+import { reconcilePayments, ReconciliationIncomplete, type Reconciliation } from './reconcile-payments.ts';
 import { expireReservations } from './reservation-expiry.ts';
 import { retryUnsettledRefunds } from './refund-retry.ts';
 
@@ -20,8 +20,14 @@ export function paymentJobs(o: { pool: pg.Pool; gateway: PaymentGateway; everyMs
       name: 'payment-reconciliation',
       everyMs: o.everyMs,
       run: async (at) => {
-        const r = await reconcilePayments(o.pool, o.gateway, at);
-        if (r.repaired > 0 || r.flagged > 0) log.warn(`payments reconciled: ${r.checked} intents checked, ${r.repaired} orders repaired, ${r.flagged} differences flagged (payment_discrepancies)`);
+        const said = (r: Reconciliation) => {
+          if (r.repaired > 0 || r.flagged > 0) log.warn(`payments reconciled: ${r.checked} intents checked, ${r.repaired} orders repaired, ${r.flagged} differences flagged (payment_discrepancies)`);
+        };
+        // A run that could not settle every intent still says what it did, then fails for the dead-letter list.
+        said(await reconcilePayments(o.pool, o.gateway, at).catch((err: unknown) => {
+          if (err instanceof ReconciliationIncomplete) said(err.done);
+          throw err;
+        }));
       },
     },
     {

@@ -31,6 +31,11 @@ export async function reconcilePayments(pool: pg.Pool, gateway: PaymentGateway, 
     [gateway.name, since],
   );
   const listed = new Set(intents.map((i) => i.id));
+  // Late payments whose refund the provider refused: a person deals with those, not every run.
+  const refusedLate = new Set((await pool.query<{ intent_id: string }>(
+    `SELECT intent_id FROM payment_discrepancies WHERE provider = $1 AND kind = 'late_payment_refund_refused' AND resolved_at IS NULL AND intent_id = ANY($2)`,
+    [gateway.name, [...listed]],
+  )).rows.map((r) => r.intent_id));
   // Every order the intents name, in one read.
   const named = intents.map((i) => i.orderId).filter((id): id is number => id !== null);
   const orders = new Map((await pool.query<{ id: number; status: string; order_key: string }>('SELECT id, status, order_key FROM orders WHERE id = ANY($1::int[])', [named])).rows.map((r) => [r.id, r]));
@@ -60,7 +65,7 @@ export async function reconcilePayments(pool: pg.Pool, gateway: PaymentGateway, 
     if (intent.status === 'succeeded' && (await checkProviderRefunds(pool, gateway.name, { intentId: intent.id, amountRefundedPence: intent.amountRefundedPence }, intent.amountPence, now))) out.flagged++;
     const disagrees = (status === 'pending' && intent.status !== 'processing' && intent.status !== 'requires_action')
       || (intent.status === 'succeeded' && (status === 'cancelled' || status === 'failed') && intent.amountRefundedPence < intent.amountPence);
-    if (!disagrees) return;
+    if (!disagrees || refusedLate.has(intent.id)) return;
     const applied = await applyIntent(pool, gateway, intent, now, hooks);
     if (applied === 'paid' || applied === 'released' || applied === 'late-refunded') out.repaired++;
     if (applied === 'flagged') out.flagged++;
@@ -81,6 +86,14 @@ export async function reconcilePayments(pool: pg.Pool, gateway: PaymentGateway, 
     await flag(pool, gateway.name, { id: r.intent_id } as IntentState, r.order_id, 'missing_at_provider', `Order #${r.order_id} (${r.order_status}) has intent ${r.intent_id}, which the provider does not list.`, false, now);
     out.flagged++;
   }
-  if (failures.length > 0) throw new Error(`reconciliation could not settle ${failures.length} of ${intents.length} intents (the rest were reconciled): ${failures.join('; ')}`);
+  if (failures.length > 0) throw new ReconciliationIncomplete(out, failures);
   return out;
+}
+
+/** A run that reconciled all it could but not everything: what it did, and which intents it could not settle. */
+export class ReconciliationIncomplete extends Error {
+  constructor(readonly done: Reconciliation, failures: string[]) {
+    super(`reconciliation could not settle ${failures.length} of ${done.checked} intents (the rest were reconciled): ${failures.join('; ')}`);
+    this.name = 'ReconciliationIncomplete';
+  }
 }

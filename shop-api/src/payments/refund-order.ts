@@ -255,6 +255,10 @@ async function claim(client: pg.PoolClient, gatewayName: string, input: RefundIn
 /** A refund that releases tickets of a drawn competition is refused: its published entries never change. */
 async function refuseIfDrawn(client: pg.PoolClient, orderId: number, releasing: number[]): Promise<void> {
   if (releasing.length === 0) return;
+  // A key-share lock on each: it waits for a draw holding one (its FOR UPDATE), and a draw waits
+  // for this refund's record, which it then sees and waits for (run-draw.ts). Sales (which take
+  // no key lock) are not held up.
+  await client.query('SELECT 1 FROM competitions WHERE id = ANY($1::int[]) ORDER BY id FOR KEY SHARE', [releasing]);
   const drawn = (await client.query<{ id: number; title: string }>(
     `SELECT c.id, c.title FROM competitions c WHERE c.id = ANY($1::int[])
        AND (c.status = 'drawn' OR EXISTS (SELECT 1 FROM competition_draws d WHERE d.competition_id = c.id AND d.drawn_at IS NOT NULL))

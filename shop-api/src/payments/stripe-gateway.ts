@@ -1,7 +1,7 @@
 import { STORE_ERRORS } from '@cgg/contracts/store';
 import Stripe from 'stripe';
 import { WpHttpError } from '../http/wp-error.ts';
-import { IntentMissing, WebhookRefused, type FundingType, type IntentState, type PaymentEvent, type PaymentGateway } from './payment-gateway.ts';
+import { IntentMissing, orderIdFromMetadata, WebhookRefused, type FundingType, type IntentState, type PaymentEvent, type PaymentGateway } from './payment-gateway.ts';
 
 /*
  * Stripe, through its official SDK. Chosen when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are
@@ -44,7 +44,7 @@ export function toIntentState(pi: Stripe.PaymentIntent): IntentState {
     status,
     amountPence: pi.amount,
     currency: pi.currency,
-    orderId: Number(pi.metadata?.order_id) || null,
+    orderId: orderIdFromMetadata(pi.metadata?.order_id),
     orderKey: pi.metadata?.order_key ?? null,
     clientSecret: status === 'requires_action' ? pi.client_secret : null,
     nextAction: status === 'requires_action' ? { type: 'use_stripe_sdk', url: null } : null,
