@@ -27,9 +27,21 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-/** Sequential scans so far of each table, the app's own connections' included (flushed first). */
+/**
+ * Sequential scans so far of each table, every connection's included: the background work of the
+ * steps before finished first, and each connection's counts flushed (a backend reports its own
+ * lazily, so a scan made before the first count could otherwise land in the second).
+ */
 async function seqScans(): Promise<Map<string, number>> {
+  await settled();
   for (const own of [appPool, keyedPool]) await own.query('SELECT pg_stat_force_next_flush()');
+  // The test's own pool (the fills and emptyings): every connection of it at once, each flushed.
+  const mine = await Promise.all(Array.from({ length: 5 }, () => pool.connect()));
+  try {
+    for (const c of mine) await c.query('SELECT pg_stat_force_next_flush()');
+  } finally {
+    for (const c of mine) c.release();
+  }
   const { rows } = await pool.query<{ relname: string; n: string }>('SELECT relname, seq_scan AS n FROM pg_stat_user_tables');
   return new Map(rows.map((r) => [r.relname, Number(r.n)]));
 }
