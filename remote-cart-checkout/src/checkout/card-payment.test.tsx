@@ -172,7 +172,8 @@ describe('card payment', () => {
     expect(screen.getByText('Card number is required.')).toBeTruthy();
     expect(screen.getByText('Expiry date is required.')).toBeTruthy();
     expect(screen.getByText('Security code is required.')).toBeTruthy();
-    expect(document.activeElement).toBe(screen.getByLabelText('Card number'));
+    // The first failing field takes the focus once its message is rendered and the fields are enabled again.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Card number')));
     expect(api.routes()).not.toContain('demo-pay:POST /payment_methods');
 
     await payWith('4000 0566 5566 5556');
