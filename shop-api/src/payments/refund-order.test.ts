@@ -171,6 +171,40 @@ describe('refunds through the payment gateway', () => {
     expect(await state(third)).toMatchObject({ status: 'completed', demo_refunded: 0 });
   });
 
+  it('race: a late refusal of an earlier attempt does not mark a newer attempt failed', async () => {
+    const id = await paidOrder(3);
+    const key = randomUUID();
+    const input: RefundInput = { orderId: id, idempotencyKey: key, reason: 'Duplicate order', by: 'test', now: new Date() };
+    const refusedByProvider = () => new WpHttpError(409, 'cgg_refund_refused', 'The payment provider refused the refund: try later.');
+    // Each call to the provider waits until the test answers it.
+    const answers: Array<{ key: string; answer: (err: Error) => void }> = [];
+    const controlled: PaymentGateway = {
+      ...gateway,
+      refund: (r) => new Promise((_resolve, reject) => { answers.push({ key: r.idempotencyKey, answer: reject }); }),
+    };
+    const until = async (n: number) => { while (answers.length < n) await new Promise((r) => setImmediate(r)); };
+    // Two asks of attempt 1 (a double click): both wait for the provider under the same key.
+    const first = refundOrder(pool, controlled, input).catch((e: unknown) => e);
+    await until(1);
+    const second = refundOrder(pool, controlled, input).catch((e: unknown) => e);
+    await until(2);
+    expect(answers.map((a) => a.key)).toEqual([key, key]);
+    answers[0]!.answer(refusedByProvider());
+    expect(await first).toBeInstanceOf(WpHttpError);
+    // Attempt 2: the provider's answer is lost, so money may have moved; it stays pending and counted.
+    const third = refundOrder(pool, controlled, input).catch((e: unknown) => e);
+    await until(3);
+    expect(answers[2]!.key).toBe(`${key}-a2`);
+    answers[2]!.answer(new Error('provider timed out'));
+    expect(await third).toBeInstanceOf(Error);
+    // Attempt 1's second answer arrives last: it says nothing about attempt 2.
+    answers[1]!.answer(refusedByProvider());
+    expect(await second).toBeInstanceOf(WpHttpError);
+    expect((await pool.query('SELECT state, attempt, failure FROM order_refunds WHERE idempotency_key = $1', [key])).rows[0])
+      .toEqual({ state: 'pending', attempt: 2, failure: 'provider timed out' });
+    expect(await refusal(refund(id, { to: 'site_credit' }))).toMatchObject({ status: 409, code: 'cgg_nothing_to_refund' });
+  });
+
   it('one key is one refund: the same key asked for a different destination or amount is refused and changes nothing', async () => {
     const id = await paidOrder(4);
     const key = randomUUID();

@@ -150,10 +150,12 @@ export async function refundOrder(pool: pg.Pool, gateway: PaymentGateway, input:
         // order. Anything else (a timeout, a 5xx) may have refunded all the same: it stays pending,
         // counted, until a retry with its key learns the outcome (the provider dedupes by the key;
         // `retryUnsettledRefunds` does it if staff do not).
+        // Only this attempt's answer: a late one for an earlier attempt (a double click's twin) says
+        // nothing about a newer attempt, whose money may have moved.
         const refused = err instanceof WpHttpError && err.status < 500;
         await pool.query(
-          "UPDATE order_refunds SET state = CASE WHEN $4::boolean THEN 'failed' ELSE state END, failure = $2, settled_at = CASE WHEN $4::boolean THEN $3::timestamptz ELSE settled_at END WHERE id = $1 AND state <> 'succeeded'",
-          [row.id, (err as Error).message, input.now, refused],
+          "UPDATE order_refunds SET state = CASE WHEN $4::boolean THEN 'failed' ELSE state END, failure = $2, settled_at = CASE WHEN $4::boolean THEN $3::timestamptz ELSE settled_at END WHERE id = $1 AND attempt = $5 AND state <> 'succeeded'",
+          [row.id, (err as Error).message, input.now, refused, row.attempt],
         );
         throw err;
       }
