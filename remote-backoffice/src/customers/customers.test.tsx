@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { StaffCustomer } from '@cgg/contracts/staff';
 import { describe, expect, it } from 'vitest';
@@ -77,10 +77,43 @@ describe('customers', () => {
     await user.type(within(adjust).getByLabelText('Reason (the customer sees it)'), 'Mistake');
     await user.click(within(adjust).getByRole('button', { name: 'Save change' }));
     expect((await within(adjust).findByRole('alert')).textContent).toBe('Not changed: the customer has 170 points; removing 500 points would go below 0.');
-    expect(api.sent.filter((s) => s.route === 'staff/adjust_balance').map((s) => s.body)).toEqual([
-      { customer_id: 4, kind: 'points', amount: '50', reason: 'Sorry for the wait' },
-      { customer_id: 4, kind: 'points', amount: '-500', reason: 'Mistake' },
+    const sent = api.sent.filter((s) => s.route === 'staff/adjust_balance').map((s) => s.body);
+    expect(sent).toEqual([
+      { customer_id: 4, kind: 'points', amount: '50', reason: 'Sorry for the wait', idempotency_key: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+      { customer_id: 4, kind: 'points', amount: '-500', reason: 'Mistake', idempotency_key: expect.stringMatching(/^[0-9a-f-]{36}$/) },
     ]);
+    expect(sent[1]!.idempotency_key).not.toBe(sent[0]!.idempotency_key);
+  });
+
+  it('a change pressed again after a lost answer goes under the same key; a changed or next change under a new one', async () => {
+    let answers = 0;
+    const api = fakeApi({
+      ...me,
+      'staff/customer': { success: true, data: customer() },
+      // The first answer is lost on the way (the gateway in front of the API timed out).
+      'staff/adjust_balance': () => (++answers <= 2 ? refusal(504, 'rest_gateway_timeout', 'The server took too long to answer. Please try again.') : { success: true, data: customer({ points: 150 }) }),
+    });
+    renderBackOffice('/admin/customers/4', 'tok');
+    const user = userEvent.setup();
+    const adjust = await screen.findByRole('form', { name: 'Adjust points or credit' });
+    const save = () => user.click(within(adjust).getByRole('button', { name: 'Save change' }));
+    await user.type(within(adjust).getByLabelText('Change'), '25');
+    await user.type(within(adjust).getByLabelText('Reason (the customer sees it)'), 'Late prize');
+    await save();
+    expect((await within(adjust).findByRole('alert')).textContent).toBe('The server took too long to answer. Please try again.');
+    await save();
+    await waitFor(() => expect(answers).toBe(2));
+    await user.clear(within(adjust).getByLabelText('Change'));
+    await user.type(within(adjust).getByLabelText('Change'), '30');
+    await save();
+    expect((await screen.findByRole('status')).textContent).toBe('Points now 150.');
+    await user.type(within(adjust).getByLabelText('Change'), '30');
+    await user.type(within(adjust).getByLabelText('Reason (the customer sees it)'), 'Late prize');
+    await save();
+    await waitFor(() => expect(answers).toBe(4));
+    const keys = api.sent.filter((s) => s.route === 'staff/adjust_balance').map((s) => s.body.idempotency_key);
+    expect(keys[1]).toBe(keys[0]);
+    expect(new Set(keys).size).toBe(3);
   });
 
   it('starts a break for the customer with a reason; shows when it started; a refusal says why', async () => {

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { apiRequest } from '@cgg/contracts';
 import { staffCalls, staffRefundRequestSchema, type RefundDestination, type StaffMember, type StaffRefundDone } from '@cgg/contracts/staff';
@@ -7,6 +7,7 @@ import { fieldErrorsOf, hasErrors, type FieldErrors } from '../components/field-
 import { FormAlert } from '../components/form-alert.tsx';
 import { orderStatusName } from '../components/order-status-name.ts';
 import { TextField } from '../components/text-field.tsx';
+import { useAskKey } from '../components/use-ask-key.ts';
 
 /** What else the refund gave the customer, as support would tell them: "Given back: £2.00 site credit, coupon SAVE5. 3 tickets released." */
 function alsoDone(d: StaffRefundDone): string {
@@ -18,8 +19,6 @@ function alsoDone(d: StaffRefundDone): string {
   const released = d.tickets_released ? `${d.tickets_released} ${d.tickets_released === 1 ? 'ticket' : 'tickets'} released. ` : '';
   return `${back.length ? `Given back: ${back.join(', ')}. ` : ''}${released}`;
 }
-
-const newKey = (): string => crypto.randomUUID();
 
 const destinations: ReadonlyArray<readonly [RefundDestination, string]> = [
   ['card', 'Back to the card'],
@@ -43,7 +42,7 @@ export function RefundScreen({ staff }: { staff: StaffMember }) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [done, setDone] = useState<StaffRefundDone | null>(null);
   const [busy, setBusy] = useState(false);
-  const key = useRef({ ask: '', key: newKey() });
+  const key = useAskKey();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -51,8 +50,7 @@ export function RefundScreen({ staff }: { staff: StaffMember }) {
     setDone(null);
     const id = orderId.trim().replace(/^#/, '');
     const ask = { order_id: /^\d{1,9}$/.test(id) ? Number(id) : 0, ...(amount.trim() ? { amount: amount.trim().replace(/^£/, '') } : {}), to };
-    if (JSON.stringify(ask) !== key.current.ask) key.current = { ask: JSON.stringify(ask), key: newKey() };
-    const payload = { ...ask, reason: reason.trim(), idempotency_key: key.current.key };
+    const payload = { ...ask, reason: reason.trim(), idempotency_key: key.keyFor(ask) };
     const parsed = staffRefundRequestSchema.safeParse(payload);
     const found = parsed.success ? {} : fieldErrorsOf(parsed.error.issues);
     if (found.order_id) found.order_id = 'Enter the order number, e.g. 10016.';
@@ -62,7 +60,7 @@ export function RefundScreen({ staff }: { staff: StaffMember }) {
     try {
       const answer = await staffRequest((o) => apiRequest(staffCalls.staffRefundOrder, payload, o));
       setDone(answer.data);
-      key.current = { ask: '', key: newKey() };
+      key.done();
       setOrderId('');
       setAmount('');
       setReason('');

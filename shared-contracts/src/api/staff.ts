@@ -359,6 +359,12 @@ export const staffAdjustBalanceRequestSchema = lazySchema(() => z.strictObject({
   /** Points: a signed whole number (50, -50). Credit: signed pounds (10, -4.50). Never 0. */
   amount: z.string().check(z.trim(), z.regex(/^[+-]?(?!0+(\.0+)?$)\d{1,7}(\.\d{1,2})?$/, 'Enter a change like 50 or -50 (credit in pounds, e.g. 4.50).')),
   reason: z.string().check(z.trim(), z.minLength(1, 'Say why: the customer sees it.'), z.maxLength(200)),
+  /**
+   * One per change asked for (a UUID): a retry with the same key is the same change, made once. The
+   * back office always sends one; optional so a back office built before it keeps working while the
+   * API is released first.
+   */
+  idempotency_key: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{8,128}$/))),
 }));
 
 /** One free postal entry as written on the card. */

@@ -1,9 +1,11 @@
 import { staffCustomerResponseSchema, staffCustomerSearchResponseSchema } from '@cgg/contracts/staff';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../accounts/queryable.ts';
 import { instantWinner, type Winner } from '../claims/claims-test-kit.ts';
+import { createCustomer } from '../store/store-fixtures.ts';
 import { storeTestApp } from '../store/store-test-kit.ts';
 import { createStaff } from './staff-accounts.ts';
 import { createStaffSession } from './staff-sessions.ts';
@@ -29,6 +31,9 @@ afterAll(() => close());
 
 const staffPost = (name: string, payload: object) =>
   app.inject({ method: 'POST', url: `/?rest_route=/api/v1/staff/${name}`, headers: { 'content-type': 'application/json', authorization: `Bearer ${support}` }, payload });
+/** A balance change as the back office sends it: a key of its own unless one is given. */
+const adjust = (change: { customer_id: number; kind: string; amount: string; reason: string; idempotency_key?: string }) =>
+  staffPost('adjust_balance', { idempotency_key: randomUUID(), ...change });
 const search = async (query: string) => {
   const res = await staffPost('customer_search', { query });
   expect(res.statusCode, `${query}: ${res.body}`).toBe(200);
@@ -75,17 +80,18 @@ describe('notes and balance adjustments', () => {
   it('adds and removes points and credit with a reason, never below zero, whole points only', async () => {
     const id = w.buyer.customerId;
     const start = staffCustomerResponseSchema.parse((await staffPost('customer', { id })).json()).data;
+    // Without a key, as a back office built before keys sends it: made, once per request.
     const plus = staffCustomerResponseSchema.parse((await staffPost('adjust_balance', { customer_id: id, kind: 'points', amount: '+50', reason: 'Sorry for the wait' })).json()).data;
     expect(plus.points).toBe(start.points + 50);
-    const credit = staffCustomerResponseSchema.parse((await staffPost('adjust_balance', { customer_id: id, kind: 'credit', amount: '4.50', reason: 'Goodwill' })).json()).data;
+    const credit = staffCustomerResponseSchema.parse((await adjust({ customer_id: id, kind: 'credit', amount: '4.50', reason: 'Goodwill' })).json()).data;
     expect(Number(credit.credit)).toBeCloseTo(Number(start.credit) + 4.5);
-    const tooMuch = await staffPost('adjust_balance', { customer_id: id, kind: 'credit', amount: '-10000', reason: 'Mistake' });
+    const tooMuch = await adjust({ customer_id: id, kind: 'credit', amount: '-10000', reason: 'Mistake' });
     expect(tooMuch.statusCode).toBe(409);
     expect(tooMuch.json().message).toMatch(/^Not changed: the customer has £\d+\.\d\d site credit; removing £10000\.00 site credit would go below 0\.$/);
-    const half = await staffPost('adjust_balance', { customer_id: id, kind: 'points', amount: '1.5', reason: 'x' });
+    const half = await adjust({ customer_id: id, kind: 'points', amount: '1.5', reason: 'x' });
     expect(half.statusCode).toBe(400);
     expect(half.json().message).toBe('Points are whole numbers, like 50 or -50.');
-    expect((await staffPost('adjust_balance', { customer_id: id, kind: 'points', amount: '0', reason: 'x' })).statusCode).toBe(400);
+    expect((await adjust({ customer_id: id, kind: 'points', amount: '0', reason: 'x' })).statusCode).toBe(400);
     const end = staffCustomerResponseSchema.parse((await staffPost('customer', { id })).json()).data;
     expect(end.points).toBe(start.points + 50);
     expect((await audit()).filter((a) => a.action !== 'customer.note')).toEqual([
@@ -94,10 +100,40 @@ describe('notes and balance adjustments', () => {
     ]);
   });
 
+  it('a change retried with its key is made once; the key with other details is refused and changes nothing', async () => {
+    const id = w.buyer.customerId;
+    const points = async () => staffCustomerResponseSchema.parse((await staffPost('customer', { id })).json()).data.points;
+    const start = await points();
+    const change = { customer_id: id, kind: 'points', amount: '25', reason: 'Late prize', idempotency_key: randomUUID() };
+    // The answer to the first submit was lost; the second and a third racing it are the same change.
+    const answers = await Promise.all([adjust(change), adjust(change), adjust(change)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect(answers.map((a) => staffCustomerResponseSchema.parse(a.json()).data.points)).toEqual([start + 25, start + 25, start + 25]);
+    expect(await points()).toBe(start + 25);
+    expect((await audit()).filter((a) => a.action === 'points.adjust' && a.after.reason === 'Late prize')).toHaveLength(1);
+    for (const other of [{ amount: '26' }, { reason: 'Something else' }, { kind: 'credit' }]) {
+      const res = await adjust({ ...change, ...other });
+      expect(res.statusCode, JSON.stringify(other)).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'cgg_idempotency_key_reused', message: 'That change was already made with other details; check the balance, then save it again.' });
+    }
+    expect(await points()).toBe(start + 25);
+    const bad = await adjust({ ...change, idempotency_key: 'short' });
+    expect(bad.statusCode).toBe(400);
+    expect(await points()).toBe(start + 25);
+  });
+
+  it('one key for two customers at once: one change is made, the other refused', async () => {
+    const other = (await createCustomer(pool)).id;
+    const key = randomUUID();
+    const answers = await Promise.all([w.buyer.customerId, other].map((customerId) => adjust({ customer_id: customerId, kind: 'credit', amount: '1', reason: 'Key race', idempotency_key: key })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect((await pool.query('SELECT count(*)::int AS n FROM credit_logs WHERE idempotency_key = $1', [key])).rows[0].n).toBe(1);
+  });
+
   it('two removals racing for one balance: one is made, the other refused', async () => {
     const id = w.buyer.customerId;
     const points = staffCustomerResponseSchema.parse((await staffPost('customer', { id })).json()).data.points;
-    const take = () => staffPost('adjust_balance', { customer_id: id, kind: 'points', amount: String(-points), reason: 'Race' });
+    const take = () => adjust({ customer_id: id, kind: 'points', amount: String(-points), reason: 'Race' });
     const answers = await Promise.all([take(), take()]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     expect(staffCustomerResponseSchema.parse((await staffPost('customer', { id })).json()).data.points).toBe(0);

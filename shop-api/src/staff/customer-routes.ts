@@ -56,7 +56,7 @@ export function customerRoutes(deps: { pool: pg.Pool; now: () => Date }): Declar
 
     declaredRoute(routeTable.staffAdjustBalance, {
       summary: 'Adds or removes loyalty points or site credit with a reason the customer sees; never below a zero balance. Audited.',
-      description: 'The same `adjustBalance` as the CLI\'s points-adjust and credit-adjust. 400 for points that are not whole; 409 `cgg_balance_below_zero`; 404 `cgg_customer_not_found`.',
+      description: 'The same `adjustBalance` as the CLI\'s points-adjust and credit-adjust. The same `idempotency_key` again is the same change, made once (answered with the profile as it is); the key with another customer, amount or reason is 409 `cgg_idempotency_key_reused`. 400 for points that are not whole; 409 `cgg_balance_below_zero`; 404 `cgg_customer_not_found`.',
       handler: async ({ input, staff }) => {
         const text = input.amount.trim();
         if (input.kind === 'points' && text.includes('.')) {
@@ -68,7 +68,9 @@ export function customerRoutes(deps: { pool: pg.Pool; now: () => Date }): Declar
         const amount = (negative ? -1 : 1) * (input.kind === 'points' ? Number(size) : poundsToPence(size));
         if (!(await customerProfile(pool, input.customer_id))) throw noCustomer(input.customer_id);
         const ledger = ledgers[input.kind];
-        const done = await adjustBalance(pool, ledger, { customerId: input.customer_id, amount, reason: input.reason, actor: staffActor(staff), staffId: staff.staffId, now: now() });
+        const done = await adjustBalance(pool, ledger, {
+          customerId: input.customer_id, amount, reason: input.reason, actor: staffActor(staff), staffId: staff.staffId, now: now(), idempotencyKey: input.idempotency_key,
+        });
         if (!done.done) throw new WpHttpError(409, 'cgg_balance_below_zero', `Not changed: the customer has ${ledger.show(done.balance)}; removing ${ledger.show(-amount)} would go below 0.`);
         return profileOrNotFound(input.customer_id);
       },

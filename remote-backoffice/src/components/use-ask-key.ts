@@ -1,0 +1,20 @@
+import { useRef } from 'react';
+
+/**
+ * One idempotency key per ask, for a form whose save moves money or balances: the same ask sent
+ * again (pressing again after a lost answer) keeps its key, so the API makes it once; a changed ask
+ * gets a new key, and so does the next ask after a success (`done`).
+ */
+export function useAskKey() {
+  const current = useRef({ ask: '', key: '' });
+  return {
+    keyFor(ask: unknown): string {
+      const text = JSON.stringify(ask);
+      if (text !== current.current.ask) current.current = { ask: text, key: crypto.randomUUID() };
+      return current.current.key;
+    },
+    done(): void {
+      current.current = { ask: '', key: '' };
+    },
+  };
+}
