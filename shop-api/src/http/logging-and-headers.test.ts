@@ -118,8 +118,12 @@ describe('the API with its logger, helmet and body limit', () => {
       app.inject({ method: 'POST', url: '/?rest_route=/api/v1/contact_us', payload: '{"name": ', headers: { 'content-type': 'application/json' } }),
       app.inject({ method: 'GET', url: '/wp-json/api/v1/no_such_call' }),
       app.inject({ method: 'GET', url: '/healthz' }),
+      // A path whose escapes do not decode: the shop's own 404, not Fastify's bare 400.
+      app.inject({ method: 'GET', url: '/wp-json/api/v1/getsettings%ZZ' }),
     ]);
-    expect(answers.map((a) => a.statusCode)).toEqual([200, 400, 404, 200]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 400, 404, 200, 404]);
+    expect(answers[4]!.json()).toMatchObject({ code: 'rest_no_route', data: { status: 404 } });
+    expect(answers[4]!.headers['x-request-id']).toEqual(expect.any(String));
     for (const res of answers) {
       expect(res.headers).toMatchObject({
         'content-security-policy': "default-src 'none';frame-ancestors 'none'",

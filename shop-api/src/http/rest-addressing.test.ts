@@ -24,6 +24,12 @@ describe('rewriteRestUrl: the two WordPress addresses onto one route', () => {
     expect(rewriteRestUrl('/', canonical)).toBe('/');
   });
 
+  it("escapes a path whose percent-escapes do not decode, so it reaches the router's 404", () => {
+    expect(rewriteRestUrl('/wp-json/api/v1/getsettings%ZZ?a=%E2%9C%93', canonical)).toBe('/wp-json/api/v1/getsettings%25ZZ?a=%E2%9C%93');
+    expect(rewriteRestUrl('/wp-content/uploads/%E0%A4%A.png', canonical)).toBe('/wp-content/uploads/%25E0%25A4%25A.png');
+    expect(rewriteRestUrl('/wp-content/uploads/a%20b.png', canonical)).toBe('/wp-content/uploads/a%20b.png');
+  });
+
   it('leaves a malformed or smuggling rest_route in place, for the bad-string guard or the 404', () => {
     for (const url of ['/?rest_route=%E0%A4%A', '/?rest_route=/api/v1/getsettings%00', '/?rest_route=/a%3Fb=1', '/?rest_route=api/v1/x']) {
       expect(rewriteRestUrl(url, canonical)).toBe(url);

@@ -14,6 +14,13 @@ export function rewriteRestUrl(url: string, canonical: ReadonlyMap<string, strin
   const q = url.indexOf('?');
   let path = q === -1 ? url : url.slice(0, q);
   let query = q === -1 ? '' : url.slice(q + 1);
+  // A path whose escapes do not decode (`%ZZ`, a cut UTF-8 sequence) names no route. Its `%`s are
+  // escaped so the router gives the shop's own 404, with every header; left alone, Fastify answers
+  // a bare 400 of its own before any hook runs.
+  if (path.includes('%') && !decodes(path)) {
+    path = path.replace(/%/g, '%25');
+    url = q === -1 ? path : `${path}?${query}`;
+  }
   if (path === '/' && query !== '') {
     const parts = query.split('&');
     const at = parts.findIndex((p) => p.startsWith('rest_route='));
@@ -38,4 +45,13 @@ export function rewriteRestUrl(url: string, canonical: ReadonlyMap<string, strin
   const key = path.toLowerCase().replace(/\/+$/, '');
   const routed = canonical.get(key) ?? path;
   return query === '' ? routed : `${routed}?${query}`;
+}
+
+function decodes(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
