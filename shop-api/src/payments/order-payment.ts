@@ -413,3 +413,13 @@ export async function flag(db: pg.Pool | pg.PoolClient, provider: string, intent
   );
   return rowCount === 1;
 }
+
+/**
+ * An intent that names one of our order ids but not that order's key: another shop's or
+ * environment's payment on the same provider account (a shared test account, staging). Never
+ * applied to our order; flagged for a person, as an intent naming no order of ours is.
+ */
+export async function flagForeign(db: pg.Pool | pg.PoolClient, provider: string, intent: IntentState, now: Date): Promise<boolean> {
+  return flag(db, provider, intent, null, 'unknown_intent',
+    `The intent (${intent.status}, ${intent.amountPence}p) names order #${intent.orderId} but not its key: another shop's or environment's payment on this account?`, false, now);
+}

@@ -25,13 +25,3 @@ export async function checkProviderRefunds(db: pg.Pool | pg.PoolClient, provider
   return flag(db, provider, { id: refunds.intentId, amountPence } as IntentState, order.order_id, 'refunded_at_provider',
     `The provider shows ${refunds.amountRefundedPence}p refunded of order #${order.order_id} (${order.status}); the shop refunded ${order.ours}p. Refunded outside the shop: the order still holds its tickets.`, false, now);
 }
-
-/**
- * An intent that names one of our order ids but not that order's key: another shop's or
- * environment's payment on the same provider account (a shared test account, staging). Never
- * applied to our order; flagged for a person, as an intent naming no order of ours is.
- */
-export async function flagForeign(db: pg.Pool | pg.PoolClient, provider: string, intent: IntentState, now: Date): Promise<boolean> {
-  return flag(db, provider, intent, null, 'unknown_intent',
-    `The intent (${intent.status}, ${intent.amountPence}p) names order #${intent.orderId} but not its key: another shop's or environment's payment on this account?`, false, now);
-}

@@ -1,7 +1,7 @@
 import type pg from 'pg';
-import { applyIntent, flag, type PaymentHooks } from './order-payment.ts';
+import { applyIntent, flag, flagForeign, type PaymentHooks } from './order-payment.ts';
 import type { IntentState, PaymentGateway } from './payment-gateway.ts';
-import { checkProviderRefunds, flagForeign } from './provider-refunds.ts';
+import { checkProviderRefunds } from './provider-refunds.ts';
 
 export interface Reconciliation {
   /** Intents the provider listed. */

@@ -1,7 +1,7 @@
 import type pg from 'pg';
-import { applyIntentLocked, decidedWithoutLock, payFirstDelivery, type AfterCommit, type Applied, type PaymentHooks } from './order-payment.ts';
+import { applyIntentLocked, decidedWithoutLock, flagForeign, payFirstDelivery, type AfterCommit, type Applied, type PaymentHooks } from './order-payment.ts';
 import { WebhookRefused, type PaymentGateway } from './payment-gateway.ts';
-import { checkProviderRefunds, flagForeign } from './provider-refunds.ts';
+import { checkProviderRefunds } from './provider-refunds.ts';
 
 export type WebhookOutcome = { status: 200; body: { received: true; duplicate: boolean; outcome: Applied | 'recorded' } } | { status: 400; body: { code: string; message: string } };
 
