@@ -13,6 +13,7 @@ import { makeUser, responses } from '../test/fixtures.ts';
 import { collect } from '../test/events.ts';
 import { TOKEN_STORAGE_KEY } from '../session/token-storage.ts';
 import { FORGOT_CONFIRMATION } from './forgot-password-form.tsx';
+import { recordFocus } from '@cgg/contracts/testing-focus';
 
 const routes = [
   { path: '/auth/login', element: <LoginPage /> },
@@ -43,9 +44,13 @@ describe('login', () => {
   it('validates before calling and focuses the first failing field', () => {
     const api = mockApi({});
     renderAt('/auth/login', routes);
+    const focus = recordFocus();
     fireEvent.click(screen.getByRole('button', { name: 'LOGIN' }));
     expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['Email address is required.', 'Please enter a password']);
     expect(document.activeElement).toBe(screen.getByLabelText('Email address'));
+    // The field took the focus with its message already tied to it, as a screen reader reads it.
+    expect(focus.last()?.element).toBe(screen.getByLabelText('Email address'));
+    expect({ invalid: focus.last()?.invalid, description: focus.last()?.description }).toEqual({ invalid: 'true', description: 'Email address is required.' });
     expect(api.calls).toEqual([]);
   });
 

@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { Link } from 'react-router-dom';
 import { accountCalls } from '@cgg/contracts/account';
 import { emailError } from '@cgg/contracts/forms';
@@ -22,7 +23,7 @@ export function ForgotPasswordForm() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     const message = emailError(email);
-    setError(message);
+    flushSync(() => setError(message));
     if (message) return focusFirstError(formRef.current, [{ field: 'email', message }]);
     setBusy(true);
     try {

@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { accountCalls } from '@cgg/contracts/account';
 import { emailError } from '@cgg/contracts/forms';
@@ -31,7 +32,7 @@ export function LoginForm() {
     const emailMessage = emailError(email);
     if (emailMessage) found.push({ field: 'email', message: emailMessage });
     if (!password) found.push({ field: 'password', message: 'Please enter a password' });
-    setErrors(found);
+    flushSync(() => setErrors(found));
     setFailure(null);
     if (found.length) return focusFirstError(formRef.current, found);
     setBusy(true);

@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useSearchParams } from 'react-router-dom';
 import { accountCalls } from '@cgg/contracts/account';
 import { meetsPasswordRule, PASSWORD_RULE_MESSAGE } from '@cgg/contracts/forms';
@@ -48,7 +49,7 @@ export function ResetPasswordForm() {
     if (!password) found.push({ field: 'password', message: 'Please enter a password' });
     else if (!meetsPasswordRule(password)) found.push({ field: 'password', message: PASSWORD_RULE_MESSAGE });
     if (password && password !== confirmPassword) found.push({ field: 'confirmPassword', message: 'New password and Confirm password do not match.' });
-    setErrors(found);
+    flushSync(() => setErrors(found));
     setFailure(null);
     if (found.length) return focusFirstError(formRef.current, found);
     setBusy(true);

@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { accountCalls, londonToday, monthlyLimitField } from '@cgg/contracts/account';
 import { ApiError, apiRequest, type FieldError } from '@cgg/contracts';
@@ -41,7 +42,7 @@ export function SignUpForm() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     const found = signUpErrors(values, londonToday(new Date()));
-    setErrors(found);
+    flushSync(() => setErrors(found));
     setFailure(null);
     if (found.length) return focusFirstError(formRef.current, found);
     setBusy(true);
@@ -61,7 +62,7 @@ export function SignUpForm() {
       const named = serverFieldErrors(error);
       // A refusal the API tied to a field shows under it (and once); anything else above the form.
       if (named.length) {
-        setErrors(named);
+        flushSync(() => setErrors(named));
         focusFirstError(formRef.current, named);
       } else setFailure(authErrorText(error));
       setBusy(false);

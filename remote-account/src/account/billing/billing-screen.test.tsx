@@ -4,6 +4,7 @@ import { openAccount } from '../../test/account-harness.tsx';
 import { makeUser, responses } from '../../test/fixtures.ts';
 import { wpError } from '../../test/mock-api.ts';
 import { collect } from '../../test/events.ts';
+import { recordFocus } from '@cgg/contracts/testing-focus';
 
 const input = (label: RegExp | string) => screen.getByLabelText(label) as HTMLInputElement;
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'SAVE CHANGES' }));
@@ -47,9 +48,12 @@ describe('billing details screen', () => {
     expect(document.activeElement).toBe(input('First name'));
     for (const label of labels.slice(0, 3)) fireEvent.change(input(label), { target: { value: 'x' } });
     fireEvent.change(input('Email address'), { target: { value: 'nope' } });
+    const focus = recordFocus();
     save();
     expect(screen.getAllByRole('alert')[0]?.textContent).toBe('Email address is invalid.');
     expect(document.activeElement).toBe(input('Email address'));
+    expect(focus.last()?.element).toBe(input('Email address'));
+    expect({ invalid: focus.last()?.invalid, description: focus.last()?.description }).toEqual({ invalid: 'true', description: 'Email address is invalid.' });
     expect(screenCalls().filter((c) => c.route === 'update_user_details')).toEqual([]);
   });
 

@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { flushSync } from 'react-dom';
 import { accountCalls, type User } from '@cgg/contracts/account';
 import { billingDetailsErrors, unprefixedBilling } from '@cgg/contracts/forms';
 import { apiRequest, type FieldError } from '@cgg/contracts';
@@ -67,7 +68,7 @@ function BillingForm({ user, remember }: { user: User | null; remember: (patch: 
   async function submit(e: FormEvent) {
     e.preventDefault();
     const found = billingErrors(values);
-    setErrors(found);
+    flushSync(() => setErrors(found));
     if (found.length) return focusFirstError(formRef.current, found);
     setSaving(true);
     const trimmed = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()])) as unknown as BillingValues;

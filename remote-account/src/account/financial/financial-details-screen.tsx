@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { accountCalls } from '@cgg/contracts/account';
 import { bankDetailsErrors, digitsOnly, SORT_CODE_MAX_LENGTH, type BankDetailsField } from '@cgg/contracts/forms';
 import { apiRequest, type FieldError } from '@cgg/contracts';
@@ -48,7 +49,7 @@ function BankDetailsForm({ saved, remember }: { saved: SavedBankDetails | null; 
   async function submit(e: FormEvent) {
     e.preventDefault();
     const found = bankDetailsErrors(values);
-    setErrors(found);
+    flushSync(() => setErrors(found));
     if (found.length) return focusFirstError(formRef.current, found);
     setState('saving');
     // The shared rule reads trimmed values, so the saved ones are trimmed too.

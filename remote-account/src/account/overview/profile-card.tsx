@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { accountCalls, type User } from '@cgg/contracts/account';
 import { apiRequest, type FieldError } from '@cgg/contracts';
 import { TextField } from '../../components/text-field.tsx';
@@ -24,7 +25,7 @@ export function ProfileCard({ user }: { user: User }) {
   async function submit(e: FormEvent) {
     e.preventDefault();
     const found = profileErrors({ firstName, lastName });
-    setErrors(found);
+    flushSync(() => setErrors(found));
     if (found.length) return focusFirstError(formRef.current, found);
     setSaving(true);
     try {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { accountCalls, type ResponsiblePlay } from '@cgg/contracts/account';
 import { apiRequest, formatDisplayDate, formatPounds, poundsToPence } from '@cgg/contracts';
 import { Spinner } from '../../components/spinner.tsx';
@@ -120,7 +121,8 @@ export default function ResponsibleGamingScreen() {
     }
     const value = amount.trim();
     if (!AMOUNT_PATTERN.test(value)) {
-      setAmountError(AMOUNT_MESSAGE);
+      // On the page before the focus arrives, so a screen reader reads the message with the field.
+      flushSync(() => setAmountError(AMOUNT_MESSAGE));
       document.getElementById('acc-limitAmount')?.focus();
       return;
     }
