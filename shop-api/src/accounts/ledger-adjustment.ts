@@ -38,11 +38,11 @@ const keyReused = () => new WpHttpError(409, 'cgg_idempotency_key_reused', 'That
  * Adds a signed amount to a customer's ledger with the reason, under the customer's row lock so
  * two adjustments cannot both pass the balance check, and records it in the audit log in the same
  * transaction. Refuses (changing nothing) anything that would take the balance below zero.
- * With an idempotency key the change is made once: the same key again answers `repeated`, and the
- * key with other details (customer, amount, reason) is refused.
+ * With an idempotency key the change is made once: the same key again changes nothing, and the key
+ * with other details (customer, amount, reason) is refused.
  * The CLI's points-adjust and credit-adjust and the back office's customer screen use it.
  */
-export async function adjustBalance(pool: pg.Pool, ledger: Ledger, change: BalanceChange): Promise<{ done: boolean; repeated: boolean; balanceBefore: number; balance: number }> {
+export async function adjustBalance(pool: pg.Pool, ledger: Ledger, change: BalanceChange): Promise<{ done: boolean; balanceBefore: number; balance: number }> {
   return inTransaction(pool, async (client) => {
     await client.query('SELECT 1 FROM customers WHERE id = $1 FOR UPDATE', [change.customerId]);
     const { rows } = await client.query<{ b: string }>(`SELECT COALESCE(sum(${ledger.column}), 0) AS b FROM ${ledger.table} WHERE customer_id = $1`, [change.customerId]);
@@ -56,11 +56,11 @@ export async function adjustBalance(pool: pg.Pool, ledger: Ledger, change: Balan
         [change.idempotencyKey],
       )).rows[0];
       if (made && made.ledger === ledger.table && made.customer_id === change.customerId && made.amount === change.amount && made.description === change.reason) {
-        return { done: true, repeated: true, balanceBefore: before, balance: before };
+        return { done: true, balanceBefore: before, balance: before };
       }
       if (made) throw keyReused();
     }
-    if (before + change.amount < 0) return { done: false, repeated: false, balanceBefore: before, balance: before };
+    if (before + change.amount < 0) return { done: false, balanceBefore: before, balance: before };
     await client.query(
       `INSERT INTO ${ledger.table} (customer_id, type, ${ledger.column}, description, created_at, adjusted_by, idempotency_key) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
       [change.customerId, ledger.type, change.amount, change.reason, change.now, change.actor, change.idempotencyKey ?? null],
@@ -73,6 +73,6 @@ export async function adjustBalance(pool: pg.Pool, ledger: Ledger, change: Balan
       staffId: change.staffId, actor: change.actor, action: ledger.action, subject: `customer #${change.customerId}`,
       before: { balance: before }, after: { balance: before + change.amount, change: change.amount, reason: change.reason }, at: change.now,
     });
-    return { done: true, repeated: false, balanceBefore: before, balance: before + change.amount };
+    return { done: true, balanceBefore: before, balance: before + change.amount };
   });
 }
