@@ -5,6 +5,7 @@ import { failureMessage, staffRequest } from '../api/staff-api.ts';
 import { fieldErrorsOf, hasErrors, type FieldErrors } from '../components/field-errors.ts';
 import { FormAlert } from '../components/form-alert.tsx';
 import { TextField } from '../components/text-field.tsx';
+import { useAskKey } from '../components/use-ask-key.ts';
 import { parsePostalCsv, type ParsedLine } from './postal-csv.ts';
 
 type Result = { line: number; recorded: boolean; ticket_number: number | null; instant_wins: string[]; message: string | null };
@@ -31,6 +32,8 @@ function Results({ results, entries }: { results: Result[]; entries: PostalEntry
 /**
  * Free postal entries for an open competition: one typed in, or a batch pasted as CSV and
  * previewed line by line before anything is recorded. The API applies the purchase rules.
+ * Pressing again after a lost answer sends the same batch under the same key: the API records
+ * only the lines it had not (a free entry recorded twice is a second chance in the draw).
  */
 export function PostalEntriesPanel({ competitionId, onRecorded }: { competitionId: number; onRecorded: () => void }) {
   const [one, setOne] = useState({ full_name: '', email: '', town: '', answer: '' });
@@ -40,12 +43,15 @@ export function PostalEntriesPanel({ competitionId, onRecorded }: { competitionI
   const [sent, setSent] = useState<{ results: Result[]; entries: PostalEntryLine[] } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const key = useAskKey();
 
   async function record(entries: PostalEntryLine[]) {
     setProblem(null);
     setBusy(true);
     try {
-      const answer = await staffRequest((o) => apiRequest(staffCalls.staffPostalEntries, { competition_id: competitionId, entries }, o));
+      const ask = { competition_id: competitionId, entries };
+      const answer = await staffRequest((o) => apiRequest(staffCalls.staffPostalEntries, { ...ask, idempotency_key: key.keyFor(ask) }, o));
+      key.done();
       setSent({ results: answer.data, entries });
       onRecorded();
       return true;

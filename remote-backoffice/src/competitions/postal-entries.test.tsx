@@ -1,8 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { StaffCompetition } from '@cgg/contracts/staff';
 import { describe, expect, it } from 'vitest';
-import { fakeApi } from '../test/fake-api.ts';
+import { fakeApi, refusal } from '../test/fake-api.ts';
 import { operator, support } from '../test/fixtures.ts';
 import { renderBackOffice } from '../test/render-back-office.tsx';
 import { csvRows, parsePostalCsv } from './postal-csv.ts';
@@ -78,6 +78,37 @@ describe('postal entries panel', () => {
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     await user.click(within(screen.getByRole('region', { name: 'Batch preview' })).getByRole('button', { name: 'Record 1 entry' }));
     expect((await screen.findByText('Ticket sales have closed.'))).toBeTruthy();
+  });
+
+  it('a batch pressed again after a lost answer goes under the same key; the next batch under a new one', async () => {
+    let answers = 0;
+    const api = fakeApi({
+      'staff/me': { success: true, data: operator },
+      'staff/competitions': page([open]),
+      'staff/entries': page([]),
+      'staff/postal_entries': (b) => (++answers === 1
+        ? refusal(504, 'rest_gateway_timeout', 'The server took too long to answer. Please try again.')
+        : { success: true, data: (b.entries as unknown[]).map((_, i) => ({ line: i + 1, recorded: true, ticket_number: 200 + i, instant_wins: [], message: null })) }),
+    });
+    renderBackOffice('/admin/competitions/12', 'tok');
+    const user = userEvent.setup();
+    const csv = await screen.findByLabelText('Or paste a batch as CSV: name,email,town,answer');
+    await user.type(csv, 'Jo Smith,jo@example.co.uk{enter}Al Jones,al@example.co.uk');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    const record = () => user.click(within(screen.getByRole('region', { name: 'Batch preview' })).getByRole('button', { name: 'Record 2 entries' }));
+    await record();
+    expect(await screen.findByText('The server took too long to answer. Please try again.')).toBeTruthy();
+    await record();
+    expect(await screen.findByText('Recorded 2 of 2 entries.')).toBeTruthy();
+    // The same two people's next entries (a second postcard each): a new batch.
+    await user.type(csv, 'Jo Smith,jo@example.co.uk{enter}Al Jones,al@example.co.uk');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    await record();
+    await waitFor(() => expect(answers).toBe(3));
+    const keys = api.sent.filter((s) => s.route === 'staff/postal_entries').map((s) => s.body.idempotency_key);
+    expect(keys[0]).toEqual(expect.stringMatching(/^[0-9a-f-]{36}$/));
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 
   it('is not offered to support, nor once entries have closed', async () => {

@@ -380,6 +380,12 @@ export const staffPostalEntriesRequestSchema = lazySchema(() => z.strictObject({
   competition_id: positiveId,
   /** One entry, or a batch (a CSV read in the browser): each recorded on its own, in order. */
   entries: z.array(postalEntryLineSchema).check(z.minLength(1), z.maxLength(500, 'At most 500 entries at a time.')),
+  /**
+   * One per batch asked for (a UUID; each line keyed by it and its number): the batch sent again
+   * records only the lines not yet recorded. The back office always sends one; optional so a back
+   * office built before it keeps working while the API is released first.
+   */
+  idempotency_key: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{8,128}$/))),
 }));
 export const staffPostalEntriesResponseSchema = lazySchema(() => z.object({
   success: z.literal(true),

@@ -9,6 +9,7 @@ import { assertPurchasable } from '../store/cart-rules.ts';
 import { competitionsById, purchasedCounts, questionsAsked } from '../store/store-competitions.ts';
 import { guardedAllocator, NumbersHeld, sellTickets } from '../store/ticket-allocation.ts';
 import { awardInstantWins, fireRewardWins, publicName, splitFullName } from '../store/wins.ts';
+import { penceToPounds } from '../lib/money.ts';
 
 export interface PostalEntryInput {
   competitionId: number;
@@ -24,6 +25,8 @@ export interface PostalEntryInput {
   now: Date;
   /** A person's entry (the CLI's, the back office's) is recorded in the audit log, in the entry's transaction. */
   audit?: { staffId: number | null; actor: string };
+  /** The back office's key for this entry: sent again, it answers the entry recorded and records nothing. */
+  idempotencyKey?: string;
 }
 
 export interface PostalEntryRecorded {
@@ -36,10 +39,14 @@ export interface PostalEntryRecorded {
   instantWins: StoreInstantWinWon[];
   /** Reward wins whose milestone this entry's ticket crossed (their winner is drawn among all entries). */
   rewardWinsFired: number;
+  /** Recorded before under the same key: nothing was written now (and no one is to be mailed again). */
+  repeated: boolean;
 }
 
 /** A postal entry that is not valid: nothing was recorded. */
 export class PostalEntryRefused extends Error {}
+
+const KEY_REUSED = 'This entry\'s key was used for another entry; record it again as a new one.';
 
 async function resolveAnswer(client: pg.PoolClient, c: Competition, answer: string | undefined): Promise<number | null> {
   if (!c.comp_question || !(await questionsAsked(client))) return null;
@@ -71,8 +78,39 @@ export async function recordPostalEntry(pool: pg.Pool, input: PostalEntryInput):
   }
 }
 
+/**
+ * The entry an idempotency key recorded, as it was answered then (its instant wins included), or
+ * null. The key for another competition or entrant is refused: one key is one entry.
+ */
+async function recordedUnderKey(client: pg.PoolClient, input: PostalEntryInput): Promise<PostalEntryRecorded | null> {
+  if (input.idempotencyKey === undefined) return null;
+  const entry = (await client.query<{ id: string; competition_id: number; customer_id: number | null; full_name: string; email: string; ticket_number: number }>(
+    'SELECT id, competition_id, customer_id, full_name, email, ticket_number FROM postal_entries WHERE idempotency_key = $1',
+    [input.idempotencyKey],
+  )).rows[0];
+  if (!entry) return null;
+  const sameEntrant = input.customerId !== undefined ? entry.customer_id === input.customerId : entry.email.toLowerCase() === input.email?.trim().toLowerCase();
+  if (entry.competition_id !== input.competitionId || !sameEntrant) throw new PostalEntryRefused(KEY_REUSED);
+  const { rows } = await client.query<{ win_id: string; ticket_number: number; prize_id: number; title: string; pence: number; image: string }>(
+    `SELECT a.id AS win_id, a.ticket_number, p.id AS prize_id, p.title, p.prize_value_pence AS pence, p.image
+     FROM instant_win_awards a JOIN instant_win_prizes p ON p.id = a.instant_win_prize_id WHERE a.postal_entry_id = $1 ORDER BY a.ticket_number`,
+    [entry.id],
+  );
+  return {
+    entryId: Number(entry.id), ticketNumber: entry.ticket_number, customerId: entry.customer_id, fullName: entry.full_name, email: entry.email,
+    instantWins: rows.map((r) => ({
+      win_id: Number(r.win_id), competition_id: entry.competition_id, ticket_number: r.ticket_number, prize_id: r.prize_id, prize_title: r.title, prize_value: penceToPounds(r.pence), image: r.image,
+    })),
+    rewardWinsFired: 0,
+    repeated: true,
+  };
+}
+
 async function recordPostalEntryOnce(pool: pg.Pool, input: PostalEntryInput, waitForHeld: boolean): Promise<PostalEntryRecorded> {
   return inTransaction(pool, async (client) => {
+    // Before the rules: a repeat is answered as recorded even once the competition has sold out or closed.
+    const before = await recordedUnderKey(client, input);
+    if (before) return before;
     const c = (await competitionsById(client, [input.competitionId])).get(input.competitionId);
     if (!c) throw new PostalEntryRefused(`No competition with id ${input.competitionId}.`);
     try {
@@ -118,6 +156,9 @@ async function recordPostalEntryOnce(pool: pg.Pool, input: PostalEntryInput, wai
     // The same lock the checkout takes per (competition, customer); an entrant without an account is keyed by email.
     if (customerId !== null) await client.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [c.id, customerId]);
     else await client.query('SELECT pg_advisory_xact_lock($1::int, hashtext(lower($2)))', [c.id, email]);
+    // The same entry sent twice at once: the second waited on the lock above and finds the first's.
+    const racedBy = await recordedUnderKey(client, input);
+    if (racedBy) return racedBy;
     const held = customerId !== null
       ? (await purchasedCounts(client, customerId, [c.id])).get(c.id) ?? 0
       : (await client.query<{ n: number }>('SELECT count(*)::int AS n FROM postal_entries WHERE competition_id = $1 AND lower(email) = lower($2)', [c.id, email])).rows[0]!.n;
@@ -129,10 +170,14 @@ async function recordPostalEntryOnce(pool: pg.Pool, input: PostalEntryInput, wai
     if (!allocation) throw new PostalEntryRefused(`Competition ${c.id} has no tickets left (or has just closed).`);
     const ticketNumber = allocation.numbers[0]!;
     const { rows } = await client.query<{ id: string }>(
-      `INSERT INTO postal_entries (competition_id, customer_id, full_name, email, town, answer_option_id, ticket_number, recorded_by, recorded_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-      [c.id, customerId, fullName, email, town, answerOptionId, ticketNumber, input.recordedBy, input.now],
-    );
+      `INSERT INTO postal_entries (competition_id, customer_id, full_name, email, town, answer_option_id, ticket_number, recorded_by, recorded_at, idempotency_key)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+      [c.id, customerId, fullName, email, town, answerOptionId, ticketNumber, input.recordedBy, input.now, input.idempotencyKey ?? null],
+    ).catch((err: unknown) => {
+      // The key sent at once for another entrant (another lock): the loser of the UNIQUE race.
+      if ((err as { constraint?: string }).constraint === 'postal_entries_idempotency_key_idx') throw new PostalEntryRefused(KEY_REUSED);
+      throw err;
+    });
     const entryId = Number(rows[0]!.id);
 
     // The same chances as a paid ticket, in this transaction: an instant-win number wins its
@@ -155,6 +200,6 @@ async function recordPostalEntryOnce(pool: pg.Pool, input: PostalEntryInput, wai
         after: { entry_id: entryId, ticket_number: ticketNumber, name: fullName, email }, at: input.now,
       });
     }
-    return { entryId, ticketNumber, customerId, fullName, email, instantWins, rewardWinsFired };
+    return { entryId, ticketNumber, customerId, fullName, email, instantWins, rewardWinsFired, repeated: false };
   });
 }

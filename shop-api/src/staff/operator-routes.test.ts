@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { staffClaimsResponseSchema, staffCompetitionsResponseSchema, staffDashboardResponseSchema, staffEntriesResponseSchema, staffRunDrawResponseSchema } from '@cgg/contracts/staff';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
@@ -189,6 +189,44 @@ describe('operator routes: postal entries', () => {
     expect(audited.map((a) => [a.action, (a.after as { name: string }).name])).toEqual([['postal.entry', 'Pat Post'], ['postal.entry', 'Quinn Post']]);
     const empty = await staffPost('postal_entries', { competition_id: c.id, entries: [] });
     expect(empty.statusCode).toBe(400);
+  });
+});
+
+describe('operator routes: postal entries sent again', () => {
+  type Line = { line: number; recorded: boolean; ticket_number: number | null; instant_wins: string[]; message: string | null };
+  const lines = (res: { json: () => unknown }) => (res.json() as { data: Line[] }).data;
+
+  it('a batch sent again under its key (twice at once, then after a lost answer) records, allocates and mails each line once', async () => {
+    const c = await createCompetition(pool, { title: 'Postal retry', total: 10, maxPerUser: 5, instantWinNumbers: Array.from({ length: 10 }, (_, i) => i + 1) });
+    const counts = async () => (await pool.query<{ sold: number; entries: number; wins: number; mails: number; audited: number }>(
+      `SELECT (SELECT tickets_sold FROM competitions WHERE id = $1) AS sold,
+         (SELECT count(*)::int FROM postal_entries WHERE competition_id = $1) AS entries,
+         (SELECT count(*)::int FROM instant_win_awards WHERE competition_id = $1) AS wins,
+         (SELECT count(*)::int FROM email_outbox WHERE text_body LIKE '%Postal retry%') AS mails,
+         (SELECT count(*)::int FROM staff_audit_log WHERE subject = 'competition #' || $1 AND action = 'postal.entry') AS audited`,
+      [c.id],
+    )).rows[0]!;
+    const key = randomUUID();
+    const batch = { competition_id: c.id, idempotency_key: key, entries: [{ full_name: 'Pat Post', email: 'pat@example.co.uk' }, { full_name: 'Quinn Post', email: 'quinn@example.co.uk' }] };
+    const [first, twin] = await Promise.all([staffPost('postal_entries', batch), staffPost('postal_entries', batch)]);
+    expect([first.statusCode, twin.statusCode]).toEqual([200, 200]);
+    expect(lines(twin)).toEqual(lines(first));
+    expect(lines(first).map((l) => [l.recorded, l.instant_wins])).toEqual([[true, [`£50 Cash #${lines(first)[0]!.ticket_number}`]], [true, [`£50 Cash #${lines(first)[1]!.ticket_number}`]]]);
+    expect(await counts()).toEqual({ sold: 2, entries: 2, wins: 2, mails: 2, audited: 2 });
+    // The first answer was lost while a third line was still to come: sent again, only that line is recorded.
+    const again = await staffPost('postal_entries', { ...batch, entries: [...batch.entries, { full_name: 'Ray Post', email: 'ray@example.co.uk' }] });
+    expect(lines(again).slice(0, 2)).toEqual(lines(first));
+    expect(lines(again)[2]).toMatchObject({ line: 3, recorded: true });
+    expect(await counts()).toEqual({ sold: 3, entries: 3, wins: 3, mails: 3, audited: 3 });
+    // A line's key for another entrant is refused on that line, and changes nothing.
+    const swapped = await staffPost('postal_entries', { ...batch, entries: [batch.entries[1], batch.entries[0]] });
+    expect(lines(swapped).map((l) => [l.recorded, l.message])).toEqual([
+      [false, "This entry's key was used for another entry; record it again as a new one."],
+      [false, "This entry's key was used for another entry; record it again as a new one."],
+    ]);
+    // Without a key (a back office built before keys), each request is new entries, as before.
+    expect(lines(await staffPost('postal_entries', { competition_id: c.id, entries: [batch.entries[0]] }))[0]).toMatchObject({ recorded: true });
+    expect(await counts()).toEqual({ sold: 4, entries: 4, wins: 4, mails: 4, audited: 4 });
   });
 });
 

@@ -137,7 +137,7 @@ export function operatorRoutes(deps: { pool: pg.Pool; now: () => Date; mailer: M
 
     declaredRoute(routeTable.staffPostalEntries, {
       summary: 'Records free postal entries (one, or a batch read from a CSV), each under the purchase rules, each on its own: a refused line changes nothing and the rest go on.',
-      description: 'The CLI\'s postal-entry (`takePostalEntry`): same per-person cap and question rule, instant wins and reward milestones as a paid ticket, winners mailed after commit. Each entry recorded in the audit log. Answers one result per line.',
+      description: 'The CLI\'s postal-entry (`takePostalEntry`): same per-person cap and question rule, instant wins and reward milestones as a paid ticket, winners mailed after commit. Each entry recorded in the audit log. Answers one result per line. With `idempotency_key` (the back office sends one per batch) a batch sent again answers the lines already recorded as they were (same ticket, same instant wins) and records, allocates and mails nothing twice; a line\'s key for another competition or entrant is refused on that line.',
       handler: async ({ input, staff }) => {
         const actor = staffActor(staff);
         const results = [];
@@ -147,6 +147,8 @@ export function operatorRoutes(deps: { pool: pg.Pool; now: () => Date; mailer: M
             const { entry } = await takePostalEntry(deps, {
               competitionId: input.competition_id, fullName: line.full_name, email: line.email, town: line.town, answer: line.answer || undefined,
               recordedBy: staff.email, now: now(), audit: { staffId: staff.staffId, actor },
+              // One key per line: a batch sent again after a lost answer records only the lines it had not.
+              ...(input.idempotency_key ? { idempotencyKey: `${input.idempotency_key}:${index + 1}` } : {}),
             });
             results.push({ line: index + 1, recorded: true, ticket_number: entry.ticketNumber, instant_wins: entry.instantWins.map((w) => w.prize_title), message: null });
           } catch (err) {
