@@ -234,15 +234,23 @@ async function checkoutTransaction(
   // lockCustomer; under it nothing else can spend them) with what the responsible-play gates of
   // step 5 look at; and the basket row locked, then a lock per (competition, customer) of its
   // lines, in competition order (the function runs after the sort), so that the holdings
-  // loadPricedCart reads next are read under both.
+  // loadPricedCart reads next are read under both. Last, a key-share lock on each competition,
+  // in id order: it holds up no other buyer (a sale's counter update does not conflict), but an
+  // edit, a publish or cancel, or a draw (FOR UPDATE) waits for it, and this checkout for them.
+  // So the terms loadPricedCart reads (title, price, question, instant-win numbers) are the ones
+  // the sale commits under; and the order's items, whose keys take the same lock, take it in
+  // the order every FOR UPDATE of competitions does (taken in basket order, they deadlocked
+  // with a refund's releaseTickets).
   const orderKey = `wc_order_${randomBytes(9).toString('base64url')}`;
   const me = (await client.query<{ order_id: number | null; first_name: string; last_name: string; points: string; credit: string } & DoorRow & PlayRow>(
     `WITH inserted AS (
        INSERT INTO orders (customer_id, status, created_at, subtotal_pence, total_pence, idempotency_key, order_key)
        VALUES ($1, 'pending', $2, 0, 0, $3, $4) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id
      ), basket AS (SELECT id FROM carts WHERE id = $5 FOR UPDATE),
-     locked AS (SELECT pg_advisory_xact_lock(i.competition_id, $1::int) FROM basket JOIN cart_items i ON i.cart_id = basket.id ORDER BY i.competition_id)
-     SELECT (SELECT id FROM inserted) AS order_id, (SELECT count(*) FROM locked) AS locked_lines, first_name, last_name, ${DOOR_COLUMNS}, ${PLAY_COLUMNS},
+     locked AS (SELECT pg_advisory_xact_lock(i.competition_id, $1::int) FROM basket JOIN cart_items i ON i.cart_id = basket.id ORDER BY i.competition_id),
+     terms AS (SELECT c.id FROM competitions c WHERE c.id IN (SELECT i.competition_id FROM basket JOIN cart_items i ON i.cart_id = basket.id) ORDER BY c.id FOR KEY SHARE)
+     SELECT (SELECT id FROM inserted) AS order_id, (SELECT count(*) FROM locked) AS locked_lines, (SELECT count(*) FROM terms) AS held_terms,
+            first_name, last_name, ${DOOR_COLUMNS}, ${PLAY_COLUMNS},
             (SELECT COALESCE(sum(points), 0) FROM points_logs WHERE customer_id = $1)::bigint AS points,
             (SELECT COALESCE(sum(amount_pence), 0) FROM credit_logs WHERE customer_id = $1)::bigint AS credit
      FROM customers WHERE id = $1`,
