@@ -23,6 +23,8 @@ export interface DrawOptions {
   siteUrl: string;
   /** The start-up backfill's proof of a result recorded before draws existed: the competition is already 'drawn'. */
   backfill?: boolean;
+  /** The scheduler's draw: only once the draw time has come, and never a live draw (the operator's). */
+  scheduled?: boolean;
 }
 
 /** The draw's entries: tickets of orders that count (as the per-person cap counts them) plus postal entries. */
@@ -67,14 +69,21 @@ async function findWinner(client: pg.PoolClient, competitionId: number, entry: D
   return { customerId: w.customer_id, orderId: w.order_id, postalEntryId: null, firstName: w.first_name ?? '', town: w.town, email: w.email ?? '' };
 }
 
+/** The competition's row as a draw reads it, locked. */
+interface LockedCompetition { title: string; prize_value_pence: number; status: string; closing_at: Date; draw_at: Date; live_draw: boolean }
+
 /**
  * Why a competition picked for a draw must not be drawn after all, read once its row is locked
  * (null: draw it). What the caller read before may have changed while it waited for the lock: a
- * cancel that committed meanwhile is final (its refunds are under way), and a checkout that
- * committed meanwhile holds a reservation whose tickets are not paid yet.
+ * cancel that committed meanwhile is final (its refunds are under way), a checkout that committed
+ * meanwhile holds a reservation whose tickets are not paid yet, and an edit that committed
+ * meanwhile may have moved the closing or draw time later, or made it a live draw.
  */
-async function refusalOnceLocked(client: pg.PoolClient, competitionId: number, status: string): Promise<string | null> {
+async function refusalOnceLocked(client: pg.PoolClient, competitionId: number, comp: LockedCompetition, o: DrawOptions): Promise<string | null> {
+  const { status } = comp;
   if (status !== 'open' && status !== 'closed') return `Competition ${competitionId} is ${status}; it is not drawn.`;
+  if (comp.closing_at > o.now) return `Competition ${competitionId} is still taking entries until ${comp.closing_at.toISOString()}; draw it after it closes.`;
+  if (o.scheduled && (comp.draw_at > o.now || comp.live_draw)) return `Competition ${competitionId} is no longer due for the automatic draw (its draw time or live draw changed).`;
   const reserved = await client.query(`SELECT 1 FROM competitions c WHERE c.id = $1 AND EXISTS (${OPEN_RESERVATIONS})`, [competitionId]);
   return reserved.rowCount ? `Competition ${competitionId} has card payments or refunds still being confirmed; draw it once they settle (at most a few minutes).` : null;
 }
@@ -85,14 +94,14 @@ async function refusalOnceLocked(client: pg.PoolClient, competitionId: number, s
  * first and none follows (the allocator sells only while the status is 'open').
  */
 export async function drawLocked(client: pg.PoolClient, competitionId: number, o: DrawOptions): Promise<DrawDone> {
-  const comp = (await client.query<{ title: string; prize_value_pence: number; status: string }>(
-    'SELECT title, prize_value_pence, status FROM competitions WHERE id = $1 FOR UPDATE',
+  const comp = (await client.query<LockedCompetition>(
+    'SELECT title, prize_value_pence, status, closing_at, draw_at, live_draw FROM competitions WHERE id = $1 FOR UPDATE',
     [competitionId],
   )).rows[0]!;
   // A backfill draws again a result recorded before proofs existed; any other draw is checked again
   // now the row is locked (refusalOnceLocked).
   if (!o.backfill) {
-    const refused = await refusalOnceLocked(client, competitionId, comp.status);
+    const refused = await refusalOnceLocked(client, competitionId, comp, o);
     if (refused) throw new DrawRefused(refused);
   }
   const seed = (await client.query<{ seed: Buffer }>('SELECT seed FROM competition_draws WHERE competition_id = $1', [competitionId])).rows[0]!.seed;
@@ -160,7 +169,7 @@ export async function drawDueCompetitions(pool: pg.Pool, o: Omit<DrawOptions, 'd
         [o.now, skipped],
       );
       claimed = rows[0]?.competition_id ?? null;
-      if (claimed !== null) result = await drawLocked(client, claimed, { ...o, drawnBy: 'scheduler' });
+      if (claimed !== null) result = await drawLocked(client, claimed, { ...o, drawnBy: 'scheduler', scheduled: true });
       if (result) await queueWinnerMail(client, o.mailer, result.mail);
       await client.query('COMMIT');
     } catch (err) {

@@ -639,6 +639,15 @@ describe('a draw and an open reservation', () => {
     expect((await t.pool.query('SELECT count(*)::int AS n FROM draw_wins WHERE competition_id = $1', [c.id])).rows[0].n).toBe(0);
   });
 
+  it('an edit that commits while the draw waits (a later draw time, a live draw) is not drawn over', async () => {
+    for (const edit of ["draw_at = now() + interval '1 day'", 'live_draw = true', "closing_at = now() + interval '1 hour', draw_at = now() + interval '2 hours'"]) {
+      const { c } = await paidOrder(2);
+      const drawn = await drawWhile(c.id, (other) => other.query(`UPDATE competitions SET ${edit} WHERE id = $1`, [c.id]).then(() => {}));
+      expect(drawn.map((d) => d.competitionId), edit).not.toContain(c.id);
+      expect(await drawOf(c.id), edit).toMatchObject({ drawn_at: null });
+    }
+  });
+
   it('a checkout that commits while the draw waits for the competition holds it back until the payment settles', async () => {
     const { c, order } = await paidOrder(2);
     // As a checkout committing its reservation of the competition's tickets (it holds the row until its COMMIT).
