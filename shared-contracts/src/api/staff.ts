@@ -491,6 +491,8 @@ export const staffCompetitionFieldsResponseSchema = lazySchema(() => z.object({
     /** Fields fixed by now (tickets sold, or drawn), each with why. */
     locked: z.array(z.object({ field: z.string(), why: z.string() })),
     categories: z.array(z.object({ slug: z.string(), name: z.string() })),
+    /** The competition's edit version (absent for a new one): sent back with the save. */
+    edit_version: z.optional(z.int()),
   }),
 }));
 
@@ -504,10 +506,20 @@ export const staffCompetitionSaveRequestSchema = lazySchema(() => z.strictObject
   fields: z.record(z.string(), z.unknown()),
   /** Why, when given: kept in the audit log with the change. */
   reason: z.optional(z.string().check(z.trim(), z.maxLength(500))),
+  /**
+   * The edit version the form was opened at (competition_fields): a save over someone else's since
+   * is refused (409 cgg_competition_changed). Optional: the CLI and a back office built before it
+   * save without.
+   */
+  edit_version: z.optional(z.int().check(z.positive())),
 }));
 export const staffCompetitionSaveResponseSchema = lazySchema(() => z.object({
   success: z.literal(true),
-  data: z.object({ id: z.int(), created: z.boolean(), changed: z.array(z.string()), commitment: z.nullable(z.string()) }),
+  data: z.object({
+    id: z.int(), created: z.boolean(), changed: z.array(z.string()), commitment: z.nullable(z.string()),
+    /** The competition's edit version after the save, for the form's next save. */
+    edit_version: z.optional(z.int()),
+  }),
 }));
 
 export const staffCompetitionScheduleRequestSchema = lazySchema(() => z.strictObject({ id: positiveId, action: z.enum(['publish', 'unpublish', 'duplicate']) }));

@@ -123,6 +123,9 @@ export interface ChangedBy {
   reason?: string;
 }
 
+/** Someone else saved the competition since the editor opened it (its edit_version moved on). */
+export class CompetitionEditedMeanwhile extends Error {}
+
 /**
  * Creates the competition, its question and gallery, and its draw commitment, in one
  * transaction. The CLI creates it on sale ('open'); the back office as a 'draft' the shop
@@ -177,10 +180,12 @@ const RELIED_ON = ['title', 'prize_value', 'cash_alternative'] as const;
  * over the new range; after a sale the numbers never change, so the total may not drop
  * below an instant-win number.
  */
-export async function updateCompetitionFromFile(pool: pg.Pool, id: number, c: Partial<CompetitionFields>, now: Date, by: ChangedBy): Promise<string[]> {
+export async function updateCompetitionFromFile(
+  pool: pg.Pool, id: number, c: Partial<CompetitionFields>, now: Date, by: ChangedBy, o: { editVersion?: number } = {},
+): Promise<{ changed: string[]; editVersion: number }> {
   return inTransaction(pool, async (client) => {
-    const { rows } = await client.query<{ status: string; tickets_sold: number; total_tickets: number; draw_at: Date; drawn: boolean; top_instant: number | null }>(
-      `SELECT c.status, c.tickets_sold, c.total_tickets, c.draw_at, (SELECT max(ticket_number) FROM instant_win_tickets t WHERE t.competition_id = c.id) AS top_instant, EXISTS (SELECT 1 FROM competition_draws d WHERE d.competition_id = c.id AND d.drawn_at IS NOT NULL) AS drawn
+    const { rows } = await client.query<{ status: string; tickets_sold: number; total_tickets: number; draw_at: Date; drawn: boolean; top_instant: number | null; edit_version: number }>(
+      `SELECT c.status, c.tickets_sold, c.total_tickets, c.draw_at, c.edit_version, (SELECT max(ticket_number) FROM instant_win_tickets t WHERE t.competition_id = c.id) AS top_instant, EXISTS (SELECT 1 FROM competition_draws d WHERE d.competition_id = c.id AND d.drawn_at IS NOT NULL) AS drawn
        FROM competitions c WHERE c.id = $1 FOR UPDATE`,
       [id],
     );
@@ -188,9 +193,13 @@ export async function updateCompetitionFromFile(pool: pg.Pool, id: number, c: Pa
     if (!current) throw new CompetitionRefused(`No competition with id ${id}.`);
     if (current.drawn || current.status === 'drawn') throw new CompetitionRefused(`Competition ${id} has been drawn; its record cannot change.`);
     if (current.status === 'cancelled') throw new CompetitionRefused(`Competition ${id} was cancelled and its orders refunded; its record cannot change.`);
+    // The editor's form holds every field as it opened it: over someone else's save it would write theirs back.
+    if (o.editVersion !== undefined && o.editVersion !== current.edit_version) {
+      throw new CompetitionEditedMeanwhile(`Someone else saved competition #${id} since you opened it, so nothing was saved. Reload the editor to see their changes, then make yours again.`);
+    }
     const stored = (await readCompetitionFields(client, id))!;
     c = changedFields(c, stored);
-    if (Object.keys(c).length === 0) return [];
+    if (Object.keys(c).length === 0) return { changed: [], editVersion: current.edit_version };
     if (c.total_tickets !== undefined && c.total_tickets < current.tickets_sold) throw new CompetitionRefused(`total_tickets: ${current.tickets_sold} tickets are already sold`);
     if (c.question !== undefined && current.tickets_sold > 0) throw new CompetitionRefused('question: tickets are already sold against the current question');
     const sold = current.tickets_sold > 0;
@@ -232,9 +241,11 @@ export async function updateCompetitionFromFile(pool: pg.Pool, id: number, c: Pa
     await recordStaffAction(client, {
       staffId: by.staffId, actor: by.actor, action: 'competition.update', subject: `competition #${id}`, before, after: reason ? { ...c, reason } : c, at: now,
     });
-    return [
+    const bumped = await client.query<{ edit_version: number }>('UPDATE competitions SET edit_version = edit_version + 1 WHERE id = $1 RETURNING edit_version', [id]);
+    const changed = [
       ...names, ...(c.question !== undefined ? ['question options'] : []), ...(c.gallery_images !== undefined ? ['gallery'] : []),
       ...(prizes ? [`instant-win numbers (${instantWinNumberCount(prizes)} drawn)`] : []), ...(c.reward_wins !== undefined ? ['reward wins'] : []),
     ];
+    return { changed, editVersion: bumped.rows[0]!.edit_version };
   });
 }

@@ -177,6 +177,38 @@ describe('the competition editor', () => {
     expect((await audit(made.id)).at(-1)).toMatchObject({ action: 'competition.update', before: { draw: fields('x').draw }, after: later });
   });
 
+  it('a save over someone else\'s since the editor opened is refused and writes nothing; saves at the version go on', async () => {
+    const made = await create('Two editors');
+    const open = async () => staffCompetitionFieldsResponseSchema.parse((await staffPost('competition_fields', { id: made.id })).json()).data;
+    const opened = await open();
+    const a = opened.edit_version!;
+    // B saves a new price from the form B opened.
+    const byB = await staffPost('competition_save', { id: made.id, fields: { ...opened.fields, price_per_ticket: '1.49' }, edit_version: a });
+    expect(byB.statusCode, byB.body).toBe(200);
+    const afterB = staffCompetitionSaveResponseSchema.parse(byB.json()).data;
+    expect(afterB).toMatchObject({ changed: ['price_pence'], edit_version: a + 1 });
+    // A, who opened it before B saved, changes the description: the form still holds the old price.
+    const auditBefore = (await audit(made.id)).length;
+    const byA = await staffPost('competition_save', { id: made.id, fields: { ...opened.fields, description: '<p>Win it now.</p>' }, edit_version: a });
+    expect(byA.statusCode).toBe(409);
+    expect(byA.json()).toMatchObject({
+      code: 'cgg_competition_changed',
+      message: `Someone else saved competition #${made.id} since you opened it, so nothing was saved. Reload the editor to see their changes, then make yours again.`,
+    });
+    const now = await open();
+    expect(now.fields).toMatchObject({ price_per_ticket: '1.49', description: '<p>Win it.</p>' });
+    expect(now.edit_version).toBe(a + 1);
+    expect(await audit(made.id)).toHaveLength(auditBefore);
+    // Reloaded, A's change goes in; a save that changes nothing keeps the version; the CLI (no version) always saves.
+    const again = await staffPost('competition_save', { id: made.id, fields: { ...now.fields, description: '<p>Win it now.</p>' }, edit_version: a + 1 });
+    expect(staffCompetitionSaveResponseSchema.parse(again.json()).data).toMatchObject({ changed: ['description'], edit_version: a + 2 });
+    const nothing = await staffPost('competition_save', { id: made.id, fields: { description: '<p>Win it now.</p>' }, edit_version: a + 2 });
+    expect(staffCompetitionSaveResponseSchema.parse(nothing.json()).data).toMatchObject({ changed: [], edit_version: a + 2 });
+    const unversioned = await staffPost('competition_save', { id: made.id, fields: { description: '<p>Last.</p>' } });
+    expect(unversioned.statusCode).toBe(200);
+    expect((await staffPost('competition_save', { id: made.id, fields: {}, edit_version: 0 })).statusCode).toBe(400);
+  });
+
   it('duplicates a competition as a new draft with fresh instant-win numbers and its own commitment', async () => {
     const made = await create('Editor original');
     const copy = await staffPost('competition_schedule', { id: made.id, action: 'duplicate' });

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { readCompetitionFields } from '../competitions/competition-fields-reader.ts';
 import { ImageRefused, MAX_UPLOAD_BYTES, storeCompetitionImage } from '../competitions/competition-images.ts';
 import { duplicateCompetition, publishCompetition, unpublishCompetition } from '../competitions/competition-lifecycle.ts';
-import { CompetitionRefused, createCompetitionFromFile, updateCompetitionFromFile, type ChangedBy } from '../competitions/competition-writer.ts';
+import { CompetitionEditedMeanwhile, CompetitionRefused, createCompetitionFromFile, updateCompetitionFromFile, type ChangedBy } from '../competitions/competition-writer.ts';
 import type { ImageVariants } from '../http/image-variants.ts';
 import { declaredRoute, type DeclaredRoute } from '../http/declared-routes.ts';
 import { routeTable } from '../http/route-table.ts';
@@ -29,12 +29,13 @@ function refusedProblem(err: CompetitionRefused): FieldProblem {
 interface Stage {
   stage: 'draft' | 'open' | 'closed' | 'drawn' | 'cancelled';
   tickets_sold: number;
+  edit_version: number;
 }
 
 async function stageOf(pool: pg.Pool, id: number): Promise<Stage | null> {
   const { rows } = await pool.query<Stage>(
     `SELECT CASE WHEN c.status IN ('draft', 'cancelled') THEN c.status WHEN c.status = 'drawn' OR d.drawn_at IS NOT NULL THEN 'drawn'
-                 WHEN c.status <> 'open' OR c.closing_at <= now() THEN 'closed' ELSE 'open' END AS stage, c.tickets_sold
+                 WHEN c.status <> 'open' OR c.closing_at <= now() THEN 'closed' ELSE 'open' END AS stage, c.tickets_sold, c.edit_version
      FROM competitions c LEFT JOIN competition_draws d ON d.competition_id = c.id WHERE c.id = $1`,
     [id],
   );
@@ -62,16 +63,18 @@ export function competitionEditorRoutes(deps: { pool: pg.Pool; now: () => Date; 
       handler: async ({ input }) => {
         const categories = (await pool.query<{ slug: string; name: string }>('SELECT slug, name FROM categories ORDER BY position, name')).rows;
         if (input.id === undefined) return { success: true, data: { fields: null, stage: null, tickets_sold: 0, locked: [], categories } };
-        const [fields, stage] = await Promise.all([readCompetitionFields(pool, input.id), stageOf(pool, input.id)]);
+        // The version first: a save between the two reads then shows as changed when these fields are saved over it.
+        const stage = await stageOf(pool, input.id);
+        const fields = await readCompetitionFields(pool, input.id);
         if (!fields || !stage) throw noCompetition(input.id);
-        return { success: true, data: { fields, stage: stage.stage, tickets_sold: stage.tickets_sold, locked: lockedFields(stage), categories } };
+        return { success: true, data: { fields, stage: stage.stage, tickets_sold: stage.tickets_sold, locked: lockedFields(stage), categories, edit_version: stage.edit_version } };
       },
     }),
 
     declaredRoute(routeTable.staffCompetitionSave, {
       summary: 'Saves a competition from the editor: a new one as a draft (not on the shop until published), or the fields that changed.',
       description:
-        'The same checks and rules as the CLI\'s competition-create/-update. Once tickets are sold the prize (title, value, cash alternative), the question, instant wins and reward milestones are fixed; once tickets are sold the draw never moves later (it may move earlier; before any sale either way); an optional `reason` is kept in the audit log. 400 `cgg_invalid_competition` lists `data.problems` (field, message); nothing is written.',
+        'The same checks and rules as the CLI\'s competition-create/-update. `edit_version` (from `competition_fields`; the back office sends it) must still be the competition\'s: a save over someone else\'s since is 409 `cgg_competition_changed` and writes nothing; the answer carries the new version. Once tickets are sold the prize (title, value, cash alternative), the question, instant wins and reward milestones are fixed; once tickets are sold the draw never moves later (it may move earlier; before any sale either way); an optional `reason` is kept in the audit log. 400 `cgg_invalid_competition` lists `data.problems` (field, message); nothing is written.',
       handler: async ({ input, staff }) => {
         const at = now();
         try {
@@ -83,9 +86,10 @@ export function competitionEditorRoutes(deps: { pool: pg.Pool; now: () => Date; 
           }
           const checked = checkCompetitionPatch(input.fields);
           if (!checked.ok) throw invalid(checked.problems);
-          const changed = await updateCompetitionFromFile(pool, input.id, checked.value, at, by(staff, input.reason));
-          return { success: true, data: { id: input.id, created: false, changed, commitment: null } };
+          const saved = await updateCompetitionFromFile(pool, input.id, checked.value, at, by(staff, input.reason), { editVersion: input.edit_version });
+          return { success: true, data: { id: input.id, created: false, changed: saved.changed, commitment: null, edit_version: saved.editVersion } };
         } catch (err) {
+          if (err instanceof CompetitionEditedMeanwhile) throw new WpHttpError(409, 'cgg_competition_changed', err.message);
           if (err instanceof CompetitionRefused) {
             if (err.message.startsWith('No competition')) throw noCompetition(input.id ?? 0);
             throw invalid([refusedProblem(err)]);

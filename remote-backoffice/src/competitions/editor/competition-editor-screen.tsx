@@ -16,7 +16,15 @@ import { InstantWinsEditor } from './instant-wins-editor.tsx';
 import { QuestionEditor } from './question-editor.tsx';
 import { RewardsEditor } from './rewards-editor.tsx';
 
-type Loaded = { id: number | null; form: CompetitionForm; locked: Array<{ field: string; why: string }>; categories: Array<{ slug: string; name: string }>; stage: string | null };
+type Loaded = {
+  id: number | null;
+  form: CompetitionForm;
+  locked: Array<{ field: string; why: string }>;
+  categories: Array<{ slug: string; name: string }>;
+  stage: string | null;
+  /** The version the form was opened at; a save over someone else's since is refused. */
+  editVersion: number | null;
+};
 
 const errorsOf = (problems: readonly FieldProblem[]): FieldErrors => {
   const errors: FieldErrors = {};
@@ -39,7 +47,7 @@ export function CompetitionEditorScreen() {
     const answer = await staffRequest((o) => apiRequest(staffCalls.staffCompetitionFields, id === null ? {} : { id }, o));
     const d = answer.data;
     const form = d.fields ? formOf(d.fields as CompetitionFields) : blankForm(d.categories[0]?.slug ?? '');
-    return { id, form, locked: d.locked, categories: d.categories, stage: d.stage };
+    return { id, form, locked: d.locked, categories: d.categories, stage: d.stage, editVersion: d.edit_version ?? null };
   });
   if (loaded.state === 'loading') return <Spinner label="Loading the editor…" />;
   if (loaded.state === 'failed') return <FormAlert message={loaded.message} />;
@@ -54,6 +62,8 @@ function EditorForm({ loaded }: { loaded: Loaded }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Moves on with each save of this form, so its next save is not taken for someone else's.
+  const [editVersion, setEditVersion] = useState(loaded.editVersion);
   const errors = errorsOf(problems);
   const lockedWhy = (field: string) => loaded.locked.find((l) => l.field === field || l.field === '*')?.why ?? null;
   const drawn = lockedWhy('*') !== null && loaded.locked.some((l) => l.field === '*');
@@ -76,12 +86,17 @@ function EditorForm({ loaded }: { loaded: Loaded }) {
     setBusy(true);
     try {
       const answer = await staffRequest((o) =>
-        apiRequest(staffCalls.staffCompetitionSave, { ...(loaded.id === null ? {} : { id: loaded.id }), fields, ...(reason.trim() ? { reason: reason.trim() } : {}) }, o),
+        apiRequest(
+          staffCalls.staffCompetitionSave,
+          { ...(loaded.id === null ? {} : { id: loaded.id }), fields, ...(reason.trim() ? { reason: reason.trim() } : {}), ...(editVersion === null ? {} : { edit_version: editVersion }) },
+          o,
+        ),
       );
       if (answer.data.created) {
         navigate(`${ADMIN_BASE}/competitions/${answer.data.id}`, { state: { notice: 'Saved as a draft: the shop does not show it until you publish it.' } });
         return;
       }
+      if (answer.data.edit_version !== undefined) setEditVersion(answer.data.edit_version);
       setSaved(answer.data.changed.length ? `Saved: ${answer.data.changed.join(', ')}.` : 'Nothing had changed.');
     } catch (error) {
       const refused = problemsOf(error);

@@ -105,6 +105,33 @@ describe('the competition editor', () => {
     expect(screen.getByText('Optional: why you are making this change, kept in the audit log. Once tickets are sold the draw can move earlier but never later.')).toBeTruthy();
   });
 
+  it('sends the version it opened, then each save\'s own; a save over someone else\'s is refused with what to do', async () => {
+    let version = 7;
+    const api = fakeApi({
+      ...signedInAs(operator),
+      'staff/competition_fields': { success: true, data: { fields: stored, stage: 'open', tickets_sold: 0, locked: [], categories, edit_version: 7 } },
+      'staff/competition_save': (b) =>
+        b.edit_version !== version
+          ? { refusal: { status: 409, body: { code: 'cgg_competition_changed', message: 'Someone else saved competition #12 since you opened it, so nothing was saved. Reload the editor to see their changes, then make yours again.', data: { status: 409 } } } }
+          : { success: true, data: { id: 12, created: false, changed: ['price_pence'], commitment: null, edit_version: ++version } },
+    });
+    renderBackOffice('/admin/competitions/12/edit', 'tok');
+    const user = userEvent.setup();
+    const price = await screen.findByLabelText('Price per ticket (£)');
+    fireEvent.change(price, { target: { value: '2.49' } });
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Saved: price_pence.')).toBeTruthy();
+    fireEvent.change(price, { target: { value: '2.99' } });
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(version).toBe(9));
+    // Someone else saves meanwhile.
+    version = 10;
+    fireEvent.change(price, { target: { value: '3.49' } });
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Someone else saved competition #12 since you opened it, so nothing was saved. Reload the editor to see their changes, then make yours again.');
+    expect(api.sent.filter((s) => s.route === 'staff/competition_save').map((s) => s.body.edit_version)).toEqual([7, 8, 9]);
+  });
+
   it('publishes a draft from its page; support staff see no editing', async () => {
     const api = fakeApi({
       ...signedInAs(operator),

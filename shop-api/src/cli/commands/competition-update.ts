@@ -25,7 +25,7 @@ export const competitionUpdateCommand: Command = {
       return 1;
     }
     try {
-      const changed = await updateCompetitionFromFile(ctx.pool, id, parsed.value, (ctx.now ?? (() => new Date()))(), { staffId: null, actor: `cli:${operatorName(flags.by, ctx.operator)}`, reason: typeof flags.reason === 'string' ? flags.reason : undefined });
+      const { changed } = await updateCompetitionFromFile(ctx.pool, id, parsed.value, (ctx.now ?? (() => new Date()))(), { staffId: null, actor: `cli:${operatorName(flags.by, ctx.operator)}`, reason: typeof flags.reason === 'string' ? flags.reason : undefined });
       out(changed.length === 0 ? `Competition #${id}: every field in the file is already as it says; nothing changed.` : `Updated competition #${id}: ${changed.join(', ')}`);
       return 0;
     } catch (err) {
