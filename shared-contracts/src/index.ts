@@ -10,6 +10,7 @@ export * from './api/competition.ts';
 export * from './api/content.ts';
 export * from './api/site.ts';
 export * from './api/db-id.ts';
+export * from './api/idempotency-key.ts';
 export * from './api/draws.ts';
 export * from './api/calls.ts';
 export * from './api/client.ts';

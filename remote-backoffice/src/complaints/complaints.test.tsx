@@ -70,7 +70,7 @@ describe('the complaints queue', () => {
     await user.click(within(form).getByRole('button', { name: 'Send answer' }));
     expect(await screen.findByText('Your prize was sent today.')).toBeTruthy();
     expect(screen.getByText(/emailed to ros@example.co.uk/)).toBeTruthy();
-    expect(api.sent.find((s) => s.route === 'staff/complaint_answer')!.body).toEqual({ id: 123, text: 'Your prize was sent today.' });
+    expect(api.sent.find((s) => s.route === 'staff/complaint_answer')!.body).toEqual({ id: 123, text: 'Your prize was sent today.', idempotency_key: expect.stringMatching(/^[0-9a-f-]{36}$/) });
 
     const close = screen.getByRole('form', { name: 'Close the complaint' });
     await user.type(within(close).getByLabelText('How it was resolved (optional, for staff)'), 'Prize sent');
@@ -98,5 +98,29 @@ describe('the complaints queue', () => {
     await user.click(within(form).getByRole('button', { name: 'Send answer' }));
     expect(within(form).getByText('Write the answer: the customer receives it by email.')).toBeTruthy();
     expect(within(form).queryByRole('alert')).toBeNull();
+  });
+
+  it('an answer sent again after a lost answer goes under the same key; a changed text under a new one', async () => {
+    const api = fakeApi({
+      ...me,
+      'staff/complaint': { success: true, data: complaint() },
+      'staff/complaint_answer': refusal(504, 'rest_gateway_timeout', 'The server took too long to answer. Please try again.'),
+    });
+    renderBackOffice('/admin/complaints/123', 'tok');
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Answer the customer' });
+    const send = async () => {
+      await user.click(within(form).getByRole('button', { name: 'Send answer' }));
+      expect((await within(form).findByRole('alert')).textContent).toBe('The server took too long to answer. Please try again.');
+    };
+    await user.type(within(form).getByLabelText('Our answer'), 'Sorry for the wait.');
+    await send();
+    await send();
+    await user.type(within(form).getByLabelText('Our answer'), ' Your prize is on its way.');
+    await send();
+    const keys = api.sent.filter((s) => s.route === 'staff/complaint_answer').map((s) => s.body.idempotency_key);
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { lazySchema, provideZod } from '@cgg/contracts';
+import { IDEMPOTENCY_KEY } from './idempotency-key.ts';
 import { zodMembers } from '../zod/zod-members.ts';
 
 // This file imports zod itself: handing it over lets its schemas, and the barrel's they build on,
@@ -76,7 +77,7 @@ export const claimPrizeRequestSchema = lazySchema(() => z.strictObject({
   /** Required when the choice pays cash. */
   bank_details: z.optional(claimBankDetailsSchema),
   /** One per attempt (a UUID): a repeat with the same key answers the same claim. */
-  idempotency_key: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,128}$/)),
+  idempotency_key: z.string().check(z.regex(IDEMPOTENCY_KEY)),
   /** The county the winners list names (advertising code 8.28.5); empty: the billing county, if any. */
   county: z.optional(text(100)),
   /** Consent to the winners list showing the full surname; without it, only its initial. */

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { IDEMPOTENCY_KEY } from './idempotency-key.ts';
 import { lazySchema } from './lazy-schema.ts';
 import { complaintCategorySchema } from './complaints.ts';
 import { provideZod } from '../zod/zod-runtime.ts';
@@ -62,6 +63,11 @@ export const staffComplaintResponseSchema = lazySchema(() => z.object({ success:
 export const staffComplaintAnswerRequestSchema = lazySchema(() => z.strictObject({
   id: positiveId,
   text: z.string().check(z.trim(), z.minLength(1, 'Write the answer: the customer receives it by email.'), z.maxLength(5000, 'An answer has at most 5,000 characters.')),
+  /**
+   * One per answer asked for (a UUID): sent again after a lost answer, it is recorded and mailed
+   * once. The back office always sends one; optional so one built before it keeps working.
+   */
+  idempotency_key: z.optional(z.string().check(z.regex(IDEMPOTENCY_KEY))),
 }));
 export const staffComplaintCloseRequestSchema = lazySchema(() => z.strictObject({
   id: positiveId,

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { MAX_DB_ID } from './db-id.ts';
+import { IDEMPOTENCY_KEY } from './idempotency-key.ts';
 import { lazySchema } from './lazy-schema.ts';
 import type { ApiCall, CallAccess } from './calls.ts';
 import { claimStateSchema } from './claims.ts';
@@ -163,7 +164,7 @@ export const staffRefundRequestSchema = lazySchema(() => z.strictObject({
   to: z.optional(refundDestinationSchema),
   reason: z.string().check(z.trim(), z.minLength(1, 'Say why the order is refunded.'), z.maxLength(200)),
   /** One per refund asked for (a UUID): a retry with the same key is the same refund. */
-  idempotency_key: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,128}$/)),
+  idempotency_key: z.string().check(z.regex(IDEMPOTENCY_KEY)),
 }));
 export const staffRefundResponseSchema = lazySchema(() => z.object({
   success: z.literal(true),
@@ -364,7 +365,7 @@ export const staffAdjustBalanceRequestSchema = lazySchema(() => z.strictObject({
    * back office always sends one; optional so a back office built before it keeps working while the
    * API is released first.
    */
-  idempotency_key: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{8,128}$/))),
+  idempotency_key: z.optional(z.string().check(z.regex(IDEMPOTENCY_KEY))),
 }));
 
 /** One free postal entry as written on the card. */
@@ -385,7 +386,7 @@ export const staffPostalEntriesRequestSchema = lazySchema(() => z.strictObject({
    * records only the lines not yet recorded. The back office always sends one; optional so a back
    * office built before it keeps working while the API is released first.
    */
-  idempotency_key: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{8,128}$/))),
+  idempotency_key: z.optional(z.string().check(z.regex(IDEMPOTENCY_KEY))),
 }));
 export const staffPostalEntriesResponseSchema = lazySchema(() => z.object({
   success: z.literal(true),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { complaintPolicy, complaintResponseSchema } from '@cgg/contracts/complaints';
 import { staffComplaintResponseSchema, staffComplaintsResponseSchema } from '@cgg/contracts/staff';
 import type { FastifyInstance } from 'fastify';
@@ -172,6 +173,33 @@ describe('the complaints queue', () => {
     expect(late.json().code).toBe('cgg_complaint_closed');
     expect((await staffPost('complaint_close', { id: c.id })).statusCode).toBe(409);
     expect(await outbox()).toHaveLength(1);
+  });
+
+  it('an answer sent again under its key (twice at once, then once more) is recorded and mailed once; the key with other words is refused', async () => {
+    const c = await filed();
+    const other = await filed();
+    await pool.query('DELETE FROM email_outbox');
+    const answer = { id: c.id, text: 'Your prize was sent today.', idempotency_key: randomUUID() };
+    const [first, twin] = await Promise.all([staffPost('complaint_answer', answer), staffPost('complaint_answer', answer)]);
+    expect([first.statusCode, twin.statusCode]).toEqual([200, 200]);
+    expect((await staffPost('complaint_answer', answer)).statusCode).toBe(200);
+    const answers = staffComplaintResponseSchema.parse((await staffPost('complaint', { id: c.id })).json()).data.answers;
+    expect(answers.map((a) => a.text)).toEqual(['Your prize was sent today.']);
+    expect(await outbox()).toHaveLength(1);
+    expect((await auditOf(`complaint ${c.reference}`)).map((a) => a.action)).toEqual(['complaint.answer']);
+    for (const reused of [{ ...answer, text: 'Other words.' }, { ...answer, id: other.id }]) {
+      const res = await staffPost('complaint_answer', reused);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'cgg_idempotency_key_reused', message: 'That key was already used for another answer; reload the complaint to see what the customer has.' });
+    }
+    expect(await outbox()).toHaveLength(1);
+    // Closed since: the answer sent under the key is still the answer, not a refusal.
+    expect((await staffPost('complaint_close', { id: c.id }, 'admin')).statusCode).toBe(200);
+    expect((await staffPost('complaint_answer', answer)).statusCode).toBe(200);
+    // A new key is a further answer.
+    const further = await staffPost('complaint_answer', { id: other.id, text: 'Your prize was sent today.', idempotency_key: randomUUID() });
+    expect(further.statusCode).toBe(200);
+    expect(await outbox()).toHaveLength(2);
   });
 
   it('refuses an empty answer naming the field, and an unknown complaint, changing nothing', async () => {

@@ -147,7 +147,7 @@ export interface StaffDoer {
   at: Date;
 }
 
-export type ComplaintChange = { done: true } | { done: false; why: 'not-found' | 'closed' | 'not-answered' };
+export type ComplaintChange = { done: true } | { done: false; why: 'not-found' | 'closed' | 'not-answered' | 'key-reused' };
 
 /** The complaint, locked for the change, or null. */
 async function lockComplaint(client: pg.PoolClient, id: number) {
@@ -159,16 +159,30 @@ async function lockComplaint(client: pg.PoolClient, id: number) {
  * Sends the customer our answer and records it, word for word, with the audit entry. The mail
  * goes last in the same transaction: an answer that could not be sent is not recorded, and
  * staff may send it again. A complaint may be answered more than once until it is closed.
+ * With an idempotency key an answer is recorded and mailed once: the same key again is done
+ * already, and the key with another complaint or text is refused.
  */
-export async function answerComplaint(deps: ComplaintDeps, o: StaffDoer & { id: number; text: string }): Promise<ComplaintChange> {
+export async function answerComplaint(deps: ComplaintDeps, o: StaffDoer & { id: number; text: string; idempotencyKey?: string }): Promise<ComplaintChange> {
   return inTransaction(deps.pool, async (client) => {
     const c = await lockComplaint(client, o.id);
     if (!c) return { done: false, why: 'not-found' } as const;
+    if (o.idempotencyKey !== undefined) {
+      // Under the complaint's lock: a repeat racing its first send waits for it, then finds it.
+      const sent = (await client.query<{ complaint_id: string; body: string }>('SELECT complaint_id, body FROM complaint_answers WHERE idempotency_key = $1', [o.idempotencyKey])).rows[0];
+      if (sent) return Number(sent.complaint_id) === o.id && sent.body === o.text ? { done: true } as const : { done: false, why: 'key-reused' } as const;
+    }
     if (c.state === 'closed') return { done: false, why: 'closed' } as const;
-    const inserted = await client.query<{ id: string }>(
-      'INSERT INTO complaint_answers (complaint_id, staff_id, author, body, sent_to, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
-      [o.id, o.staffId, o.actor, o.text, c.email, o.at],
-    );
+    let inserted: pg.QueryResult<{ id: string }>;
+    try {
+      inserted = await client.query<{ id: string }>(
+        'INSERT INTO complaint_answers (complaint_id, staff_id, author, body, sent_to, created_at, idempotency_key) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id',
+        [o.id, o.staffId, o.actor, o.text, c.email, o.at, o.idempotencyKey ?? null],
+      );
+    } catch (err) {
+      // The same key at once for another complaint (another lock): the loser of the UNIQUE race.
+      if ((err as { code?: string }).code === '23505') return { done: false, why: 'key-reused' } as const;
+      throw err;
+    }
     await client.query("UPDATE complaints SET state = 'answered' WHERE id = $1", [o.id]);
     const reference = complaintReference(o.id);
     await recordStaffAction(client, {

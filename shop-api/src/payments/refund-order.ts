@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { IDEMPOTENCY_KEY } from '@cgg/contracts';
 import { fallbackLogger, type Logger } from '../lib/logger.ts';
 import { isPaidStatus } from '../store/order-statuses.ts';
 import { inTransaction } from '../accounts/queryable.ts';
@@ -53,7 +54,6 @@ export interface RefundOutcome {
   repeated: boolean;
 }
 
-const KEY = /^[A-Za-z0-9_-]{8,128}$/;
 const refused = (status: number, code: string, message: string): WpHttpError => new WpHttpError(status, code, message);
 
 /** A refund as recorded: what it gives back was decided when it was asked for. */
@@ -115,7 +115,7 @@ const outcome = (row: RefundRow, leftPence: number, orderStatus: string, repeate
  * The CLI's `refund-order` and `competition-cancel`, and the back office, call this.
  */
 export async function refundOrder(pool: pg.Pool, gateway: PaymentGateway, input: RefundInput, mailer: Mailer = createMailer(pool), log: Logger = fallbackLogger()): Promise<RefundOutcome> {
-  if (!KEY.test(input.idempotencyKey)) throw refused(400, 'cgg_invalid_idempotency_key', 'The refund key must be 8-128 letters, digits, - or _.');
+  if (!IDEMPOTENCY_KEY.test(input.idempotencyKey)) throw refused(400, 'cgg_invalid_idempotency_key', 'The refund key must be 8-128 letters, digits, - or _.');
   if (input.amountPence !== undefined && (!Number.isInteger(input.amountPence) || input.amountPence <= 0)) {
     throw refused(400, 'cgg_invalid_refund_amount', 'The refund amount must be more than £0.00.');
   }

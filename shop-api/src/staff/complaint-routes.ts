@@ -27,6 +27,7 @@ const noComplaint = (id: number) => new WpHttpError(404, 'cgg_complaint_not_foun
 function refusal(id: number, change: Exclude<ComplaintChange, { done: true }>): WpHttpError {
   if (change.why === 'not-found') return noComplaint(id);
   if (change.why === 'closed') return new WpHttpError(409, 'cgg_complaint_closed', 'This complaint is closed: nothing more can be sent or changed on it.');
+  if (change.why === 'key-reused') return new WpHttpError(409, 'cgg_idempotency_key_reused', 'That key was already used for another answer; reload the complaint to see what the customer has.');
   return new WpHttpError(409, 'cgg_complaint_not_answered', 'Send the customer our answer before closing the complaint: the code asks for a final answer first.');
 }
 
@@ -57,9 +58,9 @@ export function complaintStaffRoutes(deps: { pool: pg.Pool; now: () => Date; mai
 
     declaredRoute(routeTable.staffComplaintAnswer, {
       summary: 'Emails the customer our answer (with the independent body they may go to) and records it word for word; the complaint becomes answered.',
-      description: '404 `cgg_complaint_not_found`; 409 `cgg_complaint_closed`. Recorded in the audit log (`complaint.answer`) in the same transaction.',
+      description: '404 `cgg_complaint_not_found`; 409 `cgg_complaint_closed`. Recorded in the audit log (`complaint.answer`) in the same transaction. The same `idempotency_key` again (the back office sends one per answer) is the answer already sent: recorded and mailed once; the key with another complaint or text is 409 `cgg_idempotency_key_reused`.',
       handler: async ({ input, staff }) => {
-        const done = await answerComplaint(deps, { id: input.id, text: input.text, staffId: staff.staffId, actor: staffActor(staff), at: now() });
+        const done = await answerComplaint(deps, { id: input.id, text: input.text, staffId: staff.staffId, actor: staffActor(staff), at: now(), idempotencyKey: input.idempotency_key });
         if (!done.done) throw refusal(input.id, done);
         return current(input.id);
       },

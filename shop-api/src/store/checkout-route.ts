@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_KEY } from '@cgg/contracts';
 import { STORE_ERRORS, STORE_HEADERS, type StoreCheckoutResponse } from '@cgg/contracts/store';
 import type { DeclaredRoute } from '../http/declared-routes.ts';
 import { routeTable } from '../http/route-table.ts';
@@ -15,8 +16,6 @@ import type { RateLimits } from '../http/rate-limits.ts';
 import { answerOrder, storedResultOf } from './order-answer.ts';
 import { fallbackLogger } from '../lib/logger.ts';
 import { refuseWhileAssisted } from '../accounts/assisted-session.ts';
-
-const KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 
 /** Called after an order that won something committed (or a repeat answered it), never awaited: must not throw or block the answer. */
 export type OrderCommittedHook = (order: StoreCheckoutResponse) => void;
@@ -64,7 +63,7 @@ export function checkoutRoute(deps: CheckoutDeps): DeclaredRoute {
     description: 'Headers: `Nonce`, `Cart-Token`, the customer\'s bearer and `Idempotency-Key` (8-128 of `[A-Za-z0-9_-]`, a UUID per attempt; 400 `cgg_rest_invalid_idempotency_key`). Payment: `payment_method` `cgg-card` with `payment_data` `payment_method_id` (the payment provider\'s card field makes it in the browser; the API never sees a card number) or `cgg-site-credit`; `payment_data` may redeem points (100 = £1) and site credit. A card order reserves its tickets for 10 minutes and answers `pending` with `extensions.cgg.payment` (3-D Secure to complete, or the provider still confirming: call `cgg/checkout-return`) or `completed` once the provider has confirmed. Card numbers (the old `cgg-demo-card` fields) are refused: 400 `cgg_card_numbers_refused`. Errors: 401 `woocommerce_rest_checkout_login_required` (visitor), 400 billing fields with the spec\'s texts, 400 `woocommerce_rest_cart_empty`, 400 `woocommerce_rest_checkout_process_payment_error` (declined: the reservation released, `data.reason` the decline code, `data.cart` the basket restored), 400 `woocommerce_rest_checkout_invalid_payment_data`, 400 `cgg_credit_card_refused` (UK prize-draw code 1.3: a credit card, as the provider reports it before any money moves, for a competition with instant wins or over the monthly credit-card cap; `data.reason` says which), 403 `cgg_account_locked` / `cgg_spending_limit_reached`, 403 `cgg_assisted_session` (signed in as the customer by support: login-as-user), 403 `cgg_date_of_birth_required` / `cgg_limit_choice_required` (an older account: `data.needs` lists what save_age_and_limit must be given first), 429 `rest_too_many_checkouts` with `Retry-After` past 60 checkouts a minute (per customer), and with `data.cart`: stock or allowance fell, not purchasable, answer required, coupon no longer usable.',
     handler: async ({ session, customer, input, request, now }) => {
       const key = request.headers[STORE_HEADERS.idempotencyKey.toLowerCase()];
-      if (typeof key !== 'string' || !KEY_PATTERN.test(key)) throw storeError(STORE_ERRORS.idempotencyKeyInvalid);
+      if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) throw storeError(STORE_ERRORS.idempotencyKeyInvalid);
       refuseWhileAssisted(customer);
       await deps.limits.take('checkoutCustomer', customer.customerId);
       try {
