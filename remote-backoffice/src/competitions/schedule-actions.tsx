@@ -4,6 +4,7 @@ import { staffCalls, type StaffCompetition } from '@cgg/contracts/staff';
 import { Link, useNavigate } from 'react-router-dom';
 import { failureMessage, staffRequest } from '../api/staff-api.ts';
 import { FormAlert } from '../components/form-alert.tsx';
+import { useAskKey } from '../components/use-ask-key.ts';
 import { ADMIN_BASE } from '../layout/sections.ts';
 
 /** A competition's schedule for its editors: edit it, publish a draft, take it back while unsold, or duplicate it. */
@@ -11,12 +12,16 @@ export function ScheduleActions({ competition, onMoved }: { competition: StaffCo
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // Duplicate pressed again after a lost answer: the same key, so one copy is made.
+  const copyKey = useAskKey();
 
   async function move(action: 'publish' | 'unpublish' | 'duplicate') {
     setBusy(true);
     setFailure(null);
     try {
-      const answer = await staffRequest((o) => apiRequest(staffCalls.staffCompetitionSchedule, { id: competition.id, action }, o));
+      const ask = { id: competition.id, action };
+      const answer = await staffRequest((o) => apiRequest(staffCalls.staffCompetitionSchedule, action === 'duplicate' ? { ...ask, idempotency_key: copyKey.keyFor(ask) } : ask, o));
+      if (action === 'duplicate') copyKey.done();
       if (action === 'duplicate') navigate(`${ADMIN_BASE}/competitions/${answer.data.id}/edit`);
       else onMoved(answer.data.message);
     } catch (error) {

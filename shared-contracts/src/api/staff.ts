@@ -513,6 +513,8 @@ export const staffCompetitionSaveRequestSchema = lazySchema(() => z.strictObject
    * save without.
    */
   edit_version: z.optional(z.int().check(z.positive())),
+  /** A new competition (no `id`): one per draft asked for (a UUID); saved again, it answers the draft it made. */
+  idempotency_key: z.optional(z.string().check(z.regex(IDEMPOTENCY_KEY))),
 }));
 export const staffCompetitionSaveResponseSchema = lazySchema(() => z.object({
   success: z.literal(true),
@@ -523,7 +525,12 @@ export const staffCompetitionSaveResponseSchema = lazySchema(() => z.object({
   }),
 }));
 
-export const staffCompetitionScheduleRequestSchema = lazySchema(() => z.strictObject({ id: positiveId, action: z.enum(['publish', 'unpublish', 'duplicate']) }));
+export const staffCompetitionScheduleRequestSchema = lazySchema(() => z.strictObject({
+  id: positiveId,
+  action: z.enum(['publish', 'unpublish', 'duplicate']),
+  /** `duplicate`: one per copy asked for (a UUID); asked again, it answers the copy it made. */
+  idempotency_key: z.optional(z.string().check(z.regex(IDEMPOTENCY_KEY))),
+}));
 export const staffCompetitionScheduleResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: z.object({ id: z.int(), message: z.string() }) }));
 
 /** A prize photo, base64 in JSON (at most 5 MB of picture). */

@@ -47,12 +47,13 @@ export async function unpublishCompetition(pool: pg.Pool, id: number, now: Date,
 
 /**
  * A new draft with every field of competition `id` (title marked as a copy). Its instant-win
- * numbers are drawn afresh and it gets its own draw commitment; nothing sold is copied.
+ * numbers are drawn afresh and it gets its own draw commitment; nothing sold is copied. With
+ * `createKey`, asked again it answers the copy it made.
  */
-export async function duplicateCompetition(pool: pg.Pool, id: number, now: Date, by: ChangedBy): Promise<{ id: number }> {
+export async function duplicateCompetition(pool: pg.Pool, id: number, now: Date, by: ChangedBy, createKey?: string): Promise<{ id: number }> {
   const fields = await readCompetitionFields(pool, id);
   if (!fields) throw new CompetitionRefused(`No competition with id ${id}.`);
   const title = `${fields.title} (copy)`.slice(0, 200);
-  const created = await createCompetitionFromFile(pool, { ...fields, title }, now, by, { status: 'draft', copyOf: id });
+  const created = await createCompetitionFromFile(pool, { ...fields, title }, now, by, { status: 'draft', copyOf: id, ...(createKey ? { createKey } : {}) });
   return { id: created.id };
 }

@@ -129,20 +129,30 @@ export class CompetitionEditedMeanwhile extends Error {}
 /**
  * Creates the competition, its question and gallery, and its draw commitment, in one
  * transaction. The CLI creates it on sale ('open'); the back office as a 'draft' the shop
- * does not show until it is published.
+ * does not show until it is published. With `createKey` (the back office's idempotency key) a
+ * request sent again answers the competition it made and makes no second one.
  */
 export async function createCompetitionFromFile(
-  pool: pg.Pool, c: CompetitionFields, now: Date, by: ChangedBy, opts: { status?: 'open' | 'draft'; copyOf?: number } = {},
+  pool: pg.Pool, c: CompetitionFields, now: Date, by: ChangedBy, opts: { status?: 'open' | 'draft'; copyOf?: number; createKey?: string } = {},
 ): Promise<{ id: number; commitment: string; instantWinNumbers: number }> {
   return inTransaction(pool, async (client) => {
     const status = opts.status ?? 'open';
-    const col = { ...columns(c, await categoryId(client, c.category)), status, created_at: now, updated_at: now };
+    const col = { ...columns(c, await categoryId(client, c.category)), status, created_at: now, updated_at: now, create_key: opts.createKey ?? null };
     const names = Object.keys(col);
+    // A repeat of the same key waits here for the first to commit, then inserts nothing.
     const { rows } = await client.query<{ id: number }>(
-      `INSERT INTO competitions (${names.join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`,
+      `INSERT INTO competitions (${names.join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')})
+       ON CONFLICT (create_key) WHERE create_key IS NOT NULL DO NOTHING RETURNING id`,
       Object.values(col),
     );
-    const id = rows[0]!.id;
+    if (!rows[0]) {
+      const made = (await client.query<{ id: number; commitment: string }>(
+        'SELECT c.id, d.commitment FROM competitions c JOIN competition_draws d ON d.competition_id = c.id WHERE c.create_key = $1',
+        [opts.createKey],
+      )).rows[0]!;
+      return { id: made.id, commitment: made.commitment, instantWinNumbers: instantWinNumberCount(c.instant_wins) };
+    }
+    const id = rows[0].id;
     await writeParts(client, id, c);
     await writeInstantWins(client, id, c.instant_wins, c.total_tickets);
     await writeRewardWins(client, id, c.reward_wins);

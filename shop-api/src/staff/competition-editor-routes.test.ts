@@ -1,4 +1,5 @@
 import { staffCompetitionFieldsResponseSchema, staffCompetitionSaveResponseSchema, staffCompetitionsResponseSchema, staffImageUploadResponseSchema } from '@cgg/contracts/staff';
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import sharp from 'sharp';
@@ -207,6 +208,27 @@ describe('the competition editor', () => {
     const unversioned = await staffPost('competition_save', { id: made.id, fields: { description: '<p>Last.</p>' } });
     expect(unversioned.statusCode).toBe(200);
     expect((await staffPost('competition_save', { id: made.id, fields: {}, edit_version: 0 })).statusCode).toBe(400);
+  });
+
+  it('a new draft or a duplicate asked again under its key (twice at once, then once more) is made once', async () => {
+    const count = async (title: string) => (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM competitions WHERE title = $1', [title])).rows[0]!.n;
+    const save = { fields: fields('Keyed draft'), idempotency_key: randomUUID() };
+    const answers = await Promise.all([staffPost('competition_save', save), staffPost('competition_save', save)]);
+    answers.push(await staffPost('competition_save', save));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    const ids = answers.map((a) => staffCompetitionSaveResponseSchema.parse(a.json()).data);
+    expect(new Set(ids.map((d) => d.id)).size).toBe(1);
+    expect(new Set(ids.map((d) => d.commitment)).size).toBe(1);
+    expect(await count('Keyed draft')).toBe(1);
+    expect((await audit(ids[0]!.id)).map((a) => a.action)).toEqual(['competition.create']);
+
+    const copy = { id: ids[0]!.id, action: 'duplicate', idempotency_key: randomUUID() };
+    const copies = await Promise.all([staffPost('competition_schedule', copy), staffPost('competition_schedule', copy)]);
+    expect(new Set(copies.map((c) => c.json().data.id)).size).toBe(1);
+    expect(await count('Keyed draft (copy)')).toBe(1);
+    // Without a key (the CLI, a back office built before keys), each ask is a new competition.
+    expect((await staffPost('competition_save', { fields: fields('Keyed draft') })).statusCode).toBe(200);
+    expect(await count('Keyed draft')).toBe(2);
   });
 
   it('duplicates a competition as a new draft with fresh instant-win numbers and its own commitment', async () => {

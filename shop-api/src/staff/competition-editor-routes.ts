@@ -81,7 +81,7 @@ export function competitionEditorRoutes(deps: { pool: pg.Pool; now: () => Date; 
           if (input.id === undefined) {
             const checked = checkNewCompetition(input.fields);
             if (!checked.ok) throw invalid(checked.problems);
-            const created = await createCompetitionFromFile(pool, checked.value, at, by(staff), { status: 'draft' });
+            const created = await createCompetitionFromFile(pool, checked.value, at, by(staff), { status: 'draft', ...(input.idempotency_key ? { createKey: input.idempotency_key } : {}) });
             return { success: true, data: { id: created.id, created: true, changed: [], commitment: created.commitment } };
           }
           const checked = checkCompetitionPatch(input.fields);
@@ -106,7 +106,7 @@ export function competitionEditorRoutes(deps: { pool: pg.Pool; now: () => Date; 
         const at = now();
         try {
           if (input.action === 'duplicate') {
-            const copy = await duplicateCompetition(pool, input.id, at, by(staff));
+            const copy = await duplicateCompetition(pool, input.id, at, by(staff), input.idempotency_key);
             return { success: true, data: { id: copy.id, message: `Competition #${copy.id} is a draft copy of #${input.id}.` } };
           }
           if (input.action === 'publish') await publishCompetition(pool, input.id, at, by(staff));

@@ -9,6 +9,7 @@ import { FilterSelect } from '../../components/filter-select.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { TextField } from '../../components/text-field.tsx';
+import { useAskKey } from '../../components/use-ask-key.ts';
 import { ADMIN_BASE } from '../../layout/sections.ts';
 import { blankForm, fieldsOf, formOf, type CompetitionForm } from './competition-form.ts';
 import { ImageField } from './image-field.tsx';
@@ -64,6 +65,8 @@ function EditorForm({ loaded }: { loaded: Loaded }) {
   const [busy, setBusy] = useState(false);
   // Moves on with each save of this form, so its next save is not taken for someone else's.
   const [editVersion, setEditVersion] = useState(loaded.editVersion);
+  // A new competition saved again after a lost answer: the same key, so one draft is made.
+  const createKey = useAskKey();
   const errors = errorsOf(problems);
   const lockedWhy = (field: string) => loaded.locked.find((l) => l.field === field || l.field === '*')?.why ?? null;
   const drawn = lockedWhy('*') !== null && loaded.locked.some((l) => l.field === '*');
@@ -88,7 +91,12 @@ function EditorForm({ loaded }: { loaded: Loaded }) {
       const answer = await staffRequest((o) =>
         apiRequest(
           staffCalls.staffCompetitionSave,
-          { ...(loaded.id === null ? {} : { id: loaded.id }), fields, ...(reason.trim() ? { reason: reason.trim() } : {}), ...(editVersion === null ? {} : { edit_version: editVersion }) },
+          {
+            ...(loaded.id === null ? { idempotency_key: createKey.keyFor(fields) } : { id: loaded.id }),
+            fields,
+            ...(reason.trim() ? { reason: reason.trim() } : {}),
+            ...(editVersion === null ? {} : { edit_version: editVersion }),
+          },
           o,
         ),
       );

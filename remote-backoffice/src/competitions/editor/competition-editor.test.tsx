@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CompetitionFields, StaffCompetition, StaffMember } from '@cgg/contracts/staff';
 import { describe, expect, it } from 'vitest';
-import { fakeApi } from '../../test/fake-api.ts';
+import { fakeApi, refusal } from '../../test/fake-api.ts';
 import { operator, support } from '../../test/fixtures.ts';
 import { renderBackOffice } from '../../test/render-back-office.tsx';
 
@@ -41,12 +41,15 @@ describe('the competition editor', () => {
     expect(api.routes()).not.toContain('staff/competition_save');
   });
 
-  it('imports instant wins from CSV after a preview, and saves a new draft', async () => {
+  it('imports instant wins from CSV after a preview, and saves a new draft (pressed again after a lost answer, under the same key)', async () => {
+    let saves = 0;
     const api = fakeApi({
       ...signedInAs(operator),
       'staff/competition_fields': blank,
       'staff/image_upload': { success: true, data: { url: '/wp-content/uploads/staff/0123456789abcdef01234567.jpg', width: 1600, height: 1000, bytes: 200_000, variants: 12 } },
-      'staff/competition_save': { success: true, data: { id: 77, created: true, changed: [], commitment: 'c'.repeat(64) } },
+      'staff/competition_save': () => (++saves === 1
+        ? refusal(504, 'rest_gateway_timeout', 'The server took too long to answer. Please try again.')
+        : { success: true, data: { id: 77, created: true, changed: [], commitment: 'c'.repeat(64) } }),
       'staff/competitions': page([competition({ id: 77, title: 'Win £5,000 cash' })]),
       'staff/entries': page([]),
     });
@@ -72,14 +75,18 @@ describe('the competition editor', () => {
     expect((screen.getByLabelText('Prize 1') as HTMLInputElement).value).toBe('£50 Cash');
 
     await user.click(screen.getByRole('button', { name: 'Save as a draft' }));
+    expect(await screen.findByText('The server took too long to answer. Please try again.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Save as a draft' }));
     expect(await screen.findByText('Saved as a draft: the shop does not show it until you publish it.')).toBeTruthy();
-    const saved = api.sent.find((s) => s.route === 'staff/competition_save')!;
-    expect(saved.body).toEqual({
+    const [lost, saved] = api.sent.filter((s) => s.route === 'staff/competition_save');
+    expect(saved!.body).toEqual({
+      idempotency_key: expect.stringMatching(/^[0-9a-f-]{36}$/),
       fields: expect.objectContaining({
         title: 'Win £5,000 cash', category: 'cash', image: '/wp-content/uploads/staff/0123456789abcdef01234567.jpg', total_tickets: 2000,
         closing: '2026-12-24 20:00', draw: '2026-12-24 21:00', instant_wins: [{ title: '£50 Cash', prize_value: '50.00', quantity: 4 }],
       }),
     });
+    expect(saved!.body.idempotency_key).toBe(lost!.body.idempotency_key);
     expect(api.sent.find((s) => s.route === 'staff/image_upload')!.body).toEqual({ file_name: 'cash.jpg', data_base64: '/9j/' });
     expect(screen.getByRole('button', { name: 'Publish' })).toBeTruthy();
   });
