@@ -32,8 +32,8 @@ function Results({ results, entries }: { results: Result[]; entries: PostalEntry
 /**
  * Free postal entries for an open competition: one typed in, or a batch pasted as CSV and
  * previewed line by line before anything is recorded. The API applies the purchase rules.
- * Pressing again after a lost answer sends the same batch under the same key: the API records
- * only the lines it had not (a free entry recorded twice is a second chance in the draw).
+ * Pressing again after a lost answer, the batch mended or not, sends it under the same key: the
+ * API records only the entries it had not (a free entry recorded twice is a second chance in the draw).
  */
 export function PostalEntriesPanel({ competitionId, onRecorded }: { competitionId: number; onRecorded: () => void }) {
   const [one, setOne] = useState({ full_name: '', email: '', town: '', answer: '' });
@@ -49,8 +49,9 @@ export function PostalEntriesPanel({ competitionId, onRecorded }: { competitionI
     setProblem(null);
     setBusy(true);
     try {
-      const ask = { competition_id: competitionId, entries };
-      const answer = await staffRequest((o) => apiRequest(staffCalls.staffPostalEntries, { ...ask, idempotency_key: key.keyFor(ask) }, o));
+      // One key until a batch is answered, even if it is mended in between: the API keys each entry by
+      // it, the entrant and which of their entries it is, so entries already recorded are found.
+      const answer = await staffRequest((o) => apiRequest(staffCalls.staffPostalEntries, { competition_id: competitionId, entries, idempotency_key: key.keyFor(competitionId) }, o));
       key.done();
       setSent({ results: answer.data, entries });
       onRecorded();

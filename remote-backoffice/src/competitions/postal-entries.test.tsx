@@ -80,13 +80,13 @@ describe('postal entries panel', () => {
     expect((await screen.findByText('Ticket sales have closed.'))).toBeTruthy();
   });
 
-  it('a batch pressed again after a lost answer goes under the same key; the next batch under a new one', async () => {
+  it('a batch pressed again after a lost answer, mended or not, goes under the same key; the next batch under a new one', async () => {
     let answers = 0;
     const api = fakeApi({
       'staff/me': { success: true, data: operator },
       'staff/competitions': page([open]),
       'staff/entries': page([]),
-      'staff/postal_entries': (b) => (++answers === 1
+      'staff/postal_entries': (b) => (++answers <= 2
         ? refusal(504, 'rest_gateway_timeout', 'The server took too long to answer. Please try again.')
         : { success: true, data: (b.entries as unknown[]).map((_, i) => ({ line: i + 1, recorded: true, ticket_number: 200 + i, instant_wins: [], message: null })) }),
     });
@@ -99,16 +99,21 @@ describe('postal entries panel', () => {
     await record();
     expect(await screen.findByText('The server took too long to answer. Please try again.')).toBeTruthy();
     await record();
-    expect(await screen.findByText('Recorded 2 of 2 entries.')).toBeTruthy();
+    await waitFor(() => expect(answers).toBe(2));
+    // Mended (a third line) and sent again.
+    await user.type(csv, '{enter}Cy Brown,cy@example.co.uk');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    await user.click(within(screen.getByRole('region', { name: 'Batch preview' })).getByRole('button', { name: 'Record 3 entries' }));
+    expect(await screen.findByText('Recorded 3 of 3 entries.')).toBeTruthy();
     // The same two people's next entries (a second postcard each): a new batch.
     await user.type(csv, 'Jo Smith,jo@example.co.uk{enter}Al Jones,al@example.co.uk');
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     await record();
-    await waitFor(() => expect(answers).toBe(3));
+    await waitFor(() => expect(answers).toBe(4));
     const keys = api.sent.filter((s) => s.route === 'staff/postal_entries').map((s) => s.body.idempotency_key);
     expect(keys[0]).toEqual(expect.stringMatching(/^[0-9a-f-]{36}$/));
-    expect(keys[1]).toBe(keys[0]);
-    expect(keys[2]).not.toBe(keys[0]);
+    expect(keys.slice(1, 3)).toEqual([keys[0], keys[0]]);
+    expect(keys[3]).not.toBe(keys[0]);
   });
 
   it('is not offered to support, nor once entries have closed', async () => {

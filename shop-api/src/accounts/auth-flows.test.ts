@@ -215,7 +215,7 @@ describe('forgot and reset password', () => {
       await reset.query("UPDATE customers SET password_hash = 'scrypt$changed' WHERE id = $1", [customer.id]);
       // Meanwhile a sign-in with the old password: its check passes against the password it read.
       const signingIn = Promise.resolve(t.post('login', who)); // (an inject starts when awaited)
-      await expect.poll(async () => (await t.pool.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'SELECT password_hash FROM customers WHERE id = $1 FOR%'")).rows[0].n).toBe(1);
+      await expect.poll(async () => (await t.pool.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'SELECT password_hash FROM customers WHERE id = $1 FOR%'")).rows[0].n).toBe(1);
       await reset.query('UPDATE customer_sessions SET revoked_at = now() WHERE customer_id = $1 AND revoked_at IS NULL', [customer.id]);
       await reset.query('COMMIT');
       const res = await signingIn;

@@ -66,7 +66,7 @@ export async function adjustBalance(pool: pg.Pool, ledger: Ledger, change: Balan
       [change.customerId, ledger.type, change.amount, change.reason, change.now, change.actor, change.idempotencyKey ?? null],
     ).catch((err: unknown) => {
       // The same key for another customer at the same moment (two locks, one key): the loser of the UNIQUE race.
-      if ((err as { code?: string }).code === '23505') throw keyReused();
+      if ((err as { constraint?: string }).constraint === `${ledger.table}_idempotency_key_idx`) throw keyReused();
       throw err;
     });
     await recordStaffAction(client, {

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { WpHttpError } from '../http/wp-error.ts';
 import { londonWallTimeToInstant } from '@cgg/contracts';
 import { instantWinNumberCount, type CompetitionFields } from '@cgg/contracts/staff';
 import { inTransaction } from '../accounts/queryable.ts';
@@ -146,10 +147,12 @@ export async function createCompetitionFromFile(
       Object.values(col),
     );
     if (!rows[0]) {
-      const made = (await client.query<{ id: number; commitment: string }>(
-        'SELECT c.id, d.commitment FROM competitions c JOIN competition_draws d ON d.competition_id = c.id WHERE c.create_key = $1',
+      const made = (await client.query<{ id: number; title: string; commitment: string }>(
+        'SELECT c.id, c.title, d.commitment FROM competitions c JOIN competition_draws d ON d.competition_id = c.id WHERE c.create_key = $1',
         [opts.createKey],
       )).rows[0]!;
+      // One key is one competition: the key sent with another (a copy of another, another new one) is a mistake, not a repeat.
+      if (made.title !== c.title) throw new WpHttpError(409, 'cgg_idempotency_key_reused', `That key made competition #${made.id} (${made.title}); ask again as a new one.`);
       return { id: made.id, commitment: made.commitment, instantWinNumbers: instantWinNumberCount(c.instant_wins) };
     }
     const id = rows[0].id;

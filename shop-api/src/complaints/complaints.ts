@@ -163,35 +163,35 @@ async function lockComplaint(client: pg.PoolClient, id: number) {
  * already, and the key with another complaint or text is refused.
  */
 export async function answerComplaint(deps: ComplaintDeps, o: StaffDoer & { id: number; text: string; idempotencyKey?: string }): Promise<ComplaintChange> {
-  return inTransaction(deps.pool, async (client) => {
-    const c = await lockComplaint(client, o.id);
-    if (!c) return { done: false, why: 'not-found' } as const;
-    if (o.idempotencyKey !== undefined) {
-      // Under the complaint's lock: a repeat racing its first send waits for it, then finds it.
-      const sent = (await client.query<{ complaint_id: string; body: string }>('SELECT complaint_id, body FROM complaint_answers WHERE idempotency_key = $1', [o.idempotencyKey])).rows[0];
-      if (sent) return Number(sent.complaint_id) === o.id && sent.body === o.text ? { done: true } as const : { done: false, why: 'key-reused' } as const;
-    }
-    if (c.state === 'closed') return { done: false, why: 'closed' } as const;
-    let inserted: pg.QueryResult<{ id: string }>;
-    try {
-      inserted = await client.query<{ id: string }>(
-        'INSERT INTO complaint_answers (complaint_id, staff_id, author, body, sent_to, created_at, idempotency_key) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id',
-        [o.id, o.staffId, o.actor, o.text, c.email, o.at, o.idempotencyKey ?? null],
-      );
-    } catch (err) {
-      // The same key at once for another complaint (another lock): the loser of the UNIQUE race.
-      if ((err as { code?: string }).code === '23505') return { done: false, why: 'key-reused' } as const;
-      throw err;
-    }
-    await client.query("UPDATE complaints SET state = 'answered' WHERE id = $1", [o.id]);
-    const reference = complaintReference(o.id);
-    await recordStaffAction(client, {
-      staffId: o.staffId, actor: o.actor, action: 'complaint.answer', subject: `complaint ${reference}`,
-      before: { state: c.state }, after: { state: 'answered', answer_id: Number(inserted.rows[0]!.id), sent_to: c.email, text: o.text }, at: o.at,
-    });
-    await deps.mailer.send(complaintAnswerEmail({ to: c.email, name: c.name, reference, answer: o.text }), client);
-    return { done: true } as const;
+  return inTransaction(deps.pool, (client) => answerLocked(client, deps.mailer, o)).catch((err: unknown) => {
+    // The same key at once for another complaint (another lock): the loser of the UNIQUE race, rolled back.
+    if ((err as { constraint?: string }).constraint === 'complaint_answers_idempotency_key_idx') return { done: false, why: 'key-reused' } as const;
+    throw err;
   });
+}
+
+/** The answer under the complaint's lock (answerComplaint). */
+async function answerLocked(client: pg.PoolClient, mailer: Mailer, o: StaffDoer & { id: number; text: string; idempotencyKey?: string }): Promise<ComplaintChange> {
+  const c = await lockComplaint(client, o.id);
+  if (!c) return { done: false, why: 'not-found' } as const;
+  if (o.idempotencyKey !== undefined) {
+    // Under the complaint's lock: a repeat racing its first send waits for it, then finds it.
+    const sent = (await client.query<{ complaint_id: string; body: string }>('SELECT complaint_id, body FROM complaint_answers WHERE idempotency_key = $1', [o.idempotencyKey])).rows[0];
+    if (sent) return Number(sent.complaint_id) === o.id && sent.body === o.text ? { done: true } as const : { done: false, why: 'key-reused' } as const;
+  }
+  if (c.state === 'closed') return { done: false, why: 'closed' } as const;
+  const inserted = await client.query<{ id: string }>(
+    'INSERT INTO complaint_answers (complaint_id, staff_id, author, body, sent_to, created_at, idempotency_key) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id',
+    [o.id, o.staffId, o.actor, o.text, c.email, o.at, o.idempotencyKey ?? null],
+  );
+  await client.query("UPDATE complaints SET state = 'answered' WHERE id = $1", [o.id]);
+  const reference = complaintReference(o.id);
+  await recordStaffAction(client, {
+    staffId: o.staffId, actor: o.actor, action: 'complaint.answer', subject: `complaint ${reference}`,
+    before: { state: c.state }, after: { state: 'answered', answer_id: Number(inserted.rows[0]!.id), sent_to: c.email, text: o.text }, at: o.at,
+  });
+  await mailer.send(complaintAnswerEmail({ to: c.email, name: c.name, reference, answer: o.text }), client);
+  return { done: true } as const;
 }
 
 /** Closes an answered complaint as resolved (the customer must have had our answer first), with the audit entry. */

@@ -39,8 +39,6 @@ export interface PostalEntryRecorded {
   instantWins: StoreInstantWinWon[];
   /** Reward wins whose milestone this entry's ticket crossed (their winner is drawn among all entries). */
   rewardWinsFired: number;
-  /** Recorded before under the same key: nothing was written now (and no one is to be mailed again). */
-  repeated: boolean;
 }
 
 /** A postal entry that is not valid: nothing was recorded. */
@@ -102,7 +100,6 @@ async function recordedUnderKey(client: pg.PoolClient, input: PostalEntryInput):
       win_id: Number(r.win_id), competition_id: entry.competition_id, ticket_number: r.ticket_number, prize_id: r.prize_id, prize_title: r.title, prize_value: penceToPounds(r.pence), image: r.image,
     })),
     rewardWinsFired: 0,
-    repeated: true,
   };
 }
 
@@ -200,6 +197,6 @@ async function recordPostalEntryOnce(pool: pg.Pool, input: PostalEntryInput, wai
         after: { entry_id: entryId, ticket_number: ticketNumber, name: fullName, email }, at: input.now,
       });
     }
-    return { entryId, ticketNumber, customerId, fullName, email, instantWins, rewardWinsFired, repeated: false };
+    return { entryId, ticketNumber, customerId, fullName, email, instantWins, rewardWinsFired };
   });
 }

@@ -163,7 +163,7 @@ export async function drawDueCompetitions(pool: pg.Pool, o: Omit<DrawOptions, 'd
       await client.query('BEGIN');
       const { rows } = await client.query<{ competition_id: number }>(
         `SELECT d.competition_id FROM competition_draws d JOIN competitions c ON c.id = d.competition_id
-         WHERE d.drawn_at IS NULL AND c.draw_at <= $1 AND NOT c.live_draw AND c.status IN ('open', 'closed')
+         WHERE d.drawn_at IS NULL AND c.draw_at <= $1 AND c.closing_at <= $1 AND NOT c.live_draw AND c.status IN ('open', 'closed')
            AND NOT EXISTS (${OPEN_RESERVATIONS}) AND c.id <> ALL($2::int[])
          ORDER BY c.draw_at, c.id LIMIT 1 FOR UPDATE OF d SKIP LOCKED`,
         [o.now, skipped],

@@ -10,8 +10,9 @@ import { recordPostalEntry, type PostalEntryInput, type PostalEntryRecorded } fr
  */
 export async function takePostalEntry(deps: { pool: pg.Pool; mailer: Mailer; siteUrl: string }, input: PostalEntryInput): Promise<{ entry: PostalEntryRecorded; mailsSent: number }> {
   const entry = await recordPostalEntry(deps.pool, input);
-  // A repeat (the same key again) was mailed when it was first recorded.
-  const won = !entry.repeated && (entry.instantWins.length > 0 || entry.rewardWinsFired > 0);
+  // A repeat (the same key again) is mailed too: only wins not yet told are taken, so a winner the
+  // first request could not mail (it failed after its commit) is told now, and no one twice.
+  const won = entry.instantWins.length > 0 || entry.rewardWinsFired > 0;
   const mailsSent = won ? await notifyPostalEntryWins({ pool: deps.pool, mailer: deps.mailer, siteUrl: deps.siteUrl.replace(/\/+$/, '') }, { entryId: entry.entryId, competitionId: input.competitionId }) : 0;
   return { entry, mailsSent };
 }

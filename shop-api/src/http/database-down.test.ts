@@ -113,7 +113,7 @@ describe('a transaction cut mid-way', () => {
     const answer = contact();
     await vi.waitFor(
       async () => {
-        const { rows } = await db.pool.query("SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%email_outbox%' AND pid <> $1", [
+        const { rows } = await db.pool.query("SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%email_outbox%' AND pid <> $1", [
           (await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid,
         ]);
         expect(rows).toHaveLength(1);

@@ -10,7 +10,7 @@ import { signDemoPayload, SIGNATURE_HEADER } from './demo-provider/demo-signatur
 import { reconcilePayments } from './reconcile-payments.ts';
 import { expireReservations } from './reservation-expiry.ts';
 import { recordIntent } from './order-payment.ts';
-import { drawDueCompetitions, drawOneNow } from '../draws/run-draw.ts';
+import { DrawRefused, drawDueCompetitions, drawOneNow } from '../draws/run-draw.ts';
 import { cancelCompetition, refundCancelledCompetition } from './refund-competition.ts';
 import { refundOrder } from './refund-order.ts';
 import { WpHttpError } from '../http/wp-error.ts';
@@ -544,7 +544,7 @@ describe('recording an intent while the webhook holds the order', () => {
       await webhook.query('BEGIN');
       await webhook.query('SELECT 1 FROM orders WHERE id = $1 FOR UPDATE', [order.order_id]);
       const recording = recordIntent(t.pool, 'demo', intent, new Date());
-      await expect.poll(async () => (await t.pool.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO payment_intents%'")).rows[0].n).toBe(1);
+      await expect.poll(async () => (await t.pool.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'INSERT INTO payment_intents%'")).rows[0].n).toBe(1);
       await webhook.query(
         `INSERT INTO payment_intents (intent_id, provider, order_id, amount_pence, currency, status, funding, last4, created_at, updated_at)
          VALUES ($1, 'demo', $2, 100, 'gbp', 'succeeded', 'debit', '5556', now(), now()) ON CONFLICT (intent_id) DO NOTHING`,
@@ -598,7 +598,7 @@ describe('a draw and an open reservation', () => {
       await draw.query('BEGIN');
       await draw.query('SELECT 1 FROM competitions WHERE id = $1 FOR UPDATE', [c.id]);
       const refunding = refundOrder(t.pool, t.payments.gateway, { orderId: order.order_id, idempotencyKey: randomUUID(), reason: 'test', by: 'test', now: new Date() }).then(() => 'refunded', (e: WpHttpError) => e.code);
-      await expect.poll(async () => (await t.pool.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'SELECT 1 FROM competitions WHERE id = ANY%KEY SHARE'")).rows[0].n).toBe(1);
+      await expect.poll(async () => (await t.pool.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'SELECT 1 FROM competitions WHERE id = ANY%KEY SHARE'")).rows[0].n).toBe(1);
       await draw.query("UPDATE competitions SET status = 'drawn', drawn_at = now() WHERE id = $1", [c.id]);
       await draw.query('COMMIT');
       expect(await refunding).toBe('cgg_competition_drawn');
@@ -621,7 +621,7 @@ describe('a draw and an open reservation', () => {
       // The lock an UPDATE of the row takes (a cancel's, a sale's), which a draw's commitment (a key share) passes.
       await other.query('SELECT 1 FROM competitions WHERE id = $1 FOR NO KEY UPDATE', [competitionId]);
       const drawing = drawDueCompetitions(t.pool, { now: new Date(), siteUrl: 'http://localhost:3000', mailer: createMailer(t.pool), log: () => {} });
-      await expect.poll(async () => (await t.pool.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'SELECT title, prize_value_pence%FROM competitions%FOR UPDATE'")).rows[0].n).toBe(1);
+      await expect.poll(async () => (await t.pool.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'SELECT title, prize_value_pence%FROM competitions%FOR UPDATE'")).rows[0].n).toBe(1);
       await meanwhile(other);
       await other.query('COMMIT');
       return await drawing;
@@ -645,6 +645,27 @@ describe('a draw and an open reservation', () => {
       const drawn = await drawWhile(c.id, (other) => other.query(`UPDATE competitions SET ${edit} WHERE id = $1`, [c.id]).then(() => {}));
       expect(drawn.map((d) => d.competitionId), edit).not.toContain(c.id);
       expect(await drawOf(c.id), edit).toMatchObject({ drawn_at: null });
+    }
+  });
+
+  it("the operator's draw refuses once an edit that commits while it waits extends the closing time", async () => {
+    const { c } = await paidOrder(2);
+    await t.pool.query("UPDATE competitions SET closing_at = now() - interval '1 minute', draw_at = now() - interval '1 minute' WHERE id = $1", [c.id]);
+    const other = await t.pool.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query('SELECT 1 FROM competitions WHERE id = $1 FOR NO KEY UPDATE', [c.id]);
+      const drawing = drawOneNow(t.pool, c.id, { now: new Date(), drawnBy: 'cli:test', siteUrl: 'http://localhost:3000', mailer: createMailer(t.pool), audit: { staffId: null, actor: 'test' } })
+        .then(() => null, (err: unknown) => err);
+      await expect.poll(async () => (await t.pool.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'SELECT title, prize_value_pence%FROM competitions%FOR UPDATE'")).rows[0].n).toBe(1);
+      await other.query("UPDATE competitions SET closing_at = now() + interval '1 hour', draw_at = now() + interval '2 hours' WHERE id = $1", [c.id]);
+      await other.query('COMMIT');
+      const refused = await drawing;
+      expect(refused).toBeInstanceOf(DrawRefused);
+      expect((refused as Error).message).toMatch(new RegExp(`^Competition ${c.id} is still taking entries until `));
+      expect(await drawOf(c.id)).toMatchObject({ drawn_at: null });
+    } finally {
+      other.release();
     }
   });
 

@@ -226,6 +226,11 @@ describe('the competition editor', () => {
     const copies = await Promise.all([staffPost('competition_schedule', copy), staffPost('competition_schedule', copy)]);
     expect(new Set(copies.map((c) => c.json().data.id)).size).toBe(1);
     expect(await count('Keyed draft (copy)')).toBe(1);
+    // The key with another ask is refused, and makes nothing.
+    const reused = await staffPost('competition_save', { fields: fields('Another draft'), idempotency_key: save.idempotency_key });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json()).toMatchObject({ code: 'cgg_idempotency_key_reused', message: `That key made competition #${ids[0]!.id} (Keyed draft); ask again as a new one.` });
+    expect(await count('Another draft')).toBe(0);
     // Without a key (the CLI, a back office built before keys), each ask is a new competition.
     expect((await staffPost('competition_save', { fields: fields('Keyed draft') })).statusCode).toBe(200);
     expect(await count('Keyed draft')).toBe(2);

@@ -218,9 +218,14 @@ describe('operator routes: postal entries sent again', () => {
     expect(lines(again).slice(0, 2)).toEqual(lines(first));
     expect(lines(again)[2]).toMatchObject({ line: 3, recorded: true });
     expect(await counts()).toEqual({ sold: 3, entries: 3, wins: 3, mails: 3, audited: 3 });
-    // A line's key for another entrant is refused on that line, and changes nothing.
-    const swapped = await staffPost('postal_entries', { ...batch, entries: [batch.entries[1], batch.entries[0]] });
-    expect(lines(swapped).map((l) => [l.recorded, l.message])).toEqual([
+    // Sent again with a line dropped and the others reordered (a mended batch): each entrant's entry is found, not made again.
+    const mended = await staffPost('postal_entries', { ...batch, entries: [{ full_name: 'Ray Post', email: 'RAY@example.co.uk' }, batch.entries[0]] });
+    expect(lines(mended).map((l) => [l.recorded, l.ticket_number])).toEqual([[true, lines(again)[2]!.ticket_number], [true, lines(first)[0]!.ticket_number]]);
+    expect(await counts()).toEqual({ sold: 3, entries: 3, wins: 3, mails: 3, audited: 3 });
+    // The key for another competition is refused on each line, and changes nothing.
+    const elsewhere = await createCompetition(pool, { title: 'Postal retry elsewhere', total: 10, maxPerUser: 5 });
+    const reused = await staffPost('postal_entries', { ...batch, competition_id: elsewhere.id });
+    expect(lines(reused).map((l) => [l.recorded, l.message])).toEqual([
       [false, "This entry's key was used for another entry; record it again as a new one."],
       [false, "This entry's key was used for another entry; record it again as a new one."],
     ]);

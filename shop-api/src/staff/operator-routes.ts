@@ -141,14 +141,24 @@ export function operatorRoutes(deps: { pool: pg.Pool; now: () => Date; mailer: M
       handler: async ({ input, staff }) => {
         const actor = staffActor(staff);
         const results = [];
+        // Each line's key names the entrant and which of their entries in the batch it is, not its
+        // place: a batch sent again with a line dropped or a typo mended after a lost answer still
+        // finds the entries it recorded.
+        const seen = new Map<string, number>();
+        const lineKey = (email: string): string => {
+          const who = email.toLowerCase();
+          const nth = (seen.get(who) ?? 0) + 1;
+          seen.set(who, nth);
+          return `${input.idempotency_key}:${who}:${nth}`;
+        };
         // In order and one at a time: a batch is the same as typing them in one by one.
         for (const [index, line] of input.entries.entries()) {
           try {
             const { entry } = await takePostalEntry(deps, {
               competitionId: input.competition_id, fullName: line.full_name, email: line.email, town: line.town, answer: line.answer || undefined,
               recordedBy: staff.email, now: now(), audit: { staffId: staff.staffId, actor },
-              // One key per line: a batch sent again after a lost answer records only the lines it had not.
-              ...(input.idempotency_key ? { idempotencyKey: `${input.idempotency_key}:${index + 1}` } : {}),
+              // A batch sent again after a lost answer records only the entries it had not.
+              ...(input.idempotency_key ? { idempotencyKey: lineKey(line.email) } : {}),
             });
             results.push({ line: index + 1, recorded: true, ticket_number: entry.ticketNumber, instant_wins: entry.instantWins.map((w) => w.prize_title), message: null });
           } catch (err) {

@@ -105,7 +105,7 @@ describe('checkout', () => {
       const { rows } = await pool.query('SELECT app FROM test_order_app_names WHERE order_id = $1', [res.body.order_id]);
       expect(rows).toEqual([{ app: 'shop-api req lb-order-42' }]);
       // SET LOCAL: the pooled connection is handed back under its own name.
-      expect((await pool.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name LIKE 'shop-api req %'")).rows[0].n).toBe(0);
+      expect((await pool.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name LIKE 'shop-api req %'")).rows[0].n).toBe(0);
     } finally {
       await pool.query('DROP TRIGGER test_note_app_name ON orders; DROP FUNCTION test_note_app_name(); DROP TABLE test_order_app_names');
     }

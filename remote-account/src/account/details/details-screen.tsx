@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { accountCalls, type User } from '@cgg/contracts/account';
 import { apiRequest, type FieldError } from '@cgg/contracts';
 import { Spinner } from '../../components/spinner.tsx';
@@ -36,7 +37,7 @@ function DetailsForm({ user, remember }: { user: User | null; remember: (patch: 
   async function submit(e: FormEvent) {
     e.preventDefault();
     const found = accountDetailsErrors(values);
-    setErrors(found);
+    flushSync(() => setErrors(found));
     if (found.length) return focusFirstError(formRef.current, found);
     setSaving(true);
     try {
