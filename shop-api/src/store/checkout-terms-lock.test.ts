@@ -31,6 +31,16 @@ async function checkoutWaitingIn(like: string, holder: pg.PoolClient): Promise<n
   return pid;
 }
 
+/** The items of the order a checkout made, as recorded. */
+async function itemsOf(checkout: ReturnType<typeof checkoutOnce>) {
+  const out = await checkout;
+  if (!out.ok) throw new Error(`checkout failed: ${out.code}`);
+  return (await pool.query<{ competition_id: number; title: string; quantity: number; unit_price_pence: number }>(
+    'SELECT competition_id, title, quantity, unit_price_pence FROM order_items WHERE order_id = $1 ORDER BY competition_id',
+    [out.order.order_id],
+  )).rows;
+}
+
 describe('a checkout and an edit of its competitions', () => {
   it('waits for an edit in progress, then sells under the terms it committed, holding no competition meanwhile', async () => {
     const first = await createCompetition(pool, { title: 'First on the basket', total: 100 });
@@ -56,12 +66,7 @@ describe('a checkout and an edit of its competitions', () => {
       await editor.query("UPDATE competitions SET title = 'New title', price_pence = 200 WHERE id = $1", [earlier.id]);
       await editor.query('COMMIT');
 
-      const out = await checkout;
-      if (!out.ok) throw new Error(`checkout failed: ${out.code}`);
-      const items = (await pool.query<{ competition_id: number; title: string; unit_price_pence: number }>(
-        'SELECT competition_id, title, unit_price_pence FROM order_items WHERE order_id = $1 ORDER BY competition_id',
-        [out.order.order_id],
-      )).rows;
+      const items = await itemsOf(checkout);
       expect(items.find((i) => i.competition_id === earlier.id)).toMatchObject({ title: 'New title', unit_price_pence: 200 });
       expect(items.find((i) => i.competition_id === later.id)).toMatchObject({ unit_price_pence: 100 });
     } finally {
@@ -96,12 +101,7 @@ describe('a checkout and an edit of its competitions', () => {
       await checkoutWaitingIn('%WITH inserted AS%', editor);
       await editor.query('COMMIT');
 
-      const out = await checkout;
-      if (!out.ok) throw new Error(`checkout failed: ${out.code}`);
-      const items = (await pool.query<{ competition_id: number; title: string; quantity: number }>(
-        'SELECT competition_id, title, quantity FROM order_items WHERE order_id = $1 ORDER BY competition_id',
-        [out.order.order_id],
-      )).rows;
+      const items = await itemsOf(checkout);
       expect(items.find((i) => i.competition_id === added.id)).toMatchObject({ title: 'New added title', quantity: 2 });
     } finally {
       await tab.query('ROLLBACK').catch(() => {});
