@@ -248,14 +248,14 @@ async function checkoutTransaction(
   // the order every FOR UPDATE of competitions does (taken in basket order, they deadlocked
   // with a refund's releaseTickets).
   const orderKey = `wc_order_${randomBytes(9).toString('base64url')}`;
-  const me = (await client.query<{ order_id: number | null; locked_lines: number[]; held_terms: number[]; first_name: string; last_name: string; points: string; credit: string } & DoorRow & PlayRow>(
+  const me = (await client.query<{ order_id: number | null; held_terms: number[]; first_name: string; last_name: string; points: string; credit: string } & DoorRow & PlayRow>(
     `WITH inserted AS (
        INSERT INTO orders (customer_id, status, created_at, subtotal_pence, total_pence, idempotency_key, order_key)
        VALUES ($1, 'pending', $2, 0, 0, $3, $4) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id
      ), basket AS (SELECT id FROM carts WHERE id = $5 FOR UPDATE),
-     locked AS (SELECT i.competition_id, pg_advisory_xact_lock(i.competition_id, $1::int) FROM basket JOIN cart_items i ON i.cart_id = basket.id ORDER BY i.competition_id),
+     locked AS (SELECT pg_advisory_xact_lock(i.competition_id, $1::int) FROM basket JOIN cart_items i ON i.cart_id = basket.id ORDER BY i.competition_id),
      terms AS (SELECT c.id FROM competitions c WHERE c.id IN (SELECT i.competition_id FROM basket JOIN cart_items i ON i.cart_id = basket.id) ORDER BY c.id FOR KEY SHARE)
-     SELECT (SELECT id FROM inserted) AS order_id, ARRAY(SELECT competition_id FROM locked) AS locked_lines, ARRAY(SELECT id FROM terms) AS held_terms,
+     SELECT (SELECT id FROM inserted) AS order_id, (SELECT count(*) FROM locked) AS locked_lines, ARRAY(SELECT id FROM terms) AS held_terms,
             first_name, last_name, ${DOOR_COLUMNS}, ${PLAY_COLUMNS},
             (SELECT COALESCE(sum(points), 0) FROM points_logs WHERE customer_id = $1)::bigint AS points,
             (SELECT COALESCE(sum(amount_pence), 0) FROM credit_logs WHERE customer_id = $1)::bigint AS credit
@@ -266,8 +266,9 @@ async function checkoutTransaction(
   const orderId = me.order_id;
   const cart = await loadPricedCart(client, cartId, customerId, now);
   // A line another tab added while this statement waited for the basket's lock is read here, but
-  // was not in the statement's view of the basket, so none of its locks were taken: run it again.
-  if (cart.lines.some((p) => !me.locked_lines.includes(p.competition.id) || !me.held_terms.includes(p.competition.id))) throw new BasketChangedMeanwhile();
+  // was not in the statement's view of the basket (one view for both of its locks), so neither was
+  // taken for it: run it again.
+  if (cart.lines.some((p) => !me.held_terms.includes(p.competition.id))) throw new BasketChangedMeanwhile();
   if (cart.lines.length === 0) {
     const e = STORE_ERRORS.cartEmpty;
     throw new WpHttpError(e.status, e.code, e.message);
