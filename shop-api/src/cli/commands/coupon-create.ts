@@ -37,11 +37,14 @@ export const couponCreateCommand: Command = {
       }
       customerId = c.id;
     }
-    const taken = await ctx.pool.query('SELECT 1 FROM coupons WHERE lower(code) = lower($1)', [code]);
-    if (taken.rowCount) {
+    const exists = (): number => {
       out(`A coupon with the code ${code} already exists.`);
       return 1;
-    }
+    };
+    // This check answers most repeats; two runs with one code at once both pass it, and the unique
+    // index refuses the second, which gets the same answer (below).
+    const taken = await ctx.pool.query('SELECT 1 FROM coupons WHERE lower(code) = lower($1)', [code]);
+    if (taken.rowCount) return exists();
     const at = (ctx.now ?? (() => new Date()))();
     const description = typeof flags.description === 'string' ? flags.description : 'CGG Coupon';
     const rows = await inTransaction(ctx.pool, async (client) => {
@@ -55,7 +58,11 @@ export const couponCreateCommand: Command = {
         after: { code, customer_id: customerId, amount_pence: amount, percent, expires_at: expires, description }, at,
       });
       return made.rows;
+    }).catch((err: unknown) => {
+      if ((err as { constraint?: string }).constraint === 'coupons_code_key') return null;
+      throw err;
     });
+    if (!rows) return exists();
     out(`Created coupon #${rows[0]!.id} ${code}: ${amount ? `£${(amount / 100).toFixed(2)} off` : `${percent}% off`}${customerId ? ` for customer #${customerId} (single use)` : ' site-wide'}${expires ? `, until ${flags.expires}` : ''}.`);
     return 0;
   },

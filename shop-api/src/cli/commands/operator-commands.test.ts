@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../../test/test-database.ts';
 import { UsageError, type Command } from '../command.ts';
 import { competitionCreateCommand } from './competition-create.ts';
@@ -137,6 +137,27 @@ describe('operator CLI', () => {
     expect((await t.pool.query('SELECT drawn_by FROM competition_draws WHERE competition_id = $1', [id])).rows[0].drawn_by).toBe('cli:amy');
     expect((await run(drawCommand, ['--competition', String(id)])).text).toContain('already drawn');
     expect((await run(competitionUpdateCommand, ['--id', String(id), '--file', file('late.json', { featured: false })])).text).toContain('has been drawn');
+  });
+
+  it('coupon-create racing another run with the same code says the code exists and creates nothing', async () => {
+    // The other run has inserted the code, not yet committed: this run's check cannot see it, and
+    // its insert waits on the unique index until the other commits.
+    const other = await t.pool.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query(`INSERT INTO coupons (customer_id, code, amount_pence, percent, discount_type, created_at) VALUES (NULL, 'RACE5', 500, NULL, 'fixed_cart', now())`);
+      const racing = run(couponCreateCommand, ['--code', 'race5', '--percent', '10']);
+      const otherPid = (other as unknown as { processID: number }).processID;
+      await vi.waitFor(async () => {
+        expect(await count(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND $1 = ANY(pg_blocking_pids(pid))`, [otherPid])).toBe(1);
+      }, { timeout: 10_000, interval: 20 });
+      await other.query('COMMIT');
+      expect(await racing).toEqual({ code: 1, text: 'A coupon with the code race5 already exists.' });
+    } finally {
+      other.release();
+    }
+    expect(await count(`SELECT count(*)::int AS n FROM coupons WHERE lower(code) = 'race5'`)).toBe(1);
+    expect(await count(`SELECT count(*)::int AS n FROM staff_audit_log WHERE action = 'coupon.create' AND after->>'code' = 'race5'`)).toBe(0);
   });
 
   it('coupon-create, points-adjust and credit-adjust validate and write ledger rows with reasons', async () => {
