@@ -8,6 +8,7 @@ import { TextArea } from '../components/text-area.tsx';
 import { TextField } from '../components/text-field.tsx';
 import { copyErrorsOf } from './copy-form.ts';
 import { useSave } from '../components/use-save.ts';
+import { useAskKey } from '../components/use-ask-key.ts';
 import { PlainTextPreview } from './plain-text-preview.tsx';
 
 type Draft = { category: string; question: string; answer: string; published: boolean };
@@ -18,6 +19,7 @@ function FaqForm({ faq, onSaved, children }: { faq?: StaffFaq; onSaved: (faqs: S
   const [draft, setDraft] = useState<Draft>(faq ? { category: faq.category, question: faq.question, answer: faq.answer, published: faq.published } : EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const save = useSave();
+  const newKey = useAskKey();
   const set = <K extends keyof Draft>(field: K) => (value: Draft[K]) => {
     save.edited();
     setDraft((d) => ({ ...d, [field]: value }));
@@ -25,12 +27,15 @@ function FaqForm({ faq, onSaved, children }: { faq?: StaffFaq; onSaved: (faqs: S
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = staffFaqSaveRequestSchema.safeParse({ ...draft, ...(faq ? { id: faq.id } : {}) });
+    // A new FAQ carries a key per FAQ asked for: pressed again after a lost answer, it is added once.
+    const parsed = staffFaqSaveRequestSchema.safeParse(faq ? { ...draft, id: faq.id } : { ...draft, idempotency_key: newKey.keyFor(draft) });
     const found = parsed.success ? {} : copyErrorsOf(parsed.error.issues);
     setErrors(found);
     if (!parsed.success) return;
     await save.run(async () => {
-      onSaved((await staffRequest((o) => apiRequest(staffCalls.staffFaqSave, parsed.data, o))).data);
+      const answer = await staffRequest((o) => apiRequest(staffCalls.staffFaqSave, parsed.data, o));
+      newKey.done();
+      onSaved(answer.data);
       if (!faq) setDraft(EMPTY);
     });
   }

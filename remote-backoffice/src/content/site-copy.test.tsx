@@ -83,7 +83,7 @@ describe('FAQs', () => {
     await user.type(within(add).getByLabelText('Answer'), 'Yes, in the UK.');
     await user.click(within(add).getByRole('button', { name: 'Add FAQ' }));
     expect(await screen.findByRole('form', { name: 'FAQ: Do you deliver?' })).toBeTruthy();
-    expect(bodyOf(api, 'staff/faq_save')).toEqual({ category: 'Prizes', question: 'Do you deliver?', answer: 'Yes, in the UK.', published: true });
+    expect(bodyOf(api, 'staff/faq_save')).toEqual({ category: 'Prizes', question: 'Do you deliver?', answer: 'Yes, in the UK.', published: true, idempotency_key: expect.stringMatching(/^[0-9a-f-]{36}$/) });
 
     await user.click(screen.getByRole('button', { name: 'Move down: How do I enter?' }));
     expect((await screen.findByText('FAQs updated. The FAQ page shows them on its next load.'))).toBeTruthy();
@@ -95,6 +95,34 @@ describe('FAQs', () => {
     await screen.findByText('FAQs updated. The FAQ page shows them on its next load.');
     expect(bodyOf(api, 'staff/faq_remove')).toEqual({ id: 1 });
     expect(screen.queryByRole('form', { name: 'FAQ: How do I enter?' })).toBeNull();
+  });
+
+  it('adds a new FAQ pressed again after a lost answer under the same key; the next FAQ gets a new one', async () => {
+    let answers = 0;
+    const api = contentApi({
+      // The first answer is lost on the way (the gateway in front of the API timed out).
+      'staff/faq_save': (b) => (++answers === 1 ? refusal(504, 'rest_gateway_timeout', 'The server took too long to answer. Please try again.') : { success: true, data: [...faqs, { ...b, id: 2 + answers, position: 2 + answers }] }),
+    });
+    renderBackOffice('/admin/content', 'tok');
+    const user = userEvent.setup();
+    const add = await screen.findByRole('form', { name: 'New FAQ' });
+    const fill = async (question: string) => {
+      await user.type(within(add).getByLabelText('Category'), 'Prizes');
+      await user.type(within(add).getByLabelText('Question'), question);
+      await user.type(within(add).getByLabelText('Answer'), 'Yes.');
+    };
+    await fill('Do you deliver?');
+    await user.click(within(add).getByRole('button', { name: 'Add FAQ' }));
+    expect((await within(add).findByRole('alert')).textContent).toBe('The server took too long to answer. Please try again.');
+    await user.click(within(add).getByRole('button', { name: 'Add FAQ' }));
+    expect(await screen.findByRole('form', { name: 'FAQ: Do you deliver?' })).toBeTruthy();
+    await fill('Do you post abroad?');
+    await user.click(within(add).getByRole('button', { name: 'Add FAQ' }));
+    expect(await screen.findByRole('form', { name: 'FAQ: Do you post abroad?' })).toBeTruthy();
+    const keys = api.sent.filter((s) => s.route === 'staff/faq_save').map((s) => s.body.idempotency_key);
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 });
 

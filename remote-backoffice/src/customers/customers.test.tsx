@@ -63,6 +63,7 @@ describe('customers', () => {
     await user.type(within(notes).getByLabelText('New note'), 'Called about a late prize.');
     await user.click(within(notes).getByRole('button', { name: 'Add note' }));
     expect(await screen.findByText('Called about a late prize.')).toBeTruthy();
+    expect(api.sent.find((s) => s.route === 'staff/customer_note')!.body).toEqual({ customer_id: 4, text: 'Called about a late prize.', idempotency_key: expect.stringMatching(/^[0-9a-f-]{36}$/) });
 
     const adjust = screen.getByRole('form', { name: 'Adjust points or credit' });
     await user.type(within(adjust).getByLabelText('Change'), '1.5');
@@ -114,6 +115,31 @@ describe('customers', () => {
     const keys = api.sent.filter((s) => s.route === 'staff/adjust_balance').map((s) => s.body.idempotency_key);
     expect(keys[1]).toBe(keys[0]);
     expect(new Set(keys).size).toBe(3);
+  });
+
+  it('adds a note pressed again after a lost answer under the same key; the next note gets a new one', async () => {
+    let answers = 0;
+    const api = fakeApi({
+      ...me,
+      'staff/customer': { success: true, data: customer() },
+      'staff/customer_note': (b) => (++answers === 1 ? refusal(504, 'rest_gateway_timeout', 'The server took too long to answer. Please try again.') : { success: true, data: customer({ notes: [{ id: answers, author: 'Sid Support <sid@cgg.test>', text: String(b.text), created_at: '2026-11-25T10:00:00.000Z' }] }) }),
+    });
+    renderBackOffice('/admin/customers/4', 'tok');
+    const user = userEvent.setup();
+    const notes = await screen.findByRole('form', { name: 'Add a note' });
+    const add = () => user.click(within(notes).getByRole('button', { name: 'Add note' }));
+    await user.type(within(notes).getByLabelText('New note'), 'Asked for a call back.');
+    await add();
+    expect((await within(notes).findByRole('alert')).textContent).toBe('The server took too long to answer. Please try again.');
+    await add();
+    expect(await screen.findByText('Asked for a call back.')).toBeTruthy();
+    await user.type(within(notes).getByLabelText('New note'), 'Called back.');
+    await add();
+    expect(await screen.findByText('Called back.')).toBeTruthy();
+    const keys = api.sent.filter((s) => s.route === 'staff/customer_note').map((s) => s.body.idempotency_key);
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 
   it('starts a break for the customer with a reason; shows when it started; a refusal says why', async () => {

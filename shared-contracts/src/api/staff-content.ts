@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { MAX_DB_ID } from './db-id.ts';
+import { IDEMPOTENCY_KEY } from './idempotency-key.ts';
 import { lazySchema } from './lazy-schema.ts';
 import { provideZod } from '../zod/zod-runtime.ts';
 import { zodMembers } from '../zod/zod-members.ts';
@@ -56,6 +57,8 @@ export const staffFaqSaveRequestSchema = lazySchema(() => z.strictObject({
   answer: plainText('An answer is required.', 5000),
   /** false: kept, but not on the site. */
   published: z.boolean(),
+  /** A new FAQ (no `id`): one per FAQ asked for (a UUID); sent again, it answers the FAQ it added. */
+  idempotency_key: z.optional(z.string().check(z.regex(IDEMPOTENCY_KEY))),
 }));
 export type StaffFaqSave = z.infer<typeof staffFaqSaveRequestSchema>;
 /** Every FAQ's id, once each, in the new order. */

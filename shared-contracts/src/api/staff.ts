@@ -353,6 +353,8 @@ export const staffCustomerResponseSchema = lazySchema(() => z.object({ success: 
 export const staffCustomerNoteRequestSchema = lazySchema(() => z.strictObject({
   customer_id: positiveId,
   text: z.string().check(z.trim(), z.minLength(1, 'Write the note.'), z.maxLength(2000, 'A note has at most 2,000 characters.')),
+  /** One per note written (a UUID): sent again, it answers the note it added. Optional, as `staffAdjustBalance`'s. */
+  idempotency_key: z.optional(z.string().check(z.regex(IDEMPOTENCY_KEY))),
 }));
 export const staffAdjustBalanceRequestSchema = lazySchema(() => z.strictObject({
   customer_id: positiveId,

@@ -77,6 +77,23 @@ describe('notes and balance adjustments', () => {
     expect((await staffPost('customer_note', { customer_id: 999_999, text: 'x' })).statusCode).toBe(404);
   });
 
+  it('a note sent again with its key (at once or after a lost answer) is added once; the key with another text is refused', async () => {
+    const id = w.buyer.customerId;
+    const note = { customer_id: id, text: 'Asked for a call back.', idempotency_key: randomUUID() };
+    const answers = await Promise.all([staffPost('customer_note', note), staffPost('customer_note', note)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    const again = staffCustomerResponseSchema.parse((await staffPost('customer_note', { ...note, text: '  Asked for a call back. ' })).json()).data;
+    expect(again.notes.filter((n) => n.text === 'Asked for a call back.')).toHaveLength(1);
+    expect((await audit()).filter((a) => a.action === 'customer.note' && a.after.note === 'Asked for a call back.')).toHaveLength(1);
+    for (const other of [{ text: 'Something else.' }, { customer_id: (await createCustomer(pool)).id }]) {
+      const res = await staffPost('customer_note', { ...note, ...other });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'cgg_idempotency_key_reused', message: 'That key was already used for another note; reload the customer to see their notes.' });
+    }
+    expect((await pool.query('SELECT count(*)::int AS n FROM customer_notes WHERE idempotency_key = $1', [note.idempotency_key])).rows[0].n).toBe(1);
+    expect((await staffPost('customer_note', { ...note, idempotency_key: 'short' })).statusCode).toBe(400);
+  });
+
   it('adds and removes points and credit with a reason, never below zero, whole points only', async () => {
     const id = w.buyer.customerId;
     const start = staffCustomerResponseSchema.parse((await staffPost('customer', { id })).json()).data;

@@ -9,6 +9,7 @@ import { recordStaffAction, staffActor } from './audit-log.ts';
 import { customerProfile, searchCustomers } from './customer-lookup.ts';
 
 const noCustomer = (id: number) => new WpHttpError(404, 'cgg_customer_not_found', `There is no customer ${id}.`);
+const noteKeyReused = () => new WpHttpError(409, 'cgg_idempotency_key_reused', 'That key was already used for another note; reload the customer to see their notes.');
 
 /** Support's customer look-up: search, one customer's picture, notes, and points and credit adjustments. */
 export function customerRoutes(deps: { pool: pg.Pool; now: () => Date }): DeclaredRoute[] {
@@ -36,16 +37,24 @@ export function customerRoutes(deps: { pool: pg.Pool; now: () => Date }): Declar
 
     declaredRoute(routeTable.staffCustomerNote, {
       summary: 'Adds a staff note to a customer (kept as written; recorded in the audit log). Answers the customer with the note.',
-      description: '404 `cgg_customer_not_found`.',
+      description: '404 `cgg_customer_not_found`. The same `idempotency_key` again (the back office sends one per note) answers the note it added, added once; the key with another customer or text is 409 `cgg_idempotency_key_reused`.',
       handler: async ({ input, staff }) => {
         const at = now();
         const actor = staffActor(staff);
+        const key = input.idempotency_key ?? null;
         const added = await inTransaction(pool, async (client) => {
+          // A repeat of the same key waits here for the first to commit, then inserts nothing.
           const note = await client.query<{ id: string }>(
-            `INSERT INTO customer_notes (customer_id, staff_id, author, text, created_at) SELECT id, $2, $3, $4, $5 FROM customers WHERE id = $1 RETURNING id`,
-            [input.customer_id, staff.staffId, actor, input.text, at],
+            `INSERT INTO customer_notes (customer_id, staff_id, author, text, created_at, idempotency_key) SELECT id, $2, $3, $4, $5, $6 FROM customers WHERE id = $1
+             ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING RETURNING id`,
+            [input.customer_id, staff.staffId, actor, input.text, at, key],
           );
-          if (!note.rows[0]) return false;
+          if (!note.rows[0]) {
+            const made = key ? (await client.query<{ customer_id: number; text: string }>('SELECT customer_id, text FROM customer_notes WHERE idempotency_key = $1', [key])).rows[0] : undefined;
+            if (!made) return false;
+            if (made.customer_id !== input.customer_id || made.text !== input.text) throw noteKeyReused();
+            return true;
+          }
           await recordStaffAction(client, { staffId: staff.staffId, actor, action: 'customer.note', subject: `customer #${input.customer_id}`, after: { note: input.text }, at });
           return true;
         });

@@ -2,6 +2,7 @@ import { faqsResponseSchema, howItWorksResponseSchema, legalTermsResponseSchema,
 import { PLAIN_TEXT_MESSAGE, staffFaqListResponseSchema } from '@cgg/contracts/staff';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../accounts/queryable.ts';
 import { storeTestApp } from '../store/store-test-kit.ts';
@@ -55,6 +56,20 @@ describe('FAQs', () => {
         after: { category: 'Prizes', question: 'Do you deliver outside the UK?', answer: 'No.', published: false },
       },
     ]);
+  });
+
+  it('a new FAQ sent again with its key (at once or after a lost answer) is added once; the key with another question is refused', async () => {
+    const faq = { category: 'Tickets', question: 'Can I gift tickets?', answer: 'Not yet.', published: true, idempotency_key: randomUUID() };
+    const answers = await Promise.all([staffPost('faq_save', faq), staffPost('faq_save', faq)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    const list = staffFaqListResponseSchema.parse((await staffPost('faq_save', faq)).json()).data;
+    expect(list.filter((f) => f.question === 'Can I gift tickets?')).toHaveLength(1);
+    const added = list.find((f) => f.question === 'Can I gift tickets?')!;
+    expect(await audit(`faq #${added.id}`)).toHaveLength(1);
+    const other = await staffPost('faq_save', { ...faq, question: 'Can I gift credit?' });
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toMatchObject({ code: 'cgg_idempotency_key_reused', message: `That key added FAQ #${added.id} (Can I gift tickets?); add this one again as a new FAQ.` });
+    expect(staffFaqListResponseSchema.parse((await staffPost('faq_list', {})).json()).data).toEqual(list);
   });
 
   it('reorders with every id once, and removes one; the public list follows', async () => {

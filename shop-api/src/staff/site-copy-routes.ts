@@ -42,7 +42,7 @@ export function siteCopyRoutes(deps: { pool: pg.Pool; now: () => Date }): Declar
 
     declaredRoute(routeTable.staffFaqSave, {
       summary: 'Admins add an FAQ (no `id`: last in the list) or change one; the answer is every FAQ now.',
-      description: `Plain text only (HTML tags are refused, 400 naming the field). 404 \`cgg_faq_not_found\` for an unknown id. Audited as faq.create / faq.update with the fields before and after. ${PICKED_UP}`,
+      description: `Plain text only (HTML tags are refused, 400 naming the field). 404 \`cgg_faq_not_found\` for an unknown id. A new FAQ's \`idempotency_key\` (the back office sends one per FAQ added) sent again answers the list with the FAQ it added, added once; the key with another question is 409 \`cgg_idempotency_key_reused\`. Audited as faq.create / faq.update with the fields before and after. ${PICKED_UP}`,
       handler: async ({ input, staff }) => {
         const at = now();
         const fields = { category: input.category, question: input.question, answer: input.answer, published: input.published };
@@ -50,9 +50,17 @@ export function siteCopyRoutes(deps: { pool: pg.Pool; now: () => Date }): Declar
           // One writer at a time: positions and the reorder's "every id once" stay true.
           await client.query('LOCK TABLE faqs IN EXCLUSIVE MODE');
           if (input.id === undefined) {
+            // Under the table's lock, a repeat of the key finds the FAQ the first request added.
+            const made = input.idempotency_key
+              ? (await client.query<{ id: number; question: string }>('SELECT id, question FROM faqs WHERE create_key = $1', [input.idempotency_key])).rows[0]
+              : undefined;
+            if (made) {
+              if (made.question !== fields.question) throw new WpHttpError(409, 'cgg_idempotency_key_reused', `That key added FAQ #${made.id} (${made.question}); add this one again as a new FAQ.`);
+              return faqList(client);
+            }
             const { rows } = await client.query<{ id: number }>(
-              'INSERT INTO faqs (category, question, answer, published, position) SELECT $1, $2, $3, $4, COALESCE(max(position), 0) + 1 FROM faqs RETURNING id',
-              [fields.category, fields.question, fields.answer, fields.published],
+              'INSERT INTO faqs (category, question, answer, published, position, create_key) SELECT $1, $2, $3, $4, COALESCE(max(position), 0) + 1, $5 FROM faqs RETURNING id',
+              [fields.category, fields.question, fields.answer, fields.published, input.idempotency_key ?? null],
             );
             await recordStaffAction(client, { staffId: staff.staffId, actor: staffActor(staff), action: 'faq.create', subject: `faq #${rows[0]!.id}`, after: fields, at });
           } else {
