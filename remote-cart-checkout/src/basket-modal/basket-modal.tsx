@@ -9,7 +9,7 @@ import { BasketLines } from '../cart-page/basket-lines.tsx';
 /** The spec's basket modal (id 'exampleModal-3'): opens after a successful add. */
 export function BasketModal() {
   const [open, setOpen] = useAtom(basketModalOpenAtom, { store: cartStore });
-  const { items, count, totalPence } = useCart();
+  const { items, lineProblems, count, totalPence } = useCart();
   if (!open) return null;
   const close = () => setOpen(false);
   return (
@@ -18,7 +18,7 @@ export function BasketModal() {
         <p className="cc-muted">Your basket is empty.</p>
       ) : (
         <>
-          <BasketLines items={items} compact />
+          <BasketLines items={items} compact problems={lineProblems} />
           <p className="cc-modal__total">
             <span>
               Total ({count} {count === 1 ? 'ticket' : 'tickets'})

@@ -18,8 +18,10 @@ export function CartPageView() {
     startCart(pathname);
     ensureCartLoaded(pathname);
   }, [pathname]);
-  const { items, totals, coupons, loaded, loadError, isLoading, isUpdating, isDeleting, count, totalPence } = useCart();
+  const { items, totals, coupons, lineProblems, loaded, loadError, isLoading, isUpdating, isDeleting, count, totalPence } = useCart();
   const busy = isUpdating || isDeleting;
+  // The checkout would refuse these lines: say so here, where they can be changed.
+  const blocked = items.some((item) => lineProblems[item.key]);
 
   if (!loaded && loadError) return <LoadFailed title="Basket" message={loadError} retrying={isLoading} onRetry={() => void loadCart()} />;
   if (!loaded) {
@@ -36,6 +38,7 @@ export function CartPageView() {
         <div className="cc-card">
           <BasketLines
             items={items}
+            problems={lineProblems}
             controls={(item) => (
               <div className="cc-line__controls">
                 <QuantityControl item={item} disabled={busy} />
@@ -67,7 +70,18 @@ export function CartPageView() {
               <dd>{formatPounds(totalPence)}</dd>
             </div>
           </dl>
-          <Link to="/checkout" className="cc-btn cc-btn--block">
+          {blocked && (
+            <p className="cc-summary__blocked" role="status" id="cc-basket-blocked">
+              Some tickets in your basket can no longer be bought as they are: change or remove the lines marked above to check out.
+            </p>
+          )}
+          <Link
+            to="/checkout"
+            className="cc-btn cc-btn--block"
+            aria-disabled={blocked || undefined}
+            aria-describedby={blocked ? 'cc-basket-blocked' : undefined}
+            onClick={(event) => blocked && event.preventDefault()}
+          >
             Proceed to checkout
           </Link>
         </aside>

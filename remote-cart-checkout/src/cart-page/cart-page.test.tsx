@@ -15,9 +15,12 @@ const cash = makeCompetition({ id: 12, title: 'Win £500', price_per_ticket: '0.
 function basketShop(start: { tesla: number; cash: number }) {
   const q = { ...start };
   let coupon: string | null = null;
+  /** Lines that can no longer be bought as they stand: named in every cart answer while in the basket. */
+  const problems: StoreCart['errors'] = [];
   const cart = (): StoreCart => {
     const items = [q.tesla > 0 ? makeCartItem(tesla, q.tesla, 10) : null, q.cash > 0 ? makeCartItem(cash, q.cash, 10) : null].filter((i) => i !== null);
-    return makeCart(items, coupon ? { coupon, discountPence: 100 } : {});
+    const errors = problems.filter((e) => items.some((i) => i.key === e.data?.key));
+    return makeCart(items, { ...(coupon ? { coupon, discountPence: 100 } : {}), errors });
   };
   const api = mockShop({
     'store:GET /cart': () => cart(),
@@ -47,7 +50,7 @@ function basketShop(start: { tesla: number; cash: number }) {
     },
   });
   /** `q` is the server's basket: a test edits it as another tab would. */
-  return Object.assign(api, { q });
+  return Object.assign(api, { q, problems });
 }
 
 const renderCart = () => renderAt('/cart', [{ path: '/cart', element: <CartPage /> }]);
@@ -61,6 +64,29 @@ describe('/cart', () => {
     expect(within(totals).getByText('Total').nextSibling?.textContent).toBe('£4.97');
     expect(screen.getByRole('link', { name: 'Proceed to checkout' }).getAttribute('href')).toBe('/checkout');
     expect(document.querySelector('[data-boundary="cart-checkout"]')).toBeTruthy();
+  });
+
+  it('marks a line that can no longer be bought with the server\'s reason and holds the way to checkout until it is removed', async () => {
+    const api = basketShop({ tesla: 2, cash: 1 });
+    // The Tesla sold out after it went in the basket: the cart answers name its line.
+    api.problems.push({ code: 'woocommerce_rest_product_out_of_stock', message: '"Win a Tesla" is out of stock.', data: { competition_id: 11, key: 'key-11' } });
+    renderAt('/cart', [{ path: '/cart', element: <CartPage /> }, { path: '/checkout', element: <p>Checkout page</p> }]);
+    const line = (await screen.findByText('"Win a Tesla" is out of stock.')).closest('li')!;
+    expect(within(line).getByRole('button', { name: 'Remove Win a Tesla' })).toBeTruthy();
+    const proceed = screen.getByRole('link', { name: 'Proceed to checkout' });
+    expect(proceed.getAttribute('aria-disabled')).toBe('true');
+    const why = 'Some tickets in your basket can no longer be bought as they are: change or remove the lines marked above to check out.';
+    expect(screen.getByText(why).getAttribute('role')).toBe('status');
+    expect(proceed.getAttribute('aria-describedby')).toBe(screen.getByText(why).id);
+    await userEvent.click(proceed);
+    expect(screen.queryByText('Checkout page')).toBeNull();
+
+    await userEvent.click(within(line).getByRole('button', { name: 'Remove Win a Tesla' }));
+    await waitFor(() => expect(screen.queryByText('"Win a Tesla" is out of stock.')).toBeNull());
+    expect(screen.queryByText(why)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Proceed to checkout' }).getAttribute('aria-disabled')).toBeNull();
+    await userEvent.click(screen.getByRole('link', { name: 'Proceed to checkout' }));
+    expect(await screen.findByText('Checkout page')).toBeTruthy();
   });
 
   it('changes a quantity with + and by typing, emitting cart:changed', async () => {

@@ -13,6 +13,7 @@ import {
   isDeletingAtom,
   isLoadingAtom,
   isUpdatingAtom,
+  lineProblemsAtom,
 } from './cart-store.ts';
 import { callStore, readCart, readCartItems, setCartReadListener } from './store-client.ts';
 import { errorMessage, toastError } from './toast.ts';
@@ -36,6 +37,8 @@ export function applyCart(cart: StoreCart): void {
     couponsAtom,
     cart.coupons.map((c) => ({ code: c.code, discountPence: Number(c.totals.total_discount) })),
   );
+  // A line's problem carries its key; a capped add's notice (shown as a toast) carries none.
+  cartStore.set(lineProblemsAtom, Object.fromEntries(cart.errors.flatMap((e) => (typeof e.data?.key === 'string' ? [[e.data.key, e.message]] : []))));
   cartStore.set(cartLoadedAtom, true);
   cartStore.set(cartLoadErrorAtom, null);
   writeCartKeyMap(cart.items.map((i) => ({ competitionId: i.competition.id, key: i.key })));

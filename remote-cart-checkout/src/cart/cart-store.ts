@@ -18,6 +18,12 @@ export const cartLoadErrorAtom = atom<string | null>(null);
 /** The server's basket totals and coupons (discounts are the server's to compute). */
 export const cartTotalsAtom = atom<StoreCartTotals | null>(null);
 export const couponsAtom = atom<{ code: string; discountPence: number }[]>([]);
+/**
+ * Why a line cannot be bought as it stands (sold out, closed, over the per-person limit), by line
+ * key: the server's own message from the cart's `errors`, shown on the line until a cart answer
+ * no longer names it.
+ */
+export const lineProblemsAtom = atom<Record<string, string>>({});
 /** The basket modal `exampleModal-3`. */
 export const basketModalOpenAtom = atom(false);
 
@@ -37,5 +43,6 @@ export function resetCartStoreForTests(): void {
   cartStore.set(cartLoadErrorAtom, null);
   cartStore.set(cartTotalsAtom, null);
   cartStore.set(couponsAtom, []);
+  cartStore.set(lineProblemsAtom, {});
   cartStore.set(basketModalOpenAtom, false);
 }

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { basketTotalPence, ticketCount } from './cart-item-view.ts';
-import { cartItemsAtom, cartLoadErrorAtom, cartLoadedAtom, cartStore, cartTotalsAtom, couponsAtom, isAddingAtom, isDeletingAtom, isLoadingAtom, isUpdatingAtom } from './cart-store.ts';
+import { cartItemsAtom, cartLoadErrorAtom, cartLoadedAtom, cartStore, cartTotalsAtom, couponsAtom, isAddingAtom, isDeletingAtom, isLoadingAtom, isUpdatingAtom, lineProblemsAtom } from './cart-store.ts';
 
 const inCartStore = { store: cartStore };
 
@@ -12,6 +12,8 @@ export function useCart() {
     items,
     totals,
     coupons: useAtomValue(couponsAtom, inCartStore),
+    /** The lines that cannot be bought as they stand, by key, with the server's reason. */
+    lineProblems: useAtomValue(lineProblemsAtom, inCartStore),
     loaded: useAtomValue(cartLoadedAtom, inCartStore),
     /** Why the basket could not be loaded (shown until a load works), else null. */
     loadError: useAtomValue(cartLoadErrorAtom, inCartStore),

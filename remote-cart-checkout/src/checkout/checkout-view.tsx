@@ -42,7 +42,7 @@ export function CheckoutView() {
   const { pathname } = location;
   const [hadToken] = useState(() => currentSessionToken() !== null);
   const customer = useCustomer();
-  const { items, loaded, loadError, isLoading, totalPence } = useCart();
+  const { items, lineProblems, loaded, loadError, isLoading, totalPence } = useCart();
   const [billing, setBilling] = useState<BillingValues>(emptyBilling);
   const paymentConfig = usePaymentConfig();
   const [choice, setChoice] = useState<PaymentChoice>({ usePoints: false, useCredit: false });
@@ -240,7 +240,7 @@ export function CheckoutView() {
         </div>
         <aside className="cc-card cc-summary" aria-label="Your order">
           <h2 className="cc-summary__title">Your order</h2>
-          <BasketLines items={items} compact />
+          <BasketLines items={items} compact problems={lineProblems} />
           <dl className="cc-summary__rows">
             {plan.pointsPence > 0 && (
               <div>
