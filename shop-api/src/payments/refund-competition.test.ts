@@ -210,6 +210,28 @@ describe('cancelling a competition', () => {
     expect(await cardRefunded(id)).toBe(0);
   });
 
+  it('gives back the points a mixed order spent on the cancelled lines beyond the card, and the rest with its last line', async () => {
+    const cancelled = await createCompetition(pool, { total: 100 });
+    const other = await createCompetition(pool, { total: 100 });
+    const buyer = await newBuyer(pool, base);
+    await pool.query("INSERT INTO points_logs (customer_id, type, points, description, created_at) VALUES ($1, 'signup-bonus', 400, 'Gift', now())", [buyer.customerId]);
+    for (const [productId, n] of [[cancelled.productId, 3], [other.productId, 2]] as const) await addToBasket(base, buyer, productId, n);
+    // £5: 400 points (£4) and £1 on the card.
+    const out = await checkoutOnce(base, buyer, randomUUID(), [...cardPayment(), { key: 'redeem_points', value: '400' }]);
+    if (!out.ok) throw new Error(`checkout failed: ${out.code}`);
+    const id = out.order.order_id;
+    const before = (await balances(buyer.customerId)).points;
+    expect(await cancel(cancelled.id)).toMatchObject({ refunded: 1, failed: [] });
+    // The £3 line: £1 from the card, the other £2 as 200 points.
+    expect(await cardRefunded(id)).toBe(100);
+    expect((await balances(buyer.customerId)).points).toBe(before + 200);
+    expect((await mails(id))[0]?.text_body).toContain('The 200 points you used on the order are back in your account.');
+    // The other competition goes too: the order's last line takes the points left.
+    expect(await cancel(other.id)).toMatchObject({ refunded: 1, failed: [] });
+    expect((await balances(buyer.customerId)).points).toBe(before + 400);
+    expect(await orderStatus(id)).toBe('refunded');
+  });
+
   it('refunds a paid order WooCommerce left "processing" (brought over from it) as it refunds a completed one', async () => {
     const cancelled = await createCompetition(pool, { total: 100 });
     const other = await createCompetition(pool, { total: 100 });

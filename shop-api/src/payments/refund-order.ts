@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { IDEMPOTENCY_KEY } from '@cgg/contracts';
+import { POINTS_PER_POUND } from '@cgg/contracts/store';
 import { fallbackLogger, type Logger } from '../lib/logger.ts';
 import { isPaidStatus } from '../store/order-statuses.ts';
 import { inTransaction } from '../accounts/queryable.ts';
@@ -107,8 +108,8 @@ const outcome = (row: RefundRow, leftPence: number, orderStatus: string, repeate
  * and points it spent, releases its tickets and becomes `refunded`. The points it EARNED stay:
  * the customer may have spent them already and a ledger may not go below zero, and 1 point per
  * 10p is worth less than the goodwill of a clawback. A competition's lines (`competitionId`)
- * give back their value, from the card first and then from the site credit the order spent,
- * and release their tickets; an amount alone keeps the tickets. Tickets of a drawn competition
+ * give back their value, from the card first, then from the site credit and then the points the
+ * order spent, and release their tickets; an amount alone keeps the tickets. Tickets of a drawn competition
  * are never released: such a refund is refused, so the published entries never change.
  * Each refund done is a staff action in the audit log (`order.refund`), with the reason, and
  * the customer is mailed (after the commit: a failed mail never undoes a refund).
@@ -219,7 +220,8 @@ async function claim(client: pg.PoolClient, gatewayName: string, input: RefundIn
     whole = lines.length === 1;
     amount = whole ? cardLeft : Math.min(line.value, cardLeft);
     credit = whole ? creditLeft : Math.min(line.value - amount, creditLeft);
-    points = whole ? pointsLeft : 0;
+    // What the line cost beyond the card and credit was paid in points: those come back too.
+    points = whole ? pointsLeft : Math.min(Math.ceil(((line.value - amount - credit) * POINTS_PER_POUND) / 100), pointsLeft);
   } else {
     if (input.amountPence !== undefined && cardLeft <= 0) {
       throw refused(409, 'cgg_nothing_to_refund', `Order #${input.orderId} has no card payment left to refund; leave the amount out to refund the whole order.`);
