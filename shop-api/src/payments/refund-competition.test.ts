@@ -168,6 +168,11 @@ describe('a whole refund releases the tickets', () => {
     expect(await cardRefunded(id)).toBe(0);
     expect(await refund(id, { amountPence: 100 })).toMatchObject({ amountPence: 100, ticketsReleased: 0 });
     expect(await competition(c.id)).toMatchObject({ sold: 2, tickets: 2 });
+    // The rest of the card payment, asked for as an amount, goes back too; the tickets stay.
+    expect(await refund(id, { amountPence: 100 })).toMatchObject({ amountPence: 100, leftPence: 0, ticketsReleased: 0 });
+    expect(await cardRefunded(id)).toBe(200);
+    expect(await competition(c.id)).toMatchObject({ sold: 2, tickets: 2 });
+    expect(await orderStatus(id)).toBe('completed');
     expect((await refusal(cancel(c.id))).code).toBe('cgg_competition_drawn');
     expect((await competition(c.id)).status).toBe('drawn');
   });

@@ -104,10 +104,10 @@ const outcome = (row: RefundRow, leftPence: number, orderStatus: string, repeate
  * succeeded). A refund to site credit moves no money outside, so it is recorded, credited
  * and settled in one transaction.
  *
- * A whole order (no amount, or all that is left of the card) also gives back the site credit
- * and points it spent, releases its tickets and becomes `refunded`. The points it EARNED stay:
- * the customer may have spent them already and a ledger may not go below zero, and 1 point per
- * 10p is worth less than the goodwill of a clawback. A competition's lines (`competitionId`)
+ * A whole order (no amount, or all that is left of the card while none of its competitions is
+ * drawn) also gives back the site credit and points it spent, releases its tickets and becomes
+ * `refunded`. The points it EARNED stay: the customer may have spent them already and a ledger
+ * may not go below zero, and 1 point per 10p is worth less than the goodwill of a clawback. A competition's lines (`competitionId`)
  * give back their value, from the card first, then from the site credit and then the points the
  * order spent, and release their tickets; an amount alone keeps the tickets. Tickets of a drawn competition
  * are never released: such a refund is refused, so the published entries never change.
@@ -228,7 +228,9 @@ async function claim(client: pg.PoolClient, gatewayName: string, input: RefundIn
     }
     amount = input.amountPence ?? cardLeft;
     if (amount > cardLeft) throw refused(400, 'cgg_invalid_refund_amount', `At most £${penceToPounds(cardLeft)} of order #${input.orderId} can still be refunded.`);
-    whole = amount === cardLeft;
+    // All that is left, asked for as an amount, of an order with a drawn competition: the money
+    // goes back and the tickets stay in the draw, as for any amount (its entries are published).
+    whole = amount === cardLeft && (input.amountPence === undefined || !(await firstDrawn(client, lines.map((l) => l.competition_id))));
     if (whole) {
       credit = creditLeft;
       points = pointsLeft;
@@ -258,20 +260,25 @@ async function claim(client: pg.PoolClient, gatewayName: string, input: RefundIn
 
 /** A refund that releases tickets of a drawn competition is refused: its published entries never change. */
 async function refuseIfDrawn(client: pg.PoolClient, orderId: number, releasing: number[]): Promise<void> {
-  if (releasing.length === 0) return;
-  // A key-share lock on each: it waits for a draw holding one (its FOR UPDATE), and a draw waits
-  // for this refund's record, which it then sees and waits for (run-draw.ts). Sales (which take
-  // no key lock) are not held up.
-  await client.query('SELECT 1 FROM competitions WHERE id = ANY($1::int[]) ORDER BY id FOR KEY SHARE', [releasing]);
-  const drawn = (await client.query<{ id: number; title: string }>(
-    `SELECT c.id, c.title FROM competitions c WHERE c.id = ANY($1::int[])
-       AND (c.status = 'drawn' OR EXISTS (SELECT 1 FROM competition_draws d WHERE d.competition_id = c.id AND d.drawn_at IS NOT NULL))
-     ORDER BY c.id LIMIT 1`,
-    [releasing],
-  )).rows[0];
+  const drawn = await firstDrawn(client, releasing);
   if (drawn) {
     throw refused(409, 'cgg_competition_drawn', `${drawn.title} (competition #${drawn.id}) has been drawn, so its entries cannot change: order #${orderId} cannot be refunded in full. Refund an amount instead; the tickets stay in the draw.`);
   }
+}
+
+/** The first of `competitions` that has been drawn, if any. */
+async function firstDrawn(client: pg.PoolClient, competitions: number[]): Promise<{ id: number; title: string } | undefined> {
+  if (competitions.length === 0) return undefined;
+  // A key-share lock on each: it waits for a draw holding one (its FOR UPDATE), and a draw waits
+  // for this refund's record, which it then sees and waits for (run-draw.ts). Sales (which take
+  // no key lock) are not held up.
+  await client.query('SELECT 1 FROM competitions WHERE id = ANY($1::int[]) ORDER BY id FOR KEY SHARE', [competitions]);
+  return (await client.query<{ id: number; title: string }>(
+    `SELECT c.id, c.title FROM competitions c WHERE c.id = ANY($1::int[])
+       AND (c.status = 'drawn' OR EXISTS (SELECT 1 FROM competition_draws d WHERE d.competition_id = c.id AND d.drawn_at IS NOT NULL))
+     ORDER BY c.id LIMIT 1`,
+    [competitions],
+  )).rows[0];
 }
 
 /** Support staff refund up to their limit (money and credit given back at once); absent: no limit. */
