@@ -17,6 +17,7 @@ export const problemKindLabels: Record<string, string> = {
   late_payment_refunded: 'Paid after its reservation ran out: refunded automatically.',
   late_payment_refund_refused: 'Paid after its reservation ran out, and the provider refused the automatic refund: refund it at the provider.',
   refunded_at_provider: 'Refunded at the provider, not through the shop: the order still counts as paid and its tickets are in the draw. Check it with the provider, then deal with the order.',
+  refund_failed_at_provider: 'A refund the shop made failed at the provider afterwards (often a card closed since): the customer does not have that money back. Pay them another way, e.g. as site credit.',
 };
 
 /**

@@ -23,12 +23,14 @@ provideZod(zodMembers);
  *   the automatic refund (refund it at the provider);
  * - refunded_at_provider: the provider shows more refunded of a paid order than the shop refunded
  *   (a refund made in its dashboard): the order still holds its tickets;
+ * - refund_failed_at_provider: a card refund the shop counted made failed at the provider later (a
+ *   card closed since): the customer does not have that money; pay them another way;
  * - unknown_intent: the provider has a payment that names no order of ours;
  * - paid_without_payment: an order is paid but its payment is not (look at the provider's dashboard);
  * - missing_at_provider: an order's payment is not in the provider's list.
  */
 export const PAYMENT_PROBLEM_KINDS = [
-  'amount_mismatch', 'late_payment_refunded', 'late_payment_refund_refused', 'refunded_at_provider', 'unknown_intent', 'paid_without_payment', 'missing_at_provider',
+  'amount_mismatch', 'late_payment_refunded', 'late_payment_refund_refused', 'refunded_at_provider', 'refund_failed_at_provider', 'unknown_intent', 'paid_without_payment', 'missing_at_provider',
 ] as const;
 
 /**

@@ -99,6 +99,8 @@ export function createDemoGateway(pool: pg.Pool, provider: DemoProvider): Paymen
         type: event.type,
         intent: object?.object === 'payment_intent' ? toIntentState(object) : null,
         refunds: event.type === 'charge.refunded' && object?.object === 'charge' ? { intentId: object.payment_intent, amountRefundedPence: object.amount_refunded } : null,
+        // The demo provider's refunds are final when made.
+        refundFailed: null,
       };
     },
 

@@ -88,15 +88,24 @@ export interface ProviderRefunds {
   amountRefundedPence: number;
 }
 
+/** A refund the provider accepted and then could not pay (a closed card), by the provider's id for it. */
+export interface FailedRefund {
+  reference: string;
+  /** The provider's reason, e.g. 'expired_or_canceled_card'. */
+  reason: string;
+}
+
 /**
  * A verified webhook event, in our words. `intent`: an intent's event; `refunds`: a refund's (the
- * charge's total refunded, whoever asked); both null: a type we do not act on (recorded, nothing else).
+ * charge's total refunded, whoever asked); `refundFailed`: a refund that failed after it was
+ * accepted; all null: a type we do not act on (recorded, nothing else).
  */
 export interface PaymentEvent {
   id: string;
   type: string;
   intent: IntentState | null;
   refunds: ProviderRefunds | null;
+  refundFailed: FailedRefund | null;
 }
 
 /** What the browser needs to load the right card field (GET cgg/payment-config). */

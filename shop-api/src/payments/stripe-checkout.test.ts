@@ -111,5 +111,19 @@ describe('checkout with Stripe', () => {
     const refund = await refundOrder(db.pool, gateway, { orderId, amountPence: 100, idempotencyKey: randomUUID(), reason: 'Customer asked', by: 'test', now: new Date() });
     expect(refund).toMatchObject({ amountPence: 100, reference: 're_3Shop', leftPence: 200 });
     expect(refundSent).toMatchObject({ payment_intent: 'pi_3Shop', amount: '100' });
+
+    // Days later the card turns out closed: Stripe fails the refund and says so. A person is told;
+    // the event delivered again flags nothing more.
+    const failed = JSON.stringify({
+      id: 'evt_1RefundFailed', object: 'event', type: 'charge.refund.updated', created: Math.floor(Date.now() / 1000),
+      data: { object: { id: 're_3Shop', object: 'refund', amount: 100, payment_intent: 'pi_3Shop', status: 'failed', failure_reason: 'expired_or_canceled_card' } },
+    });
+    expect((await deliver(failed)).json()).toMatchObject({ received: true, duplicate: false, outcome: 'flagged' });
+    expect((await deliver(failed)).json()).toMatchObject({ received: true, duplicate: true });
+    const problems = await db.pool.query('SELECT kind, order_id, intent_id, detail FROM payment_discrepancies WHERE order_id = $1', [orderId]);
+    expect(problems.rows).toEqual([{
+      kind: 'refund_failed_at_provider', order_id: orderId, intent_id: 're_3Shop',
+      detail: `Refund re_3Shop of 100p for order #${orderId} failed at the provider (expired_or_canceled_card) after the shop counted it made: the customer does not have that money back.`,
+    }]);
   });
 });

@@ -103,6 +103,12 @@ describe('Stripe adapter: requests', () => {
     expect(JSON.stringify(err)).not.toContain('sk_test_recorded');
   });
 
+  it('a refund Stripe answers as failed at once is a 409 with its reason: no money moved', async () => {
+    api().post('/v1/refunds').reply(200, { id: 're_3Failed', object: 'refund', amount: 150, payment_intent: 'pi_3Rec0rded', status: 'failed', failure_reason: 'expired_or_canceled_card' });
+    const err = await gateway.refund({ orderId: 812, intentId: 'pi_3Rec0rded', amountPence: 150, idempotencyKey: 'refund-key-3', now: new Date() }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 409, code: 'cgg_refund_refused', message: 'The payment provider refused the refund: expired_or_canceled_card.' });
+  });
+
   it('cancels an intent; one Stripe can no longer cancel is answered as it is, with what was refunded of its charge', async () => {
     api().post('/v1/payment_intents/pi_3Rec0rded/cancel').reply(200, intent({ status: 'canceled', latest_charge: null }));
     expect((await gateway.cancel('pi_3Rec0rded')).status).toBe('canceled');
@@ -147,7 +153,17 @@ describe('Stripe adapter: webhooks', () => {
     const charge = { id: 'ch_1', object: 'charge', payment_intent: 'pi_3Rec0rded', amount: 500, amount_refunded: 300, refunded: false };
     const refundEvent = JSON.stringify({ id: 'evt_2Rec0rded', object: 'event', type: 'charge.refunded', created: 1_764_158_400, data: { object: charge } });
     const read = gateway.verifyWebhook(Buffer.from(refundEvent), { 'stripe-signature': signed(refundEvent) }, now);
-    expect(read).toEqual({ id: 'evt_2Rec0rded', type: 'charge.refunded', intent: null, refunds: { intentId: 'pi_3Rec0rded', amountRefundedPence: 300 } });
+    expect(read).toEqual({ id: 'evt_2Rec0rded', type: 'charge.refunded', intent: null, refunds: { intentId: 'pi_3Rec0rded', amountRefundedPence: 300 }, refundFailed: null });
+  });
+
+  it('reads a refund that failed after it was made (a Refund event) by its id and reason; a pending one is nothing to act on', () => {
+    const refund = { id: 're_3Late', object: 'refund', amount: 300, payment_intent: 'pi_3Rec0rded', status: 'failed', failure_reason: 'expired_or_canceled_card' };
+    const read = (object: object) => {
+      const payload = JSON.stringify({ id: 'evt_3Rec0rded', object: 'event', type: 'charge.refund.updated', created: 1_764_158_400, data: { object } });
+      return gateway.verifyWebhook(Buffer.from(payload), { 'stripe-signature': signed(payload) }, now);
+    };
+    expect(read(refund)).toEqual({ id: 'evt_3Rec0rded', type: 'charge.refund.updated', intent: null, refunds: null, refundFailed: { reference: 're_3Late', reason: 'expired_or_canceled_card' } });
+    expect(read({ ...refund, status: 'pending', failure_reason: null }).refundFailed).toBeNull();
   });
 
   it('refuses a forged body, another secret, no signature, and a stale delivery (over 5 minutes old)', () => {

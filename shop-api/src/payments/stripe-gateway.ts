@@ -131,8 +131,13 @@ export function createStripeGateway(keys: StripeKeys, client: Stripe = new Strip
           { payment_intent: r.intentId, amount: r.amountPence, metadata: { order_id: String(r.orderId) } },
           { idempotencyKey: r.idempotencyKey },
         );
+        // Usually 'succeeded' or 'pending' (a pending one that fails later comes as a webhook).
+        if (refund.status === 'failed' || refund.status === 'canceled') {
+          throw new WpHttpError(409, 'cgg_refund_refused', `The payment provider refused the refund: ${refund.failure_reason ?? refund.status}.`);
+        }
         return { reference: refund.id };
       } catch (err) {
+        if (err instanceof WpHttpError) throw err;
         if (err instanceof Stripe.errors.StripeInvalidRequestError) throw new WpHttpError(409, 'cgg_refund_refused', `The payment provider refused the refund: ${err.message}`);
         throw err;
       }
@@ -149,11 +154,14 @@ export function createStripeGateway(keys: StripeKeys, client: Stripe = new Strip
       const object = event.data.object as { object?: string };
       const charge = object.object === 'charge' ? (object as Stripe.Charge) : null;
       const chargeIntent = typeof charge?.payment_intent === 'string' ? charge.payment_intent : charge?.payment_intent?.id;
+      // charge.refund.updated / refund.updated / refund.failed carry the refund itself.
+      const refund = object.object === 'refund' ? (object as Stripe.Refund) : null;
       return {
         id: event.id,
         type: event.type,
         intent: object.object === 'payment_intent' ? toIntentState(object as Stripe.PaymentIntent) : null,
         refunds: event.type === 'charge.refunded' && charge && chargeIntent ? { intentId: chargeIntent, amountRefundedPence: charge.amount_refunded } : null,
+        refundFailed: refund && (refund.status === 'failed' || refund.status === 'canceled') ? { reference: refund.id, reason: refund.failure_reason ?? refund.status } : null,
       };
     },
 

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { applyIntentLocked, decidedWithoutLock, flagForeign, payFirstDelivery, type AfterCommit, type Applied, type PaymentHooks } from './order-payment.ts';
 import { WebhookRefused, type PaymentGateway } from './payment-gateway.ts';
-import { checkProviderRefunds } from './provider-refunds.ts';
+import { checkProviderRefunds, flagFailedRefund } from './provider-refunds.ts';
 
 export type WebhookOutcome = { status: 200; body: { received: true; duplicate: boolean; outcome: Applied | 'recorded' } } | { status: 400; body: { code: string; message: string } };
 
@@ -72,6 +72,7 @@ export async function receiveWebhook(pool: pg.Pool, gateway: PaymentGateway, raw
       await flagForeign(client, gateway.name, named, now);
       applied = 'not-ours';
     } else if (event.refunds && (await checkProviderRefunds(client, gateway.name, event.refunds, null, now))) applied = 'flagged';
+    else if (event.refundFailed && (await flagFailedRefund(client, gateway.name, event.refundFailed, now))) applied = 'flagged';
     else applied = !intent ? 'recorded'
       : (seen.status !== null && (await decidedWithoutLock(client, gateway.name, intent, { ...seen, status: seen.status }, now)))
         || (await applyIntentLocked(client, pool, gateway, intent, now, hooks, after));
