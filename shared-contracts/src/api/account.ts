@@ -78,7 +78,8 @@ export const saveResponseSchema = lazySchema(() => z.object({ success: z.boolean
 
 export const pointsRequestSchema = lazySchema(() => z.object({
   token,
-  offset: z.optional(z.int().check(z.nonnegative())),
+  // Bounded as every page field is: a bigger one names nothing and costs the database a long skip.
+  offset: z.optional(z.int().check(z.nonnegative(), z.maximum(1_000_000))),
   limit: z.optional(z.int().check(z.minimum(1), z.maximum(100))),
   /**
    * Which ledger. The spec's site-credit view sends the token only (no paging), the points
@@ -111,7 +112,7 @@ export const pointsResponseSchema = lazySchema(() => z.object({
 export const couponSchema = lazySchema(() => z.object({ description: z.string(), code: z.string(), amount: z.string() }));
 export const couponsResponseSchema = lazySchema(() => z.object({ success: z.boolean(), data: z.array(couponSchema) }));
 
-export const ordersRequestSchema = lazySchema(() => z.object({ token, page: z.int().check(z.minimum(1)), limit: z.int().check(z.minimum(1), z.maximum(100)) }));
+export const ordersRequestSchema = lazySchema(() => z.object({ token, page: z.int().check(z.minimum(1), z.maximum(10_000)), limit: z.int().check(z.minimum(1), z.maximum(100)) }));
 export const orderListItemSchema = lazySchema(() => z.object({
   order_id_: z.int(),
   order_status: z.string(),

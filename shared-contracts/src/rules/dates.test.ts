@@ -104,7 +104,8 @@ describe('London wall time without Intl', () => {
 
   it('refuses what is not a date and time', async () => {
     const { londonWallTimeToInstant } = await import('./dates.ts');
-    for (const bad of ['', '2026-02-30 10:00', '2026-13-01 10:00', '2026-01-01 24:00', '2026-01-01 10:60', '2026-1-1 10:00', 'tomorrow']) {
+    // Years 0-99 too: Date.UTC would read 0025 as 1925.
+    for (const bad of ['', '2026-02-30 10:00', '2026-13-01 10:00', '2026-01-01 24:00', '2026-01-01 10:60', '2026-1-1 10:00', 'tomorrow', '0025-06-01 12:00']) {
       expect(londonWallTimeToInstant(bad), bad).toBeNaN();
     }
   });

@@ -31,7 +31,8 @@ export function londonWallTimeToInstant(wall: string): number {
   const [year, month, day, hour, minute] = m.slice(1).map(Number) as [number, number, number, number, number];
   const asUtc = Date.UTC(year, month - 1, day, hour, minute);
   const check = new Date(asUtc);
-  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59) return NaN;
+  // Date.UTC reads years 0-99 as 1900-1999: the year is checked too.
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59) return NaN;
   const inSummerTime = asUtc - 3600_000;
   return inSummerTime >= clockChangeUtc(year, 2) && inSummerTime < clockChangeUtc(year, 9) ? inSummerTime : asUtc;
 }

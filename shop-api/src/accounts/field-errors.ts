@@ -3,7 +3,7 @@ import { type FieldError } from '@cgg/contracts';
 import { WpHttpError } from '../http/wp-error.ts';
 
 /** The API's own limit on a text field (the forms set none). */
-const MAX_TEXT_LENGTH = 200;
+export const MAX_TEXT_LENGTH = 200;
 
 const tooLong = (requiredMessage: string): string => `${requiredMessage.replace(/ is required\.$/, '')} is too long.`;
 

@@ -129,7 +129,8 @@ async function recordPostalEntryOnce(pool: pg.Pool, input: PostalEntryInput, wai
       const me = rows[0];
       if (!me) throw new PostalEntryRefused(`No customer with id ${input.customerId}.`);
       customerId = me.id;
-      fullName ||= `${me.first_name} ${me.last_name}`.trim();
+      // An account's name may be longer than an entry holds (two names of up to 100 each).
+      fullName ||= `${me.first_name} ${me.last_name}`.trim().slice(0, 200);
       email ||= me.email;
       town ||= me.billing_city;
     } else {
@@ -138,6 +139,9 @@ async function recordPostalEntryOnce(pool: pg.Pool, input: PostalEntryInput, wai
       const { rows } = await client.query<{ id: number }>('SELECT id FROM customers WHERE lower(email) = lower($1) FOR UPDATE', [email]);
       customerId = rows[0]?.id ?? null;
     }
+    // The entry's own limits (postal_entries), as the back office's form states them.
+    if (fullName.length > 200) throw new PostalEntryRefused('The entrant\'s name is at most 200 characters.');
+    if (email.length > 254) throw new PostalEntryRefused('The email address is at most 254 characters.');
     // A customer on a break from play (or closed) takes no part by post either: a free entry is play too (UK code 1.5).
     if (customerId !== null) {
       const { rows } = await client.query<{ lock_permanent: boolean; locked_until: Date | null }>('SELECT lock_permanent, locked_until FROM customers WHERE id = $1', [customerId]);

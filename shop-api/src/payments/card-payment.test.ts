@@ -243,6 +243,9 @@ describe('card payment: 3-D Secure', () => {
     expect((await t.app.inject({ method: 'GET', url: `${payment.next_action.url}?client_secret=wrong` })).statusCode).toBe(404);
     const done = await t.app.inject({ method: 'POST', url: payment.next_action.url, payload: { client_secret: payment.client_secret, outcome: 'complete' } });
     expect(done.json()).toEqual({ id: payment.intent_id, status: 'processing' });
+    // Without the secret the challenge page shows nothing and moves nothing on.
+    expect((await t.app.inject({ method: 'GET', url: `${payment.next_action.url}?client_secret=wrong` })).statusCode).toBe(404);
+    expect((await t.pool.query('SELECT status FROM demo_pay_intents WHERE id = $1', [payment.intent_id])).rows[0].status).toBe('processing');
     const back = await giveBack(state, res.body);
     expect(back.body).toMatchObject({ status: 'completed', extensions: { cgg: { payment: { status: 'succeeded' } } } });
     expect(await held(res.body.order_id, who.id, c.id)).toMatchObject({ status: 'completed', tickets: 2 });

@@ -1,6 +1,6 @@
 import { BILLING_REQUIRED_MESSAGES, billingDetailsErrors, EMAIL_INVALID } from '@cgg/contracts/forms';
 import { STORE_ERRORS, type StoreAddress } from '@cgg/contracts/store';
-import { withLengthLimit } from '../accounts/field-errors.ts';
+import { MAX_TEXT_LENGTH, withLengthLimit } from '../accounts/field-errors.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 
 /**
@@ -11,7 +11,10 @@ import { WpHttpError } from '../http/wp-error.ts';
  */
 export function validateBilling(address: StoreAddress): Required<StoreAddress> {
   const clean = Object.fromEntries(Object.entries(address).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v])) as StoreAddress;
-  const found = withLengthLimit(billingDetailsErrors(clean), clean, BILLING_REQUIRED_MESSAGES);
+  const found: Array<{ field: string; message: string }> = withLengthLimit(billingDetailsErrors(clean), clean, BILLING_REQUIRED_MESSAGES);
+  // The optional fields have the same limit as the profile's (the county is shown with a win).
+  if ((clean.state ?? '').length > MAX_TEXT_LENGTH) found.push({ field: 'state', message: 'County is too long.' });
+  if ((clean.company ?? '').length > MAX_TEXT_LENGTH) found.push({ field: 'company', message: 'Company is too long.' });
   // This endpoint has always named a malformed email after every missing field.
   const errors = [...found.filter((e) => e.message !== EMAIL_INVALID), ...found.filter((e) => e.message === EMAIL_INVALID)];
   const params = Object.fromEntries(errors.map((e) => [e.field, e.message]));

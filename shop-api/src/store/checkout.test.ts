@@ -129,6 +129,10 @@ describe('checkout', () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Phone No. is required.');
     expect(res.body.data.params).toEqual({ phone: 'Phone No. is required.', address_1: 'House Name/No. is required.', email: 'Email address is invalid.' });
+    // The optional county and company have the profile's limit (the county is shown with a win).
+    const long = await checkout(state, { billing_address: { ...billing, state: 'S'.repeat(201), company: 'C'.repeat(201) } });
+    expect(long.status).toBe(400);
+    expect(long.body.data.params).toEqual({ state: 'County is too long.', company: 'Company is too long.' });
     expect(await stateOf(c.id)).toMatchObject({ sold: 0, tickets: 0, orders: 0 });
   });
 

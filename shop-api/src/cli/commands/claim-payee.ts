@@ -1,5 +1,5 @@
 import { openBankDetails } from '../../accounts/bank-details-at-rest.ts';
-import { required } from '../cli-helpers.ts';
+import { required, wholeNumberUpTo } from '../cli-helpers.ts';
 import { parseFlags, UsageError, type Command } from '../command.ts';
 
 /**
@@ -14,8 +14,8 @@ export const claimPayeeCommand: Command = {
   async run(args, ctx) {
     const out = ctx.out ?? console.log;
     const flags = parseFlags(args, ['id']);
-    const id = Number(required(flags, 'id'));
-    if (!Number.isInteger(id) || id <= 0) throw new UsageError('--id must be a claim id.');
+    const id = wholeNumberUpTo(required(flags, 'id'), Number.MAX_SAFE_INTEGER);
+    if (id === null) throw new UsageError('--id must be a claim id.');
     const { rows } = await ctx.pool.query<{ choice: string; amount_pence: number; email: string; account: string | null; sort_code: string | null }>(
       `SELECT pc.choice, pc.amount_pence, cu.email, pc.bank_account_number AS account, pc.bank_sort_code AS sort_code
        FROM prize_claims pc JOIN customers cu ON cu.id = pc.customer_id WHERE pc.id = $1`,

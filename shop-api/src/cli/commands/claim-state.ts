@@ -1,7 +1,7 @@
 import { advanceClaim } from '../../claims/claim-queue.ts';
 import { recordStaffAction } from '../../staff/audit-log.ts';
 import { inTransaction } from '../../accounts/queryable.ts';
-import { operatorName, required } from '../cli-helpers.ts';
+import { operatorName, required, wholeNumberUpTo } from '../cli-helpers.ts';
 import { parseFlags, UsageError, type Command } from '../command.ts';
 
 /** `claim-state --id N --state processing|fulfilled`: moves a prize claim forward (never back); the account shows it at once. */
@@ -12,8 +12,8 @@ export const claimStateCommand: Command = {
   async run(args, ctx) {
     const out = ctx.out ?? console.log;
     const flags = parseFlags(args, ['id', 'state', 'by']);
-    const id = Number(required(flags, 'id'));
-    if (!Number.isInteger(id) || id <= 0) throw new UsageError('--id must be a claim id.');
+    const id = wholeNumberUpTo(required(flags, 'id'), Number.MAX_SAFE_INTEGER);
+    if (id === null) throw new UsageError('--id must be a claim id.');
     const state = required(flags, 'state');
     if (state !== 'processing' && state !== 'fulfilled') throw new UsageError('--state must be processing or fulfilled.');
     const now = (ctx.now ?? (() => new Date()))();

@@ -1,5 +1,6 @@
 import { CLAIM_STATES, claimQueue, type ClaimState } from '../../claims/claim-queue.ts';
 import { parseFlags, UsageError, type Command } from '../command.ts';
+import { wholeNumberUpTo } from '../cli-helpers.ts';
 
 /** `claims [--state s]`: prize claims to fulfil, oldest first, with what to send where (bank details masked). */
 export const claimsCommand: Command = {
@@ -11,8 +12,8 @@ export const claimsCommand: Command = {
     const flags = parseFlags(args, ['state', 'limit']);
     const state = typeof flags.state === 'string' ? flags.state : null;
     if (state && !(CLAIM_STATES as readonly string[]).includes(state)) throw new UsageError('--state must be received, processing or fulfilled.');
-    const limit = flags.limit === undefined ? 50 : Number(flags.limit);
-    if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit must be a positive whole number.');
+    const limit = flags.limit === undefined ? 50 : wholeNumberUpTo(String(flags.limit), 1000);
+    if (limit === null) throw new UsageError('--limit must be a whole number from 1 to 1000.');
     const { claims } = await claimQueue(ctx.pool, { state: state as ClaimState | null, limit });
     if (claims.length === 0) out('No claims.');
     for (const c of claims) {

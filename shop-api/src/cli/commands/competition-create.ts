@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { parseFlags, type Command } from '../command.ts';
 import { checkNewCompetition, problemLines } from '@cgg/contracts/staff';
 import { CompetitionRefused, createCompetitionFromFile } from '../../competitions/competition-writer.ts';
+import { findBadString } from '../../http/reject-bad-strings.ts';
 import { operatorName, required } from '../cli-helpers.ts';
 
 /** Reads and parses a JSON file; a message (not a stack) when it cannot. */
@@ -12,11 +13,15 @@ export async function readJsonFile(file: string): Promise<{ ok: true; value: unk
   } catch (err) {
     return { ok: false, message: `Cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}` };
   }
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(text) };
+    value = JSON.parse(text);
   } catch (err) {
     return { ok: false, message: `${file} is not valid JSON: ${(err as Error).message}` };
   }
+  // What the API refuses at its edge (a NUL, a lone surrogate) the database would refuse here.
+  const bad = findBadString(value);
+  return bad ? { ok: false, message: `${file}: ${bad.field}: ${bad.reason} Nothing was changed.` } : { ok: true, value };
 }
 
 /** `competition-create --file comp.json`: a new competition, with its draw commitment. */

@@ -1,5 +1,6 @@
 import { parseFlags, type Command } from '../command.ts';
 import { listDeadJobs, retryDeadJob } from '../../jobs/dead-jobs.ts';
+import { wholeNumberUpTo } from '../cli-helpers.ts';
 
 /** `dead-jobs [--limit n] [--json]` / `dead-jobs --retry <id>`: the job queue's dead-letter list. */
 export const deadJobsCommand: Command = {
@@ -10,8 +11,8 @@ export const deadJobsCommand: Command = {
     const out = ctx.out ?? console.log;
     const flags = parseFlags(args, ['limit', 'retry'], ['json']);
     if (flags.retry !== undefined) {
-      const id = Number(flags.retry);
-      if (!Number.isInteger(id) || id < 1) {
+      const id = wholeNumberUpTo(String(flags.retry), Number.MAX_SAFE_INTEGER);
+      if (id === null) {
         out('--retry needs a job id (a whole number) from the list.');
         return 2;
       }

@@ -12,6 +12,10 @@ import { drawCommand } from './draw.ts';
 import { entriesCommand } from './entries.ts';
 import { pointsAdjustCommand } from './points-adjust.ts';
 import { postalEntryCommand } from './postal-entry.ts';
+import { claimsCommand } from './claims.ts';
+import { claimStateCommand } from './claim-state.ts';
+import { postalWinsCommand } from './postal-wins.ts';
+import { refundOrderCommand } from './refund-order.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -137,6 +141,26 @@ describe('operator CLI', () => {
     expect((await t.pool.query('SELECT drawn_by FROM competition_draws WHERE competition_id = $1', [id])).rows[0].drawn_by).toBe('cli:amy');
     expect((await run(drawCommand, ['--competition', String(id)])).text).toContain('already drawn');
     expect((await run(competitionUpdateCommand, ['--id', String(id), '--file', file('late.json', { featured: false })])).text).toContain('has been drawn');
+  });
+
+  it('refuses numbers out of range and text the database cannot hold with a clear message, changing nothing', async () => {
+    expect(await run(refundOrderCommand, ['--order', '3000000000', '--reason', 'x'])).toEqual({ code: 2, text: '--order must be a whole number from 1 to 2147483647 (got "3000000000").' });
+    expect(await run(pointsAdjustCommand, ['--customer', '99999999999', '--points', '5', '--reason', 'x'])).toMatchObject({ code: 1, text: 'No customer 99999999999.' });
+    expect(await run(claimsCommand, ['--limit', '1e300'])).toEqual({ code: 2, text: '--limit must be a whole number from 1 to 1000.' });
+    expect(await run(claimStateCommand, ['--id', '1e300', '--state', 'processing'])).toEqual({ code: 2, text: '--id must be a claim id.' });
+    expect(await run(postalWinsCommand, ['--settle', 'instant:99999999999999999', '--note', 'Paid'])).toEqual({ code: 2, text: '--settle names no win: the win id is too large.' });
+    const nul = await run(competitionCreateCommand, ['--file', file('nul.json', JSON.stringify({ ...valid, title: 'Car\u0000 prize' }))]);
+    expect(nul.code).toBe(1);
+    expect(nul.text).toContain('title: Contains a NUL character (\\u0000), which is not allowed. Nothing was changed.');
+    const open = Number(/#(\d+)/.exec((await run(competitionCreateCommand, ['--file', file('open.json', valid)])).text)![1]);
+    const audit = await count('SELECT count(*)::int AS n FROM staff_audit_log');
+    const entries = await count('SELECT count(*)::int AS n FROM postal_entries');
+    expect((await run(postalEntryCommand, ['--competition', String(open), '--name', 'N'.repeat(201), '--email', 'long@example.com', '--answer', '4'])).text)
+      .toContain("The entrant's name is at most 200 characters.");
+    expect((await run(postalEntryCommand, ['--competition', String(open), '--name', 'Long Mail', '--email', `${'m'.repeat(250)}@example.com`, '--answer', '4'])).text)
+      .toContain('The email address is at most 254 characters.');
+    expect(await count('SELECT count(*)::int AS n FROM postal_entries')).toBe(entries);
+    expect(await count('SELECT count(*)::int AS n FROM staff_audit_log')).toBe(audit);
   });
 
   it('coupon-create racing another run with the same code says the code exists and creates nothing', async () => {

@@ -29,7 +29,10 @@ export const postalWinsCommand: Command = {
       if (!m) throw new UsageError('--settle must be <instant|reward|draw>:<win id>, as postal-wins lists them.');
       const kind = m[1] as WinKind;
       const request = staffSettlePostalWinRequestSchema.safeParse({ win_kind: kind, win_id: Number(m[2]), note: typeof flags.note === 'string' ? flags.note : '' });
-      if (!request.success) throw new UsageError(`--note: ${request.error.issues[0]!.message}`);
+      if (!request.success) {
+        const issue = request.error.issues[0]!;
+        throw new UsageError(issue.path[0] === 'note' ? `--note: ${issue.message}` : '--settle names no win: the win id is too large.');
+      }
       const by = operatorName(flags.by, ctx.operator);
       const at = (ctx.now ?? (() => new Date()))();
       const done = await settlePostalWin(ctx.pool, { kind, id: m[2]!, by, note: request.data.note, at, audit: { staffId: null, actor: `cli:${by}` } });

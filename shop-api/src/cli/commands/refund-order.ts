@@ -4,7 +4,7 @@ import { penceToPounds } from '../../lib/money.ts';
 import { DEMO_PAYMENTS, gatewayFor } from '../../payments/gateways.ts';
 import { refundOrder } from '../../payments/refund-order.ts';
 import { createMailer } from '../../mail/mailer.ts';
-import { operatorName, poundsToPenceSigned, required } from '../cli-helpers.ts';
+import { operatorName, positiveInt, poundsToPenceSigned, required } from '../cli-helpers.ts';
 import { parseFlags, UsageError, type Command } from '../command.ts';
 
 /** `refund-order --order 10016 [--amount 2.50] [--to card|site_credit] --reason "..." [--key K] [--by amy]`: once per key. */
@@ -16,8 +16,7 @@ export const refundOrderCommand: Command = {
     const flags = parseFlags(args, ['order', 'amount', 'to', 'reason', 'key', 'by']);
     const to = typeof flags.to === 'string' ? flags.to : 'card';
     if (to !== 'card' && to !== 'site_credit') throw new UsageError('--to must be card or site_credit.');
-    const order = required(flags, 'order');
-    if (!/^[1-9]\d{0,9}$/.test(order)) throw new UsageError('--order must be an order number.');
+    const order = positiveInt(required(flags, 'order'), 'order');
     const amountPence = typeof flags.amount === 'string' ? poundsToPenceSigned(flags.amount, 'amount') : undefined;
     if (amountPence !== undefined && amountPence <= 0) throw new UsageError('--amount must be more than 0.');
     const reason = required(flags, 'reason');
@@ -26,7 +25,7 @@ export const refundOrderCommand: Command = {
     const out = ctx.out ?? console.log;
     try {
       const done = await refundOrder(ctx.pool, gatewayFor(ctx.payments ?? DEMO_PAYMENTS, ctx.pool).gateway, {
-        orderId: Number(order), amountPence, to, idempotencyKey: key, reason, by: `cli:${operatorName(flags.by, ctx.operator)}`, now: ctx.now?.() ?? new Date(),
+        orderId: order, amountPence, to, idempotencyKey: key, reason, by: `cli:${operatorName(flags.by, ctx.operator)}`, now: ctx.now?.() ?? new Date(),
         // The customer's refund mail goes out at once, as the back office's does (not left to the outbox relay).
       }, createMailer(ctx.pool, ctx.smtpUrl));
       const back = [done.creditReturnedPence ? `£${penceToPounds(done.creditReturnedPence)} site credit given back` : '', done.pointsReturned ? `${done.pointsReturned} points given back` : '', done.ticketsReleased ? `${done.ticketsReleased} ticket(s) released` : '', done.couponsReturned.length ? `coupon(s) ${done.couponsReturned.join(', ')} given back` : ''].filter(Boolean);

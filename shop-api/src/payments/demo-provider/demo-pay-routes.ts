@@ -31,10 +31,12 @@ export function registerDemoPayRoutes(app: FastifyInstance, provider: DemoProvid
   }));
 
   app.get<{ Params: { id: string }; Querystring: { client_secret?: string } }>(`${base}/payment_intents/:id/challenge`, (request, reply) => answer(reply, async (): Promise<DemoChallenge> => {
-    const intent = await provider.retrieveIntent(request.params.id, now());
-    if (!intent || intent.client_secret !== request.query.client_secret) {
+    // The secret first: a caller without it learns nothing and moves nothing on (a status check settles a processing payment).
+    const seen = await provider.readIntent(request.params.id);
+    if (!seen || seen.client_secret !== request.query.client_secret) {
       throw new DemoPayError(404, 'invalid_request_error', 'resource_missing', `No such payment_intent: '${request.params.id}'`);
     }
+    const intent = (await provider.retrieveIntent(request.params.id, now())) ?? seen;
     const pm = await provider.paymentMethod(intent.payment_method);
     return { id: intent.id, status: intent.status, amount: intent.amount, currency: intent.currency, last4: pm?.card.last4 ?? '' };
   }));

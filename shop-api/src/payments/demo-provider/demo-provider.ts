@@ -86,6 +86,8 @@ export interface DemoProvider {
   paymentMethod(id: string): Promise<DemoPaymentMethod | null>;
   createIntent(p: { amount: number; currency: string; paymentMethod: string; metadata: Record<string, string>; idempotencyKey: string }, now: Date): Promise<DemoIntent>;
   retrieveIntent(id: string, now: Date): Promise<DemoIntent | null>;
+  /** The intent as stored, settling nothing (to check a browser's client secret first). */
+  readIntent(id: string): Promise<DemoIntent | null>;
   answerChallenge(id: string, clientSecret: string, outcome: 'complete' | 'fail', now: Date): Promise<DemoIntent>;
   cancelIntent(id: string, now: Date): Promise<DemoIntent | null>;
   refund(p: { intentId: string; amount: number; idempotencyKey: string }, now: Date): Promise<{ id: string }>;
@@ -228,6 +230,11 @@ export function createDemoProvider(pool: pg.Pool, options: DemoProviderOptions):
       // A status check sees the bank's answer: a payment still processing settles now (once).
       const settledNow = await transition(id, ['processing'], 'succeeded', now);
       if (settledNow) return settledNow;
+      const row = await read(id);
+      return row && toIntent(row);
+    },
+
+    async readIntent(id) {
       const row = await read(id);
       return row && toIntent(row);
     },
