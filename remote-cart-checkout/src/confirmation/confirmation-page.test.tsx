@@ -30,6 +30,15 @@ describe('/confirmation', () => {
     expect(api.calls).toEqual([]);
   });
 
+  it("writes an instant win's value as every price is written (£1,000.00)", () => {
+    mockShop({});
+    keepLastOrder(makeCheckoutResponse({
+      instant_wins: [{ win_id: 3, competition_id: 11, ticket_number: 233, prize_id: 4, prize_title: 'Cash', prize_value: '1000.00', image: '/wp-content/uploads/iw.svg' }],
+    }));
+    renderConfirmation();
+    expect(screen.getByText(/won/).textContent).toBe('Ticket 233 won Cash (£1,000.00).');
+  });
+
   it('re-fetches an order that is not in this tab with order_detail', async () => {
     signIn('tok-1');
     const api = mockShop({

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import type { StoreCheckoutResponse } from '@cgg/contracts/store';
 import { accountCalls } from '@cgg/contracts/account';
-import { ApiError, apiRequest, formatPounds } from '@cgg/contracts';
+import { ApiError, apiRequest, formatPounds, poundsToPence } from '@cgg/contracts';
 import { startCart } from '../cart/cart-startup.ts';
 import { errorMessage } from '../cart/toast.ts';
 import { LoadFailed } from '../components/load-failed.tsx';
@@ -134,7 +134,7 @@ export function ConfirmationView() {
                 <li key={w.win_id} className="cc-win">
                   <img src={w.image} alt="" width={56} height={56} />
                   <p>
-                    Ticket <strong>{w.ticket_number}</strong> won <strong>{w.prize_title}</strong> (£{w.prize_value}).
+                    Ticket <strong>{w.ticket_number}</strong> won <strong>{w.prize_title}</strong> ({formatPounds(poundsToPence(w.prize_value))}).
                   </p>
                 </li>
               ))}

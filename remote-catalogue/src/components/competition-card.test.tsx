@@ -51,6 +51,9 @@ describe('CompetitionCard', () => {
     renderCard(makeCompetition({ total_sell_tickets: 500, total_ticket_sold: 500 }));
     expect(screen.getByText('SOLD OUT')).toBeTruthy();
     expect(screen.queryByText(/tickets left/)).toBeNull();
+    // Nothing to enter: the card invites a look, not an entry.
+    expect(screen.getByText('View')).toBeTruthy();
+    expect(screen.queryByText('Enter now')).toBeNull();
   });
 
   it("badges a cancelled competition 'CANCELLED', not 'CLOSED'", () => {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { competitionPath, drawDateTime, isNew, type Competition } from '@cgg/contracts';
+import { competitionPath, drawDateTime, isNew, ticketsLeft, type Competition } from '@cgg/contracts';
 import { PriceTag } from './price-tag.tsx';
 import { TicketProgress } from './progress-bar.tsx';
 import { drawWhenText } from './draw-when.tsx';
@@ -63,7 +63,7 @@ export function CompetitionCard({ competition: c, headingLevel = 3, eager = fals
           <p className="cat-card__winner">Winning ticket #{c.winning_ticket_number}</p>
         )}
         <span className="cat-card__cta" aria-hidden="true">
-          {c.status === 'open' ? 'Enter now' : 'View'}
+          {c.status === 'open' && !c.cancelled && ticketsLeft(c) > 0 ? 'Enter now' : 'View'}
         </span>
       </div>
     </article>

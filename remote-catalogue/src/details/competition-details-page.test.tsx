@@ -160,6 +160,7 @@ describe('CompetitionDetailsPage', () => {
     expect(qty().value).toBe('20');
     await user.click(screen.getByRole('button', { name: 'One ticket fewer' }));
     expect(qty().value).toBe('19');
+    expect(screen.getByText('Up to 20 tickets per person for this competition.')).toBeTruthy();
   });
 
   const twoCompetitions = (nextFailsFirst: boolean) => {
@@ -203,6 +204,8 @@ describe('CompetitionDetailsPage', () => {
     await openDetails(makeCompetition({ id: 8, total_sell_tickets: 100, total_ticket_sold: 97, max_ticket_per_user: 50 }));
     await user.click(screen.getByRole('button', { name: '10 tickets' }));
     expect(qty().value).toBe('3');
+    expect(screen.getByText('Only 3 tickets left.')).toBeTruthy();
+    expect(screen.queryByText(/per person/)).toBeNull();
   });
 
   it('emits cart:add-requested directly when there is no question', async () => {

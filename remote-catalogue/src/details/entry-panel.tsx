@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { effectivePricePence, emit, formatPounds, type Competition, type Settings } from '@cgg/contracts';
+import { effectivePricePence, emit, formatPounds, ticketsLeft, type Competition, type Settings } from '@cgg/contracts';
 import { shouldShowQuestion } from '../data/show-question.ts';
 import { addBlockedReason, maxQuantity } from './add-availability.ts';
 import { QuantityPicker } from './quantity-picker.tsx';
@@ -49,7 +49,7 @@ function Entry({ competition: c, settings, max, blocked }: { competition: Compet
 
   return (
     <div className="cat-entry">
-      <QuantityPicker value={quantity} max={max} quickPicks={settings?.suggested_tickets ?? []} disabled={blocked !== null} onChange={setQuantity} />
+      <QuantityPicker value={quantity} max={max} stockBinds={ticketsLeft(c) < c.max_ticket_per_user} quickPicks={settings?.suggested_tickets ?? []} disabled={blocked !== null} onChange={setQuantity} />
       <button type="button" className="cat-btn cat-entry__add" disabled={blocked !== null} aria-describedby={blocked ? 'cat-entry-reason' : undefined} onClick={onAdd}>
         {blocked ? 'Unavailable' : `Add ${quantity} ${quantity === 1 ? 'ticket' : 'tickets'} · ${formatPounds(effectivePricePence(c) * quantity)}`}
       </button>

@@ -1,16 +1,21 @@
 import { useEffect, useState } from 'react';
 import { clampQuantity } from './add-availability.ts';
 
-/** −/+ buttons, a number field and quick picks, all capped at `max`. */
+/**
+ * −/+ buttons, a number field and quick picks, all capped at `max`; `stockBinds`: the cap is the
+ * tickets left, not the per-person limit, and the hint says so.
+ */
 export function QuantityPicker({
   value,
   max,
+  stockBinds = false,
   quickPicks,
   disabled,
   onChange,
 }: {
   value: number;
   max: number;
+  stockBinds?: boolean;
   quickPicks: number[];
   disabled: boolean;
   onChange: (quantity: number) => void;
@@ -66,7 +71,13 @@ export function QuantityPicker({
           ))}
         </div>
       )}
-      {!disabled && <p className="cat-qty__limit">Up to {max.toLocaleString('en-GB')} tickets per person for this competition.</p>}
+      {!disabled && (
+        <p className="cat-qty__limit">
+          {stockBinds
+            ? `Only ${max.toLocaleString('en-GB')} ${max === 1 ? 'ticket' : 'tickets'} left.`
+            : `Up to ${max.toLocaleString('en-GB')} tickets per person for this competition.`}
+        </p>
+      )}
     </div>
   );
 }
