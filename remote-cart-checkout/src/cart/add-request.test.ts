@@ -46,7 +46,10 @@ describe('adding tickets (spec section 5 and the section 8 toasts)', () => {
     const c = makeCompetition();
     const api = shop(c);
     const changed = collect('cart:changed');
+    const settled = collect('cart:add-settled');
     await add(c, 3);
+    // The page that asked offers Add again.
+    expect(settled).toEqual([{ competitionId: c.id, added: true }]);
     // The spec's add-item carries the nonce and the cart token in its body as well as its headers.
     expect(api.last('store:POST /cart/add-item')?.body).toEqual({ id: c.competition_product_id, quantity: 3, nonce: 'nonce-1', cart_header: 'cart-token-1' });
     expect(changed.at(-1)).toEqual({ itemCount: 3, totalPence: 597 });
@@ -58,8 +61,10 @@ describe('adding tickets (spec section 5 and the section 8 toasts)', () => {
     const c = makeCompetition({ total_ticket_sold: 1000, quantity: 0 });
     const api = shop(c);
     const toasts = collect('shell:toast');
+    const settled = collect('cart:add-settled');
     await add(c, 1);
     expect(errorToasts(toasts)).toEqual(['Oops! There is not ticket left to purchase for this competition']);
+    expect(settled).toEqual([{ competitionId: c.id, added: false }]);
     expect(api.routes()).not.toContain('store:POST /cart/add-item');
     // A visitor has no token to send.
     expect(api.last('getcompetition')?.body).toEqual({ id: c.id });
@@ -147,8 +152,10 @@ describe('adding tickets (spec section 5 and the section 8 toasts)', () => {
       'store:POST /cart/add-item': wpError(400, 'cgg_rest_wrong_answer', 'Sorry, that answer is incorrect. Please try again.'),
     });
     const toasts = collect('shell:toast');
+    const settled = collect('cart:add-settled');
     await add(c, 1, 1);
     expect(errorToasts(toasts)).toEqual(['Sorry, that answer is incorrect. Please try again.']);
+    expect(settled).toEqual([{ competitionId: c.id, added: false }]);
     expect(cartStore.get(basketModalOpenAtom)).toBe(false);
   });
 

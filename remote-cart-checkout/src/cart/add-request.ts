@@ -1,6 +1,6 @@
 import type { StoreCart } from '@cgg/contracts/store';
 import { accountCalls } from '@cgg/contracts/account';
-import { apiRequest, ApiError, calls, ticketsLeft, type Competition, type EventPayload } from '@cgg/contracts';
+import { apiRequest, ApiError, calls, emit, ticketsLeft, type Competition, type EventPayload } from '@cgg/contracts';
 import { planAdd } from '../rules/add-plan.ts';
 import { toastMessages } from '../rules/toast-messages.ts';
 import { currentSessionToken, withSessionToken } from '../session/session-token.ts';
@@ -72,14 +72,18 @@ export const ADDING_MESSAGE = 'Adding to your basket...';
 async function add(request: AddRequest): Promise<void> {
   // A loading toast until the add ends: a refusal or a cap notice replaces it, success closes it.
   const loading = toastLoading(ADDING_MESSAGE, 'cart-add');
+  let added = false;
   try {
-    await addChecked(request, loading);
+    added = await addChecked(request, loading);
   } finally {
     loading.done();
+    // The page that asked offers Add again now (an error thrown here counts as not added).
+    emit('cart:add-settled', { competitionId: request.competitionId, added });
   }
 }
 
-async function addChecked(request: AddRequest, loading: ReturnType<typeof toastLoading>): Promise<void> {
+/** Adds what the rules allow; answers whether anything went in the basket. */
+async function addChecked(request: AddRequest, loading: ReturnType<typeof toastLoading>): Promise<boolean> {
   const [competition, purchased] = await Promise.all([loadCompetition(request.competitionId), purchasedFor(request.competitionId), cartStore.get(cartLoadedAtom) ? null : loadCart()]);
   let quantity = request.quantity;
   let notice: string | null = null;
@@ -95,7 +99,7 @@ async function addChecked(request: AddRequest, loading: ReturnType<typeof toastL
     });
     if (plan.kind === 'refuse') {
       loading.error(plan.message);
-      return;
+      return false;
     }
     quantity = plan.quantity;
     notice = plan.notice;
@@ -111,8 +115,10 @@ async function addChecked(request: AddRequest, loading: ReturnType<typeof toastL
     if (notice) loading.error(notice);
     else loading.done();
     cartStore.set(basketModalOpenAtom, true);
+    return true;
   } catch (error) {
     loading.error(refusalMessage(error));
+    return false;
   }
 }
 

@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { drawEntriesPath, encodeSessionToken, on, postalRouteResponseSchema, SESSION_TOKEN_KEY, type EventPayload } from '@cgg/contracts';
+import { drawEntriesPath, emit, encodeSessionToken, on, postalRouteResponseSchema, SESSION_TOKEN_KEY, type EventPayload } from '@cgg/contracts';
 import { CompetitionDetailsPage } from './competition-details-page.tsx';
 import { renderAt } from '../../test/render.tsx';
 import { mockApi, notFound } from '../../test/mock-api.ts';
@@ -217,6 +217,29 @@ describe('CompetitionDetailsPage', () => {
     await user.click(screen.getByRole('button', { name: /^Add 10 tickets/ }));
     expect(adds).toEqual([{ competitionId: 9, productId: c.competition_product_id, quantity: 10, title: 'PS5 Pro' }]);
     expect(document.getElementById('enter')).toBeNull();
+    off();
+  });
+
+  it('a second tap while the basket is still adding adds nothing more; Add comes back when the basket answers', async () => {
+    const user = userEvent.setup();
+    const { adds, off } = listenForAdds();
+    const c = makeCompetition({ id: 9, title: 'PS5 Pro' });
+    await openDetails(c);
+    const add = screen.getByRole('button', { name: /^Add 1 ticket/ });
+    await user.click(add);
+    expect(add.textContent).toBe('Adding to your basket...');
+    expect(add.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(add);
+    await user.click(add);
+    expect(adds).toHaveLength(1);
+    // Another competition's answer is not this one's.
+    act(() => emit('cart:add-settled', { competitionId: 10, added: true }));
+    expect(add.getAttribute('aria-disabled')).toBe('true');
+    act(() => emit('cart:add-settled', { competitionId: 9, added: false }));
+    expect(add.textContent).toMatch(/^Add 1 ticket/);
+    expect(add.getAttribute('aria-disabled')).toBeNull();
+    await user.click(add);
+    expect(adds).toHaveLength(2);
     off();
   });
 

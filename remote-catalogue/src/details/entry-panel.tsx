@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { effectivePricePence, emit, formatPounds, ticketsLeft, type Competition, type Settings } from '@cgg/contracts';
+import { useEffect, useState } from 'react';
+import { effectivePricePence, emit, formatPounds, on, ticketsLeft, type Competition, type Settings } from '@cgg/contracts';
 import { shouldShowQuestion } from '../data/show-question.ts';
 import { addBlockedReason, maxQuantity } from './add-availability.ts';
 import { QuantityPicker } from './quantity-picker.tsx';
@@ -27,11 +27,26 @@ export function EntryPanel({ competition: c, settings, checking = false }: { com
   return <Entry competition={c} settings={settings} max={max} blocked={blocked} />;
 }
 
+/**
+ * How long Add waits for the basket's answer (`cart:add-settled`) before it is offered again
+ * anyway: a basket released before that event never sends it.
+ */
+export const ADD_SETTLE_FALLBACK_MS = 15_000;
+
 function Entry({ competition: c, settings, max, blocked }: { competition: Competition; settings: Settings | undefined; max: number; blocked: string | null }) {
   const [quantity, setQuantity] = useState(1);
   const [asking, setAsking] = useState(false);
+  // From the tap until the basket says the add ended: a second tap (a slow phone, no answer yet) adds nothing twice.
+  const [adding, setAdding] = useState(false);
+  useEffect(() => on('cart:add-settled', (p) => p.competitionId === c.id && setAdding(false)), [c.id]);
+  useEffect(() => {
+    if (!adding) return undefined;
+    const fallback = setTimeout(() => setAdding(false), ADD_SETTLE_FALLBACK_MS);
+    return () => clearTimeout(fallback);
+  }, [adding]);
 
   const requestAdd = (answerId?: number) => {
+    setAdding(true);
     emit('cart:add-requested', {
       competitionId: c.id,
       productId: c.competition_product_id,
@@ -42,7 +57,7 @@ function Entry({ competition: c, settings, max, blocked }: { competition: Compet
   };
 
   const onAdd = () => {
-    if (blocked) return;
+    if (blocked || adding) return;
     if (c.comp_question && shouldShowQuestion(settings)) setAsking(true);
     else requestAdd();
   };
@@ -50,8 +65,16 @@ function Entry({ competition: c, settings, max, blocked }: { competition: Compet
   return (
     <div className="cat-entry">
       <QuantityPicker value={quantity} max={max} stockBinds={ticketsLeft(c) < c.max_ticket_per_user} quickPicks={settings?.suggested_tickets ?? []} disabled={blocked !== null} onChange={setQuantity} />
-      <button type="button" className="cat-btn cat-entry__add" disabled={blocked !== null} aria-describedby={blocked ? 'cat-entry-reason' : undefined} onClick={onAdd}>
-        {blocked ? 'Unavailable' : `Add ${quantity} ${quantity === 1 ? 'ticket' : 'tickets'} · ${formatPounds(effectivePricePence(c) * quantity)}`}
+      {/* aria-disabled while adding, not disabled: the button keeps the focus. */}
+      <button
+        type="button"
+        className="cat-btn cat-entry__add"
+        disabled={blocked !== null}
+        aria-disabled={adding || undefined}
+        aria-describedby={blocked ? 'cat-entry-reason' : undefined}
+        onClick={onAdd}
+      >
+        {blocked ? 'Unavailable' : adding ? 'Adding to your basket...' : `Add ${quantity} ${quantity === 1 ? 'ticket' : 'tickets'} · ${formatPounds(effectivePricePence(c) * quantity)}`}
       </button>
       {blocked && (
         <p id="cat-entry-reason" className="cat-entry__reason">

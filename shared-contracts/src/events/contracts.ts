@@ -49,6 +49,17 @@ export const eventContracts = {
       answerId: z.optional(z.int()),
     })),
   },
+  'cart:add-settled': {
+    owner: 'cart-checkout (and the shell, for an add it drops while the basket is down)',
+    /**
+     * News: an add asked for with `cart:add-requested` has ended, added or refused. The page that
+     * asked offers Add again only then, so a second tap while the first runs adds nothing twice.
+     */
+    schema: lazySchema((z) => z.object({
+      competitionId: z.int().check(z.positive()),
+      added: z.boolean(),
+    })),
+  },
   'cart:changed': {
     owner: 'cart-checkout',
     schema: lazySchema((z) => z.object({

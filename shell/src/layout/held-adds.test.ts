@@ -28,12 +28,16 @@ describe('adds held for the basket', () => {
   });
 
   it('while the basket is down: says nothing was added, for adds held before and after, and drops them', () => {
+    const settled = vi.fn();
+    stops.push(on('cart:add-settled', settled));
     add('Tesla');
     const stopDown = whileBasketDown();
     stops.push(stopDown);
     expect(toasts.mock.calls.at(-1)).toEqual([{ variant: 'error', message: BASKET_DOWN_MESSAGE, id: 'shell:held-add' }]);
     add('Cash');
     expect(toasts.mock.calls.at(-1)).toEqual([{ variant: 'error', message: BASKET_DOWN_MESSAGE, id: 'shell:held-add' }]);
+    // The page that asked offers Add again, for each add dropped.
+    expect(settled.mock.calls).toEqual([[{ competitionId: 1, added: false }], [{ competitionId: 1, added: false }]]);
     // The basket back: the requests the shopper was told had failed are not carried out.
     stopDown();
     const basket = vi.fn();

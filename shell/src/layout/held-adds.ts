@@ -49,5 +49,12 @@ export function whileBasketDown(): () => void {
 }
 
 function answerWhileDown(): void {
-  if (dropHeld(ADD) > 0) emit('shell:toast', { variant: 'error', message: BASKET_DOWN_MESSAGE, id: TOAST_ID });
+  const dropped = dropHeld(ADD);
+  if (dropped.length === 0) return;
+  emit('shell:toast', { variant: 'error', message: BASKET_DOWN_MESSAGE, id: TOAST_ID });
+  // The pages that asked may offer Add again: nothing is coming from the basket.
+  for (const request of dropped) {
+    const competitionId = (request as { competitionId?: unknown } | null)?.competitionId;
+    if (Number.isSafeInteger(competitionId) && (competitionId as number) > 0) emit('cart:add-settled', { competitionId: competitionId as number, added: false });
+  }
 }
