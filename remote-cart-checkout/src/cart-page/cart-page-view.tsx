@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { formatPounds } from '@cgg/contracts';
 import { emptyCart, loadCart, removeItem } from '../cart/cart-actions.ts';
@@ -22,6 +22,21 @@ export function CartPageView() {
   const busy = isUpdating || isDeleting;
   // The checkout would refuse these lines: say so here, where they can be changed.
   const blocked = items.some((item) => lineProblems[item.key]);
+  // What a change did, said to a screen reader; the focus comes here when a removed line took it.
+  const said = useRef<HTMLParagraphElement>(null);
+  const [change, setChange] = useState('');
+  const seen = useRef<string | null>(null);
+  const summary = `${count} ${count === 1 ? 'ticket' : 'tickets'} in your basket, total ${formatPounds(totalPence)}.`;
+  useEffect(() => {
+    if (!loaded) return;
+    // Not on the first showing: only what a change made.
+    if (seen.current !== null && seen.current !== summary) setChange(`Basket updated: ${summary}`);
+    seen.current = summary;
+  }, [loaded, summary]);
+  const remove = (key: string) => {
+    if (busy) return;
+    void removeItem(key).then((removed) => removed && said.current?.focus());
+  };
 
   if (!loaded && loadError) return <LoadFailed title="Basket" message={loadError} retrying={isLoading} onRetry={() => void loadCart()} />;
   if (!loaded) {
@@ -34,6 +49,9 @@ export function CartPageView() {
   if (items.length === 0) return <EmptyBasket title="Basket" />;
   return (
     <PageFrame title="Basket" intro={`${count} ${count === 1 ? 'ticket' : 'tickets'} ready to check out.`}>
+      <p ref={said} className="cc-visually-hidden" role="status" tabIndex={-1}>
+        {change}
+      </p>
       <div className="cc-basket" aria-busy={busy}>
         <div className="cc-card">
           <BasketLines
@@ -42,13 +60,13 @@ export function CartPageView() {
             controls={(item) => (
               <div className="cc-line__controls">
                 <QuantityControl item={item} disabled={busy} />
-                <button type="button" className="cc-link-button" disabled={busy} onClick={() => void removeItem(item.key)}>
+                <button type="button" className="cc-link-button" aria-disabled={busy || undefined} onClick={() => remove(item.key)}>
                   Remove <span className="cc-visually-hidden">{item.name}</span>
                 </button>
               </div>
             )}
           />
-          <button type="button" className="cc-btn cc-btn--ghost cc-basket__empty" disabled={busy} onClick={() => void emptyCart()}>
+          <button type="button" className="cc-btn cc-btn--ghost cc-basket__empty" aria-disabled={busy || undefined} onClick={() => !busy && void emptyCart()}>
             Empty basket
           </button>
         </div>

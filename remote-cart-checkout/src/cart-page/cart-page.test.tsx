@@ -15,6 +15,8 @@ const cash = makeCompetition({ id: 12, title: 'Win £500', price_per_ticket: '0.
 function basketShop(start: { tesla: number; cash: number }) {
   const q = { ...start };
   let coupon: string | null = null;
+  /** Quantity changes answer once this has settled (holdUpdates). */
+  let updatesHeld: Promise<void> = Promise.resolve();
   /** Lines that can no longer be bought as they stand: named in every cart answer while in the basket. */
   const problems: StoreCart['errors'] = [];
   const cart = (): StoreCart => {
@@ -26,7 +28,8 @@ function basketShop(start: { tesla: number; cash: number }) {
     'store:GET /cart': () => cart(),
     // The spec's shape: quantity as text.
     'store:GET /cart/items': () => cart().items.map((i) => ({ ...i, quantity: String(i.quantity) })),
-    'store:POST /cart/update-item': (body) => {
+    'store:POST /cart/update-item': async (body) => {
+      await updatesHeld;
       q[body.key === 'key-11' ? 'tesla' : 'cash'] = Number(body.quantity);
       return cart();
     },
@@ -50,7 +53,7 @@ function basketShop(start: { tesla: number; cash: number }) {
     },
   });
   /** `q` is the server's basket: a test edits it as another tab would. */
-  return Object.assign(api, { q, problems });
+  return Object.assign(api, { q, problems, holdUpdates: (until: Promise<void>) => void (updatesHeld = until) });
 }
 
 const renderCart = () => renderAt('/cart', [{ path: '/cart', element: <CartPage /> }]);
@@ -101,6 +104,33 @@ describe('/cart', () => {
     await userEvent.clear(input);
     await userEvent.type(input, '4{Enter}');
     await waitFor(() => expect(api.last('store:POST /cart/update-item')?.body).toEqual({ key: 'key-12', quantity: 4 }));
+  });
+
+  it('keeps the focus on a control while the basket is busy, ignores presses meanwhile, and says what a change did', async () => {
+    const api = basketShop({ tesla: 2, cash: 1 });
+    // The update answers when the test says so: the page is seen while it runs.
+    let answer: () => void = () => undefined;
+    const later = new Promise<void>((resolve) => (answer = resolve));
+    renderCart();
+    await screen.findByRole('button', { name: 'Remove Win a Tesla' });
+    const more = screen.getByRole('button', { name: 'One ticket more for Win a Tesla' });
+    api.holdUpdates(later);
+    await userEvent.click(more);
+    await waitFor(() => expect(more.getAttribute('aria-disabled')).toBe('true'));
+    expect((more as HTMLButtonElement).disabled).toBe(false);
+    expect(document.activeElement).toBe(more);
+    await userEvent.click(more);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Win £500' }));
+    answer();
+    await waitFor(() => expect(more.getAttribute('aria-disabled')).toBeNull());
+    expect(api.calls.filter((c) => c.route === 'store:POST /cart/update-item')).toHaveLength(1);
+    expect(api.routes()).not.toContain('store:POST /cart/remove-item');
+    expect((await screen.findByText(/^Basket updated:/)).textContent).toBe('Basket updated: 4 tickets in your basket, total £6.96.');
+
+    // A removed line took the focus with it: it goes to what the removal did.
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Win £500' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove Win £500' })).toBeNull());
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Basket updated: 3 tickets in your basket, total £5.97.'));
   });
 
   it("caps a typed quantity at the line's maximum with 'You have entered the maximum number of tickets'", async () => {

@@ -8,6 +8,8 @@ export function CouponForm({ coupons, disabled }: { coupons: { code: string; dis
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
 
   const run = async (action: 'applyCoupon' | 'removeCoupon', value: string) => {
+    // Busy: ignored, the button keeping the focus (aria-disabled, below).
+    if (disabled) return;
     const result = await changeCoupon(action, value);
     setMessage({ ok: result.ok, text: result.message });
     if (result.ok && action === 'applyCoupon') setCode('');
@@ -19,6 +21,7 @@ export function CouponForm({ coupons, disabled }: { coupons: { code: string; dis
         className="cc-coupon__form"
         onSubmit={(e) => {
           e.preventDefault();
+          if (disabled) return;
           if (!code.trim()) setMessage({ ok: false, text: 'Please enter a coupon code.' });
           else void run('applyCoupon', code);
         }}
@@ -39,7 +42,7 @@ export function CouponForm({ coupons, disabled }: { coupons: { code: string; dis
             spellCheck={false}
             onChange={(e) => setCode(e.target.value)}
           />
-          <button type="submit" className="cc-btn cc-btn--ghost" disabled={disabled}>
+          <button type="submit" className="cc-btn cc-btn--ghost" aria-disabled={disabled || undefined}>
             Apply coupon
           </button>
         </div>
@@ -62,7 +65,7 @@ export function CouponForm({ coupons, disabled }: { coupons: { code: string; dis
                   ': not needed, the basket is already covered. It stays yours for another order.'
                 )}
               </span>
-              <button type="button" className="cc-link-button" disabled={disabled} onClick={() => void run('removeCoupon', c.code)}>
+              <button type="button" className="cc-link-button" aria-disabled={disabled || undefined} onClick={() => void run('removeCoupon', c.code)}>
                 Remove coupon {c.code}
               </button>
             </li>

@@ -15,7 +15,7 @@ type Answer = Handler | object;
  * 'getcompetition' (/api/v1/...) or 'store:POST /cart/add-item' (/wc/store/v1/...), and the
  * demo payment provider's paths: 'demo-pay:POST /payment_methods' (/wp-json/demo-pay/v1/...).
  * Every Store answer carries fresh Nonce / Nonce-Timestamp / Cart-Token headers, as
- * the server's do. An answer is a payload, a function of the body, or `{status, body}`.
+ * the server's do. An answer is a payload, a function of the body (or a promise of one), or `{status, body}`.
  */
 export function mockShop(answers: Record<string, Answer>) {
   const calls: ShopCall[] = [];
@@ -36,7 +36,8 @@ export function mockShop(answers: Record<string, Answer>) {
       : {};
     if (!(route in answers)) return json({ code: 'rest_no_route', message: 'No route', data: { status: 404 } }, 404, {});
     const raw = answers[route];
-    const answer = typeof raw === 'function' ? (raw as Handler)(body, call) : raw;
+    // A handler may answer later (a promise): a test sees the page while the call is under way.
+    const answer: unknown = await (typeof raw === 'function' ? (raw as Handler)(body, call) : raw);
     if (answer && typeof answer === 'object' && 'status' in answer && 'body' in answer) {
       const a = answer as { status: number; body: unknown; headers?: Record<string, string> };
       return json(a.body, a.status, { ...storeHeaders, ...a.headers });
