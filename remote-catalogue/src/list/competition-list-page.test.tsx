@@ -80,6 +80,8 @@ describe('CompetitionListPage', () => {
     expect(await screen.findByText('Prize B0')).toBeTruthy();
     expect(screen.getByText('Prize A0')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull());
+    // The button that had the keyboard focus is gone: the first new card has it.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Prize B0' })));
   });
 
   it("fetches again the pages shown when the customer comes back to the same list ('competitions to fetch')", async () => {
@@ -102,6 +104,8 @@ describe('CompetitionListPage', () => {
     expect(await screen.findByText('Prize B0')).toBeTruthy();
     expect(screen.getByText('Prize A0')).toBeTruthy();
     expect(api.calls.filter((c) => c.route === 'competition').map((c) => c.body.page).sort()).toEqual([1, 2]);
+    // Pages fetched again on coming back were not asked for now: nobody's focus is moved.
+    expect(document.activeElement).toBe(document.body);
   });
 
   it('starts another list at page 1 and remembers that one instead', async () => {

@@ -19,9 +19,18 @@ function headingFor(mode: ListMode, categories: CompetitionCategory[] | undefine
   return categories?.find((c) => c.slug === mode.slug)?.name ?? categoryLabel(mode.slug);
 }
 
-/** One page of results; "Load more" adds the next page below, each cached on its own. */
-function ResultsPage({ mode, page, isLast, onMore }: { mode: ListMode; page: number; isLast: boolean; onMore: () => void }) {
+/**
+ * One page of results; "Load more" adds the next page below, each cached on its own. A page asked
+ * for with Load more (`takeFocus`) takes the keyboard focus to its first card once shown: the
+ * button that had it is gone by then.
+ */
+function ResultsPage({ mode, page, isLast, takeFocus, onMore }: { mode: ListMode; page: number; isLast: boolean; takeFocus: boolean; onMore: () => void }) {
   const { data, error, isLoading } = useCompetitionList(listRequest(mode, page, PAGE_SIZE));
+  const grid = useRef<HTMLDivElement>(null);
+  const shown = Boolean(data?.data.length);
+  useEffect(() => {
+    if (takeFocus && shown) grid.current?.querySelector<HTMLElement>('.cat-card__link')?.focus();
+  }, [takeFocus, shown]);
   if (isLoading) return <Spinner />;
   if (error && !data) return <p className="cat-empty" role="alert">We couldn&apos;t load these competitions just now. Please try again shortly.</p>;
   if (!data) return null;
@@ -37,7 +46,9 @@ function ResultsPage({ mode, page, isLast, onMore }: { mode: ListMode; page: num
   }
   return (
     <>
-      <CardGrid competitions={data.data} label={`Page ${page}`} />
+      <div ref={grid} className="cat-list__page">
+        <CardGrid competitions={data.data} label={`Page ${page}`} />
+      </div>
       {isLast && page < data.total_pages && (
         <div className="cat-list__more">
           <p className="cat-list__count">
@@ -82,6 +93,8 @@ function ListBody({ mode, listKey }: { mode: ListMode; listKey: string }) {
   // mounted, not while rendering: the server renders page 1 (it has no storage), and the browser's
   // first render must match it, or hydration fails and the page is built again.
   const [pages, setPages] = useState(1);
+  // The last page asked for with Load more (not one restored from storage): it takes the focus.
+  const [asked, setAsked] = useState(0);
   const restored = useRef(false);
   useEffect(() => {
     const stored = pagesToFetch(listKey);
@@ -100,7 +113,17 @@ function ListBody({ mode, listKey }: { mode: ListMode; listKey: string }) {
       </header>
       <CategoryTabs mode={mode} />
       {Array.from({ length: pages }, (_, i) => (
-        <ResultsPage key={i + 1} mode={mode} page={i + 1} isLast={i + 1 === pages} onMore={() => setPages(pages + 1)} />
+        <ResultsPage
+          key={i + 1}
+          mode={mode}
+          page={i + 1}
+          isLast={i + 1 === pages}
+          takeFocus={i + 1 === asked}
+          onMore={() => {
+            setAsked(pages + 1);
+            setPages(pages + 1);
+          }}
+        />
       ))}
     </>
   );
