@@ -76,7 +76,7 @@ function Problems({ problems, onResolved }: { problems: PaymentProblem[]; onReso
           </p>
           <p className="bo-muted">
             {p.order_id === null ? 'No order' : `Order #${p.order_id}`}
-            {p.order_status && ` (${p.order_status})`} · {p.provider} payment <code>{p.intent_id}</code> · found {inLondon(p.found_at)}
+            {p.order_status && ` (${p.order_status})`} · {p.provider} {p.kind === 'refund_failed_at_provider' ? 'refund' : 'payment'} <code>{p.intent_id}</code> · found {inLondon(p.found_at)}
             {customerMailSaid(p)}
           </p>
           <ResolveProblemForm problem={p} onResolved={(said) => onResolved(p.id, said)} />

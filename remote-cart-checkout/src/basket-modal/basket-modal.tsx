@@ -12,6 +12,8 @@ export function BasketModal() {
   const { items, lineProblems, count, totalPence } = useCart();
   if (!open) return null;
   const close = () => setOpen(false);
+  // A line the checkout would refuse is changed in the basket first.
+  const blocked = items.some((item) => lineProblems[item.key]);
   return (
     <Dialog id="exampleModal-3" title="Your basket" onClose={close}>
       {items.length === 0 ? (
@@ -19,6 +21,7 @@ export function BasketModal() {
       ) : (
         <>
           <BasketLines items={items} compact problems={lineProblems} />
+          {blocked && <p className="cc-summary__blocked">Some tickets can no longer be bought as they are: change or remove them in your basket to check out.</p>}
           <p className="cc-modal__total">
             <span>
               Total ({count} {count === 1 ? 'ticket' : 'tickets'})
@@ -31,7 +34,7 @@ export function BasketModal() {
         <Link to="/cart" className="cc-btn cc-btn--ghost" onClick={close}>
           Go to basket
         </Link>
-        {items.length > 0 && (
+        {items.length > 0 && !blocked && (
           <Link to="/checkout" className="cc-btn" onClick={close}>
             Checkout
           </Link>

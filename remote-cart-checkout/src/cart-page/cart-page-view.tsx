@@ -22,8 +22,7 @@ export function CartPageView() {
   const busy = isUpdating || isDeleting;
   // The checkout would refuse these lines: say so here, where they can be changed.
   const blocked = items.some((item) => lineProblems[item.key]);
-  // What a change did, said to a screen reader; the focus comes here when a removed line took it.
-  const said = useRef<HTMLParagraphElement>(null);
+  // What a change did, said to a screen reader.
   const [change, setChange] = useState('');
   const seen = useRef<string | null>(null);
   const summary = `${count} ${count === 1 ? 'ticket' : 'tickets'} in your basket, total ${formatPounds(totalPence)}.`;
@@ -35,7 +34,9 @@ export function CartPageView() {
   }, [loaded, summary]);
   const remove = (key: string) => {
     if (busy) return;
-    void removeItem(key).then((removed) => removed && said.current?.focus());
+    // The Remove button that had the focus goes with its line: the page's heading takes it (also
+    // when the basket is now empty and its page shows instead), and the status line says the rest.
+    void removeItem(key).then((removed) => removed && requestAnimationFrame(() => document.querySelector<HTMLElement>('.cc-page__title')?.focus()));
   };
 
   if (!loaded && loadError) return <LoadFailed title="Basket" message={loadError} retrying={isLoading} onRetry={() => void loadCart()} />;
@@ -49,7 +50,7 @@ export function CartPageView() {
   if (items.length === 0) return <EmptyBasket title="Basket" />;
   return (
     <PageFrame title="Basket" intro={`${count} ${count === 1 ? 'ticket' : 'tickets'} ready to check out.`}>
-      <p ref={said} className="cc-visually-hidden" role="status" tabIndex={-1}>
+      <p className="cc-visually-hidden" role="status">
         {change}
       </p>
       <div className="cc-basket" aria-busy={busy}>
@@ -90,7 +91,7 @@ export function CartPageView() {
           </dl>
           {blocked && (
             <p className="cc-summary__blocked" role="status" id="cc-basket-blocked">
-              Some tickets in your basket can no longer be bought as they are: change or remove the lines marked above to check out.
+              Some tickets in your basket can no longer be bought as they are: change or remove the lines marked in your basket to check out.
             </p>
           )}
           <Link

@@ -78,7 +78,7 @@ describe('/cart', () => {
     expect(within(line).getByRole('button', { name: 'Remove Win a Tesla' })).toBeTruthy();
     const proceed = screen.getByRole('link', { name: 'Proceed to checkout' });
     expect(proceed.getAttribute('aria-disabled')).toBe('true');
-    const why = 'Some tickets in your basket can no longer be bought as they are: change or remove the lines marked above to check out.';
+    const why = 'Some tickets in your basket can no longer be bought as they are: change or remove the lines marked in your basket to check out.';
     expect(screen.getByText(why).getAttribute('role')).toBe('status');
     expect(proceed.getAttribute('aria-describedby')).toBe(screen.getByText(why).id);
     await userEvent.click(proceed);
@@ -127,10 +127,15 @@ describe('/cart', () => {
     expect(api.routes()).not.toContain('store:POST /cart/remove-item');
     expect((await screen.findByText(/^Basket updated:/)).textContent).toBe('Basket updated: 4 tickets in your basket, total £6.96.');
 
-    // A removed line took the focus with it: it goes to what the removal did.
+    // A removed line took the focus with it: the page's heading has it, and the status says what changed.
     await userEvent.click(screen.getByRole('button', { name: 'Remove Win £500' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove Win £500' })).toBeNull());
-    await waitFor(() => expect(document.activeElement?.textContent).toBe('Basket updated: 3 tickets in your basket, total £5.97.'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Basket' })));
+    expect(screen.getByText(/^Basket updated:/).textContent).toBe('Basket updated: 3 tickets in your basket, total £5.97.');
+    // The last line too: the empty basket's heading has it.
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Win a Tesla' }));
+    expect(await screen.findByText('Your basket is empty.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Basket' })));
   });
 
   it("caps a typed quantity at the line's maximum with 'You have entered the maximum number of tickets'", async () => {
@@ -229,6 +234,19 @@ describe('/cart', () => {
     expect(api.last('store:GET /cart/items')?.headers.get('Nonce')).toMatch(/^nonce-\d+$/);
     expect(api.routes().filter((r) => r === 'store:GET /cart')).toHaveLength(1);
     expect(JSON.parse(localStorage.getItem('update_cart') ?? '{}')).toEqual({ 11: 'key-11' });
+  });
+
+  it('a marked line the shop can sell again (stock freed) is unmarked when the basket is shown again', async () => {
+    const api = basketShop({ tesla: 2, cash: 1 });
+    api.problems.push({ code: 'woocommerce_rest_product_out_of_stock', message: '"Win a Tesla" has sold out: remove it to check out.', data: { competition_id: 11, key: 'key-11' } });
+    const first = renderCart();
+    expect(await screen.findByText('"Win a Tesla" has sold out: remove it to check out.')).toBeTruthy();
+    first.unmount();
+    // A reservation ran out elsewhere: the tickets are on sale again. Back on /cart without a reload.
+    api.problems.length = 0;
+    renderCart();
+    await waitFor(() => expect(screen.queryByText('"Win a Tesla" has sold out: remove it to check out.')).toBeNull());
+    expect(screen.getByRole('link', { name: 'Proceed to checkout' }).getAttribute('aria-disabled')).toBeNull();
   });
 
   it('keeps the basket as it is when the lines refresh fails (logged only)', async () => {

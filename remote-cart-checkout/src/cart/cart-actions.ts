@@ -89,6 +89,9 @@ let refreshing: Promise<void> | null = null;
 export function showLines(items: StoreCartItem[]): void {
   cartAnswers++;
   cartStore.set(cartItemsAtom, items);
+  // The lines alone carry no problems: those of lines gone go with them.
+  const problems = cartStore.get(lineProblemsAtom);
+  cartStore.set(lineProblemsAtom, Object.fromEntries(items.filter((i) => problems[i.key]).map((i) => [i.key, problems[i.key]!])));
   cartStore.set(cartTotalsAtom, items.length === 0 ? null : totalsFromLines(items, cartStore.get(cartTotalsAtom)));
   writeCartKeyMap(items.map((i) => ({ competitionId: i.competition.id, key: i.key })));
   announceCart();
@@ -107,6 +110,11 @@ export function refreshCartLines(): Promise<void> {
     try {
       const items = await readCartItems();
       if (items === null || cartAnswers !== answersBefore) return;
+      // A line marked as not buyable may be buyable again (stock freed): only the whole cart says.
+      if (Object.keys(cartStore.get(lineProblemsAtom)).length > 0) {
+        await readCart();
+        return;
+      }
       if (sameLines(items, cartStore.get(cartItemsAtom))) return;
       showLines(items);
     } catch (error) {

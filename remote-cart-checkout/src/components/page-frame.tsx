@@ -8,7 +8,10 @@ export function PageFrame({ title, intro, children }: { title: string; intro?: s
   }, [title]);
   return (
     <section data-boundary="cart-checkout" className="cc-page">
-      <h1 className="cc-page__title">{title}</h1>
+      {/* Focusable from script: where the focus goes when what had it is gone (a removed line). */}
+      <h1 className="cc-page__title" tabIndex={-1}>
+        {title}
+      </h1>
       {intro && <p className="cc-page__intro">{intro}</p>}
       {children}
     </section>

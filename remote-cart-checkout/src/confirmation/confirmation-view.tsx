@@ -43,6 +43,11 @@ async function fetchOrder(id: number): Promise<ShownOrder> {
 }
 
 /** No answer about the order at all: a server error (503 while the database restarts) or no connection. */
+/** A prize's value written as every price is; shown as sent if it is not pounds (never a crash after payment). */
+function prizeValueText(pounds: string): string {
+  return /^\d+(\.\d{1,2})?$/.test(pounds) ? formatPounds(poundsToPence(pounds)) : `£${pounds}`;
+}
+
 const shopUnavailable = (error: unknown): boolean => (error instanceof ApiError && error.status >= 500) || error instanceof TypeError;
 
 /** `/confirmation`: order number, each competition's ticket numbers, instant wins with a link to claim. */
@@ -134,7 +139,7 @@ export function ConfirmationView() {
                 <li key={w.win_id} className="cc-win">
                   <img src={w.image} alt="" width={56} height={56} />
                   <p>
-                    Ticket <strong>{w.ticket_number}</strong> won <strong>{w.prize_title}</strong> ({formatPounds(poundsToPence(w.prize_value))}).
+                    Ticket <strong>{w.ticket_number}</strong> won <strong>{w.prize_title}</strong> ({prizeValueText(w.prize_value)}).
                   </p>
                 </li>
               ))}

@@ -64,7 +64,7 @@ function Entry({ competition: c, settings, max, blocked }: { competition: Compet
 
   return (
     <div className="cat-entry">
-      <QuantityPicker value={quantity} max={max} stockBinds={ticketsLeft(c) < c.max_ticket_per_user} quickPicks={settings?.suggested_tickets ?? []} disabled={blocked !== null} onChange={setQuantity} />
+      <QuantityPicker value={quantity} max={max} stockBinds={!c.hide_ticket_count && ticketsLeft(c) < c.max_ticket_per_user} quickPicks={settings?.suggested_tickets ?? []} disabled={blocked !== null} onChange={setQuantity} />
       {/* aria-disabled while adding, not disabled: the button keeps the focus. */}
       <button
         type="button"

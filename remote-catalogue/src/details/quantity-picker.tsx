@@ -3,7 +3,8 @@ import { clampQuantity } from './add-availability.ts';
 
 /**
  * −/+ buttons, a number field and quick picks, all capped at `max`; `stockBinds`: the cap is the
- * tickets left, not the per-person limit, and the hint says so.
+ * tickets left, not the per-person limit, and the hint says so (never when the operator hides
+ * the ticket count: the hint would give it away).
  */
 export function QuantityPicker({
   value,

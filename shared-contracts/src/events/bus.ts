@@ -78,11 +78,16 @@ export function on<N extends EventName>(
 }
 
 /**
- * Drops what is held of an event and answers what was dropped (as sent: not validated): for the
- * one who knows that no receiver is coming (the shell, when the remote that would hear it is
- * down), so a request the shopper was told failed is not carried out later.
+ * Takes what is held of an event, answering it as sent (not validated): for the one who knows
+ * that no receiver is coming (the shell, when the remote that would hear it is down), so a request
+ * the shopper was told failed is not carried out later, and its sender can be answered.
  */
-export function dropHeld(name: EventName, target: EventTarget = window): unknown[] {
+export function takeHeld(name: EventName, target: EventTarget = window): unknown[] {
   const held = (target as HoldingTarget)[HELD]?.[name];
   return held ? held.splice(0) : [];
+}
+
+/** Drops what is held of an event and answers how many there were (takeHeld, counted). */
+export function dropHeld(name: EventName, target: EventTarget = window): number {
+  return takeHeld(name, target).length;
 }

@@ -1,4 +1,4 @@
-import { EVENT_HELD, HELD_EVENTS_HANDED_OVER, dropHeld, emit } from '@cgg/contracts';
+import { EVENT_HELD, HELD_EVENTS_HANDED_OVER, emit, takeHeld } from '@cgg/contracts';
 
 export const ADDING_MESSAGE = 'Adding to your basket...';
 export const BASKET_DOWN_MESSAGE = 'Sorry, nothing was added: the basket is unavailable right now. Please try again in a moment.';
@@ -49,7 +49,7 @@ export function whileBasketDown(): () => void {
 }
 
 function answerWhileDown(): void {
-  const dropped = dropHeld(ADD);
+  const dropped = takeHeld(ADD);
   if (dropped.length === 0) return;
   emit('shell:toast', { variant: 'error', message: BASKET_DOWN_MESSAGE, id: TOAST_ID });
   // The pages that asked may offer Add again: nothing is coming from the basket.

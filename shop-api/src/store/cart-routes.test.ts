@@ -208,6 +208,26 @@ describe('add-item rules', () => {
     expect(notice.data).toMatchObject({ available: 3, added: 3, requested: 5, limit: 'stock' });
   });
 
+  it('names each line that can no longer be bought as it stands, by its key, with what the shopper can do', async () => {
+    const title = (t: string) => ({ title: t, total: 10 });
+    const soldOut = await createCompetition(pool, title('Sold Car'));
+    const fewer = await createCompetition(pool, title('Few Left'));
+    const closed = await createCompetition(pool, title('Closed Watch'));
+    const state = await visitor();
+    for (const [c, n] of [[soldOut, 2], [fewer, 3], [closed, 1]] as const) await storeInject(app, state, 'POST', '/cart/add-item', { id: c.productId, quantity: n });
+    // Meanwhile others bought, and one competition closed.
+    await pool.query('UPDATE competitions SET tickets_sold = 10 WHERE id = $1', [soldOut.id]);
+    await pool.query('UPDATE competitions SET tickets_sold = 9 WHERE id = $1', [fewer.id]);
+    await pool.query("UPDATE competitions SET status = 'closed' WHERE id = $1", [closed.id]);
+    const cart = await storeInject(app, state, 'GET', '/cart');
+    const keyOf = (id: number) => cart.body.items.find((i: { id: number }) => i.id === id).key;
+    expect(cart.body.errors.map((e: { message: string; data: { key: string } }) => [e.data.key, e.message])).toEqual([
+      [keyOf(soldOut.productId), '"Sold Car" has sold out: remove it to check out.'],
+      [keyOf(fewer.productId), 'Only 1 ticket of "Few Left" is left: change this line to 1 or fewer.'],
+      [keyOf(closed.productId), '"Closed Watch" is closed to new entries: remove it to check out.'],
+    ]);
+  });
+
   it('counts the basket plus tickets bought against the per-user maximum', async () => {
     const c = await createCompetition(pool, { maxPerUser: 5 });
     const state = await visitor();

@@ -1,6 +1,6 @@
 import { GBP_CURRENCY, type StoreCartAnswer, type StoreCartError } from '@cgg/contracts/store';
 import { effectivePricePence, poundsToPence, type Competition } from '@cgg/contracts';
-import { allowance, notPurchasableReason, partialNotice } from './cart-rules.ts';
+import { allowance, notPurchasableReason, partialNotice, type NotPurchasableReason } from './cart-rules.ts';
 import { computeDiscounts, type CouponRule } from './coupon-math.ts';
 
 export interface CartLine {
@@ -54,24 +54,43 @@ export function priceCart(
   };
 }
 
-/** Problems of lines as they stand (a competition closed or stock fell since they were added). */
+const NOT_PURCHASABLE: Record<NotPurchasableReason, (title: string) => string> = {
+  drawn: (t) => `"${t}" has been drawn: remove it to check out.`,
+  closed: (t) => `"${t}" is closed to new entries: remove it to check out.`,
+  disabled: (t) => `Entries to "${t}" are paused: remove it to check out.`,
+};
+
+/**
+ * Problems of lines as they stand (a competition closed or stock fell since they were added), each
+ * with its line's key and what the shopper can do, in the shop's words (the basket shows them on
+ * the line); the codes stay WooCommerce's.
+ */
 export function lineProblems(cart: PricedCart): StoreCartError[] {
   const out: StoreCartError[] = [];
   for (const p of cart.lines) {
+    const title = p.competition.title;
     const reason = notPurchasableReason(p.competition);
     if (reason) {
-      out.push({ code: 'woocommerce_rest_product_not_purchasable', message: `The "${p.competition.title}" product cannot be purchased.`, data: { key: p.line.key, reason } });
+      out.push({ code: 'woocommerce_rest_product_not_purchasable', message: NOT_PURCHASABLE[reason](title), data: { key: p.line.key, reason } });
       continue;
     }
     const a = allowance(p.competition, 0, p.purchased);
     if (p.line.quantity > a.more) {
       const notice = a.more === 0 && a.limit === 'stock'
-        ? { code: 'woocommerce_rest_product_out_of_stock', message: `"${p.competition.title}" is out of stock.`, data: { competition_id: p.competition.id } }
+        ? { code: 'woocommerce_rest_product_out_of_stock', data: { competition_id: p.competition.id } }
         : partialNotice(p.competition, a.more, 0, p.line.quantity, a.limit);
-      out.push({ ...notice, data: { ...notice.data, key: p.line.key } });
+      out.push({ code: notice.code, message: overLineMessage(title, a.more, a.limit, p.competition.max_ticket_per_user), data: { ...notice.data, key: p.line.key } });
     }
   }
   return out;
+}
+
+function overLineMessage(title: string, more: number, limit: 'stock' | 'per_user', maxPerUser: number): string {
+  const tickets = (n: number) => `${n} ${n === 1 ? 'ticket' : 'tickets'}`;
+  if (limit === 'stock') return more === 0 ? `"${title}" has sold out: remove it to check out.` : `Only ${tickets(more)} of "${title}" ${more === 1 ? 'is' : 'are'} left: change this line to ${more} or fewer.`;
+  return more === 0
+    ? `You already hold the most tickets one person may have for "${title}" (${maxPerUser}): remove it to check out.`
+    : `You may buy ${tickets(more)} more of "${title}" (at most ${maxPerUser} each): change this line to ${more} or fewer.`;
 }
 
 const s = (pence: number): string => String(pence);

@@ -23,8 +23,8 @@ export const deadJobsCommand: Command = {
       out(`Job #${id} is due again with fresh tries; a running API instance picks it up.`);
       return 0;
     }
-    const limit = flags.limit === undefined ? 20 : Number(flags.limit);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
+    const limit = flags.limit === undefined ? 20 : wholeNumberUpTo(String(flags.limit), 1000);
+    if (limit === null) {
       out('--limit must be a whole number from 1 to 1000.');
       return 2;
     }

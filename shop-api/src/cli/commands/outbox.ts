@@ -1,4 +1,5 @@
 import { parseFlags, type Command } from '../command.ts';
+import { wholeNumberUpTo } from '../cli-helpers.ts';
 
 /** `outbox [--to email] [--limit n] [--json]`: the mail the API wrote instead of sending (no SMTP_URL). */
 export const outboxCommand: Command = {
@@ -8,8 +9,8 @@ export const outboxCommand: Command = {
   async run(args, ctx) {
     const out = ctx.out ?? console.log;
     const flags = parseFlags(args, ['to', 'limit'], ['json']);
-    const limit = flags.limit === undefined ? 10 : Number(flags.limit);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
+    const limit = flags.limit === undefined ? 10 : wholeNumberUpTo(String(flags.limit), 1000);
+    if (limit === null) {
       out('--limit must be a whole number from 1 to 1000.');
       return 2;
     }
