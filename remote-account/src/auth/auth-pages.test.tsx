@@ -192,6 +192,8 @@ describe('forgot and reset password', () => {
       type('Email address', 'who@example.co.uk');
       fireEvent.click(screen.getByRole('button', { name: 'RESET PASSWORD' }));
       expect(await screen.findByText(FORGOT_CONFIRMATION)).toBeTruthy();
+      // The form (and its focused button) is gone: the confirmation has the focus, and is read out.
+      expect(document.activeElement).toBe(screen.getByText(FORGOT_CONFIRMATION).closest('[role="status"]'));
       expect(api.calls[0]?.body).toEqual({ email: 'who@example.co.uk' });
       view.unmount();
     }
@@ -213,6 +215,7 @@ describe('forgot and reset password', () => {
     expect(screen.getByTestId('strength-label').textContent).toBe('Strong');
     fireEvent.click(screen.getByRole('button', { name: 'RESET PASSWORD' }));
     expect(await screen.findByText(/Your password has been reset/)).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByText(/Your password has been reset/).closest('[role="status"]'));
     expect(api.calls[0]?.body).toEqual({ key: 'abc123', login: 'priya@example.co.uk', password: 'Brand-new-pass-1!' });
   });
 

@@ -6,6 +6,7 @@ import { emailError } from '@cgg/contracts/forms';
 import { apiRequest, } from '@cgg/contracts';
 import { TextField } from '../components/text-field.tsx';
 import { focusFirstError } from '../components/focus-first-error.ts';
+import { focusOnShow } from '../components/focus-on-show.ts';
 import { usePageTitle } from '../components/page-title.ts';
 
 /** The same words whatever happened, so the page never tells whether an account exists. */
@@ -22,6 +23,8 @@ export function ForgotPasswordForm() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    // Under way: ignored (the button says so and keeps the focus, aria-disabled below).
+    if (busy) return;
     const message = emailError(email);
     flushSync(() => setError(message));
     if (message) return focusFirstError(formRef.current, [{ field: 'email', message }]);
@@ -40,7 +43,7 @@ export function ForgotPasswordForm() {
     <section className="acc-auth">
       <h1 className="acc-page__title">Forgot password</h1>
       {sent ? (
-        <div className="acc-card" role="status">
+        <div className="acc-card" role="status" tabIndex={-1} ref={focusOnShow}>
           <p>{FORGOT_CONFIRMATION}</p>
           <p>
             <Link to="/auth/login">Back to login</Link>
@@ -50,7 +53,7 @@ export function ForgotPasswordForm() {
         <form ref={formRef} className="acc-form acc-card" noValidate onSubmit={submit}>
           <p className="acc-page__intro">Enter your email and we will send you a link to reset your password.</p>
           <TextField name="email" label="Email address" type="email" autoComplete="email" value={email} onChange={setEmail} error={error} />
-          <button type="submit" className="acc-button" disabled={busy}>
+          <button type="submit" className="acc-button" aria-disabled={busy || undefined}>
             {busy ? 'SENDING...' : 'RESET PASSWORD'}
           </button>
           <p className="acc-auth__links">

@@ -28,6 +28,8 @@ export function LoginForm() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    // Under way: ignored (the button says so and keeps the focus, aria-disabled below).
+    if (busy) return;
     const found: FieldError<Field>[] = [];
     const emailMessage = emailError(email);
     if (emailMessage) found.push({ field: 'email', message: emailMessage });
@@ -58,7 +60,7 @@ export function LoginForm() {
         )}
         <TextField name="email" label="Email address" type="email" autoComplete="email" value={email} onChange={setEmail} error={byField.email} />
         <TextField name="password" label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} error={byField.password} />
-        <button type="submit" className="acc-button" disabled={busy}>
+        <button type="submit" className="acc-button" aria-disabled={busy || undefined}>
           {busy ? 'SIGNING IN...' : 'LOGIN'}
         </button>
         <p className="acc-auth__links">

@@ -7,6 +7,7 @@ import { apiRequest, type FieldError } from '@cgg/contracts';
 import { TextField } from '../components/text-field.tsx';
 import { StrengthMeter } from '../components/strength-meter.tsx';
 import { focusFirstError } from '../components/focus-first-error.ts';
+import { focusOnShow } from '../components/focus-on-show.ts';
 import { usePageTitle } from '../components/page-title.ts';
 import { firstErrorPerField } from '../validation/field-error.ts';
 import { authErrorText } from './auth-error.ts';
@@ -45,6 +46,8 @@ export function ResetPasswordForm() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    // Under way: ignored (the button says so and keeps the focus, aria-disabled below).
+    if (busy) return;
     const found: FieldError<Field>[] = [];
     if (!password) found.push({ field: 'password', message: 'Please enter a password' });
     else if (!meetsPasswordRule(password)) found.push({ field: 'password', message: PASSWORD_RULE_MESSAGE });
@@ -66,7 +69,7 @@ export function ResetPasswordForm() {
     <section className="acc-auth">
       <h1 className="acc-page__title">Reset password</h1>
       {done ? (
-        <div className="acc-card" role="status">
+        <div className="acc-card" role="status" tabIndex={-1} ref={focusOnShow}>
           <p>{RESET_DONE}</p>
           <Link to="/auth/login">Login</Link>
         </div>
@@ -89,7 +92,7 @@ export function ResetPasswordForm() {
             onChange={setConfirmPassword}
             error={byField.confirmPassword}
           />
-          <button type="submit" className="acc-button" disabled={busy}>
+          <button type="submit" className="acc-button" aria-disabled={busy || undefined}>
             {busy ? 'SAVING...' : 'RESET PASSWORD'}
           </button>
         </form>

@@ -41,6 +41,8 @@ export function SignUpForm() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    // Under way: ignored (the button says so and keeps the focus, aria-disabled below).
+    if (busy) return;
     const found = signUpErrors(values, londonToday(new Date()));
     flushSync(() => setErrors(found));
     setFailure(null);
@@ -126,7 +128,7 @@ export function SignUpForm() {
             </p>
           )}
         </div>
-        <button type="submit" className="acc-button" disabled={busy}>
+        <button type="submit" className="acc-button" aria-disabled={busy || undefined}>
           {busy ? 'CREATING ACCOUNT...' : 'CREATE ACCOUNT'}
         </button>
         <p className="acc-auth__links">

@@ -1,4 +1,5 @@
 import { ApiError, emit } from '@cgg/contracts';
+import { noticeRefusedCall } from '../session/session.ts';
 
 /** Spec section 8 success toasts (the leading space of the first is the spec's). */
 export const PROFILE_UPDATED = ' Profile updated successfully!';
@@ -15,8 +16,12 @@ export function toastError(message: string): void {
   emit('shell:toast', { message, variant: 'error' });
 }
 
-/** The server's error text of a failed call; `fallback` when it has none worth showing. */
+/**
+ * The server's error text of a failed call; `fallback` when it has none worth showing. A call
+ * refused because the session ended also sends the customer to sign in (noticeRefusedCall).
+ */
 export function errorText(error: unknown, fallback: string): string {
+  noticeRefusedCall(error);
   // A drifted or unreadable answer has a technical message; the customer gets the fallback.
   if (error instanceof ApiError && !['invalid_response', 'invalid_json', 'http_error'].includes(error.code) && error.message.trim()) {
     return error.message;

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { noticeRefusedCall } from '../session/session.ts';
 
 /** Spec section 9: points and orders come 10 at a time. */
 export const PAGE_SIZE = 10;
@@ -41,6 +42,7 @@ export function usePagedList<T, Extra>(what: string, fetchPage: (pageIndex: numb
         setHasMore(page.hasMore);
       } catch (error) {
         console.warn(`[account] ${what} unavailable`, error);
+        noticeRefusedCall(error);
         if (first) setHasMore(false);
       } finally {
         setIsLoading(false);

@@ -1,6 +1,8 @@
+import { useSWRConfig } from 'swr';
 import type { User } from '@cgg/contracts/account';
-import { useAccountData } from './use-account-data.ts';
+import { accountDataKey, useAccountData } from './use-account-data.ts';
 import { useSession } from '../session/use-session.ts';
+import { readStoredToken } from '../session/token-storage.ts';
 import { accountStore, userStoreAtom } from '../session/user-store.ts';
 
 /**
@@ -9,13 +11,22 @@ import { accountStore, userStoreAtom } from '../session/user-store.ts';
  */
 export function useUserDetails(): { user: User | null; isLoading: boolean; remember: (patch: Partial<User>) => void } {
   const session = useSession();
-  const { data, isLoading, mutate } = useAccountData('getUserDetails');
-  const user = data?.data ?? session.user;
-  /** After a successful save: the form's values become the stored ones everywhere in this remote. */
-  function remember(patch: Partial<User>) {
+  const { data, isLoading } = useAccountData('getUserDetails');
+  return { user: data?.data ?? session.user, isLoading, remember: useRememberUser() };
+}
+
+/**
+ * After a successful save, from any screen: the saved values become the stored ones everywhere in
+ * this remote (the session and the details cache), so a form opened later starts from them, not
+ * from a copy read before the save (which a save from there would write back).
+ */
+export function useRememberUser(): (patch: Partial<User>) => void {
+  const { mutate } = useSWRConfig();
+  return (patch) => {
     const current = accountStore.get(userStoreAtom);
     if (current.user) accountStore.set(userStoreAtom, { ...current, user: { ...current.user, ...patch } });
-    if (data) void mutate({ ...data, data: { ...data.data, ...patch } }, { revalidate: false });
-  }
-  return { user, isLoading, remember };
+    const token = readStoredToken();
+    type Details = { success: boolean; data: User };
+    if (token) void mutate(accountDataKey('getUserDetails', token), (cached: Details | undefined) => cached && { ...cached, data: { ...cached.data, ...patch } }, { revalidate: false });
+  };
 }

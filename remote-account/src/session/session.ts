@@ -150,6 +150,36 @@ export async function followStoredToken(): Promise<void> {
   }
 }
 
+let rechecking: Promise<void> | null = null;
+
+/**
+ * A call refused with 401 `invalid_token` while the customer is here: their session may have
+ * ended (the password changed on another device, support's hour over). The stored token is asked
+ * about once more; refused, it is forgotten as the startup check forgets one, and the account
+ * pages send the customer to sign in and back, instead of showing empty lists as theirs. (Asked
+ * again, not trusted: the refused call may have carried a token another tab has since replaced.)
+ */
+export function noticeRefusedCall(error: unknown): void {
+  if (!(error instanceof ApiError) || error.status !== 401 || error.code !== 'invalid_token') return;
+  if (!accountStore.get(userStoreAtom).user) return;
+  rechecking ??= recheckStoredSession().finally(() => {
+    rechecking = null;
+  });
+}
+
+async function recheckStoredSession(): Promise<void> {
+  const token = readStoredToken();
+  if (!token) return signedOutElsewhere();
+  try {
+    await apiRequest(accountCalls.getUserDetails, { token });
+  } catch (error) {
+    if (refused(error) && readStoredToken() === token && accountStore.get(userStoreAtom).user) {
+      clearStoredToken();
+      signedOutElsewhere();
+    }
+  }
+}
+
 function signedOutElsewhere(): void {
   accountStore.set(userStoreAtom, { ...initialUserStore });
   accountStore.set(sessionReadyAtom, true);
@@ -253,6 +283,7 @@ export async function signOut(): Promise<void> {
 /** Tests only: forget this page load's session as if the page reloaded. */
 export function resetSessionForTests(): void {
   startup = null;
+  rechecking = null;
   ticketsByDraw = null;
   accountStore.set(userStoreAtom, { ...initialUserStore });
   accountStore.set(sessionReadyAtom, false);

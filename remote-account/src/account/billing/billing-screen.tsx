@@ -67,6 +67,8 @@ function BillingForm({ user, remember }: { user: User | null; remember: (patch: 
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    // Under way: ignored (the button says so and keeps the focus, aria-disabled below).
+    if (saving) return;
     const found = billingErrors(values);
     flushSync(() => setErrors(found));
     if (found.length) return focusFirstError(formRef.current, found);
@@ -112,7 +114,7 @@ function BillingForm({ user, remember }: { user: User | null; remember: (patch: 
         {/* Phones: a postcode is typed in capitals and never "corrected" into a word. */}
         {field('billing_postcode', 'Postcode', { autoComplete: 'postal-code', autoCapitalize: 'characters', autoCorrect: 'off' })}
         {field('billing_state', 'County (optional)', { autoComplete: 'address-level1' })}
-        <button type="submit" className="acc-button" disabled={saving}>
+        <button type="submit" className="acc-button" aria-disabled={saving || undefined}>
           {saving ? 'SAVING...' : 'SAVE CHANGES'}
         </button>
       </form>

@@ -36,6 +36,8 @@ function DetailsForm({ user, remember }: { user: User | null; remember: (patch: 
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    // Under way: ignored (the button says so and keeps the focus, aria-disabled below).
+    if (saving) return;
     const found = accountDetailsErrors(values);
     flushSync(() => setErrors(found));
     if (found.length) return focusFirstError(formRef.current, found);
@@ -106,7 +108,7 @@ function DetailsForm({ user, remember }: { user: User | null; remember: (patch: 
             error={byField.confirmPassword}
           />
         </fieldset>
-        <button type="submit" className="acc-button" disabled={saving}>
+        <button type="submit" className="acc-button" aria-disabled={saving || undefined}>
           {saving ? 'SAVING...' : 'SAVE CHANGES'}
         </button>
       </form>

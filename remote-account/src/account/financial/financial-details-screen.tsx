@@ -48,6 +48,8 @@ function BankDetailsForm({ saved, remember }: { saved: SavedBankDetails | null; 
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    // Under way: ignored (the button says so and keeps the focus, aria-disabled below).
+    if (state === 'saving') return;
     const found = bankDetailsErrors(values);
     flushSync(() => setErrors(found));
     if (found.length) return focusFirstError(formRef.current, found);
@@ -103,7 +105,7 @@ function BankDetailsForm({ saved, remember }: { saved: SavedBankDetails | null; 
           onChange={(v) => setValues((s) => ({ ...s, sort_code: v.slice(0, SORT_CODE_MAX_LENGTH) }))}
           error={byField.sort_code}
         />
-        <button type="submit" className="acc-button" disabled={state === 'saving'}>
+        <button type="submit" className="acc-button" aria-disabled={state === 'saving' || undefined}>
           {state === 'saving' ? 'SAVING...' : 'SAVE CHANGES'}
         </button>
       </form>

@@ -32,6 +32,34 @@ describe('overview profile path (spec section 5)', () => {
   });
 });
 
+describe('a name saved on the overview, then Account details', () => {
+  it('shows the saved name, not the copy read before, so saving there does not put the old name back', async () => {
+    // The server answers the details as they now stand.
+    let saved = { first: 'Priya', last: 'Shah' };
+    const { api } = openAccount('/account/details', {
+      get_user_details: () => responses.checkAuth(makeUser({ first_name: saved.first, last_name: saved.last })),
+      updateProfile: (body: Record<string, unknown>) => {
+        saved = { first: String(body.account_first_name), last: String(body.account_last_name) };
+        return responses.saved();
+      },
+    });
+    await screen.findByRole('heading', { name: 'Account details' });
+    expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Priya');
+    const nav = screen.getByRole('navigation', { name: 'My account' });
+    fireEvent.click(within(nav).getByRole('link', { name: 'Overview' }));
+    await screen.findByRole('heading', { name: 'Hello Priya' });
+    fireEvent.change(screen.getByLabelText('First name'), { target: { value: 'Pri' } });
+    fireEvent.click(screen.getByRole('button', { name: 'UPDATE PROFILE' }));
+    await screen.findByRole('heading', { name: 'Hello Pri' });
+    fireEvent.click(within(nav).getByRole('link', { name: 'Account details' }));
+    await screen.findByRole('heading', { name: 'Account details' });
+    expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Pri');
+    fireEvent.click(screen.getByRole('button', { name: 'SAVE CHANGES' }));
+    await waitFor(() => expect(api.calls.filter((c) => c.route === 'updateProfile')).toHaveLength(2));
+    expect(api.calls.filter((c) => c.route === 'updateProfile')[1]!.body).toMatchObject({ account_first_name: 'Pri' });
+  });
+});
+
 describe('overview: your prizes (issue 5)', () => {
   const claim = (id: number, state: 'received' | 'processing' | 'fulfilled', choice: 'prize' | 'cash' | 'credit', amount: string) => ({
     id, win_kind: 'instant', win_id: id, competition_id: 3, competition_title: 'Instant Cash Bonanza', prize_title: `Prize ${id}`, choice, amount, state,
@@ -50,6 +78,9 @@ describe('overview: your prizes (issue 5)', () => {
       'Prize 1 (Instant Cash Bonanza)Cash · £250.00Being processed',
     ]);
     expect(api.calls.find((c) => c.route === 'get_claims')?.body).toMatchObject({ token: expect.any(String) });
+    // It arrives after the page: below the name form, so nothing the customer is using moves.
+    const nameForm = screen.getByRole('form', { name: 'Your name' });
+    expect(nameForm.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('shows nothing without claims, or when the call fails', async () => {

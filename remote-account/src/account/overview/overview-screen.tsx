@@ -47,9 +47,10 @@ export default function OverviewScreen() {
           </li>
         ))}
       </ul>
+      <ProfileCard user={user} />
+      {/* Last: they appear once their calls answer (nothing while loading or empty), so nothing below them moves. */}
       <YourTickets />
       <YourPrizes />
-      <ProfileCard user={user} />
     </section>
   );
 }

@@ -8,7 +8,7 @@ import { requireToken } from '../../data/session-token.ts';
 import { errorText, PROFILE_SAVE_FALLBACK, PROFILE_UPDATED, toastError, toastSuccess, unsuccessfulText } from '../../data/save-feedback.ts';
 import { profileErrors } from '../../validation/account-details-rules.ts';
 import { firstErrorPerField } from '../../validation/field-error.ts';
-import { accountStore, userStoreAtom } from '../../session/user-store.ts';
+import { useRememberUser } from '../../data/use-user-details.ts';
 
 /**
  * The spec's "separate profile update path" (section 5): a quick name change on the
@@ -20,10 +20,13 @@ export function ProfileCard({ user }: { user: User }) {
   const [lastName, setLastName] = useState(user.last_name);
   const [errors, setErrors] = useState<FieldError<'firstName' | 'lastName'>[]>([]);
   const [saving, setSaving] = useState(false);
+  const remember = useRememberUser();
   const byField = firstErrorPerField(errors);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    // Under way: ignored (the button says so and keeps the focus, aria-disabled below).
+    if (saving) return;
     const found = profileErrors({ firstName, lastName });
     flushSync(() => setErrors(found));
     if (found.length) return focusFirstError(formRef.current, found);
@@ -44,8 +47,7 @@ export function ProfileCard({ user }: { user: User }) {
       if (!answer.success) {
         toastError(unsuccessfulText(answer, PROFILE_SAVE_FALLBACK));
       } else {
-        const store = accountStore.get(userStoreAtom);
-        if (store.user) accountStore.set(userStoreAtom, { ...store, user: { ...store.user, first_name: first, last_name: last, name: `${first} ${last}` } });
+        remember({ first_name: first, last_name: last, name: `${first} ${last}` });
         toastSuccess(PROFILE_UPDATED);
       }
     } catch (error) {
@@ -63,7 +65,7 @@ export function ProfileCard({ user }: { user: User }) {
         <TextField name="firstName" id="acc-profile-first" label="First name" value={firstName} onChange={setFirstName} error={byField.firstName} />
         <TextField name="lastName" id="acc-profile-last" label="Last name" value={lastName} onChange={setLastName} error={byField.lastName} />
       </div>
-      <button type="submit" className="acc-button" disabled={saving}>
+      <button type="submit" className="acc-button" aria-disabled={saving || undefined}>
         {saving ? 'SAVING...' : 'UPDATE PROFILE'}
       </button>
     </form>

@@ -2,6 +2,7 @@ import useSWR from 'swr';
 import { Link } from 'react-router-dom';
 import { accountCalls, type ClaimState, type PrizeClaim } from '@cgg/contracts/account';
 import { apiRequest, formatPounds, poundsToPence } from '@cgg/contracts';
+import { noticeRefusedCall } from '../../session/session.ts';
 import { readStoredToken } from '../../session/token-storage.ts';
 
 const STATE_LABEL: Record<ClaimState, string> = { received: 'Claim received', processing: 'Being processed', fulfilled: 'Fulfilled' };
@@ -14,7 +15,10 @@ const CHOICE_LABEL: Record<PrizeClaim['choice'], string> = { prize: 'Prize', cas
 export function YourPrizes() {
   const token = readStoredToken();
   const { data } = useSWR(token ? ['account', 'getClaims', token] : null, () => apiRequest(accountCalls.getClaims, { token: token! }), {
-    onError: (e: unknown) => console.warn('[account] getClaims unavailable', e),
+    onError: (e: unknown) => {
+      console.warn('[account] getClaims unavailable', e);
+      noticeRefusedCall(e);
+    },
   });
   const claims = data?.data ?? [];
   if (claims.length === 0) return null;

@@ -40,11 +40,17 @@ describe('points screen', () => {
     });
     await screen.findByText('You have 230 points');
     expect(rows()).toHaveLength(10);
-    fireEvent.click(screen.getByRole('button', { name: 'Load More' }));
+    // A keyboard user: the focus stays on the button while pages come, and is handed on at the end.
+    const more = screen.getByRole('button', { name: 'Load More' });
+    more.focus();
+    fireEvent.click(more);
     await vi.waitFor(() => expect(rows()).toHaveLength(20), UI_WAIT);
-    fireEvent.click(screen.getByRole('button', { name: 'Load More' }));
+    expect(document.activeElement).toBe(more);
+    expect(screen.getByText('20 shown.')).toBeTruthy();
+    fireEvent.click(more);
     await vi.waitFor(() => expect(rows()).toHaveLength(23), UI_WAIT);
     expect(screen.queryByRole('button', { name: 'Load More' })).toBeNull();
+    await vi.waitFor(() => expect(document.activeElement?.textContent).toBe('All 23 shown.'), UI_WAIT);
     expect(api.calls.filter((c) => c.route === 'points').map((c) => [c.body.offset, c.body.limit])).toEqual([
       [0, 10],
       [10, 10],
@@ -65,5 +71,22 @@ describe('site credit screen', () => {
     expect(await screen.findByText('you have 5.00 cred discount')).toBeTruthy();
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Event', 'date', 'cred']);
     expect(screen.getByText('+5.00')).toBeTruthy();
+  });
+
+  it('shows every entry: the spec call gives the newest 10, Load More asks for the cred ledger by name; a deduction keeps its sign', async () => {
+    const all = Array.from({ length: 13 }, (_, i) => ({ description: `Entry ${i + 1}`, date_display_human: 'November 3, 2026', type: i === 0 ? 'admin-credit' : 'credit', points: i === 0 ? '-2.50' : '1.00' }));
+    const { api } = openAccount('/account/cred', {
+      points: (body: Record<string, unknown>) => responses.points('9.50', all.slice(Number(body.offset ?? 0), Number(body.offset ?? 0) + Number(body.limit ?? 10)), all.length),
+    });
+    await screen.findByText('you have 9.50 cred discount');
+    expect(rows()).toHaveLength(10);
+    expect([...rows()[0]!.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['Entry 1', 'November 3, 2026', '-2.50']);
+    fireEvent.click(screen.getByRole('button', { name: 'Load More' }));
+    await vi.waitFor(() => expect(rows()).toHaveLength(13), UI_WAIT);
+    expect(screen.queryByRole('button', { name: 'Load More' })).toBeNull();
+    expect(api.calls.filter((c) => c.route === 'points').map((c) => c.body)).toEqual([
+      { token: 'tok-new-123' },
+      { token: 'tok-new-123', type: 'cred', offset: 10, limit: 10 },
+    ]);
   });
 });

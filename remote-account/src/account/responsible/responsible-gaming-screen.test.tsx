@@ -83,7 +83,9 @@ describe('responsible gaming screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Review lock' }));
     expect(screen.getByRole('alertdialog').textContent).toContain('Lock your account for 7 days?');
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Locked until November 28, 2026')).toBeTruthy();
+    expect(await screen.findByText('Locked until November 28, 2026 at 12:00')).toBeTruthy();
+    // The lock form that had the focus is gone: the limits now have it.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Your limits now' })));
     expect(api.calls.find((c) => c.route === 'update_responsible_play')?.body).toEqual({ token: 'tok-new-123', lock_period: '7d' });
   });
 

@@ -39,7 +39,10 @@ function Status({ rp }: { rp: ResponsiblePlay }) {
   const limit = currentLimit(rp);
   return (
     <div className="acc-card acc-rg__status">
-      <h2 className="acc-card__title">Your limits now</h2>
+      {/* Focusable from script: a confirmed lock removes the form that had the focus. */}
+      <h2 id="acc-limits-now" className="acc-card__title" tabIndex={-1}>
+        Your limits now
+      </h2>
       <dl className="acc-summary">
         <div>
           <dt>Spending limit</dt>
@@ -51,7 +54,13 @@ function Status({ rp }: { rp: ResponsiblePlay }) {
         </div>
         <div>
           <dt>Account lock</dt>
-          <dd>{rp.lock_account ? (rp.locked_until ? `Locked until ${formatDisplayDate(new Date(rp.locked_until))}` : 'Locked permanently') : 'Not locked'}</dd>
+          <dd>
+            {rp.lock_account
+              ? rp.locked_until
+                ? `Locked until ${formatDisplayDate(new Date(rp.locked_until))} at ${londonTime(rp.locked_until)}`
+                : 'Locked permanently'
+              : 'Not locked'}
+          </dd>
         </div>
         {rp.limit_choice && (
           <div>
@@ -95,8 +104,9 @@ export default function ResponsibleGamingScreen() {
       // Read out as it opens: its role, title and question.
       confirmBox.current?.focus();
     } else if (openedBy.current) {
-      // Back to the (new) Review button; gone after a lock is confirmed, as its form is.
-      document.getElementById(`acc-review-${openedBy.current}`)?.focus();
+      // Back to the (new) Review button; after a lock is confirmed its form is gone, and the
+      // limits now (saying until when) take the focus.
+      (document.getElementById(`acc-review-${openedBy.current}`) ?? document.getElementById('acc-limits-now'))?.focus();
       openedBy.current = null;
     }
   }, [pending]);
@@ -132,6 +142,7 @@ export default function ResponsibleGamingScreen() {
   }
 
   async function confirm() {
+    if (saving) return;
     if (!pending) return;
     setSaving(true);
     try {
@@ -182,10 +193,10 @@ export default function ResponsibleGamingScreen() {
                 }`}
           </p>
           <div className="acc-confirm__actions">
-            <button type="button" className="acc-button" disabled={saving} onClick={() => void confirm()}>
+            <button type="button" className="acc-button" aria-disabled={saving || undefined} onClick={() => void confirm()}>
               {saving ? 'SAVING...' : 'Confirm'}
             </button>
-            <button type="button" className="acc-button acc-button--ghost" disabled={saving} onClick={() => setPending(null)}>
+            <button type="button" className="acc-button acc-button--ghost" aria-disabled={saving || undefined} onClick={() => !saving && setPending(null)}>
               Cancel
             </button>
           </div>
