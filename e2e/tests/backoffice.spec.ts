@@ -49,9 +49,13 @@ test('an admin adds a support member with a refund limit; support refunds part o
   await page.getByLabel('Order number').fill(String(order.order_id));
   await page.getByLabel('Reason').fill('Customer bought one ticket too many');
   await page.getByRole('button', { name: 'Refund' }).click();
+  // Asked first, naming the order: nothing moves on one press.
+  await expect(page.getByRole('group', { name: 'Confirm the refund' })).toContainText(`Refund all that is left of order #${order.order_id} to the card?`);
+  await page.getByRole('button', { name: 'Yes, refund' }).click();
   await expect(page.getByRole('alert')).toHaveText('Your refund limit is £1.00; ask an admin to refund more.');
   await page.getByLabel('Amount (£)').fill('0.99');
   await page.getByRole('button', { name: 'Refund' }).click();
+  await page.getByRole('button', { name: 'Yes, refund' }).click();
   await expect(page.getByRole('status')).toContainText(`Refunded £0.99 of order #${order.order_id}`);
   await expect(page.getByRole('status')).toContainText('Left to refund: £1.98.');
 

@@ -6,7 +6,10 @@ import { fieldErrorsOf, type FieldErrors } from '../components/field-errors.ts';
 import { FilterSelect } from '../components/filter-select.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
 import { TextField } from '../components/text-field.tsx';
+import { focusOnShow } from '../components/focus-on-show.ts';
 import { useSave } from '../components/use-save.ts';
+
+type BreakAsk = ReturnType<(typeof staffCustomerBreakRequestSchema)['parse']>;
 
 const periods = [
   ['24h', '24 hours'],
@@ -15,6 +18,7 @@ const periods = [
   ['6m', '6 months'],
   ['permanent', 'Close the account permanently'],
 ] as const;
+const periodName = (value: string): string => periods.find(([v]) => v === value)?.[1] ?? value;
 
 /**
  * A break for the customer (UK code 1.5), as when they take one themselves: from now, their
@@ -25,29 +29,57 @@ export function BreakForm({ customerId, onSaved }: { customerId: number; onSaved
   const [period, setPeriod] = useState<string>('24h');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
+  // Asked once more before it starts: no one in the back office can shorten or lift it after.
+  const [confirming, setConfirming] = useState<BreakAsk | null>(null);
   const save = useSave();
 
-  async function submit(event: FormEvent) {
+  function review(event: FormEvent) {
     event.preventDefault();
     save.reset();
     const parsed = staffCustomerBreakRequestSchema.safeParse({ customer_id: customerId, period, reason });
     setErrors(parsed.success ? {} : fieldErrorsOf(parsed.error.issues));
-    if (!parsed.success) return;
-    await save.run(async () => {
-      const c = (await staffRequest((o) => apiRequest(staffCalls.staffCustomerBreak, parsed.data, o))).data;
-      setReason('');
-      onSaved(c, parsed.data.period === 'permanent' ? 'The account is closed permanently.' : 'The break has started.');
-    });
+    if (parsed.success) setConfirming(parsed.data);
   }
 
+  async function start(ask: BreakAsk) {
+    if (save.busy) return;
+    await save.run(async () => {
+      const c = (await staffRequest((o) => apiRequest(staffCalls.staffCustomerBreak, ask, o))).data;
+      setReason('');
+      onSaved(c, ask.period === 'permanent' ? 'The account is closed permanently.' : 'The break has started.');
+    });
+    setConfirming(null);
+  }
+
+  const edit = <T,>(set: (value: T) => void) => (value: T) => {
+    setConfirming(null);
+    set(value);
+  };
+
   return (
-    <form className="bo-form" onSubmit={submit} noValidate aria-label="Start a break">
+    <form className="bo-form" onSubmit={review} noValidate aria-label="Start a break">
       <FormAlert message={save.refusal} />
-      <FilterSelect id="bo-break-period" label="Length" value={period} options={periods} onChange={setPeriod} />
-      <TextField name="break-reason" label="Reason (kept in the audit log)" value={reason} onChange={setReason} error={errors.reason} maxLength={500} />
-      <button type="submit" className="bo-small-button" disabled={save.busy}>
-        {save.busy ? 'Saving…' : 'Start now'}
-      </button>
+      <FilterSelect id="bo-break-period" label="Length" value={period} options={periods} onChange={edit(setPeriod)} />
+      <TextField name="break-reason" label="Reason (kept in the audit log)" value={reason} onChange={edit(setReason)} error={errors.reason} maxLength={500} />
+      {confirming ? (
+        <div className="bo-confirm" role="group" aria-label="Confirm the break">
+          <p tabIndex={-1} ref={focusOnShow}>
+            {confirming.period === 'permanent'
+              ? 'Close this account permanently? The customer can never check out again, and no one can reopen it from the back office.'
+              : `Start a break of ${periodName(confirming.period)} now? The customer's checkouts are refused until it ends, and it cannot be shortened or lifted.`}
+          </p>
+          <button type="button" className="bo-small-button" aria-disabled={save.busy || undefined} onClick={() => void start(confirming)}>
+            {save.busy ? 'Saving…' : confirming.period === 'permanent' ? 'Yes, close the account permanently' : 'Yes, start the break'}
+          </button>{' '}
+          <button type="button" className="bo-link-button" aria-disabled={save.busy || undefined} onClick={() => !save.busy && setConfirming(null)}>
+            Go back
+          </button>
+        </div>
+      ) : (
+        <button type="submit" className="bo-small-button">
+          Start now
+        </button>
+      )}
     </form>
   );
 }

@@ -160,15 +160,30 @@ describe('customers', () => {
     await user.selectOptions(within(form).getByLabelText('Length'), '7 days');
     await user.type(within(form).getByLabelText('Reason (kept in the audit log)'), 'Asked for a week off by phone');
     await user.click(within(form).getByRole('button', { name: 'Start now' }));
+    // Asked once more: no one can shorten or lift it after.
+    const question = within(form).getByText(/^Start a break of 7 days now\?/);
+    expect(question.textContent).toBe("Start a break of 7 days now? The customer's checkouts are refused until it ends, and it cannot be shortened or lifted.");
+    expect(document.activeElement).toBe(question);
+    expect(api.routes()).not.toContain('staff/customer_break');
+    await user.click(within(form).getByRole('button', { name: 'Yes, start the break' }));
     expect((await screen.findByRole('status')).textContent).toBe('The break has started.');
     expect(screen.getByText('On a break until 2 Dec 2099, 10:00 (since 25 Nov 2099, 10:00)')).toBeTruthy();
     await user.selectOptions(within(form).getByLabelText('Length'), '24 hours');
     await user.type(within(form).getByLabelText('Reason (kept in the audit log)'), 'Again');
     await user.click(within(form).getByRole('button', { name: 'Start now' }));
+    await user.click(within(form).getByRole('button', { name: 'Yes, start the break' }));
     expect((await within(form).findByRole('alert')).textContent).toBe('Not changed: the customer is already on a break until 2 December 2099 at 10:00, which is longer.');
     expect(api.sent.filter((s) => s.route === 'staff/customer_break').map((s) => s.body)).toEqual([
       { customer_id: 4, period: '7d', reason: 'Asked for a week off by phone' },
       { customer_id: 4, period: '24h', reason: 'Again' },
     ]);
+    // Closing for good says so, and Go back sends nothing.
+    await user.selectOptions(within(form).getByLabelText('Length'), 'Close the account permanently');
+    await user.type(within(form).getByLabelText('Reason (kept in the audit log)'), 'Asked to close');
+    await user.click(within(form).getByRole('button', { name: 'Start now' }));
+    expect(within(form).getByText(/^Close this account permanently\?/)).toBeTruthy();
+    expect(within(form).getByRole('button', { name: 'Yes, close the account permanently' })).toBeTruthy();
+    await user.click(within(form).getByRole('button', { name: 'Go back' }));
+    expect(api.sent.filter((s) => s.route === 'staff/customer_break')).toHaveLength(2);
   });
 });

@@ -11,12 +11,19 @@ const refunded = (body: Record<string, unknown>) => ({
   data: { order_id: body.order_id, amount: '5.00', left: '7.50', order_status: 'completed', reference: 'demo_re_1', repeated: false },
 });
 
+/** Presses Refund, and confirms the refund when the form was complete (the confirmation shows). */
+async function press(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Refund' }));
+  const yes = screen.queryByRole('button', { name: 'Yes, refund' });
+  if (yes) await user.click(yes);
+}
+
 async function fill(user: ReturnType<typeof userEvent.setup>, order: string, amount: string, reason: string) {
   for (const [label, value] of [['Order number', order], ['Amount (£)', amount], ['Reason', reason]] as const) {
     await user.clear(screen.getByLabelText(label));
     if (value) await user.type(screen.getByLabelText(label), value);
   }
-  await user.click(screen.getByRole('button', { name: 'Refund' }));
+  await press(user);
 }
 
 describe('refund screen', () => {
@@ -33,6 +40,32 @@ describe('refund screen', () => {
     expect(api.routes()).toEqual(['staff/me']);
   });
 
+  it('asks first, naming the order, the amount and what a whole refund does; Go back sends nothing', async () => {
+    const api = fakeApi({ 'staff/me': me, 'staff/refund_order': (body) => refunded(body) });
+    renderBackOffice('/admin/refunds', 'tok');
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Refund an order' });
+    await user.type(screen.getByLabelText('Order number'), '10061');
+    await user.type(screen.getByLabelText('Reason'), 'Customer asked');
+    await user.click(screen.getByRole('button', { name: 'Refund' }));
+    const question = screen.getByText(/^Refund all that is left of order #10061/);
+    expect(question.textContent).toBe('Refund all that is left of order #10061 to the card? This is the whole order: its site credit, points and coupons go back to the customer and its tickets are released from the draw.');
+    expect(document.activeElement).toBe(question);
+    // Not the order meant: back to the form, as it was, and nothing sent.
+    await user.click(screen.getByRole('button', { name: 'Go back' }));
+    expect((screen.getByLabelText('Order number') as HTMLInputElement).value).toBe('10061');
+    expect(api.routes()).toEqual(['staff/me']);
+    await user.clear(screen.getByLabelText('Order number'));
+    await user.type(screen.getByLabelText('Order number'), '10016');
+    await user.type(screen.getByLabelText('Amount (£)'), '2.50');
+    await user.click(screen.getByLabelText('As site credit'));
+    await user.click(screen.getByRole('button', { name: 'Refund' }));
+    expect(screen.getByText(/^Refund £2.50/).textContent).toBe('Refund £2.50 of order #10016 as site credit? The order keeps its tickets.');
+    await user.click(screen.getByRole('button', { name: 'Yes, refund' }));
+    await screen.findByRole('status');
+    expect(api.sent.filter((s) => s.route === 'staff/refund_order').map((s) => s.body.order_id)).toEqual([10016]);
+  });
+
   it('refunds, and a retry after a lost answer repeats the same refund (one key) while the next refund gets a new one', async () => {
     let answers = 0;
     const api = fakeApi({
@@ -44,7 +77,7 @@ describe('refund screen', () => {
     await screen.findByRole('heading', { name: 'Refund an order' });
     await fill(user, '#10016', '£5', 'Customer asked');
     expect((await screen.findByRole('alert')).textContent).toBe('The back office could not reach the shop. Please try again.');
-    await user.click(screen.getByRole('button', { name: 'Refund' }));
+    await press(user);
     expect((await screen.findByRole('status')).textContent).toBe('Refunded £5.00 of order #10016 (reference demo_re_1). Left to refund: £7.50. Order status: Paid.');
     const [first, second] = api.sent.filter((s) => s.route === 'staff/refund_order');
     expect(first!.body).toEqual({ order_id: 10016, amount: '5', to: 'card', reason: 'Customer asked', idempotency_key: first!.body.idempotency_key });
@@ -68,7 +101,7 @@ describe('refund screen', () => {
     await fill(user, '10016', '5', 'Customer asked');
     await screen.findByRole('alert');
     await user.click(screen.getByLabelText('As site credit'));
-    await user.click(screen.getByRole('button', { name: 'Refund' }));
+    await press(user);
     await screen.findByText(/as site credit of order #10016/);
     const [first, second] = api.sent.filter((s) => s.route === 'staff/refund_order');
     expect(second!.body).toMatchObject({ to: 'site_credit', amount: '5' });

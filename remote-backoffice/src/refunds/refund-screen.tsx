@@ -7,6 +7,7 @@ import { fieldErrorsOf, hasErrors, type FieldErrors } from '../components/field-
 import { FormAlert } from '../components/form-alert.tsx';
 import { orderStatusName } from '../components/order-status-name.ts';
 import { TextField } from '../components/text-field.tsx';
+import { focusOnShow } from '../components/focus-on-show.ts';
 import { useAskKey } from '../components/use-ask-key.ts';
 
 /** What else the refund gave the customer, as support would tell them: "Given back: £2.00 site credit, coupon SAVE5. 3 tickets released." */
@@ -18,6 +19,16 @@ function alsoDone(d: StaffRefundDone): string {
   ];
   const released = d.tickets_released ? `${d.tickets_released} ${d.tickets_released === 1 ? 'ticket' : 'tickets'} released. ` : '';
   return `${back.length ? `Given back: ${back.join(', ')}. ` : ''}${released}`;
+}
+
+type StaffRefundRequest = ReturnType<(typeof staffRefundRequestSchema)['parse']>;
+
+/** The refund in words, to be confirmed: which order, how much, where to, and what a whole refund does besides. */
+function confirmQuestion(r: StaffRefundRequest): string {
+  const where = r.to === 'site_credit' ? 'as site credit' : 'to the card';
+  return r.amount
+    ? `Refund £${r.amount} of order #${r.order_id} ${where}? The order keeps its tickets.`
+    : `Refund all that is left of order #${r.order_id} ${where}? This is the whole order: its site credit, points and coupons go back to the customer and its tickets are released from the draw.`;
 }
 
 const destinations: ReadonlyArray<readonly [RefundDestination, string]> = [
@@ -42,9 +53,12 @@ export function RefundScreen({ staff }: { staff: StaffMember }) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [done, setDone] = useState<StaffRefundDone | null>(null);
   const [busy, setBusy] = useState(false);
+  // The refund asked for, shown back to be confirmed before any money moves: a mistyped order
+  // number must not refund someone else's order (and release their tickets) on one press.
+  const [confirming, setConfirming] = useState<StaffRefundRequest | null>(null);
   const key = useAskKey();
 
-  async function submit(event: FormEvent) {
+  function review(event: FormEvent) {
     event.preventDefault();
     setRefusal(null);
     setDone(null);
@@ -55,7 +69,12 @@ export function RefundScreen({ staff }: { staff: StaffMember }) {
     const found = parsed.success ? {} : fieldErrorsOf(parsed.error.issues);
     if (found.order_id) found.order_id = 'Enter the order number, e.g. 10016.';
     setErrors(found);
-    if (hasErrors(found)) return;
+    if (hasErrors(found) || !parsed.success) return;
+    setConfirming(parsed.data);
+  }
+
+  async function refund(payload: StaffRefundRequest) {
+    if (busy) return;
     setBusy(true);
     try {
       const answer = await staffRequest((o) => apiRequest(staffCalls.staffRefundOrder, payload, o));
@@ -69,6 +88,7 @@ export function RefundScreen({ staff }: { staff: StaffMember }) {
       setRefusal(failureMessage(error));
     } finally {
       setBusy(false);
+      setConfirming(null);
     }
   }
 
@@ -88,23 +108,37 @@ export function RefundScreen({ staff }: { staff: StaffMember }) {
           Left to refund: £{done.left}. Order status: {orderStatusName(done.order_status)}.
         </p>
       )}
-      <form className="bo-form" onSubmit={submit} noValidate aria-label="Refund">
-        <FormAlert message={refusal} />
-        <TextField name="order_id" label="Order number" inputMode="numeric" value={orderId} onChange={setOrderId} error={errors.order_id} />
-        <TextField name="amount" label="Amount (£)" inputMode="decimal" hint="Leave empty to refund all that is left of the card payment." value={amount} onChange={setAmount} error={errors.amount} />
-        <fieldset className="bo-field">
-          <legend>Refund to</legend>
-          {destinations.map(([value, label]) => (
-            <label key={value}>
-              <input type="radio" name="to" value={value} checked={to === value} onChange={() => setTo(value)} /> {label}
-            </label>
-          ))}
-        </fieldset>
-        <TextField name="reason" label="Reason" hint="Recorded in the audit log." value={reason} onChange={setReason} error={errors.reason} maxLength={200} />
-        <button type="submit" className="bo-button" disabled={busy}>
-          {busy ? 'Refunding…' : 'Refund'}
-        </button>
-      </form>
+      {confirming ? (
+        <div className="bo-confirm" role="group" aria-label="Confirm the refund">
+          <p tabIndex={-1} ref={focusOnShow}>
+            {confirmQuestion(confirming)}
+          </p>
+          <button type="button" className="bo-button" aria-disabled={busy || undefined} onClick={() => void refund(confirming)}>
+            {busy ? 'Refunding…' : 'Yes, refund'}
+          </button>{' '}
+          <button type="button" className="bo-link-button" aria-disabled={busy || undefined} onClick={() => !busy && setConfirming(null)}>
+            Go back
+          </button>
+        </div>
+      ) : (
+        <form className="bo-form" onSubmit={review} noValidate aria-label="Refund">
+          <FormAlert message={refusal} />
+          <TextField name="order_id" label="Order number" inputMode="numeric" value={orderId} onChange={setOrderId} error={errors.order_id} />
+          <TextField name="amount" label="Amount (£)" inputMode="decimal" hint="Leave empty to refund all that is left of the card payment." value={amount} onChange={setAmount} error={errors.amount} />
+          <fieldset className="bo-field">
+            <legend>Refund to</legend>
+            {destinations.map(([value, label]) => (
+              <label key={value}>
+                <input type="radio" name="to" value={value} checked={to === value} onChange={() => setTo(value)} /> {label}
+              </label>
+            ))}
+          </fieldset>
+          <TextField name="reason" label="Reason" hint="Recorded in the audit log." value={reason} onChange={setReason} error={errors.reason} maxLength={200} />
+          <button type="submit" className="bo-button">
+            Refund
+          </button>
+        </form>
+      )}
     </section>
   );
 }

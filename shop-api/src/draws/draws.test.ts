@@ -12,6 +12,7 @@ import { guardedAllocator } from '../store/ticket-allocation.ts';
 import { sha256Hex } from './draw-function.ts';
 import { recordPostalEntry, PostalEntryRefused } from './postal-entry.ts';
 import { drawDueCompetitions, drawOneNow, DrawRefused } from './run-draw.ts';
+import { updateCompetitionFromFile } from '../competitions/competition-writer.ts';
 
 let kit: Awaited<ReturnType<typeof storeTestApp>>;
 beforeAll(async () => {
@@ -151,6 +152,36 @@ describe('draws', () => {
     expect(status.rows[0].status).toBe('closed');
     const results = drawResultsResponseSchema.parse((await api('draw_results', { limit: 100 })).json());
     expect(results.data.find((r) => r.competition_id === c.id)).toMatchObject({ winner: null, winning_ticket_number: null });
+  });
+
+  it('the total can never drop below a ticket number already sold (the draw could pick a ticket the competition no longer has)', async () => {
+    const c = await createCompetition(kit.pool, { total: 100 });
+    await buy(c.productId, 3);
+    const top = (await kit.pool.query<{ top: number }>('SELECT max(ticket_number) AS top FROM tickets WHERE competition_id = $1', [c.id])).rows[0]!.top;
+    const lower = async (total: number) => updateCompetitionFromFile(kit.pool, c.id, { total_tickets: total }, new Date(), { staffId: null, actor: 'test' });
+    if (top > 3) await expect(lower(top - 1)).rejects.toThrow(`total_tickets: ticket ${top} is already sold (numbers are taken at random), so there must be at least ${top} tickets`);
+    expect((await kit.pool.query('SELECT total_tickets FROM competitions WHERE id = $1', [c.id])).rows[0].total_tickets).toBe(100);
+    await lower(top);
+    expect((await kit.pool.query('SELECT total_tickets FROM competitions WHERE id = $1', [c.id])).rows[0].total_tickets).toBe(top);
+  });
+
+  it('one due competition that fails to draw does not hold up the others: they are drawn, and the run then names it', async () => {
+    const broken = await createCompetition(kit.pool, { total: 10 });
+    const fine = await createCompetition(kit.pool, { total: 10 });
+    await makeDue(broken.id);
+    await makeDue(fine.id);
+    // Any failure not foreseen (here a trigger standing in for it), on the one due first.
+    await kit.pool.query(`UPDATE competitions SET draw_at = draw_at - interval '1 minute' WHERE id = $1`, [broken.id]);
+    await kit.pool.query(`CREATE FUNCTION refuse_draw() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk on fire'; END $$`);
+    await kit.pool.query(`CREATE TRIGGER refuse_draw BEFORE UPDATE ON competition_draws FOR EACH ROW WHEN (OLD.competition_id = ${broken.id}) EXECUTE FUNCTION refuse_draw()`);
+    try {
+      await expect(drawDue(kit.pool)).rejects.toThrow(new RegExp(`1 could not be: competition ${broken.id}: disk on fire`));
+    } finally {
+      await kit.pool.query('DROP TRIGGER refuse_draw ON competition_draws; DROP FUNCTION refuse_draw()');
+    }
+    expect(await proofOf(fine.id)).toMatchObject({ state: 'no_entries' });
+    expect((await proofOf(broken.id)).state).not.toBe('no_entries');
+    expect((await drawDue(kit.pool)).map((d) => d.competitionId)).toContain(broken.id);
   });
 
   it('live-draw competitions wait for the operator, who draws them by the same function, once', async () => {

@@ -153,8 +153,10 @@ export async function drawDueCompetitions(pool: pg.Pool, o: Omit<DrawOptions, 'd
   const log = o.log ?? ((m: string) => fallbackLogger().info({ component: 'draws' }, m));
   await ensureCommitments(pool, o.now);
   const done: DrawDone[] = [];
-  // Refused once its row was locked (cancelled, or a reservation, meanwhile): not asked again this run.
+  // Refused once its row was locked (cancelled, or a reservation, meanwhile), or failed: not asked
+  // again this run, so one competition that cannot be drawn never holds up those due after it.
   const skipped: number[] = [];
+  const failures: string[] = [];
   for (;;) {
     const client = await pool.connect();
     let result: DrawDone | null = null;
@@ -174,14 +176,19 @@ export async function drawDueCompetitions(pool: pg.Pool, o: Omit<DrawOptions, 'd
       await client.query('COMMIT');
     } catch (err) {
       await client.query('ROLLBACK').catch(() => {});
-      if (!(err instanceof DrawRefused) || claimed === null) throw err;
-      log(`${err.message} (left for a later run)`);
+      if (claimed === null) throw err;
       skipped.push(claimed);
+      if (err instanceof DrawRefused) log(`${err.message} (left for a later run)`);
+      else failures.push(`competition ${claimed}: ${(err as Error).message}`);
       continue;
     } finally {
       client.release();
     }
-    if (!result) return done;
+    if (!result) {
+      // Reported once the others are drawn: the job's failure (and its retries) names each.
+      if (failures.length > 0) throw new Error(`${done.length} drawn, ${failures.length} could not be: ${failures.join('; ')}`);
+      return done;
+    }
     log(`competition ${result.competitionId} drawn: ${result.winningTicket === null ? 'no entries, closed with no winner' : `ticket ${result.winningTicket} of ${result.entryCount} entries`}`);
     done.push(result);
   }

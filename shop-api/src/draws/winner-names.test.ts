@@ -68,4 +68,14 @@ describe('winners named in public', () => {
     expect(row.winner).toEqual({ first_name: 'Dora', surname: 'D.', county: '' });
     expect(JSON.stringify(row)).not.toMatch(/Drawbridge|Maple|York/);
   });
+
+  it('a whole name or an email typed as the first name is never published whole', async () => {
+    const w = await instantWinner(app.pool, base, 1);
+    await app.pool.query(`UPDATE customers SET first_name = 'Robin Quillfeather', last_name = 'Quillfeather' WHERE id = $1`, [w.buyer.customerId]);
+    const drawWinId = await addDrawWin(app.pool, w);
+    await app.pool.query(`UPDATE draw_wins SET winner_first_name = 'robin@example.org' WHERE id = $1`, [drawWinId]);
+    const named = await winnersOf(w.competitionId);
+    expect(named.map((r) => [r.kind, r.first_name]).sort()).toEqual([['draw', ''], ['instant', 'Robin']]);
+    expect(JSON.stringify(named)).not.toMatch(/quillfeather|example\.org/i);
+  });
 });

@@ -1,4 +1,5 @@
 import type { PublicWinnerName } from '@cgg/contracts';
+import { publicFirstName } from '../feed/feed-record.ts';
 
 /*
  * How winners are named in public (advertising code 8.28.5): first name, the surname's
@@ -37,7 +38,7 @@ export interface WinnerNameRow {
 export function publicWinnerName(r: WinnerNameRow): PublicWinnerName {
   const surname = r.surname.trim();
   return {
-    first_name: r.first_name.trim(),
+    first_name: publicFirstName(r.first_name),
     surname: surname === '' ? '' : r.surname_consent ? surname : `${surname.charAt(0).toLocaleUpperCase('en-GB')}.`,
     county: r.county.trim(),
   };

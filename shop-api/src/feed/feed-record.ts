@@ -25,11 +25,20 @@ export const DEFAULT_FEED_PATH = 'instant_wins';
  * name's initial. An email typed into a name field is never published.
  */
 export function feedWinnerName(firstName: string, lastName: string): string {
-  const first = firstName.trim().split(/\s+/)[0] ?? '';
   const initial = lastName.trim().charAt(0).toUpperCase();
-  const safeFirst = first.includes('@') ? '' : first;
+  const safeFirst = publicFirstName(firstName);
   const safeInitial = /^\p{L}$/u.test(initial) ? `${initial}.` : '';
   return [safeFirst, safeInitial].filter(Boolean).join(' ') || 'A customer';
+}
+
+/**
+ * A first name as the public may see it (the feed, a competition's instant-win winners, the draw
+ * results): its first word, and nothing if it holds an '@' (a customer who typed their email or
+ * whole name there never has it published whole).
+ */
+export function publicFirstName(firstName: string): string {
+  const first = firstName.trim().split(/\s+/)[0] ?? '';
+  return first.includes('@') ? '' : first;
 }
 
 /** RTDB key of an outbox row: deterministic, so a retried write overwrites rather than duplicates, and ordered by id. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEMO_PAY_ROUTE_PREFIX } from '@cgg/contracts/demo-pay';
 import { STORE_ERRORS, TEST_PAYMENT_METHODS, storeCheckoutResponseSchema, storePaymentConfigSchema } from '@cgg/contracts/store';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSession } from '../accounts/sessions.ts';
 import { API_PREFIX } from '../http/rest-addressing.ts';
 import { billing, cardPayment, createCompetition, createCustomer, type CompetitionOptions } from '../store/store-fixtures.ts';
@@ -295,6 +295,25 @@ describe('card payment: 3-D Secure', () => {
     await t.payments.demoProvider.retrieveIntent(intentId, new Date());
     expect((await deliver(eventFor(intentId, 'payment_intent.succeeded'))).json()).toMatchObject({ outcome: 'paid' });
     expect(await awards()).toEqual([{ customer_id: other.id, order_id: order.order_id }]);
+  });
+
+  it('a reservation that crosses a reward milestone while paid entries exist fires it only once paid, and its winner is told', async () => {
+    // 4 tickets, a reward at half: one paid ticket first, then a reservation of 2 crosses it.
+    const { c, state } = await basket(1, { competition: { total: 4, rewardPercentages: [50] } });
+    const awards = async () => (await t.pool.query<{ notified: boolean }>('SELECT notified_at IS NOT NULL AS notified FROM reward_win_awards WHERE competition_id = $1', [c.id])).rows;
+    const first = (await checkout(state)).body;
+    await t.payments.demoProvider.retrieveIntent(first.extensions.cgg.payment.intent_id, new Date());
+    expect((await giveBack(state, first)).body.status).toBe('completed');
+    const other = await createCustomer(t.pool);
+    const otherState: StoreClientState = { bearer: other.token };
+    await storeInject(t.app, otherState, 'GET', '/cart');
+    await storeInject(t.app, otherState, 'POST', '/cart/add-item', { id: c.productId, quantity: 2 });
+    const order = (await checkout(otherState)).body;
+    expect(await awards()).toEqual([]); // reserved: the milestone waits for the payment
+    await t.payments.demoProvider.retrieveIntent(order.extensions.cgg.payment.intent_id, new Date());
+    expect((await giveBack(otherState, order)).body.status).toBe('completed');
+    expect(await awards()).toHaveLength(1);
+    await vi.waitFor(async () => expect(await awards()).toEqual([{ notified: true }]), { timeout: 5000 });
   });
 
   it('Fail refuses it: tickets back on sale, points and credit given back, the basket restored', async () => {

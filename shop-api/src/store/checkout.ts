@@ -446,7 +446,9 @@ async function checkoutTransaction(
     }
     const recorded = await allocator.record(client, sale);
     if (!recorded) throw new NeedsCartError(await notEnoughLeft(client, p));
-    if (recorded.rewardDue) rewardWinsFired += await fireRewardWins(client, { competitionId: p.competition.id, soldAfter: recorded.soldAfter, total: recorded.total, now });
+    // A reserved order's milestones fire when it is paid (order-payment.ts), where the winner is
+    // mailed; fired here, a reward would go to an entrant no one tells.
+    if (recorded.rewardDue && !reserving) rewardWinsFired += await fireRewardWins(client, { competitionId: p.competition.id, soldAfter: recorded.soldAfter, total: recorded.total, now });
   }
 
   return {

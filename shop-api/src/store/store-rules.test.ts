@@ -39,4 +39,9 @@ describe('public winner name', () => {
     expect(publicName('Jamie', 'taylor')).toBe('Jamie T.');
     expect(publicName('Jamie', '')).toBe('Jamie');
   });
+
+  it('never publishes a whole name or an email typed as the first name', () => {
+    expect(publicName('Jamie Taylor', 'Taylor')).toBe('Jamie T.');
+    expect(publicName('jamie@example.com', 'Taylor')).toBe('T.');
+  });
 });

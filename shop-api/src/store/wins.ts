@@ -3,10 +3,11 @@ import type { StoreInstantWinWon } from '@cgg/contracts/store';
 import type pg from 'pg';
 import { HOLDING_STATUSES } from './order-statuses.ts';
 import { enqueueFeedPublication } from '../feed/feed-outbox.ts';
+import { feedWinnerName } from '../feed/feed-record.ts';
 import { penceToPounds } from '../lib/money.ts';
 
-/** The winner's public name: 'Jamie T.' */
-export const publicName = (first: string, last: string): string => `${first.trim()}${last.trim() ? ` ${last.trim()[0]!.toUpperCase()}.` : ''}`.trim() || 'A customer';
+/** The winner's public name: 'Jamie T.', by the feed's rule (first word of the first name, the surname's initial). */
+export const publicName = (first: string, last: string): string => feedWinnerName(first, last);
 
 /** A full name as written on a postal entry, as first and last name: first word, last word ('Mary Ann Smith' -> Mary, Smith). */
 export function splitFullName(fullName: string): { first: string; last: string } {
