@@ -40,7 +40,7 @@ test('a payment of the wrong amount: the customer is told, an admin refunds it, 
   await firstSignIn(staffPage, admin);
   await staffPage.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Payment problems' }).click();
   const problem = staffPage.getByRole('list', { name: 'Payment problems to deal with' }).getByRole('listitem').filter({ hasText: `Order #${order!.order_id} (pending)` });
-  await expect(problem.getByText("The intent took 700p; the order's card part is 500p.")).toBeVisible();
+  await expect(problem.getByText("The intent took £7.00; the order's card part is £5.00.")).toBeVisible();
   await problem.getByLabel('What you did').fill('The bank took £7.00 for a £5.00 order: refunded in full.');
   await problem.getByRole('button', { name: 'Refund, release and close' }).click();
   await problem.getByRole('button', { name: 'Yes, refund' }).click();

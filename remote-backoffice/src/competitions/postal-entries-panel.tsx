@@ -45,7 +45,8 @@ export function PostalEntriesPanel({ competitionId, onRecorded }: { competitionI
   const [busy, setBusy] = useState(false);
   const key = useAskKey();
 
-  async function record(entries: PostalEntryLine[]) {
+  /** The API's answer line by line, or null when it gave none (the problem is shown). */
+  async function record(entries: PostalEntryLine[]): Promise<Result[] | null> {
     setProblem(null);
     setBusy(true);
     try {
@@ -55,10 +56,10 @@ export function PostalEntriesPanel({ competitionId, onRecorded }: { competitionI
       key.done();
       setSent({ results: answer.data, entries });
       onRecorded();
-      return true;
+      return answer.data;
     } catch (error) {
       setProblem(failureMessage(error));
-      return false;
+      return null;
     } finally {
       setBusy(false);
     }
@@ -71,7 +72,8 @@ export function PostalEntriesPanel({ competitionId, onRecorded }: { competitionI
     const found = parsed.success ? {} : fieldErrorsOf(parsed.error.issues);
     setErrors(found);
     if (hasErrors(found) || !parsed.success) return;
-    if (await record([parsed.data])) setOne({ full_name: '', email: '', town: '', answer: '' });
+    // Emptied only once recorded: a refused entry (a wrong answer, say) stays to be mended.
+    if ((await record([parsed.data]))?.[0]?.recorded) setOne({ full_name: '', email: '', town: '', answer: '' });
   }
 
   const valid = preview?.flatMap((p) => (p.entry ? [p.entry] : [])) ?? [];
@@ -140,8 +142,8 @@ export function PostalEntriesPanel({ competitionId, onRecorded }: { competitionI
             className="bo-button"
             disabled={busy || valid.length === 0 || batchRefusal !== null}
             onClick={() =>
-              void record(valid).then((ok) => {
-                if (ok) {
+              void record(valid).then((results) => {
+                if (results) {
                   setCsv('');
                   setPreview(null);
                 }

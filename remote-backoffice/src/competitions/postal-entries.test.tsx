@@ -56,6 +56,33 @@ describe('postal entries panel', () => {
     expect(api.sent.filter((s) => s.route === 'staff/postal_entries').map((s) => (s.body.entries as unknown[]).length)).toEqual([1, 2]);
   });
 
+  it('keeps a single entry the API refused (a wrong answer), to be mended, and empties the form once one is recorded', async () => {
+    let answers = 0;
+    fakeApi({
+      'staff/me': { success: true, data: operator },
+      'staff/competitions': page([open]),
+      'staff/entries': page([]),
+      'staff/postal_entries': () => ({
+        success: true,
+        data: [++answers === 1
+          ? { line: 1, recorded: false, ticket_number: null, instant_wins: [], message: '"5" is not one of the answers of competition 12: 3, 4.' }
+          : { line: 1, recorded: true, ticket_number: 7, instant_wins: [], message: null }],
+      }),
+    });
+    renderBackOffice('/admin/competitions/12', 'tok');
+    const user = userEvent.setup();
+    const single = await screen.findByRole('form', { name: 'Record a postal entry' });
+    await user.type(within(single).getByLabelText("Entrant's name"), 'Pat Post');
+    await user.type(within(single).getByLabelText("Entrant's email"), 'pat@example.co.uk');
+    await user.click(within(single).getByRole('button', { name: 'Record entry' }));
+    expect(await screen.findByText(/not recorded: "5" is not one of the answers/)).toBeTruthy();
+    expect((within(single).getByLabelText("Entrant's name") as HTMLInputElement).value).toBe('Pat Post');
+    expect((within(single).getByLabelText("Entrant's email") as HTMLInputElement).value).toBe('pat@example.co.uk');
+    await user.click(within(single).getByRole('button', { name: 'Record entry' }));
+    await screen.findByText(/ticket 7/);
+    expect((within(single).getByLabelText("Entrant's name") as HTMLInputElement).value).toBe('');
+  });
+
   it('says a batch over the API\'s 500 a time before sending it, and shows what the API says of a refused field', async () => {
     const api = fakeApi({
       'staff/me': { success: true, data: operator },

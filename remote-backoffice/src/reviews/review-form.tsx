@@ -10,7 +10,8 @@ import { useSave } from '../components/use-save.ts';
 
 /** What was done about one flag, with a note: saving closes it and writes the audit log. */
 export function ReviewForm({ flag, onSaved }: { flag: ReviewFlag; onSaved: (queue: ReviewFlag[]) => void }) {
-  const [action, setAction] = useState<string>('contacted');
+  // No action chosen to begin with: a hurried close must not record one that was not taken.
+  const [action, setAction] = useState<string>('');
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const save = useSave();
@@ -19,7 +20,9 @@ export function ReviewForm({ flag, onSaved }: { flag: ReviewFlag; onSaved: (queu
     event.preventDefault();
     save.reset();
     const parsed = staffReviewCloseRequestSchema.safeParse({ flag_id: flag.id, action, note });
-    setErrors(parsed.success ? {} : fieldErrorsOf(parsed.error.issues));
+    const found = parsed.success ? {} : fieldErrorsOf(parsed.error.issues);
+    if (!action) found.action = 'Choose the action taken.';
+    setErrors(found);
     if (!parsed.success) return;
     await save.run(async () => onSaved((await staffRequest((o) => apiRequest(staffCalls.staffReviewClose, parsed.data, o))).data));
   }
@@ -27,7 +30,8 @@ export function ReviewForm({ flag, onSaved }: { flag: ReviewFlag; onSaved: (queu
   return (
     <form className="bo-form" onSubmit={submit} noValidate aria-label={`Review of ${flag.name}`}>
       <FormAlert message={save.refusal} />
-      <FilterSelect id={`bo-review-action-${flag.id}`} label="Action taken" value={action} options={reviewActions.map((a) => [a, reviewActionLabels[a]] as const)} onChange={setAction} />
+      <FilterSelect id={`bo-review-action-${flag.id}`} label="Action taken" value={action} options={[['', 'Choose what was done'], ...reviewActions.map((a) => [a, reviewActionLabels[a]] as const)]} onChange={setAction} />
+      {errors.action && <p className="bo-field__error">{errors.action}</p>}
       <TextArea id={`bo-review-note-${flag.id}`} name="note" label="Note" rows={2} maxLength={2000} value={note} onChange={setNote} error={errors.note} />
       <button type="submit" className="bo-small-button" disabled={save.busy}>
         {save.busy ? 'Saving…' : 'Record and close'}

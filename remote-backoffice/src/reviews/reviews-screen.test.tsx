@@ -26,6 +26,8 @@ describe('reviews', () => {
 
     await user.click(within(form).getByRole('button', { name: 'Record and close' }));
     expect(within(form).getByText('Write a note: what was done or why nothing was needed.')).toBeTruthy();
+    // Nothing chosen for the customer: said, never recorded as "Contacted the customer".
+    expect(within(form).getByText('Choose the action taken.')).toBeTruthy();
     expect(api.routes()).not.toContain('staff/review_close');
 
     await user.selectOptions(within(form).getByLabelText('Action taken'), 'Suggested a spending limit');
@@ -42,6 +44,7 @@ describe('reviews', () => {
     renderBackOffice('/admin/reviews', 'tok');
     const user = userEvent.setup();
     const form = await screen.findByRole('form', { name: 'Review of Jamie Taylor' });
+    await user.selectOptions(within(form).getByLabelText('Action taken'), 'No action needed');
     await user.type(within(form).getByLabelText('Note'), 'Nothing needed.');
     await user.click(within(form).getByRole('button', { name: 'Record and close' }));
     expect((await within(form).findByRole('alert')).textContent).toBe('Not changed: this flag was already reviewed and closed.');

@@ -48,14 +48,14 @@ const KEY_REUSED = 'This entry\'s key was used for another entry; record it agai
 
 async function resolveAnswer(client: pg.PoolClient, c: Competition, answer: string | undefined): Promise<number | null> {
   if (!c.comp_question || !(await questionsAsked(client))) return null;
-  if (!answer?.trim()) throw new PostalEntryRefused(`Competition ${c.id} asks "${c.question}": record the answer written on the entry (--answer).`);
+  if (!answer?.trim()) throw new PostalEntryRefused(`Competition ${c.id} asks "${c.question}": record the answer written on the entry.`);
   const { rows } = await client.query<{ id: number; text: string; is_correct: boolean }>(
     'SELECT id, text, is_correct FROM competition_question_options WHERE competition_id = $1 ORDER BY position',
     [c.id],
   );
   const a = answer.trim().toLowerCase();
   const option = rows.find((o) => String(o.id) === a || o.text.toLowerCase() === a);
-  if (!option) throw new PostalEntryRefused(`"${answer}" is not one of the answers of competition ${c.id}: ${rows.map((o) => `${o.id} = ${o.text}`).join(', ')}.`);
+  if (!option) throw new PostalEntryRefused(`"${answer}" is not one of the answers of competition ${c.id}: ${rows.map((o) => o.text).join(', ')}.`);
   if (!option.is_correct) throw new PostalEntryRefused(`"${option.text}" is not the correct answer, so this entry is not valid and was not recorded.`);
   return option.id;
 }

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { penceToPounds } from '../lib/money.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { inTransaction } from '../accounts/queryable.ts';
 import { PENCE_PER_POINT_EARNED } from '../store/order-points.ts';
@@ -262,7 +263,7 @@ export async function applyIntentLocked(client: pg.PoolClient, pool: pg.Pool, ga
   const order = (await client.query<LockedOrder>({ name: 'cgg_pay_lock_record_pay', text: LOCK_RECORD_AND_PAY, values: intentValues(gateway.name, intent, now) })).rows[0];
   if (!order) return 'not-ours';
   if (intent.status === 'succeeded' && intent.amountPence !== order.card_charged_pence) {
-    await flag(client, gateway.name, intent, order.id, 'amount_mismatch', `The intent took ${intent.amountPence}p; the order's card part is ${order.card_charged_pence}p.`, false, now);
+    await flag(client, gateway.name, intent, order.id, 'amount_mismatch', `The intent took £${penceToPounds(intent.amountPence)}; the order's card part is £${penceToPounds(order.card_charged_pence)}.`, false, now);
     return 'flagged';
   }
   if (order.status !== 'pending') {
@@ -377,11 +378,11 @@ async function refundLatePayment(pool: pg.Pool, gateway: PaymentGateway, intent:
     // on, for the webhook's retry (or the next reconciliation) to ask again.
     if (!(err instanceof WpHttpError)) throw err;
     await flag(pool, gateway.name, intent, orderId, 'late_payment_refund_refused',
-      `Paid after the reservation was released; the automatic refund of ${left}p was refused: ${err.message} Refund it at the provider.`, false, now);
+      `Paid after the reservation was released; the automatic refund of £${penceToPounds(left)} was refused: ${err.message} Refund it at the provider.`, false, now);
     return;
   }
   await markGivenUpOrderRefunded(pool, orderId);
-  await flag(pool, gateway.name, intent, orderId, 'late_payment_refunded', `Paid after the reservation was released: ${intent.amountPence}p refunded automatically.`, true, now);
+  await flag(pool, gateway.name, intent, orderId, 'late_payment_refunded', `Paid after the reservation was released: £${penceToPounds(intent.amountPence)} refunded automatically.`, true, now);
 }
 
 /**
@@ -421,5 +422,5 @@ export async function flag(db: pg.Pool | pg.PoolClient, provider: string, intent
  */
 export async function flagForeign(db: pg.Pool | pg.PoolClient, provider: string, intent: IntentState, now: Date): Promise<boolean> {
   return flag(db, provider, intent, null, 'unknown_intent',
-    `The intent (${intent.status}, ${intent.amountPence}p) names order #${intent.orderId} but not its key: another shop's or environment's payment on this account?`, false, now);
+    `The intent (${intent.status}, £${penceToPounds(intent.amountPence)}) names order #${intent.orderId} but not its key: another shop's or environment's payment on this account?`, false, now);
 }

@@ -78,7 +78,7 @@ describe('payment problems', () => {
     const open = staffPaymentProblemsResponseSchema.parse((await staffPost('payment_problems', {}, admin)).json()).data;
     expect(open.find((p) => p.id === m.problemId)).toMatchObject({
       kind: 'amount_mismatch', order_id: m.order.order_id, order_status: 'pending', intent_id: m.intentId, repaired: false, resolved_at: null, on_close: 'refund_and_release',
-      detail: "The intent took 200p; the order's card part is 150p.",
+      detail: "The intent took £2.00; the order's card part is £1.50.",
     });
 
     // Two admins at once: one does it, the other is told it is done; refunded and released once.

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { penceToPounds } from '../lib/money.ts';
 import { PAID_STATUSES } from '../store/order-statuses.ts';
 import { flag } from './order-payment.ts';
 import type { FailedRefund, IntentState, ProviderRefunds } from './payment-gateway.ts';
@@ -23,7 +24,7 @@ export async function checkProviderRefunds(db: pg.Pool | pg.PoolClient, provider
   const order = rows[0];
   if (!order || !([...PAID_STATUSES, 'refunded'] as string[]).includes(order.status) || refunds.amountRefundedPence <= order.ours) return false;
   return flag(db, provider, { id: refunds.intentId, amountPence } as IntentState, order.order_id, 'refunded_at_provider',
-    `The provider shows ${refunds.amountRefundedPence}p refunded of order #${order.order_id} (${order.status}); the shop refunded ${order.ours}p. Refunded outside the shop: the order still holds its tickets.`, false, now);
+    `The provider shows £${penceToPounds(refunds.amountRefundedPence)} refunded of order #${order.order_id} (${order.status}); the shop refunded £${penceToPounds(order.ours)}. Refunded outside the shop: the order still holds its tickets.`, false, now);
 }
 
 /**
@@ -42,5 +43,5 @@ export async function flagFailedRefund(db: pg.Pool | pg.PoolClient, provider: st
   // A refund the shop never recorded as made (refused at once, or not ours) moved nothing.
   if (!refund || refund.state !== 'succeeded') return false;
   return flag(db, provider, { id: failed.reference, amountPence: refund.amount_pence } as IntentState, refund.order_id, 'refund_failed_at_provider',
-    `Refund ${failed.reference} of ${refund.amount_pence}p for order #${refund.order_id} failed at the provider (${failed.reason}) after the shop counted it made: the customer does not have that money back.`, false, now);
+    `Refund ${failed.reference} of £${penceToPounds(refund.amount_pence)} for order #${refund.order_id} failed at the provider (${failed.reason}) after the shop counted it made: the customer does not have that money back.`, false, now);
 }

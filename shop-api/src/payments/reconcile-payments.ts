@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { penceToPounds } from '../lib/money.ts';
 import { applyIntent, flag, flagForeign, type PaymentHooks } from './order-payment.ts';
 import type { IntentState, PaymentGateway } from './payment-gateway.ts';
 import { checkProviderRefunds } from './provider-refunds.ts';
@@ -41,7 +42,7 @@ export async function reconcilePayments(pool: pg.Pool, gateway: PaymentGateway, 
   const orders = new Map((await pool.query<{ id: number; status: string; order_key: string }>('SELECT id, status, order_key FROM orders WHERE id = ANY($1::int[])', [named])).rows.map((r) => [r.id, r]));
   async function reconcileOne(intent: IntentState): Promise<void> {
     if (intent.orderId === null) {
-      await flag(pool, gateway.name, intent, null, 'unknown_intent', `The provider has an intent (${intent.status}, ${intent.amountPence}p) that names no order of ours.`, false, now);
+      await flag(pool, gateway.name, intent, null, 'unknown_intent', `The provider has an intent (${intent.status}, £${penceToPounds(intent.amountPence)}) that names no order of ours.`, false, now);
       out.flagged++;
       return;
     }

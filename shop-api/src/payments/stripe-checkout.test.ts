@@ -123,7 +123,7 @@ describe('checkout with Stripe', () => {
     const problems = await db.pool.query('SELECT kind, order_id, intent_id, detail FROM payment_discrepancies WHERE order_id = $1', [orderId]);
     expect(problems.rows).toEqual([{
       kind: 'refund_failed_at_provider', order_id: orderId, intent_id: 're_3Shop',
-      detail: `Refund re_3Shop of 100p for order #${orderId} failed at the provider (expired_or_canceled_card) after the shop counted it made: the customer does not have that money back.`,
+      detail: `Refund re_3Shop of £1.00 for order #${orderId} failed at the provider (expired_or_canceled_card) after the shop counted it made: the customer does not have that money back.`,
     }]);
   });
 });

@@ -59,6 +59,10 @@ describe('customer look-up', () => {
   });
 
   it("shows a customer's orders, wins, balances and limits; an unknown one is 404", async () => {
+    // A raised limit waiting its 24 hours, as support reads it out (London time, summer: BST).
+    await pool.query(`UPDATE customers SET pending_limit_duration = 'month', pending_limit_value_pence = 5000, pending_limit_from = '2026-07-01T11:00:00Z' WHERE id = $1`, [w.buyer.customerId]);
+    expect(staffCustomerResponseSchema.parse((await staffPost('customer', { id: w.buyer.customerId })).json()).data.pending_limit).toBe('£50.00 a month from 1 July 2026 at 12:00');
+    await pool.query('UPDATE customers SET pending_limit_duration = NULL, pending_limit_value_pence = NULL, pending_limit_from = NULL WHERE id = $1', [w.buyer.customerId]);
     const c = staffCustomerResponseSchema.parse((await staffPost('customer', { id: w.buyer.customerId })).json()).data;
     expect(c).toMatchObject({ id: w.buyer.customerId, name: 'Rosalind Quarrington', town: 'Bath', limit: null, locked_until: null, lock_permanent: false });
     expect(c.orders).toEqual([expect.objectContaining({ id: w.orderId, status: 'completed', tickets: 2 })]);
