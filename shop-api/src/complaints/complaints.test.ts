@@ -10,7 +10,7 @@ import { createStaffSession } from '../staff/staff-sessions.ts';
 import { createCustomer } from '../store/store-fixtures.ts';
 import { createTestApp } from '../test/test-database.ts';
 import { RATE_LIMITS } from '../http/rate-limits.ts';
-import { fileComplaint } from './complaints.ts';
+import { answerDueAt, fileComplaint } from './complaints.ts';
 
 const COMPLAINT_LIMIT = RATE_LIMITS.complaintAddress.points;
 
@@ -53,6 +53,16 @@ async function filed(payload: object = valid): Promise<{ id: number; reference: 
   const { reference } = complaintResponseSchema.parse(res.json());
   return { id: Number(reference.slice('CGG-C-'.length)), reference };
 }
+
+describe('when an answer is due', () => {
+  it('is the policy\'s 14 days on London\'s calendar, also across a clock change', () => {
+    const londonDay = (d: Date) => d.toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
+    // Filed at 23:30 on 15 March (GMT); the clocks go forward on the 29th.
+    expect(londonDay(answerDueAt(new Date('2026-03-15T23:30:00Z')))).toBe('2026-03-29');
+    expect(answerDueAt(new Date('2026-03-15T23:30:00Z')).toISOString()).toBe('2026-03-29T22:30:00.000Z');
+    expect(answerDueAt(new Date('2026-06-01T09:15:00Z')).toISOString()).toBe('2026-06-15T09:15:00.000Z');
+  });
+});
 
 describe('filing a complaint', () => {
   it('stores it, answers with a CGG-C reference and the due day, and queues the acknowledgement email', async () => {

@@ -4,12 +4,19 @@ import type pg from 'pg';
 import { inTransaction, type Queryable } from '../accounts/queryable.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { fallbackLogger, type Logger } from '../lib/logger.ts';
+import { londonAt } from '../lib/london-time.ts';
 import { recordStaffAction } from '../staff/audit-log.ts';
 import { complaintAcknowledgementEmail, complaintAnswerEmail } from './complaint-emails.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** The latest our final answer may come: the policy's target after filing. */
-export const answerDueAt = (filedAt: Date): Date => new Date(filedAt.getTime() + complaintPolicy.answerWithinDays * DAY_MS);
+const londonWallTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/**
+ * The latest our final answer may come: the policy's days after filing, counted on London's
+ * calendar (the same wall time that many days on), so a complaint filed across a clock change is
+ * not told a day more or less than the policy says.
+ */
+export const answerDueAt = (filedAt: Date): Date => londonAt(filedAt, complaintPolicy.answerWithinDays, londonWallTime.format(filedAt));
+
 
 export interface ComplaintDeps {
   pool: pg.Pool;
