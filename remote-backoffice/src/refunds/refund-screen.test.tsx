@@ -60,7 +60,7 @@ describe('refund screen', () => {
     await user.type(screen.getByLabelText('Amount (£)'), '2.50');
     await user.click(screen.getByLabelText('As site credit'));
     await user.click(screen.getByRole('button', { name: 'Refund' }));
-    expect(screen.getByText(/^Refund £2.50/).textContent).toBe('Refund £2.50 of order #10016 as site credit? The order keeps its tickets.');
+    expect(screen.getByText(/^Refund £2.50/).textContent).toBe('Refund £2.50 of order #10016 as site credit? A part refund keeps the tickets; if £2.50 is all that is left of the card payment, it refunds the whole order and releases its tickets.');
     await user.click(screen.getByRole('button', { name: 'Yes, refund' }));
     await screen.findByRole('status');
     expect(api.sent.filter((s) => s.route === 'staff/refund_order').map((s) => s.body.order_id)).toEqual([10016]);

@@ -27,7 +27,7 @@ type StaffRefundRequest = ReturnType<(typeof staffRefundRequestSchema)['parse']>
 function confirmQuestion(r: StaffRefundRequest): string {
   const where = r.to === 'site_credit' ? 'as site credit' : 'to the card';
   return r.amount
-    ? `Refund £${r.amount} of order #${r.order_id} ${where}? The order keeps its tickets.`
+    ? `Refund £${r.amount} of order #${r.order_id} ${where}? A part refund keeps the tickets; if £${r.amount} is all that is left of the card payment, it refunds the whole order and releases its tickets.`
     : `Refund all that is left of order #${r.order_id} ${where}? This is the whole order: its site credit, points and coupons go back to the customer and its tickets are released from the draw.`;
 }
 

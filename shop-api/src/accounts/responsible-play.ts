@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import type { ResponsiblePlay } from '@cgg/contracts/account';
 import { londonDateOf, londonDateTime } from '@cgg/contracts';
-import { SHOP_TIMEZONE } from '../lib/london-time.ts';
+import { londonWhen } from '../lib/london-time.ts';
 import { penceToPounds } from '../lib/money.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import type { Queryable } from './queryable.ts';
@@ -141,7 +141,6 @@ export async function responsiblePlayView(db: Queryable, customerId: number, row
   };
 }
 
-const londonWhen = (d: Date): string => dayjs(d).tz(SHOP_TIMEZONE).format('D MMMM YYYY [at] HH:mm');
 const periodWord: Record<LimitDuration, string> = { day: 'daily', week: 'weekly', month: 'monthly' };
 
 /**

@@ -214,12 +214,6 @@ export async function updateCompetitionFromFile(
     c = changedFields(c, stored);
     if (Object.keys(c).length === 0) return { changed: [], editVersion: current.edit_version };
     if (c.total_tickets !== undefined && c.total_tickets < current.tickets_sold) throw new CompetitionRefused(`total_tickets: ${current.tickets_sold} tickets are already sold`);
-    if (c.total_tickets !== undefined && current.tickets_sold > 0) {
-      // Numbers are taken at random: a sold (or reserved) one may be above the new total, and the
-      // draw could then pick a ticket the competition no longer has.
-      const top = (await client.query<{ top: number | null }>('SELECT max(ticket_number) AS top FROM tickets WHERE competition_id = $1', [id])).rows[0]!.top;
-      if (top !== null && c.total_tickets < top) throw new CompetitionRefused(`total_tickets: ticket ${top} is already sold (numbers are taken at random), so there must be at least ${top} tickets`);
-    }
     if (c.question !== undefined && current.tickets_sold > 0) throw new CompetitionRefused('question: tickets are already sold against the current question');
     const sold = current.tickets_sold > 0;
     for (const field of RELIED_ON) {
@@ -238,6 +232,12 @@ export async function updateCompetitionFromFile(
     }
     if (sold && c.total_tickets !== undefined && current.top_instant !== null && c.total_tickets < current.top_instant) {
       throw new CompetitionRefused(`total_tickets: ticket ${current.top_instant} is an instant-win number, and instant-win numbers never change once tickets are sold`);
+    }
+    if (c.total_tickets !== undefined && current.tickets_sold > 0) {
+      // Numbers are taken at random: a sold (or reserved) one may be above the new total, and the
+      // draw could then pick a ticket the competition no longer has.
+      const top = (await client.query<{ top: number | null }>('SELECT max(ticket_number) AS top FROM tickets WHERE competition_id = $1', [id])).rows[0]!.top;
+      if (top !== null && c.total_tickets < top) throw new CompetitionRefused(`total_tickets: ticket ${top} is already sold (numbers are taken at random), so there must be at least ${top} tickets`);
     }
     const col = columns(c, c.category === undefined ? undefined : await categoryId(client, c.category));
     const names = Object.keys(col);

@@ -7,6 +7,9 @@ dayjs.extend(timezone);
 
 export const SHOP_TIMEZONE = 'Europe/London';
 
+/** An instant as the shop writes it to people: "1 July 2026 at 12:00" (London). */
+export const londonWhen = (d: Date): string => dayjs(d).tz(SHOP_TIMEZONE).format('D MMMM YYYY [at] HH:mm');
+
 /** The instant of `time` (HH:mm, London wall time) on the London day `days` after `now`'s. */
 export function londonAt(now: Date, days: number, time: string): Date {
   const day = dayjs(now).tz(SHOP_TIMEZONE).add(days, 'day').format('YYYY-MM-DD');

@@ -1,11 +1,10 @@
 import type { StaffCustomer } from '@cgg/contracts/staff';
 import type { Queryable } from '../accounts/queryable.ts';
 import { customerWins } from '../claims/customer-wins.ts';
+import { londonWhen } from '../lib/london-time.ts';
 import { penceToPounds } from '../lib/money.ts';
 import { containsPattern } from '../lib/like-pattern.ts';
 
-/** When a waiting limit change starts, as support reads it out: "1 July 2026, 12:00" (London). */
-const londonDayAndTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 /*
  * Customers as support finds and reads them: a search over names, emails, customer and order
@@ -84,7 +83,7 @@ export async function customerProfile(db: Queryable, id: number): Promise<StaffC
     id: c.id, name: c.name, email: c.email, phone: c.phone, town: c.town, created_at: c.created_at.toISOString(),
     points: Number(c.points), credit: penceToPounds(Number(c.credit)),
     limit: limitText(c.limit_duration, c.limit_value_pence),
-    pending_limit: c.pending_limit_from ? `${pending ?? 'no limit'} from ${londonDayAndTime.format(c.pending_limit_from)}` : null,
+    pending_limit: c.pending_limit_from ? `${pending ?? 'no limit'} from ${londonWhen(c.pending_limit_from)}` : null,
     locked_until: c.locked_until?.toISOString() ?? null, lock_permanent: c.lock_permanent,
     lock_started_at: c.lock_started_at?.toISOString() ?? null,
     orders: orders.rows.map((o) => ({ id: o.id, created_at: o.created_at.toISOString(), status: o.status, total: penceToPounds(o.total_pence), tickets: o.tickets })),

@@ -435,7 +435,8 @@ async function checkoutTransaction(
   let committed = false;
   for (const [i, p] of lines.entries()) {
     const sale = { competitionId: p.competition.id, count: p.line.quantity, now };
-    if (i === lines.length - 1 && !mayFireRewardWin(p.competition)) {
+    // A reserving checkout fires no milestone (its payment does), so it always may.
+    if (i === lines.length - 1 && (reserving || !mayFireRewardWin(p.competition))) {
       try {
         await allocator.recordAndCommit(client, sale);
       } catch (err) {

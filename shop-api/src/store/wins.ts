@@ -75,13 +75,14 @@ export async function awardInstantWins(
 }
 
 /**
- * Reward wins whose share of tickets is now sold fire once (the competition row is
- * locked by the sale, paid or postal, so exactly one sale crosses each milestone).
- * Milestones count `tickets_sold`, which counts postal tickets too (they come from the
+ * Reward wins whose share of tickets is now sold fire once, under the competition row's lock
+ * (exactly one caller crosses each milestone): a sale paid at once or a postal entry (the sale's
+ * transaction), or the payment of a reserved order (order-payment.ts; a reservation itself fires
+ * none). Milestones count `tickets_sold`, which counts postal tickets too (they come from the
  * same pool), reserved ones included: they are sold unless released. The winning ticket is
  * drawn at random from the PAID entries (processing, completed, admin-comp-win) and every free
  * postal entry: never a ticket whose card payment is still pending, which could be released and
- * leave an unpaid prize. With no such entry yet, the milestone stays due and the next sale
+ * leave an unpaid prize. With no such entry yet, the milestone stays due and the next paid sale
  * fires it.
  */
 export async function fireRewardWins(client: pg.PoolClient, a: { competitionId: number; soldAfter: number; total: number; now: Date }): Promise<number> {
