@@ -4,18 +4,16 @@ import type pg from 'pg';
 import { inTransaction, type Queryable } from '../accounts/queryable.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { fallbackLogger, type Logger } from '../lib/logger.ts';
-import { londonAt } from '../lib/london-time.ts';
+import { londonDaysLater } from '../lib/london-time.ts';
 import { recordStaffAction } from '../staff/audit-log.ts';
 import { complaintAcknowledgementEmail, complaintAnswerEmail } from './complaint-emails.ts';
-
-const londonWallTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /**
  * The latest our final answer may come: the policy's days after filing, counted on London's
  * calendar (the same wall time that many days on), so a complaint filed across a clock change is
  * not told a day more or less than the policy says.
  */
-export const answerDueAt = (filedAt: Date): Date => londonAt(filedAt, complaintPolicy.answerWithinDays, londonWallTime.format(filedAt));
+export const answerDueAt = (filedAt: Date): Date => londonDaysLater(filedAt, complaintPolicy.answerWithinDays);
 
 
 export interface ComplaintDeps {

@@ -16,6 +16,11 @@ export function londonAt(now: Date, days: number, time: string): Date {
   return dayjs.tz(`${day} ${time}`, SHOP_TIMEZONE).toDate();
 }
 
+/** The same London wall time `days` London calendar days after `d` (not days × 24 hours: clocks change). */
+export function londonDaysLater(d: Date, days: number): Date {
+  return londonAt(d, days, dayjs(d).tz(SHOP_TIMEZONE).format('HH:mm'));
+}
+
 /**
  * A draw time later on `now`'s London day: 20:00 when that is still at least an
  * hour away, otherwise the next quarter hour after 30 minutes from now, kept before
