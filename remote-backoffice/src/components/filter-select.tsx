@@ -1,17 +1,21 @@
-/** A labelled select that filters a list: its options as [value, label] pairs, the first usually "all". */
-export function FilterSelect({ id, label, value, options, onChange }: { id: string; label: string; value: string; options: ReadonlyArray<readonly [string, string]>; onChange: (value: string) => void }) {
+import { LabelledField } from './labelled-field.tsx';
+
+/**
+ * A labelled select: its options as [value, label] pairs, the first usually "all" (a filter) or
+ * "choose…" (a form's required choice, whose message is then tied to it like TextField's).
+ */
+export function FilterSelect({ id, label, value, options, onChange, error }: { id: string; label: string; value: string; options: ReadonlyArray<readonly [string, string]>; onChange: (value: string) => void; error?: string | undefined }) {
   return (
-    <div className="bo-field">
-      <label htmlFor={id} className="bo-field__label">
-        {label}
-      </label>
-      <select id={id} className="bo-field__input" value={value} onChange={(e) => onChange(e.target.value)}>
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
+    <LabelledField id={id} label={label} error={error}>
+      {(control) => (
+        <select {...control} className="bo-field__input" value={value} onChange={(e) => onChange(e.target.value)}>
+          {options.map(([v, text]) => (
+            <option key={v} value={v}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
+    </LabelledField>
   );
 }

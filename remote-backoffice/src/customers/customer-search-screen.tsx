@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { apiRequest } from '@cgg/contracts';
-import { staffCalls, staffCustomerSearchRequestSchema } from '@cgg/contracts/staff';
+import { STAFF_LIST_CAPS, staffCalls, staffCustomerSearchRequestSchema } from '@cgg/contracts/staff';
 import { Link, useSearchParams } from 'react-router-dom';
 import { staffRequest } from '../api/staff-api.ts';
 import { useStaffData } from '../api/use-staff-data.ts';
+import { CappedNote } from '../components/capped-note.tsx';
 import { fieldErrorsOf } from '../components/field-errors.ts';
 import { FormAlert } from '../components/form-alert.tsx';
 import { inLondon } from '../components/london-time.ts';
@@ -45,13 +46,18 @@ export function CustomerSearchScreen() {
         loaded.data.data.length === 0 ? (
           <p className="bo-muted">No customer matches “{query}”.</p>
         ) : (
-          <ul className="bo-results" aria-label="Customers found">
-            {loaded.data.data.map((c) => (
-              <li key={c.id}>
-                <Link to={`${ADMIN_BASE}/customers/${c.id}`}>{c.name || c.email}</Link> <span className="bo-muted">{c.email} · #{c.id} · joined {inLondon(c.created_at)}</span>
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="bo-results" aria-label="Customers found">
+              {loaded.data.data.map((c) => (
+                <li key={c.id}>
+                  <Link to={`${ADMIN_BASE}/customers/${c.id}`}>{c.name || c.email}</Link> <span className="bo-muted">{c.email} · #{c.id} · joined {inLondon(c.created_at)}</span>
+                </li>
+              ))}
+            </ul>
+            <CappedNote shown={loaded.data.data.length} cap={STAFF_LIST_CAPS.customerMatches}>
+              Only the first {STAFF_LIST_CAPS.customerMatches} matches are shown. Type more of the name or email, or search by customer or order number.
+            </CappedNote>
+          </>
         )
       )}
     </section>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { StaffCustomer } from '@cgg/contracts/staff';
+import { STAFF_LIST_CAPS, type StaffCustomer } from '@cgg/contracts/staff';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, refusal } from '../test/fake-api.ts';
 import { support } from '../test/fixtures.ts';
@@ -34,6 +34,7 @@ describe('customers', () => {
     await user.click(await screen.findByRole('link', { name: 'Rosalind Quarrington' }));
     expect(await screen.findByRole('heading', { name: 'Rosalind Quarrington #4' })).toBeTruthy();
     expect(api.sent.find((s) => s.route === 'staff/customer_search')!.body).toEqual({ query: 'ros' });
+    expect(screen.queryByText(/Only the first/)).toBeNull();
     expect(screen.getByText('£50.00 a month')).toBeTruthy();
     const orders = within(screen.getByRole('region', { name: 'Orders (latest 20)' })).getAllByRole('row').slice(1);
     expect(orders.map((row) => within(row).getAllByRole('cell')[2]!.textContent)).toEqual(['Paid', 'Ticket win (free tickets)', 'Processing']);
@@ -44,6 +45,14 @@ describe('customers', () => {
     await user.click(within(orders[0]!).getByRole('link', { name: 'Refund #10016' }));
     expect(await screen.findByRole('heading', { name: 'Refund an order' })).toBeTruthy();
     expect((screen.getByLabelText('Order number') as HTMLInputElement).value).toBe('10016');
+  });
+
+  it('says when the search stopped at its cap of matches, so the list is not taken for all of them', async () => {
+    const smiths = Array.from({ length: STAFF_LIST_CAPS.customerMatches }, (_, i) => ({ id: i + 1, name: `Sam Smith ${i + 1}`, email: `sam${i + 1}@example.co.uk`, created_at: '2026-01-02T10:00:00.000Z' }));
+    fakeApi({ ...me, 'staff/customer_search': { success: true, data: smiths } });
+    renderBackOffice('/admin/customers?q=smith', 'tok');
+    expect(await screen.findByText('Only the first 25 matches are shown. Type more of the name or email, or search by customer or order number.')).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Customers found' })).getAllByRole('listitem')).toHaveLength(25);
   });
 
   it('adds a note and adjusts points, checking the change first; a refusal is shown', async () => {

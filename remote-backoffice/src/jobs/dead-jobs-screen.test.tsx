@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import type { DeadJob } from '@cgg/contracts/staff';
+import { STAFF_LIST_CAPS, type DeadJob } from '@cgg/contracts/staff';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../test/fake-api.ts';
 import { admin, support } from '../test/fixtures.ts';
@@ -23,6 +23,14 @@ describe('failed jobs screen', () => {
     expect(within(row).getByText('{"outboxId":77}')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /retry/i })).toBeNull();
     expect(api.sent.find((s) => s.route === 'staff/dead_jobs')!.body).toEqual({});
+    expect(screen.queryByText(/newest failures are shown/)).toBeNull();
+  });
+
+  it('says when the list stopped at its cap, and where to see more', async () => {
+    const many = Array.from({ length: STAFF_LIST_CAPS.deadJobs }, (_, i) => ({ ...dead, id: i + 1 }));
+    fakeApi({ 'staff/me': { success: true, data: admin }, 'staff/dead_jobs': { success: true, data: many } });
+    renderBackOffice('/admin/jobs', 'tok');
+    expect((await screen.findByText(/newest failures are shown/)).textContent).toBe('Only the 100 newest failures are shown. The CLI lists more: dead-jobs --limit 1000.');
   });
 
   it('says when nothing failed', async () => {

@@ -1,7 +1,8 @@
 import { apiRequest } from '@cgg/contracts';
-import { staffCalls, type DeadJob } from '@cgg/contracts/staff';
+import { STAFF_LIST_CAPS, staffCalls, type DeadJob } from '@cgg/contracts/staff';
 import { staffRequest } from '../api/staff-api.ts';
 import { useStaffData } from '../api/use-staff-data.ts';
+import { CappedNote } from '../components/capped-note.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
 import { inLondon } from '../components/london-time.ts';
 import { Spinner } from '../components/spinner.tsx';
@@ -24,6 +25,11 @@ export function DeadJobsScreen() {
       {loaded.state === 'loading' && <Spinner label="Loading the failed jobs…" />}
       {loaded.state === 'failed' && <FormAlert message={loaded.message} />}
       {loaded.state === 'loaded' && <DeadJobsTable jobs={loaded.data} />}
+      {loaded.state === 'loaded' && (
+        <CappedNote shown={loaded.data.length} cap={STAFF_LIST_CAPS.deadJobs}>
+          Only the {STAFF_LIST_CAPS.deadJobs} newest failures are shown. The CLI lists more: <code>dead-jobs --limit 1000</code>.
+        </CappedNote>
+      )}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PaymentProblem } from '@cgg/contracts/staff';
+import { STAFF_LIST_CAPS, type PaymentProblem } from '@cgg/contracts/staff';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, refusal } from '../test/fake-api.ts';
 import { admin, operator } from '../test/fixtures.ts';
@@ -89,6 +89,14 @@ describe('payment problems screen', () => {
     fakeApi({ 'staff/me': { success: true, data: admin }, 'staff/payment_problems': { success: true, data: [] } });
     renderBackOffice('/admin/payments', 'tok');
     expect(await screen.findByText('No payment problems to deal with.')).toBeTruthy();
+  });
+
+  it('says when the queue stopped at its cap', async () => {
+    const many = Array.from({ length: STAFF_LIST_CAPS.paymentProblems }, (_, i) => ({ ...stray, id: i + 1, intent_id: `pi_${i + 1}` }));
+    fakeApi({ 'staff/me': { success: true, data: admin }, 'staff/payment_problems': { success: true, data: many } });
+    renderBackOffice('/admin/payments', 'tok');
+    expect(await screen.findByText('Only the oldest 100 open problems are shown. Reload the page once you have dealt with these to see the next ones.')).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Payment problems to deal with' })).getAllByRole('listitem')).toHaveLength(100);
   });
 
   it('is not offered to operators, and its address sends them to the overview', async () => {

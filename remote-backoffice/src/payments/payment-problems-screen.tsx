@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { apiRequest } from '@cgg/contracts';
-import { staffCalls, type PaymentProblem } from '@cgg/contracts/staff';
+import { STAFF_LIST_CAPS, staffCalls, type PaymentProblem } from '@cgg/contracts/staff';
 import { staffRequest } from '../api/staff-api.ts';
 import { useStaffData } from '../api/use-staff-data.ts';
+import { CappedNote } from '../components/capped-note.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
 import { inLondon } from '../components/london-time.ts';
 import { Spinner } from '../components/spinner.tsx';
@@ -50,6 +51,11 @@ export function PaymentProblemsScreen() {
             setNotice(said);
           }}
         />
+      )}
+      {loaded.state === 'loaded' && (
+        <CappedNote shown={loaded.data.length} cap={STAFF_LIST_CAPS.paymentProblems}>
+          Only the oldest {STAFF_LIST_CAPS.paymentProblems} open problems are shown. Reload the page once you have dealt with these to see the next ones.
+        </CappedNote>
       )}
     </section>
   );

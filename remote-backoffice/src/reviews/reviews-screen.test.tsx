@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReviewFlag } from '@cgg/contracts/staff';
+import { STAFF_LIST_CAPS, type ReviewFlag } from '@cgg/contracts/staff';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, refusal } from '../test/fake-api.ts';
 import { admin, operator, support } from '../test/fixtures.ts';
@@ -28,6 +28,9 @@ describe('reviews', () => {
     expect(within(form).getByText('Write a note: what was done or why nothing was needed.')).toBeTruthy();
     // Nothing chosen for the customer: said, never recorded as "Contacted the customer".
     expect(within(form).getByText('Choose the action taken.')).toBeTruthy();
+    // The message is tied to the select, so a screen reader reads it there.
+    expect(within(form).getByLabelText('Action taken').getAttribute('aria-describedby')).toBe('bo-review-action-5-error');
+    expect(within(form).getByLabelText('Action taken').getAttribute('aria-invalid')).toBe('true');
     expect(api.routes()).not.toContain('staff/review_close');
 
     await user.selectOptions(within(form).getByLabelText('Action taken'), 'Suggested a spending limit');
@@ -52,6 +55,14 @@ describe('reviews', () => {
     fakeApi({ 'staff/me': { success: true, data: admin }, 'staff/reviews': { success: true, data: [] } });
     renderBackOffice('/admin/reviews', 'tok2');
     expect(await screen.findByText('Nothing to review.')).toBeTruthy();
+    expect(screen.queryByText(/open flags are shown/)).toBeNull();
+  });
+
+  it('says when the queue stopped at its cap', async () => {
+    const many = Array.from({ length: STAFF_LIST_CAPS.openFlags }, (_, i) => flag({ id: i + 1, customer_id: i + 1, name: `Customer ${i + 1}` }));
+    fakeApi({ 'staff/me': { success: true, data: admin }, 'staff/reviews': { success: true, data: many } });
+    renderBackOffice('/admin/reviews', 'tok');
+    expect(await screen.findByText('Only the newest 200 open flags are shown. Older ones appear here as these are closed.')).toBeTruthy();
   });
 
   it('is not in an operator\'s menu', async () => {

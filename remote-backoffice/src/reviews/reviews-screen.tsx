@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { apiRequest } from '@cgg/contracts';
-import { harmRuleLabels, staffCalls, type ReviewFlag } from '@cgg/contracts/staff';
+import { harmRuleLabels, STAFF_LIST_CAPS, staffCalls, type ReviewFlag } from '@cgg/contracts/staff';
 import { Link } from 'react-router-dom';
 import { staffRequest } from '../api/staff-api.ts';
 import { useStaffData } from '../api/use-staff-data.ts';
+import { CappedNote } from '../components/capped-note.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
 import { inLondon } from '../components/london-time.ts';
 import { Spinner } from '../components/spinner.tsx';
@@ -43,6 +44,10 @@ export function ReviewsScreen() {
 function Queue({ flags, onClosed }: { flags: ReviewFlag[]; onClosed: (next: ReviewFlag[], name: string) => void }) {
   if (flags.length === 0) return <p className="bo-muted">Nothing to review.</p>;
   return (
+    <>
+    <CappedNote shown={flags.length} cap={STAFF_LIST_CAPS.openFlags}>
+      Only the newest {STAFF_LIST_CAPS.openFlags} open flags are shown. Older ones appear here as these are closed.
+    </CappedNote>
     <ul className="bo-cards" aria-label="Flags to review">
       {flags.map((f) => (
         <li key={f.id} className="bo-card">
@@ -57,5 +62,6 @@ function Queue({ flags, onClosed }: { flags: ReviewFlag[]; onClosed: (next: Revi
         </li>
       ))}
     </ul>
+    </>
   );
 }

@@ -2,18 +2,29 @@ import { useState } from 'react';
 import { apiRequest } from '@cgg/contracts';
 import { staffCalls, type StaffAccount, type StaffMember, type StaffRole } from '@cgg/contracts/staff';
 import { failureMessage, staffRequest } from '../api/staff-api.ts';
+import { focusOnShow } from '../components/focus-on-show.ts';
 import { roleNames, roles } from './role-names.ts';
 
 type Change = { role?: StaffRole; refund_limit?: string | null; disabled?: boolean };
+/** A change that alters what someone may do (role, disabling) waits for the admin's yes. */
+type Pending = { change: Change; question: string; yes: string };
 
-/** One member, as an admin changes them: role, support's refund limit, disabled or not. Each change is saved (and audited) at once. */
+/**
+ * One member, as an admin changes them: role, support's refund limit, disabled or not. A refund
+ * limit or re-enabling is saved (and audited) at once; a new role or disabling is asked about
+ * first, because a slip of the select or a click on the wrong row would change what a colleague
+ * may do, or sign them out, there and then.
+ */
 export function StaffRow({ account, me, onChanged }: { account: StaffAccount; me: StaffMember; onChanged: (a: StaffAccount) => void }) {
   const [limit, setLimit] = useState(account.refund_limit ?? '');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [pending, setPending] = useState<Pending | null>(null);
   const self = account.id === me.id;
+  const label = `${account.name}`;
 
   async function save(change: Change) {
+    if (busy) return;
     setProblem(null);
     setBusy(true);
     try {
@@ -27,7 +38,27 @@ export function StaffRow({ account, me, onChanged }: { account: StaffAccount; me
     }
   }
 
-  const label = `${account.name}`;
+  async function confirm(p: Pending) {
+    if (busy) return;
+    await save(p.change);
+    setPending(null);
+  }
+
+  function askRole(role: StaffRole) {
+    setProblem(null);
+    if (role === account.role) return setPending(null);
+    setPending({
+      change: { role },
+      question: `Change ${label}'s role from ${roleNames[account.role]} to ${roleNames[role]}? Their next request uses the new role's screens and limits.`,
+      yes: 'Yes, change the role',
+    });
+  }
+
+  function askDisable() {
+    setProblem(null);
+    setPending({ change: { disabled: true }, question: `Disable ${label}? They are signed out at once and cannot sign in until an admin enables them again.`, yes: `Yes, disable ${label}` });
+  }
+
   return (
     <tr aria-label={label} className={account.disabled ? 'bo-row--disabled' : undefined}>
       <td>
@@ -39,9 +70,29 @@ export function StaffRow({ account, me, onChanged }: { account: StaffAccount; me
             {problem}
           </p>
         )}
+        {pending && (
+          <div className="bo-confirm" role="group" aria-label={`Confirm the change to ${label}`}>
+            <p tabIndex={-1} ref={focusOnShow}>
+              {pending.question}
+            </p>
+            <button type="button" className="bo-small-button" aria-disabled={busy || undefined} onClick={() => void confirm(pending)}>
+              {busy ? 'Saving…' : pending.yes}
+            </button>{' '}
+            <button type="button" className="bo-link-button" aria-disabled={busy || undefined} onClick={() => !busy && setPending(null)}>
+              Go back
+            </button>
+          </div>
+        )}
       </td>
       <td>
-        <select aria-label={`Role of ${label}`} className="bo-field__input" value={account.role} disabled={busy || self} onChange={(e) => void save({ role: e.target.value as StaffRole })}>
+        <select
+          aria-label={`Role of ${label}`}
+          className="bo-field__input"
+          value={pending?.change.role ?? account.role}
+          disabled={self}
+          aria-disabled={busy || undefined}
+          onChange={(e) => !busy && askRole(e.target.value as StaffRole)}
+        >
           {roles.map((r) => (
             <option key={r} value={r}>
               {roleNames[r]}
@@ -54,13 +105,14 @@ export function StaffRow({ account, me, onChanged }: { account: StaffAccount; me
           className="bo-inline"
           onSubmit={(e) => {
             e.preventDefault();
+            if (busy) return;
             const value = limit.trim().replace(/^£/, '');
             if (value !== '' && !/^\d{1,6}(\.\d{1,2})?$/.test(value)) return setProblem('Enter an amount in pounds, e.g. 50 or 12.50, or leave it empty for no refunds.');
             void save({ refund_limit: value === '' ? null : value });
           }}
         >
-          <input aria-label={`Refund limit of ${label} (£)`} className="bo-field__input bo-field__input--short" inputMode="decimal" value={limit} onChange={(e) => setLimit(e.target.value)} disabled={busy} />
-          <button type="submit" className="bo-small-button" disabled={busy}>
+          <input aria-label={`Refund limit of ${label} (£)`} className="bo-field__input bo-field__input--short" inputMode="decimal" value={limit} onChange={(e) => setLimit(e.target.value)} />
+          <button type="submit" className="bo-small-button" aria-disabled={busy || undefined}>
             Save
           </button>
         </form>
@@ -69,7 +121,7 @@ export function StaffRow({ account, me, onChanged }: { account: StaffAccount; me
       <td>
         {account.disabled ? 'Disabled' : 'Active'}{' '}
         {!self && (
-          <button type="button" className="bo-small-button" disabled={busy} onClick={() => void save({ disabled: !account.disabled })}>
+          <button type="button" className="bo-small-button" aria-disabled={busy || undefined} onClick={() => !busy && (account.disabled ? void save({ disabled: false }) : askDisable())}>
             {account.disabled ? `Enable ${label}` : `Disable ${label}`}
           </button>
         )}

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, refusal } from '../test/fake-api.ts';
@@ -29,7 +29,15 @@ describe('staff screen', () => {
     const user = userEvent.setup();
     const sid = await screen.findByRole('row', { name: 'Sid Support' });
     await user.click(within(sid).getByRole('button', { name: 'Disable Sid Support' }));
+    // Disabling signs a colleague out: it waits for a yes, and going back sends nothing.
+    const question = within(sid).getByText('Disable Sid Support? They are signed out at once and cannot sign in until an admin enables them again.');
+    expect(document.activeElement).toBe(question);
+    await user.click(within(sid).getByRole('button', { name: 'Go back' }));
+    expect(api.routes()).not.toContain('staff/update');
+    await user.click(within(sid).getByRole('button', { name: 'Disable Sid Support' }));
+    await user.click(within(sid).getByRole('button', { name: 'Yes, disable Sid Support' }));
     expect(await within(sid).findByRole('button', { name: 'Enable Sid Support' })).toBeTruthy();
+    expect(within(sid).queryByRole('group')).toBeNull();
     expect(api.sent.at(-1)).toEqual({ route: 'staff/update', body: { id: 2, disabled: true }, bearer: 'tok' });
     const limit = within(sid).getByLabelText('Refund limit of Sid Support (£)');
     await user.type(limit, '12.345');
@@ -46,8 +54,33 @@ describe('staff screen', () => {
     fakeApi({ 'staff/me': me, 'staff/list': { success: true, data: [account(admin), account(support)] }, 'staff/update': refusal(404, 'cgg_staff_not_found', 'There is no such staff member.') });
     renderBackOffice('/admin/staff', 'tok');
     const sid = await screen.findByRole('row', { name: 'Sid Support' });
-    await userEvent.setup().selectOptions(within(sid).getByLabelText('Role of Sid Support'), 'operator');
+    const user = userEvent.setup();
+    await user.selectOptions(within(sid).getByLabelText('Role of Sid Support'), 'operator');
+    await user.click(within(sid).getByRole('button', { name: 'Yes, change the role' }));
     expect((await within(sid).findByRole('alert')).textContent).toBe('There is no such staff member.');
+    expect((within(sid).getByLabelText('Role of Sid Support') as HTMLSelectElement).value).toBe('support');
+  });
+
+  it('asks before changing a role; going back leaves the role as it was', async () => {
+    const api = fakeApi({
+      'staff/me': me,
+      'staff/list': { success: true, data: [account(admin), account(support)] },
+      'staff/update': (body) => ({ success: true, data: account(support, { role: body.role as 'operator' }) }),
+    });
+    renderBackOffice('/admin/staff', 'tok');
+    const user = userEvent.setup();
+    const sid = await screen.findByRole('row', { name: 'Sid Support' });
+    const role = within(sid).getByLabelText('Role of Sid Support') as HTMLSelectElement;
+    await user.selectOptions(role, 'operator');
+    expect(within(sid).getByText("Change Sid Support's role from Support to Operator? Their next request uses the new role's screens and limits.")).toBeTruthy();
+    await user.click(within(sid).getByRole('button', { name: 'Go back' }));
+    expect(role.value).toBe('support');
+    expect(api.routes()).not.toContain('staff/update');
+    await user.selectOptions(role, 'operator');
+    await user.click(within(sid).getByRole('button', { name: 'Yes, change the role' }));
+    await waitFor(() => expect(within(sid).queryByRole('group')).toBeNull());
+    expect(role.value).toBe('operator');
+    expect(api.sent.at(-1)!.body).toEqual({ id: 2, role: 'operator' });
   });
 
   it('adds a member: checks each field first, then says what happens next and lists them', async () => {

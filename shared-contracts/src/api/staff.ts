@@ -121,6 +121,12 @@ export const auditEntrySchema = lazySchema(() => z.object({
 }));
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 /** A row id of an `integer`-keyed table (a staff account, a competition, an order). */
+/**
+ * The most rows some back-office lists answer at once (they have no pager). A screen showing
+ * exactly this many says there may be more, so nobody takes a full page for the whole list.
+ */
+export const STAFF_LIST_CAPS = { customerMatches: 25, openFlags: 200, paymentProblems: 100, deadJobs: 100 } as const;
+
 const positiveId = z.int().check(z.positive(), z.maximum(MAX_DB_ID));
 export const auditLogRequestSchema = lazySchema(() => z.strictObject({
   page: z.optional(z.int().check(z.minimum(1), z.maximum(10000))),

@@ -1,10 +1,10 @@
-import type { HarmRule, ReviewAction, ReviewFlag } from '@cgg/contracts/staff';
+import { STAFF_LIST_CAPS, type HarmRule, type ReviewAction, type ReviewFlag } from '@cgg/contracts/staff';
 import type { Queryable } from '../accounts/queryable.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { flagText } from './flag-text.ts';
 
 /** The review queue: open flags, newest first (at most 200: a queue longer than that needs more staff, not a pager). */
-export async function openFlags(db: Queryable, limit = 200): Promise<ReviewFlag[]> {
+export async function openFlags(db: Queryable, limit: number = STAFF_LIST_CAPS.openFlags): Promise<ReviewFlag[]> {
   const { rows } = await db.query<{ id: string; customer_id: number; name: string; rule: HarmRule; raised_at: Date; figures: Record<string, unknown> }>(
     `SELECT f.id, f.customer_id, COALESCE(NULLIF(trim(c.first_name || ' ' || c.last_name), ''), c.email) AS name, f.rule, f.raised_at, f.figures
      FROM harm_flags f JOIN customers c ON c.id = f.customer_id

@@ -1,4 +1,4 @@
-import type { StaffCustomer } from '@cgg/contracts/staff';
+import { STAFF_LIST_CAPS, type StaffCustomer } from '@cgg/contracts/staff';
 import type { Queryable } from '../accounts/queryable.ts';
 import { customerWins } from '../claims/customer-wins.ts';
 import { londonWhen } from '../lib/london-time.ts';
@@ -19,7 +19,7 @@ export interface CustomerMatch {
   created_at: Date;
 }
 
-const MATCHES = 25;
+const MATCHES = STAFF_LIST_CAPS.customerMatches;
 
 /**
  * Customers matching `query`: '12:345' is ticket 345 of competition 12; digits (or '#10016') are a

@@ -1,3 +1,4 @@
+import { STAFF_LIST_CAPS } from '@cgg/contracts/staff';
 import type pg from 'pg';
 import { declaredRoute, type DeclaredRoute } from '../http/declared-routes.ts';
 import { routeTable } from '../http/route-table.ts';
@@ -18,7 +19,7 @@ export function paymentProblemRoutes(deps: { pool: pg.Pool; now: () => Date; gat
   return [
     declaredRoute(routeTable.staffPaymentProblems, {
       summary: 'Admins: payment problems found between the payment provider and our orders. `open` (default true): those neither repaired automatically nor dealt with, oldest first; false: the last 100 of every kind, newest first.',
-      handler: async ({ input }) => ({ success: true, data: (await listPaymentProblems(deps.pool, { open: input.open ?? true, limit: 100 })).map(toAnswer) }),
+      handler: async ({ input }) => ({ success: true, data: (await listPaymentProblems(deps.pool, { open: input.open ?? true, limit: STAFF_LIST_CAPS.paymentProblems })).map(toAnswer) }),
     }),
     declaredRoute(routeTable.staffResolvePaymentProblem, {
       summary: 'Admins: marks a payment problem dealt with, with a note of what was done (kept with it and in the audit log). A payment of the wrong amount is refunded in full first (`refund: false`: already refunded elsewhere), and its order released if it is still held (`on_close` in the list says which); the customer is mailed how it ended.',
