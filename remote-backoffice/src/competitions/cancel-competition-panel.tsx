@@ -3,6 +3,7 @@ import { apiRequest } from '@cgg/contracts';
 import { staffCalls, staffCancelCompetitionRequestSchema, type RefundDestination, type StaffCompetition, type StaffCompetitionRefunds } from '@cgg/contracts/staff';
 import { failureMessage, staffRequest } from '../api/staff-api.ts';
 import { fieldErrorsOf, hasErrors, type FieldErrors } from '../components/field-errors.ts';
+import { focusOnShow } from '../components/focus-on-show.ts';
 import { FormAlert } from '../components/form-alert.tsx';
 import { TextField } from '../components/text-field.tsx';
 import { RefundProgress } from './refund-progress.tsx';
@@ -70,6 +71,7 @@ export function CancelCompetitionPanel({ competition, onCancelled }: { competiti
   }
 
   async function run() {
+    if (busy) return;
     setBusy(true);
     setProblem(null);
     try {
@@ -91,16 +93,16 @@ export function CancelCompetitionPanel({ competition, onCancelled }: { competiti
       </h2>
       {refunds && <RefundProgress refunds={refunds} />}
       {!formShown ? null : confirming ? (
-        <div className="bo-confirm">
-          <p>
+        <div className="bo-confirm" role="group" aria-label="Confirm the cancellation">
+          <p tabIndex={-1} ref={focusOnShow}>
             {cancelled
               ? `Refund the rest of ${competition.title}'s paid orders ${to === 'card' ? 'to the card' : 'as site credit'}?`
               : `Cancel ${competition.title} and refund every paid order ${to === 'card' ? 'to the card' : 'as site credit'}? Sales stop for good and it will not be drawn.`}
           </p>
-          <button type="button" className="bo-button" disabled={busy} onClick={() => void run()}>
+          <button type="button" className="bo-button" aria-disabled={busy || undefined} onClick={() => void run()}>
             {busy ? 'Starting…' : cancelled ? 'Yes, refund the rest' : 'Yes, cancel and refund everyone'}
           </button>{' '}
-          <button type="button" className="bo-link-button" disabled={busy} onClick={() => setConfirming(false)}>
+          <button type="button" className="bo-link-button" aria-disabled={busy || undefined} onClick={() => !busy && setConfirming(false)}>
             Go back
           </button>
         </div>

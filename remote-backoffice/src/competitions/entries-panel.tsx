@@ -19,6 +19,7 @@ export function EntriesPanel({ competitionId }: { competitionId: number }) {
   const { loaded } = useStaffData(JSON.stringify(request), () => staffRequest((o) => apiRequest(staffCalls.staffEntries, request, o)));
 
   async function download() {
+    if (downloading) return;
     setProblem(null);
     setDownloading(true);
     try {
@@ -53,7 +54,7 @@ export function EntriesPanel({ competitionId }: { competitionId: number }) {
             }}
           />
         </div>
-        <button type="button" className="bo-small-button bo-filters__action" disabled={downloading} onClick={() => void download()}>
+        <button type="button" className="bo-small-button bo-filters__action" aria-disabled={downloading || undefined} onClick={() => void download()}>
           {downloading ? 'Preparing the file…' : 'Download all entries (CSV)'}
         </button>
       </div>

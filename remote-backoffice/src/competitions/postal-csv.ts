@@ -1,6 +1,6 @@
 import { postalEntryLineSchema, type PostalEntryLine } from '@cgg/contracts/staff';
 
-export type ParsedLine = { line: number; entry: PostalEntryLine; problem: null } | { line: number; entry: null; problem: string; text: string };
+export type ParsedLine = { line: number; entry: PostalEntryLine; problem: null } | { line: number; entry: null; problem: string; text: string; cells: string[] };
 
 /** Splits CSV text into rows of cells: commas, double-quoted cells with "" for a quote, any line ending. */
 export function csvRows(text: string): string[][] {
@@ -46,6 +46,18 @@ export function parsePostalCsv(text: string): ParsedLine[] {
     const [full_name = '', email = '', town = '', answer = ''] = cells;
     const parsed = postalEntryLineSchema.safeParse({ full_name, email, ...(town.trim() ? { town } : {}), ...(answer.trim() ? { answer } : {}) });
     if (parsed.success) return { line, entry: parsed.data, problem: null };
-    return { line, entry: null, problem: parsed.error.issues[0]?.message ?? 'Not a valid entry.', text: cells.join(', ') };
+    return { line, entry: null, problem: parsed.error.issues[0]?.message ?? 'Not a valid entry.', text: cells.join(', '), cells };
   });
+}
+
+/** One CSV line of cells, quoted where a cell holds a comma, quote or line break, so csvRows reads it back the same. */
+export function csvLine(cells: readonly string[]): string {
+  return cells.map((c) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',');
+}
+
+/** A postal entry as a CSV line of the batch box (name,email,town,answer), its empty trailing cells left off. */
+export function postalCsvLine(entry: PostalEntryLine): string {
+  const cells = [entry.full_name, entry.email, entry.town ?? '', entry.answer ?? ''];
+  while (cells.length > 2 && cells.at(-1) === '') cells.pop();
+  return csvLine(cells);
 }

@@ -6,17 +6,18 @@ import { fieldErrorsOf, hasErrors, type FieldErrors } from '../components/field-
 import { FormAlert } from '../components/form-alert.tsx';
 import { TextField } from '../components/text-field.tsx';
 import { useAskKey } from '../components/use-ask-key.ts';
-import { parsePostalCsv, type ParsedLine } from './postal-csv.ts';
+import { csvLine, parsePostalCsv, postalCsvLine, type ParsedLine } from './postal-csv.ts';
 
 type Result = { line: number; recorded: boolean; ticket_number: number | null; instant_wins: string[]; message: string | null };
 
-function Results({ results, entries }: { results: Result[]; entries: PostalEntryLine[] }) {
+function Results({ results, entries, keptInBox }: { results: Result[]; entries: PostalEntryLine[]; keptInBox: number }) {
   const recorded = results.filter((r) => r.recorded).length;
   return (
     <div role="status">
       <p>
         Recorded {recorded} of {results.length} {results.length === 1 ? 'entry' : 'entries'}.
       </p>
+      {keptInBox > 0 && <p>{`The ${keptInBox === 1 ? 'line' : `${keptInBox} lines`} not recorded ${keptInBox === 1 ? 'is' : 'are'} back in the batch box, to mend and record again.`}</p>}
       <ul className="bo-results" aria-label="Postal entry results">
         {results.map((r) => (
           <li key={r.line}>
@@ -40,13 +41,14 @@ export function PostalEntriesPanel({ competitionId, onRecorded }: { competitionI
   const [errors, setErrors] = useState<FieldErrors>({});
   const [csv, setCsv] = useState('');
   const [preview, setPreview] = useState<ParsedLine[] | null>(null);
-  const [sent, setSent] = useState<{ results: Result[]; entries: PostalEntryLine[] } | null>(null);
+  const [sent, setSent] = useState<{ results: Result[]; entries: PostalEntryLine[]; keptInBox: number } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const key = useAskKey();
 
   /** The API's answer line by line, or null when it gave none (the problem is shown). */
   async function record(entries: PostalEntryLine[]): Promise<Result[] | null> {
+    if (busy) return null;
     setProblem(null);
     setBusy(true);
     try {
@@ -54,7 +56,7 @@ export function PostalEntriesPanel({ competitionId, onRecorded }: { competitionI
       // it, the entrant and which of their entries it is, so entries already recorded are found.
       const answer = await staffRequest((o) => apiRequest(staffCalls.staffPostalEntries, { competition_id: competitionId, entries, idempotency_key: key.keyFor(competitionId) }, o));
       key.done();
-      setSent({ results: answer.data, entries });
+      setSent({ results: answer.data, entries, keptInBox: 0 });
       onRecorded();
       return answer.data;
     } catch (error) {
@@ -88,13 +90,13 @@ export function PostalEntriesPanel({ competitionId, onRecorded }: { competitionI
         Free postal entries
       </h2>
       <FormAlert message={problem} />
-      {sent && <Results results={sent.results} entries={sent.entries} />}
+      {sent && <Results results={sent.results} entries={sent.entries} keptInBox={sent.keptInBox} />}
       <form className="bo-form" onSubmit={submitOne} noValidate aria-label="Record a postal entry">
         <TextField name="postal-name" label="Entrant's name" value={one.full_name} onChange={set('full_name')} error={errors.full_name} maxLength={200} />
         <TextField name="postal-email" label="Entrant's email" type="email" value={one.email} onChange={set('email')} error={errors.email} maxLength={254} />
         <TextField name="postal-town" label="Town (optional)" value={one.town} onChange={set('town')} maxLength={100} />
         <TextField name="postal-answer" label="Answer written on the entry (if the competition asks one)" value={one.answer} onChange={set('answer')} maxLength={200} />
-        <button type="submit" className="bo-small-button" disabled={busy}>
+        <button type="submit" className="bo-small-button" aria-disabled={busy || undefined}>
           Record entry
         </button>
       </form>
@@ -140,13 +142,24 @@ export function PostalEntriesPanel({ competitionId, onRecorded }: { competitionI
           <button
             type="button"
             className="bo-button"
-            disabled={busy || valid.length === 0 || batchRefusal !== null}
+            disabled={valid.length === 0 || batchRefusal !== null}
+            aria-disabled={busy || undefined}
             onClick={() =>
               void record(valid).then((results) => {
-                if (results) {
-                  setCsv('');
-                  setPreview(null);
-                }
+                if (!results) return;
+                // What was not recorded (lines the preview found wrong, entries the API refused) stays in
+                // the box to be mended, so nobody types them again; what was recorded leaves it.
+                // In the pasted order: the n-th valid line was the API's line n.
+                const refused = new Set(results.filter((r) => !r.recorded).map((r) => r.line));
+                let sentLine = 0;
+                const left = preview.flatMap((p) => {
+                  if (!p.entry) return [csvLine(p.cells)];
+                  sentLine += 1;
+                  return refused.has(sentLine) ? [postalCsvLine(p.entry)] : [];
+                });
+                setCsv(left.join('\n'));
+                setPreview(null);
+                setSent((s) => s && { ...s, keptInBox: left.length });
               })
             }
           >

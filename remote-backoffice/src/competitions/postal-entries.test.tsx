@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi, refusal } from '../test/fake-api.ts';
 import { operator, support } from '../test/fixtures.ts';
 import { renderBackOffice } from '../test/render-back-office.tsx';
-import { csvRows, parsePostalCsv } from './postal-csv.ts';
+import { csvLine, csvRows, parsePostalCsv, postalCsvLine } from './postal-csv.ts';
 
 const open: StaffCompetition = {
   id: 12, title: 'Win a Tesla Model 3', stage: 'open', closing_at: '2026-12-20T20:00:00.000Z', draw_at: '2026-12-20T21:00:00.000Z',
@@ -19,8 +19,15 @@ describe('postal entries CSV', () => {
     const parsed = parsePostalCsv('name,email,town,answer\nJo Smith,jo@example.co.uk,Leeds,4\n,nobody@example.co.uk\n');
     expect(parsed).toEqual([
       { line: 1, entry: { full_name: 'Jo Smith', email: 'jo@example.co.uk', town: 'Leeds', answer: '4' }, problem: null },
-      { line: 2, entry: null, problem: "The entrant's name is required.", text: ', nobody@example.co.uk' },
+      { line: 2, entry: null, problem: "The entrant's name is required.", text: ', nobody@example.co.uk', cells: ['', 'nobody@example.co.uk'] },
     ]);
+  });
+
+  it('writes lines that read back the same', () => {
+    const cells = ['Smith, Jo', 'jo@x.co.uk', 'Say "hi"', 'two\nlines'];
+    expect(csvRows(csvLine(cells))).toEqual([cells]);
+    expect(postalCsvLine({ full_name: 'Jo Smith', email: 'jo@x.co.uk' })).toBe('Jo Smith,jo@x.co.uk');
+    expect(postalCsvLine({ full_name: 'Jo Smith', email: 'jo@x.co.uk', answer: '4' })).toBe('Jo Smith,jo@x.co.uk,,4');
   });
 });
 
@@ -53,6 +60,9 @@ describe('postal entries panel', () => {
     await user.click(within(preview).getByRole('button', { name: 'Record 2 entries' }));
     expect((await screen.findByText('Recorded 1 of 2 entries.'))).toBeTruthy();
     expect(screen.getByText('Jo Smith: not recorded: Jo already holds 1 of the 1 tickets.')).toBeTruthy();
+    // What was not recorded is back in the box, in the pasted order, to be mended: the refused entry and the bad line.
+    expect(screen.getByText('The 2 lines not recorded are back in the batch box, to mend and record again.')).toBeTruthy();
+    expect((screen.getByLabelText('Or paste a batch as CSV: name,email,town,answer') as HTMLTextAreaElement).value).toBe('Jo Smith,jo@example.co.uk\nBad Line,not-an-email');
     expect(api.sent.filter((s) => s.route === 'staff/postal_entries').map((s) => (s.body.entries as unknown[]).length)).toEqual([1, 2]);
   });
 

@@ -16,6 +16,7 @@ export function ScheduleActions({ competition, onMoved }: { competition: StaffCo
   const copyKey = useAskKey();
 
   async function move(action: 'publish' | 'unpublish' | 'duplicate') {
+    if (busy) return;
     setBusy(true);
     setFailure(null);
     try {
@@ -40,16 +41,16 @@ export function ScheduleActions({ competition, onMoved }: { competition: StaffCo
         </Link>
       )}
       {competition.stage === 'draft' && (
-        <button type="button" className="bo-button" disabled={busy} onClick={() => void move('publish')}>
+        <button type="button" className="bo-button" aria-disabled={busy || undefined} onClick={() => void move('publish')}>
           Publish
         </button>
       )}
       {competition.stage === 'open' && unsold && (
-        <button type="button" className="bo-small-button" disabled={busy} onClick={() => void move('unpublish')}>
+        <button type="button" className="bo-small-button" aria-disabled={busy || undefined} onClick={() => void move('unpublish')}>
           Back to draft
         </button>
       )}
-      <button type="button" className="bo-small-button" disabled={busy} onClick={() => void move('duplicate')}>
+      <button type="button" className="bo-small-button" aria-disabled={busy || undefined} onClick={() => void move('duplicate')}>
         Duplicate
       </button>
       <FormAlert message={failure} />

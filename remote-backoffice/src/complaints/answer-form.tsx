@@ -46,7 +46,7 @@ export function AnswerForm({ complaint, onAnswered }: { complaint: StaffComplain
         onChange={setText}
         error={error}
       />
-      <button type="submit" className="bo-button" disabled={save.busy}>
+      <button type="submit" className="bo-button" aria-disabled={save.busy || undefined}>
         {save.busy ? 'Sending…' : 'Send answer'}
       </button>
     </form>

@@ -26,7 +26,7 @@ export function CloseForm({ complaint, onClosed }: { complaint: StaffComplaint; 
     <form className="bo-form" onSubmit={submit} noValidate aria-label="Close the complaint">
       <FormAlert message={save.refusal} />
       <TextField name="complaint-close-note" label="How it was resolved (optional, for staff)" value={note} onChange={setNote} error={error} maxLength={500} />
-      <button type="submit" className="bo-button" disabled={save.busy}>
+      <button type="submit" className="bo-button" aria-disabled={save.busy || undefined}>
         {save.busy ? 'Closing…' : 'Close as resolved'}
       </button>
     </form>

@@ -3,6 +3,7 @@ import { apiRequest } from '@cgg/contracts';
 import { staffCalls, staffFaqSaveRequestSchema, type StaffFaq } from '@cgg/contracts/staff';
 import { staffRequest } from '../api/staff-api.ts';
 import type { FieldErrors } from '../components/field-errors.ts';
+import { focusOnShow } from '../components/focus-on-show.ts';
 import { FormAlert } from '../components/form-alert.tsx';
 import { TextArea } from '../components/text-area.tsx';
 import { TextField } from '../components/text-field.tsx';
@@ -59,7 +60,7 @@ function FaqForm({ faq, onSaved, children }: { faq?: StaffFaq; onSaved: (faqs: S
         {!draft.published && <p className="bo-muted">Not shown on the site.</p>}
       </div>
       <div className="bo-actions">
-        <button type="submit" className="bo-small-button" disabled={save.busy}>
+        <button type="submit" className="bo-small-button" aria-disabled={save.busy || undefined}>
           {save.busy ? 'Saving…' : faq ? 'Save' : 'Add FAQ'}
         </button>
         {children}
@@ -98,18 +99,18 @@ export function FaqEditor({ faqs }: { faqs: StaffFaq[] }) {
       {list.length === 0 && <p className="bo-muted">No FAQs yet.</p>}
       {list.map((faq, index) => (
         <FaqForm key={faq.id} faq={faq} onSaved={setList}>
-          <button type="button" className="bo-small-button" disabled={change.busy || index === 0} onClick={() => void move(index, -1)} aria-label={`Move up: ${faq.question}`}>
+          <button type="button" className="bo-small-button" disabled={index === 0} aria-disabled={change.busy || undefined} onClick={() => void move(index, -1)} aria-label={`Move up: ${faq.question}`}>
             Move up
           </button>
-          <button type="button" className="bo-small-button" disabled={change.busy || index === list.length - 1} onClick={() => void move(index, 1)} aria-label={`Move down: ${faq.question}`}>
+          <button type="button" className="bo-small-button" disabled={index === list.length - 1} aria-disabled={change.busy || undefined} onClick={() => void move(index, 1)} aria-label={`Move down: ${faq.question}`}>
             Move down
           </button>
           {removing === faq.id ? (
-            <button type="button" className="bo-small-button" disabled={change.busy} onClick={() => void remove(faq.id)}>
+            <button type="button" className="bo-small-button" ref={focusOnShow} aria-disabled={change.busy || undefined} onClick={() => void remove(faq.id)}>
               Confirm removal
             </button>
           ) : (
-            <button type="button" className="bo-small-button" disabled={change.busy} onClick={() => setRemoving(faq.id)} aria-label={`Remove: ${faq.question}`}>
+            <button type="button" className="bo-small-button" aria-disabled={change.busy || undefined} onClick={() => !change.busy && setRemoving(faq.id)} aria-label={`Remove: ${faq.question}`}>
               Remove
             </button>
           )}

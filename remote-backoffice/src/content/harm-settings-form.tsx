@@ -42,6 +42,7 @@ export function HarmSettingsForm({ settings, onSaved }: { settings: HarmSettings
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (busy) return;
     setRefusal(null);
     setSaved(false);
     const changed = Object.fromEntries(
@@ -78,7 +79,7 @@ export function HarmSettingsForm({ settings, onSaved }: { settings: HarmSettings
           setDraft((d) => ({ ...d, [field]: v }));
         }} error={errors[field]} />
       ))}
-      <button type="submit" className="bo-button" disabled={busy}>
+      <button type="submit" className="bo-button" aria-disabled={busy || undefined}>
         {busy ? 'Saving…' : 'Save thresholds'}
       </button>
     </form>

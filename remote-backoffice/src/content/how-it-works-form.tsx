@@ -63,7 +63,7 @@ export function HowItWorksForm({ content }: { content: HowItWorks | null }) {
           ))}
         </ol>
       </div>
-      <button type="submit" className="bo-button" disabled={save.busy}>
+      <button type="submit" className="bo-button" aria-disabled={save.busy || undefined}>
         {save.busy ? 'Saving…' : 'Save how it works'}
       </button>
       {save.saved && (

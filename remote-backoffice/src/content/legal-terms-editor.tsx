@@ -3,6 +3,7 @@ import { apiRequest, formatDisplayDate, type LegalTerm } from '@cgg/contracts';
 import { FIXED_LEGAL_TABS, staffCalls, staffLegalTermSaveRequestSchema } from '@cgg/contracts/staff';
 import { staffRequest } from '../api/staff-api.ts';
 import type { FieldErrors } from '../components/field-errors.ts';
+import { focusOnShow } from '../components/focus-on-show.ts';
 import { FormAlert } from '../components/form-alert.tsx';
 import { TextArea } from '../components/text-area.tsx';
 import { TextField } from '../components/text-field.tsx';
@@ -55,12 +56,12 @@ function LegalTermForm({ term, onSaved }: { term?: LegalTerm; onSaved: (terms: L
         <PlainTextPreview text={draft.body} headingLevel={4} />
       </div>
       <div className="bo-actions">
-        <button type="submit" className="bo-small-button" disabled={save.busy}>
+        <button type="submit" className="bo-small-button" aria-disabled={save.busy || undefined}>
           {save.busy ? 'Saving…' : term ? 'Save' : 'Add document'}
         </button>
         {term && !FIXED_LEGAL_TABS.includes(term.tab) && (
           confirming ? (
-            <button type="button" className="bo-small-button" disabled={save.busy} onClick={() => void remove(term.tab)}>
+            <button type="button" className="bo-small-button" ref={focusOnShow} aria-disabled={save.busy || undefined} onClick={() => void remove(term.tab)}>
               Confirm removal
             </button>
           ) : (

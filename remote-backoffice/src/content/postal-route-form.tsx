@@ -74,7 +74,7 @@ export function PostalRouteForm({ route }: { route: PostalRoute | null }) {
           ))}
         </ul>
       </div>
-      <button type="submit" className="bo-button" disabled={save.busy}>
+      <button type="submit" className="bo-button" aria-disabled={save.busy || undefined}>
         {save.busy ? 'Saving…' : 'Save postal route'}
       </button>
       {save.saved && (

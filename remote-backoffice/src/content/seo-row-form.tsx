@@ -20,6 +20,7 @@ export function SeoRowForm({ row }: { row: StaffSeoRow }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (busy) return;
     setRefusal(null);
     const parsed = staffSeoUpdateRequestSchema.safeParse(draft);
     const found = parsed.success ? {} : fieldErrorsOf(parsed.error.issues);
@@ -48,7 +49,7 @@ export function SeoRowForm({ row }: { row: StaffSeoRow }) {
         <p className="bo-preview__title">{draft.page_title}</p>
         <p className="bo-muted">{draft.meta_description}</p>
       </div>
-      <button type="submit" className="bo-small-button" disabled={busy}>
+      <button type="submit" className="bo-small-button" aria-disabled={busy || undefined}>
         {busy ? 'Saving…' : 'Save'}
       </button>
       {saved && <span role="status">Saved.</span>}

@@ -31,6 +31,7 @@ export function SettingsForm({ settings, onSaved }: { settings: StaffSettings; o
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (busy) return;
     setRefusal(null);
     setSaved(false);
     const wanted = {
@@ -101,7 +102,7 @@ export function SettingsForm({ settings, onSaved }: { settings: StaffSettings; o
         <textarea id="bo-frontend-scripts" className="bo-field__input bo-code" rows={4} maxLength={20000} value={draft.frontend_scripts} onChange={(e) => set('frontend_scripts')(e.target.value)} />
         <p className="bo-field__hint">Runs on every shop page for every visitor: only code you trust.</p>
       </div>
-      <button type="submit" className="bo-button" disabled={busy}>
+      <button type="submit" className="bo-button" aria-disabled={busy || undefined}>
         {busy ? 'Saving…' : 'Save settings'}
       </button>
     </form>

@@ -56,7 +56,7 @@ export function AdjustForm({ customerId, onSaved }: { customerId: number; onSave
       </div>
       <TextField name="adjust-amount" label="Change" hint={kind === 'points' ? 'e.g. 50 or -50' : 'e.g. 10 or -4.50'} inputMode="decimal" value={amount} onChange={setAmount} error={errors.amount} />
       <TextField name="adjust-reason" label="Reason (the customer sees it)" value={reason} onChange={setReason} error={errors.reason} maxLength={200} />
-      <button type="submit" className="bo-small-button" disabled={save.busy}>
+      <button type="submit" className="bo-small-button" aria-disabled={save.busy || undefined}>
         {save.busy ? 'Saving…' : 'Save change'}
       </button>
     </form>

@@ -35,7 +35,7 @@ export function NoteForm({ customerId, onSaved }: { customerId: number; onSaved:
     <form className="bo-form" onSubmit={submit} noValidate aria-label="Add a note">
       <FormAlert message={save.refusal} />
       <TextArea name="note" label="New note" rows={3} maxLength={2000} value={text} onChange={setText} error={error} />
-      <button type="submit" className="bo-small-button" disabled={save.busy}>
+      <button type="submit" className="bo-small-button" aria-disabled={save.busy || undefined}>
         {save.busy ? 'Saving…' : 'Add note'}
       </button>
     </form>

@@ -38,7 +38,7 @@ function SettleForm({ win, onSettled }: { win: StaffPostalWin; onSettled: (w: St
     <form className="bo-form" onSubmit={submit} noValidate aria-label={`Settle ${name}`}>
       <FormAlert message={save.refusal} />
       <TextField id={`bo-settle-${win.win_kind}-${win.win_id}`} name="note" label={`How was it handed over? (${name})`} maxLength={500} value={note} onChange={setNote} error={error} />
-      <button type="submit" className="bo-small-button" disabled={save.busy}>
+      <button type="submit" className="bo-small-button" aria-disabled={save.busy || undefined}>
         {save.busy ? 'Saving…' : 'Mark settled'}
       </button>
     </form>

@@ -39,6 +39,7 @@ export function WinRow({ win, onChanged }: { win: StaffWin; onChanged: (w: Staff
   const asksTracking = step?.state === 'fulfilled' && win.claim?.deliver_to != null;
 
   async function act(work: () => Promise<StaffWin>) {
+    if (busy) return;
     setBusy(true);
     setProblem(null);
     setNotice(null);
@@ -109,12 +110,12 @@ export function WinRow({ win, onChanged }: { win: StaffWin; onChanged: (w: Staff
           />
         )}{' '}
         {win.claim && step && (
-          <button type="button" className="bo-small-button" disabled={busy} onClick={() => void move(win.claim!, step.state)} aria-label={`${step.label}: ${name}`}>
+          <button type="button" className="bo-small-button" aria-disabled={busy || undefined} onClick={() => void move(win.claim!, step.state)} aria-label={`${step.label}: ${name}`}>
             {step.label}
           </button>
         )}
         {win.status === 'awaiting_claim' && (
-          <button type="button" className="bo-small-button" disabled={busy} onClick={() => void remind()} aria-label={`Send a reminder: ${name}`}>
+          <button type="button" className="bo-small-button" aria-disabled={busy || undefined} onClick={() => void remind()} aria-label={`Send a reminder: ${name}`}>
             Send a reminder
           </button>
         )}

@@ -32,7 +32,7 @@ export function ReviewForm({ flag, onSaved }: { flag: ReviewFlag; onSaved: (queu
       <FormAlert message={save.refusal} />
       <FilterSelect id={`bo-review-action-${flag.id}`} label="Action taken" value={action} options={[['', 'Choose what was done'], ...reviewActions.map((a) => [a, reviewActionLabels[a]] as const)]} onChange={setAction} error={errors.action} />
       <TextArea id={`bo-review-note-${flag.id}`} name="note" label="Note" rows={2} maxLength={2000} value={note} onChange={setNote} error={errors.note} />
-      <button type="submit" className="bo-small-button" disabled={save.busy}>
+      <button type="submit" className="bo-small-button" aria-disabled={save.busy || undefined}>
         {save.busy ? 'Saving…' : 'Record and close'}
       </button>
     </form>

@@ -30,6 +30,7 @@ export function CodeStep({ second, onSignedIn, onRestart }: { second: SecondStep
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (busy) return;
     setRefusal(null);
     const value = code.replace(/\s+/g, '').toLowerCase();
     const payload = useRecovery ? { token: second.token, recovery_code: value } : { token: second.token, code: value };
@@ -84,7 +85,7 @@ export function CodeStep({ second, onSignedIn, onRestart }: { second: SecondStep
         onChange={setCode}
         error={errors.code}
       />
-      <button type="submit" className="bo-button" disabled={busy}>
+      <button type="submit" className="bo-button" aria-disabled={busy || undefined}>
         {busy ? 'Checking…' : enrolling ? 'Confirm and sign in' : 'Sign in'}
       </button>
       {!enrolling && (

@@ -26,6 +26,7 @@ export function PasswordStep({ notice, onNext }: { notice?: string; onNext: (ste
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (busy) return;
     const found = check(email, password);
     setErrors(found);
     setRefusal(null);
@@ -52,7 +53,7 @@ export function PasswordStep({ notice, onNext }: { notice?: string; onNext: (ste
       <FormAlert message={refusal} />
       <TextField name="email" label="Email address" type="email" autoComplete="username" value={email} onChange={setEmail} error={errors.email} />
       <TextField name="password" label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} error={errors.password} />
-      <button type="submit" className="bo-button" disabled={busy}>
+      <button type="submit" className="bo-button" aria-disabled={busy || undefined}>
         {busy ? 'Checking…' : 'Continue'}
       </button>
     </form>

@@ -20,6 +20,7 @@ export function CreateStaffForm({ onCreated }: { onCreated: (member: StaffMember
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (busy) return;
     setRefusal(null);
     const payload = { email: email.trim(), name: name.trim(), role, password };
     const parsed = staffCreateRequestSchema.safeParse(payload);
@@ -73,7 +74,7 @@ export function CreateStaffForm({ onCreated }: { onCreated: (member: StaffMember
         onChange={setPassword}
         error={errors.password}
       />
-      <button type="submit" className="bo-button" disabled={busy}>
+      <button type="submit" className="bo-button" aria-disabled={busy || undefined}>
         {busy ? 'Adding…' : 'Add staff member'}
       </button>
     </form>

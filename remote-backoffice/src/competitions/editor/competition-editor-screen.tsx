@@ -77,6 +77,7 @@ function EditorForm({ loaded }: { loaded: Loaded }) {
 
   async function save(event: FormEvent) {
     event.preventDefault();
+    if (busy) return;
     setFailure(null);
     setSaved(null);
     const fields = fieldsOf(form);
@@ -188,7 +189,7 @@ function EditorForm({ loaded }: { loaded: Loaded }) {
             {saved}
           </p>
         )}
-        <button type="submit" className="bo-button" disabled={busy || drawn}>
+        <button type="submit" className="bo-button" disabled={drawn} aria-disabled={busy || undefined}>
           {busy ? 'Saving…' : loaded.id === null ? 'Save as a draft' : 'Save changes'}
         </button>
       </form>
