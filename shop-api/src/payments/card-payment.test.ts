@@ -16,6 +16,7 @@ import { refundOrder } from './refund-order.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { webhookPath } from './webhook-route.ts';
+import { mailPaymentProblemsToCustomers } from './payment-problem-mails.ts';
 
 /*
  * Card payments end to end through the demo provider (issue 15): the reservation, the
@@ -249,6 +250,45 @@ describe('card payment: 3-D Secure', () => {
     const back = await giveBack(state, res.body);
     expect(back.body).toMatchObject({ status: 'completed', extensions: { cgg: { payment: { status: 'succeeded' } } } });
     expect(await held(res.body.order_id, who.id, c.id)).toMatchObject({ status: 'completed', tickets: 2 });
+  });
+
+  it('a payment finished with another card than the one checkout checked is not kept: released, refunded in full, the customer told', async () => {
+    const { c, who, state } = await basket(2, { credit: 50 });
+    const res = await checkout(state, TEST_PAYMENT_METHODS.threeDSecure, [{ key: 'use_credit', value: '50' }]);
+    const payment = res.body.extensions.cgg.payment;
+    // Stripe lets the browser confirm a payment waiting for 3-D Secure with another card (the client
+    // secret is enough): a credit card the credit-card rules never judged. The demo challenge has no
+    // such button, so the swap is made in its table.
+    await t.pool.query('UPDATE demo_pay_intents SET payment_method = $2 WHERE id = $1', [payment.intent_id, TEST_PAYMENT_METHODS.credit]);
+    await t.app.inject({ method: 'POST', url: payment.next_action.url, payload: { client_secret: payment.client_secret, outcome: 'complete' } });
+    const back = await giveBack(state, res.body);
+    expect(back.status).toBe(STORE_ERRORS.paymentError.status);
+    expect(back.body).toMatchObject({
+      code: STORE_ERRORS.paymentError.code,
+      message: 'The payment was made with a different card from the one checked at checkout, so we are refunding it in full. Please check out again with the card you want to use.',
+      data: { reason: 'card_changed' },
+    });
+    expect(await held(res.body.order_id, who.id, c.id)).toMatchObject({ status: 'cancelled', tickets: 0, sold: 0, credit: 50, pointsEarnedRows: 0, refunded: 150 });
+    const flagged = await t.pool.query('SELECT kind, repaired, customer_mail FROM payment_discrepancies WHERE intent_id = $1', [payment.intent_id]);
+    expect(flagged.rows).toEqual([{ kind: 'card_changed_refunded', repaired: true, customer_mail: 'due' }]);
+    // Its webhook, arriving after, changes nothing more: refunded once, nothing paid.
+    await deliver(eventFor(payment.intent_id, 'payment_intent.succeeded'));
+    expect(await held(res.body.order_id, who.id, c.id)).toMatchObject({ status: 'cancelled', tickets: 0, credit: 50, refunded: 150 });
+    await mailPaymentProblemsToCustomers({ pool: t.pool, mailer: createMailer(t.pool) }, new Date());
+    const told = await t.pool.query<{ subject: string; text_body: string }>('SELECT subject, text_body FROM email_outbox WHERE subject = $1', [`Your payment for order #${res.body.order_id} is refunded`]);
+    expect(told.rows).toHaveLength(1);
+    expect(told.rows[0]!.text_body).toContain(`The payment for order #${res.body.order_id} was made with a different card from the one you entered at checkout.`);
+  });
+
+  it('the webhook of a payment finished with another card releases and refunds it too (the fast path pays nothing)', async () => {
+    const { c, who, state } = await basket(1);
+    const res = await checkout(state, TEST_PAYMENT_METHODS.threeDSecure);
+    const payment = res.body.extensions.cgg.payment;
+    await t.pool.query('UPDATE demo_pay_intents SET payment_method = $2 WHERE id = $1', [payment.intent_id, TEST_PAYMENT_METHODS.credit]);
+    await t.app.inject({ method: 'POST', url: payment.next_action.url, payload: { client_secret: payment.client_secret, outcome: 'complete' } });
+    await t.payments.demoProvider.retrieveIntent(payment.intent_id, new Date());
+    expect((await deliver(eventFor(payment.intent_id, 'payment_intent.succeeded'))).statusCode).toBe(200);
+    expect(await held(res.body.order_id, who.id, c.id)).toMatchObject({ status: 'cancelled', tickets: 0, sold: 0, refunded: 100 });
   });
 
   it('a card left less than £0.30 by points and credit is refused with why: nothing reserved, nothing spent', async () => {
@@ -559,7 +599,7 @@ describe('recording an intent while the webhook holds the order', () => {
     // As just after the provider answered the checkout: the intent exists, our record of it not yet.
     const intentId: string = order.extensions.cgg.payment.intent_id;
     await t.pool.query('DELETE FROM payment_intents WHERE intent_id = $1', [intentId]);
-    const intent = { id: intentId, status: 'processing' as const, amountPence: 100, currency: 'gbp', orderId: order.order_id, orderKey: order.order_key, clientSecret: null, nextAction: null, failure: null, amountRefundedPence: 0, created: new Date() };
+    const intent = { id: intentId, status: 'processing' as const, amountPence: 100, currency: 'gbp', orderId: order.order_id, orderKey: order.order_key, clientSecret: null, nextAction: null, failure: null, amountRefundedPence: 0, created: new Date(), paymentMethodId: null };
     // The webhook's shape: the order locked first, then the same intent row written.
     const webhook = await t.pool.connect();
     try {

@@ -30,6 +30,7 @@ export const toIntentState = (i: DemoIntent): IntentState => ({
     : null,
   amountRefundedPence: i.amount_refunded,
   created: new Date(i.created * 1000),
+  paymentMethodId: i.payment_method,
 });
 
 const unknownMethod = (): WpHttpError => {

@@ -126,12 +126,13 @@ export async function decidedWithoutLock(db: pg.Pool | pg.PoolClient, provider: 
 /*
  * The parts both paying statements share (LOCK_RECORD_AND_PAY and PAY_FIRST_DELIVERY), with the
  * same parameters: $1 intent id, $2 provider, $3 order id, $4 amount, $5 currency, $6 intent
- * status, $7 client secret, $8 next action, $9 now, $10 the terminal states, $11 pence per point.
+ * status, $7 client secret, $8 next action, $9 now, $10 the terminal states, $11 pence per point,
+ * $12 the card the payment was made with (null: the provider did not say).
  */
 /** The order's row, locked; `more` narrows it (the first delivery's check that its event is new). */
 const lockedOrder = (more = ''): string => `
     SELECT id, status, customer_id, reserved_until, reserved_cart_id, reserved_basket, card_charged_pence, credit_used_pence, points_redeemed,
-           card_funding, store_result #>> '{payment_result,payment_details,0,value}' AS last4,
+           card_funding, payment_method_ref, payment_failure ->> 'reason' AS failure_reason, store_result #>> '{payment_result,payment_details,0,value}' AS last4,
            (card_charged_pence + credit_used_pence) / $11::int AS earned
     FROM orders WHERE id = $3 ${more} FOR UPDATE`;
 const RECORD_INTENT = `
@@ -139,7 +140,7 @@ const RECORD_INTENT = `
     SELECT $1, $2, o.id, $4, $5, $6, COALESCE(o.card_funding, 'unknown'), COALESCE(o.last4, ''), $7, $8, $9, $9 FROM o
     ON CONFLICT (intent_id) DO UPDATE SET status = EXCLUDED.status, client_secret = EXCLUDED.client_secret, next_action = EXCLUDED.next_action, updated_at = EXCLUDED.updated_at
       WHERE NOT (payment_intents.status = ANY($10))`;
-/** Paid only from pending, within the reservation, for the right amount; `more` adds a condition. */
+/** Paid only from pending, within the reservation, for the right amount, with the card checkout checked; `more` adds a condition. */
 const payOrder = (more = ''): string => `
     UPDATE orders SET status = 'completed', paid_at = $9, store_result = jsonb_set(jsonb_set(jsonb_set(jsonb_set(orders.store_result,
       '{status}', '"completed"'), '{payment_result,payment_status}', '"success"'),
@@ -147,7 +148,7 @@ const payOrder = (more = ''): string => `
       '{extensions,cgg,points_earned}', to_jsonb(o.earned))
     FROM o
     WHERE orders.id = o.id AND $6 = 'succeeded' AND o.card_charged_pence = $4 AND o.status = 'pending' AND orders.status = 'pending'
-      AND (o.reserved_until IS NULL OR o.reserved_until > $9) ${more}
+      AND (o.reserved_until IS NULL OR o.reserved_until > $9) AND (o.payment_method_ref IS NULL OR $12::text IS NULL OR o.payment_method_ref = $12::text) ${more}
     RETURNING orders.id`;
 /**
  * The order's lines whose competition has a reward-win milestone reached and not yet fired: its
@@ -182,7 +183,7 @@ const LOCK_RECORD_AND_PAY = `
   ), points AS (${EARN_POINTS}
   )
   SELECT o.id, o.status, o.customer_id, o.reserved_until, o.reserved_cart_id, o.reserved_basket, o.card_charged_pence, o.credit_used_pence, o.points_redeemed,
-    EXISTS (SELECT 1 FROM paid) AS paid_now,
+    o.payment_method_ref, o.failure_reason, EXISTS (SELECT 1 FROM paid) AS paid_now,
     (SELECT json_build_object('first_name', c.first_name, 'last_name', c.last_name) FROM customers c WHERE c.id = o.customer_id) AS winner,
     (SELECT json_agg(l ORDER BY l.competition_id) FROM (
        SELECT i.competition_id, n.numbers
@@ -205,10 +206,10 @@ const LOCK_RECORD_AND_PAY = `
  * event seen before, an order already paid or released, expired, an amount that does not match,
  * a number to award, a reward win to fire) pays nothing here (a new event's intent state is still recorded, as the
  * transaction would record it), and the webhook decides it in its transaction as before.
- * $12 the event id, $13 its type, $14 the order key the intent carries (another's intent pays nothing).
+ * $13 the event id, $14 its type, $15 the order key the intent carries (another's intent pays nothing).
  */
 const PAY_FIRST_DELIVERY = `
-  WITH o AS (${lockedOrder('AND order_key = $14 AND NOT EXISTS (SELECT 1 FROM payment_webhook_events e WHERE e.provider = $2 AND e.event_id = $12)')}
+  WITH o AS (${lockedOrder('AND order_key = $15 AND NOT EXISTS (SELECT 1 FROM payment_webhook_events e WHERE e.provider = $2 AND e.event_id = $13)')}
   ), recorded AS (${RECORD_INTENT}
   ), paid AS (${payOrder(`AND NOT EXISTS (
         SELECT 1 FROM order_items i JOIN tickets t ON t.order_item_id = i.id
@@ -217,7 +218,7 @@ const PAY_FIRST_DELIVERY = `
   ), points AS (${EARN_POINTS}
   ), event AS (
     INSERT INTO payment_webhook_events (provider, event_id, type, intent_id, received_at, processed_at, outcome)
-    SELECT $2, $12, $13, $1, $9, $9, 'paid' FROM paid
+    SELECT $2, $13, $14, $1, $9, $9, 'paid' FROM paid
     ON CONFLICT (provider, event_id) DO NOTHING
   )
   SELECT o.customer_id FROM o JOIN paid ON paid.id = o.id`;
@@ -235,13 +236,17 @@ export async function payFirstDelivery(pool: pg.Pool, provider: string, event: {
   return rows[0]?.customer_id ?? null;
 }
 
-/** $1-$11 of the paying statements. */
+/** $1-$12 of the paying statements. */
 const intentValues = (provider: string, intent: IntentState, now: Date): unknown[] => [
   intent.id, provider, intent.orderId, intent.amountPence, intent.currency, intent.status, intent.clientSecret,
-  intent.nextAction === null ? null : JSON.stringify(intent.nextAction), now, TERMINAL, PENCE_PER_POINT_EARNED,
+  intent.nextAction === null ? null : JSON.stringify(intent.nextAction), now, TERMINAL, PENCE_PER_POINT_EARNED, intent.paymentMethodId,
 ];
 
 interface LockedOrder extends OrderRow {
+  /** The card checkout checked (null: no card, or an order from before it was kept). */
+  payment_method_ref: string | null;
+  /** Why a released order was released ('expired', 'card_changed', a decline...). */
+  failure_reason: string | null;
   /** This statement paid it. */
   paid_now: boolean;
   /** The customer's names, for the public name an instant win shows. */
@@ -266,9 +271,17 @@ export async function applyIntentLocked(client: pg.PoolClient, pool: pg.Pool, ga
     await flag(client, gateway.name, intent, order.id, 'amount_mismatch', `The intent took £${penceToPounds(intent.amountPence)}; the order's card part is £${penceToPounds(order.card_charged_pence)}.`, false, now);
     return 'flagged';
   }
+  if (intent.status === 'succeeded' && order.status === 'pending' && paidWithAnotherCard(intent, order)) {
+    // Finished (3-D Secure done in the browser) with a card checkout never judged against the
+    // credit-card rules: never kept. The reservation is released and the payment refunded, as a
+    // late one is, and the customer is told why (the flag's mail).
+    await releaseReservation(client, order, 'cancelled', CARD_CHANGED, now);
+    after.push(() => refundUnkeptPayment(pool, gateway, intent, { ...order, failure_reason: CARD_CHANGED.reason }, now));
+    return 'late-refunded';
+  }
   if (order.status !== 'pending') {
     if (intent.status === 'succeeded' && (order.status === 'cancelled' || order.status === 'failed')) {
-      after.push(() => refundLatePayment(pool, gateway, intent, order.id, now));
+      after.push(() => refundUnkeptPayment(pool, gateway, intent, order, now));
       return 'late-refunded';
     }
     return order.status === 'completed' ? 'already-paid' : 'unchanged';
@@ -276,7 +289,7 @@ export async function applyIntentLocked(client: pg.PoolClient, pool: pg.Pool, ga
   const expired = order.reserved_until !== null && order.reserved_until <= now;
   if (expired) {
     await releaseReservation(client, order, 'cancelled', { reason: 'expired', message: 'The reservation expired before the payment was confirmed.' }, now);
-    if (intent.status === 'succeeded') after.push(() => refundLatePayment(pool, gateway, intent, order.id, now));
+    if (intent.status === 'succeeded') after.push(() => refundUnkeptPayment(pool, gateway, intent, { ...order, failure_reason: 'expired' }, now));
     else if (intent.status === 'requires_action' || intent.status === 'processing') after.push(() => cancelQuietly(gateway, intent.id));
     return intent.status === 'succeeded' ? 'late-refunded' : 'released';
   }
@@ -367,8 +380,25 @@ export async function releaseReservation(client: pg.PoolClient, order: OrderRow,
   await client.query('UPDATE orders SET status = $2, payment_failure = $3 WHERE id = $1', [order.id, status, JSON.stringify(failure)]);
 }
 
-/** A payment confirmed after its reservation was released: all of it back, once (the key is the intent's). */
-async function refundLatePayment(pool: pg.Pool, gateway: PaymentGateway, intent: IntentState, orderId: number, now: Date): Promise<void> {
+/** The card the payment was made with is not the one checkout checked (both known). */
+const paidWithAnotherCard = (intent: IntentState, order: LockedOrder): boolean =>
+  intent.paymentMethodId !== null && order.payment_method_ref !== null && intent.paymentMethodId !== order.payment_method_ref;
+
+const CARD_CHANGED: PaymentFailure = {
+  reason: 'card_changed',
+  message: 'The payment was made with a different card from the one checked at checkout, so we are refunding it in full. Please check out again with the card you want to use.',
+};
+
+/**
+ * A payment succeeded for an order already released (its reservation ran out, or it was paid with
+ * another card): all of it back, once (the key is the intent's), and flagged by why the order was
+ * released, so its customer gets one mail that says why however many times the payment is seen.
+ */
+async function refundUnkeptPayment(pool: pg.Pool, gateway: PaymentGateway, intent: IntentState, order: LockedOrder, now: Date): Promise<void> {
+  const orderId = order.id;
+  const [kind, why] = order.failure_reason === CARD_CHANGED.reason
+    ? ['card_changed_refunded', `Paid with another card (${intent.paymentMethodId}) than the one checked at checkout (${order.payment_method_ref})`]
+    : ['late_payment_refunded', 'Paid after the reservation was released'];
   const left = intent.amountPence - intent.amountRefundedPence;
   try {
     if (left > 0) await gateway.refund({ orderId, intentId: intent.id, amountPence: left, idempotencyKey: `late-${intent.id}`, now });
@@ -378,11 +408,11 @@ async function refundLatePayment(pool: pg.Pool, gateway: PaymentGateway, intent:
     // on, for the webhook's retry (or the next reconciliation) to ask again.
     if (!(err instanceof WpHttpError)) throw err;
     await flag(pool, gateway.name, intent, orderId, 'late_payment_refund_refused',
-      `Paid after the reservation was released; the automatic refund of £${penceToPounds(left)} was refused: ${err.message} Refund it at the provider.`, false, now);
+      `${why}; the automatic refund of £${penceToPounds(left)} was refused: ${err.message} Refund it at the provider.`, false, now);
     return;
   }
   await markGivenUpOrderRefunded(pool, orderId);
-  await flag(pool, gateway.name, intent, orderId, 'late_payment_refunded', `Paid after the reservation was released: £${penceToPounds(intent.amountPence)} refunded automatically.`, true, now);
+  await flag(pool, gateway.name, intent, orderId, kind, `${why}: £${penceToPounds(intent.amountPence)} refunded automatically.`, true, now);
 }
 
 /**
@@ -400,7 +430,7 @@ async function cancelQuietly(gateway: PaymentGateway, intentId: string): Promise
 }
 
 /** The kinds of problem whose customer is mailed (payment-problem-mails.ts): their money was touched. */
-const MAILED_KINDS = new Set(['amount_mismatch', 'late_payment_refunded']);
+const MAILED_KINDS = new Set(['amount_mismatch', 'late_payment_refunded', 'card_changed_refunded']);
 
 /**
  * A difference between the provider and our orders, for a person (payment_discrepancies), once per

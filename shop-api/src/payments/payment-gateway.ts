@@ -54,6 +54,12 @@ export interface IntentState {
   /** Pence given back so far. */
   amountRefundedPence: number;
   created: Date;
+  /**
+   * The card (payment method) the payment is made with; null when the provider does not say. A
+   * customer could finish 3-D Secure in the browser with another card than the one checkout
+   * checked (its funding type against the credit-card rules), so a payment is kept only with that one.
+   */
+  paymentMethodId: string | null;
 }
 
 export interface AuthoriseRequest {

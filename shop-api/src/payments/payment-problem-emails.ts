@@ -7,7 +7,8 @@ import { WENT } from './refund-emails.ts';
  * payment under review (under-review.ts: the provider took an amount that does not match the
  * order): the first says so as soon as it is found, the second when staff have closed it (refunded
  * in full, the order cancelled if it was still held). A payment that went through after its
- * reservation ran out: refunded automatically, said once.
+ * reservation ran out, or with another card than the one checkout checked: refunded
+ * automatically, said once.
  */
 
 const greeting = (firstName: string) => `Hi ${firstName || 'there'},`;
@@ -34,6 +35,18 @@ export function latePaymentRefundedEmail(a: { to: string; firstName: string; ord
   ];
   if (a.creditOrPointsReturned) lines.push('The points and site credit you used on the order are back in your account.');
   lines.push('Your basket is as it was, if you would like to check out again.', '', 'CGG Competitions');
+  return { to: a.to, subject: `Your payment for order #${a.orderId} is refunded`, text: lines.join('\n') };
+}
+
+/** Paid with another card than the one checked at checkout (3-D Secure finished with it): the order released, refunded in full, automatically. */
+export function cardChangedRefundedEmail(a: { to: string; firstName: string; orderId: number; refundedPence: number; creditOrPointsReturned: boolean }): MailMessage {
+  const lines = [
+    greeting(a.firstName), '',
+    `The payment for order #${a.orderId} was made with a different card from the one you entered at checkout. We can only take the card we checked (the rules on paying by credit card depend on it), so the order is cancelled and we have refunded the payment in full.`,
+    WENT.card(penceToPounds(a.refundedPence)),
+  ];
+  if (a.creditOrPointsReturned) lines.push('The points and site credit you used on the order are back in your account.');
+  lines.push('Your basket is as it was, if you would like to check out again with the card you want to use.', '', 'CGG Competitions');
   return { to: a.to, subject: `Your payment for order #${a.orderId} is refunded`, text: lines.join('\n') };
 }
 

@@ -64,7 +64,7 @@ describe('Stripe adapter: requests', () => {
       'automatic_payment_methods[enabled]': 'true', 'automatic_payment_methods[allow_redirects]': 'never', 'allowed_payment_method_types[0]': 'card',
       'metadata[order_id]': '812', 'metadata[order_key]': 'wc_order_k', 'metadata[customer_id]': '7',
     });
-    expect(state).toMatchObject({ id: 'pi_3Rec0rded', status: 'succeeded', amountPence: 500, currency: 'gbp', orderId: 812, clientSecret: null, failure: null });
+    expect(state).toMatchObject({ id: 'pi_3Rec0rded', status: 'succeeded', amountPence: 500, currency: 'gbp', orderId: 812, clientSecret: null, failure: null, paymentMethodId: 'pm_1Card' });
   });
 
   it('3-D Secure: requires_action, with the client secret the browser needs for handleNextAction', async () => {

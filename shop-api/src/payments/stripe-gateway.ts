@@ -56,6 +56,7 @@ export function toIntentState(pi: Stripe.PaymentIntent): IntentState {
       : null,
     amountRefundedPence: pi.latest_charge && typeof pi.latest_charge === 'object' ? pi.latest_charge.amount_refunded : 0,
     created: new Date(pi.created * 1000),
+    paymentMethodId: typeof pi.payment_method === 'string' ? pi.payment_method : (pi.payment_method?.id ?? null),
   };
 }
 

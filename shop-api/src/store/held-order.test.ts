@@ -225,7 +225,7 @@ describe('the held order, cancelled', () => {
     const cancelAtProvider = gateway.cancel;
     // As Stripe answers for most payments already processing: it cannot be cancelled now.
     gateway.cancel = async (id) => ({
-      id, status: 'processing', amountPence: 100, currency: 'gbp', orderId: order.order_id, orderKey: order.order_key, clientSecret: null, nextAction: null, failure: null, amountRefundedPence: 0, created: new Date(),
+      id, status: 'processing', amountPence: 100, currency: 'gbp', orderId: order.order_id, orderKey: order.order_key, clientSecret: null, nextAction: null, failure: null, amountRefundedPence: 0, created: new Date(), paymentMethodId: null,
     });
     try {
       const res = await cancel(state, order);
