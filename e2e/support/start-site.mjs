@@ -7,10 +7,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
 
 // The site under test is always the e2e one: its own embedded PostgreSQL (the port the
-// e2e SQL helper talks to), emails in its outbox, remotes on the e2e ports. A developer's
-// settings for their own site must not leak in and send tests (or their writes) elsewhere.
+// e2e SQL helper talks to), emails in its outbox, remotes on the e2e ports, the offline demo
+// payment provider and the demo data. A developer's settings for their own site must not leak
+// in and send tests (or their writes, or card payments) elsewhere.
 const foreign = ['DATABASE_URL', 'SMTP_URL', 'SITE_URL', 'API_URL', 'API_HOST', 'CATALOGUE_URL', 'CART_CHECKOUT_URL', 'ACCOUNT_URL', 'BACKOFFICE_URL',
-  'RTDB_SECRET', 'RTDB_URL', 'RTDB_NAMESPACE', 'RTDB_PUBLIC_HOST', 'FIREBASE_DATABASE_URL', 'FIREBASE_DATABASE_EMULATOR_HOST', 'FIREBASE_SERVICE_ACCOUNT', 'INSTANT_WIN_FEED', 'INSTANT_WIN_FEED_PATH', 'DRAW_INTERVAL_MS'];
+  'RTDB_SECRET', 'RTDB_URL', 'RTDB_NAMESPACE', 'RTDB_PUBLIC_HOST', 'FIREBASE_DATABASE_URL', 'FIREBASE_DATABASE_EMULATOR_HOST', 'FIREBASE_SERVICE_ACCOUNT', 'INSTANT_WIN_FEED', 'INSTANT_WIN_FEED_PATH', 'DRAW_INTERVAL_MS',
+  'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY', 'PAYMENT_GATEWAY', 'NODE_ENV', 'SEED_DEMO_DATA'];
 for (const name of foreign) {
   delete process.env[name];
 }
