@@ -55,7 +55,8 @@ async function start(): Promise<void> {
     startTransition(() => {
       hydrateRoot(root, <App />, { onRecoverableError: reportRecoverable });
     });
-    // Taps on the server's HTML before now were held (server/page-head/early-taps.mjs): done once the page answers.
+    // Taps on the server's HTML before now were held (server/page-head/early-taps.mjs): done once the page answers,
+    // or when the shell stops waiting for it; a form not hydrated by then is not sent (early-taps.ts, resubmit).
     void mainContentSettled().then(() => replayEarlyTaps());
   } else {
     await zodReady;

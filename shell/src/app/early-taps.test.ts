@@ -46,6 +46,42 @@ describe('taps before hydration', () => {
     expect(replayEarlyTaps()).toBe(0);
   });
 
+  it('does a tap repeated on the same button or form once: replayed in one task, a busy guard could not stop the second', () => {
+    const page = serverRenderedPage();
+    // The remote's Add, hydrated: its `if (adding) return` would only see true once React has re-rendered.
+    const adds: string[] = [];
+    page.add.addEventListener('click', () => adds.push('add'));
+    const sent = vi.fn((e: Event) => e.preventDefault());
+    page.form.addEventListener('submit', sent);
+    page.add.click();
+    page.send.click();
+    page.add.click();
+    page.send.click();
+    expect(window.__cggEarlyTaps?.taps).toHaveLength(4);
+
+    const said = vi.spyOn(console, 'info').mockImplementation(() => {});
+    expect(replayEarlyTaps()).toBe(2);
+    expect(adds).toEqual(['add']);
+    expect(sent).toHaveBeenCalledOnce();
+    expect(said).toHaveBeenCalledWith('[shell] taps made before the page was ready: 2 done again, 2 repeated taps done once');
+  });
+
+  it('never sends a held form as a page load when it is done again before its part has hydrated (after the 4 s give-up)', () => {
+    const page = serverRenderedPage();
+    page.form.querySelector('input')!.value = 'Jamie';
+    page.send.click();
+    // The shell stopped waiting for the page; the contact form's code has not come: no handler yet.
+    const submits: Event[] = [];
+    page.form.addEventListener('submit', (e) => submits.push(e));
+    const said = vi.spyOn(console, 'info').mockImplementation(() => {});
+    expect(replayEarlyTaps()).toBe(0);
+    // The browser sends a form as a page load (a GET with the fields in the URL) only after a
+    // submit event of its own that nobody cancelled.
+    expect(submits.filter((e) => e.isTrusted && !e.defaultPrevented)).toEqual([]);
+    expect(page.form.querySelector('input')!.value).toBe('Jamie');
+    expect(said).toHaveBeenCalledWith('[shell] taps made before the page was ready: 0 done again, 1 form not sent (not ready yet)');
+  });
+
   it('stops a held form from being sent as a page load', () => {
     const page = serverRenderedPage();
     const submit = new Event('submit', { cancelable: true, bubbles: true });

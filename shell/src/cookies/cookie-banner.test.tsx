@@ -65,6 +65,34 @@ describe('cookie banner', () => {
   });
 });
 
+describe('cookie banner and the instant-win pop-up', () => {
+  it('publishes its height while it shows, so the pop-up sits above OK and Privacy Policy instead of over them', () => {
+    // jsdom lays nothing out: the banner's height and its resizing are played here.
+    let height = 148;
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(() => height);
+    const resized: Array<() => void> = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: () => void) {
+          resized.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const published = () => document.documentElement.style.getPropertyValue('--sh-cookie-banner-height');
+    renderSite('/faq');
+    expect(published()).toBe('148px');
+    // The phone turned: the text wraps on fewer lines.
+    height = 96;
+    act(() => resized.forEach((callback) => callback()));
+    expect(published()).toBe('96px');
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect(published()).toBe('');
+  });
+});
+
 describe('cookie banner in the server-rendered HTML', () => {
   afterEach(() => document.documentElement.removeAttribute('data-cookie-notice'));
 

@@ -2,9 +2,13 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useHydrating } from '../app/use-hydrating.ts';
 import { hasConsent, rememberConsent } from './consent-cookie.ts';
+import { COOKIE_BANNER_HEIGHT, publishHeightAs } from './publish-height.ts';
 
 export const COOKIE_BANNER_TEXT =
   'We use cookies to ensure that we give you the best experience on our app & website. If you continue we will assume you accept our updated Policy.';
+
+// Made once: a new ref callback on each render would detach and attach again.
+const publishBannerHeight = publishHeightAs(COOKIE_BANNER_HEIGHT);
 
 /**
  * Fixed at the bottom until the shopper presses OK (spec section 2, "Global elements").
@@ -18,7 +22,7 @@ export function CookieBanner() {
   const navigate = useNavigate();
   if (accepted || (!hydrating && hasConsent())) return null;
   return (
-    <section className="sh-cookie" aria-label="Cookie notice">
+    <section className="sh-cookie" aria-label="Cookie notice" ref={publishBannerHeight}>
       <p className="sh-cookie__text">{COOKIE_BANNER_TEXT}</p>
       <div className="sh-cookie__actions">
         <button

@@ -43,6 +43,20 @@ describe('remote slots', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('a page that failed to load is loaded afresh when the visitor comes back to it', async () => {
+    let up = false;
+    const load = vi.fn<RemoteLoader>((id) => (up && id === 'account/LoginPage' ? Promise.resolve(page('Login')) : Promise.reject(new Error('down'))));
+    const { router } = renderSite('/auth/login', load);
+    expect((await screen.findByRole('alert')).textContent).toContain('Your account area is unavailable');
+    await act(async () => router.navigate('/checkout'));
+    expect((await screen.findByRole('alert')).textContent).toContain('The basket and checkout are unavailable');
+    up = true;
+    load.mockClear();
+    await act(async () => router.navigate('/auth/login'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeTruthy();
+    expect(load).toHaveBeenCalledWith('account/LoginPage');
+  });
+
   it('a remote page that loads is rendered in its slot', async () => {
     renderSite('/checkout', (id) => Promise.resolve(page(id === 'cartCheckout/CheckoutPage' ? 'Checkout' : 'widget')));
     expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy();

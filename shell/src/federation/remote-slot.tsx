@@ -21,6 +21,9 @@ export function RemoteSlot<R extends RemoteName>({ remote, module }: Props<R>) {
   return (
     <SlotErrorBoundary
       resetKey={id}
+      // A failed lazy page stays failed: forgotten at once, coming back to the page loads it afresh
+      // instead of failing again with no new request for the rest of the visit.
+      onFailed={() => forgetRemoteComponent(id, load)}
       onRetry={() => {
         forgetRemoteComponent(id, load);
         setAttempt((n) => n + 1);

@@ -130,6 +130,55 @@ describe('InstantWinPopup', () => {
     expect(popup()).toBeNull();
   });
 
+  it('holds its 10 s while pointed at, and goes on with the time left once the pointer leaves', () => {
+    const feed = fakeFeed();
+    renderPopup(feed.source);
+    feed.push(win());
+    advance(4_000);
+    fireEvent.mouseEnter(popup()!);
+    advance(60_000);
+    expect(popup()).not.toBeNull();
+    fireEvent.mouseLeave(popup()!);
+    advance(POPUP_VISIBLE_MS - 4_000 - 1);
+    expect(popup()).not.toBeNull();
+    advance(1);
+    expect(popup()).toBeNull();
+  });
+
+  it('holds its 10 s while its link or Dismiss has the focus, also moving between them, and goes on once the focus leaves', () => {
+    const feed = fakeFeed();
+    renderPopup(feed.source);
+    feed.push(win());
+    act(() => screen.getByRole('link').focus());
+    advance(30_000);
+    act(() => screen.getByRole('button', { name: 'Dismiss instant win notification' }).focus());
+    advance(30_000);
+    expect(popup()).not.toBeNull();
+    act(() => screen.getByRole('button', { name: 'Dismiss instant win notification' }).blur());
+    advance(POPUP_VISIBLE_MS - 1);
+    expect(popup()).not.toBeNull();
+    advance(1);
+    expect(popup()).toBeNull();
+  });
+
+  it('gives the focus to the main content when it goes while holding it, instead of dropping it to the page body', () => {
+    const feed = fakeFeed();
+    render(
+      <MemoryRouter>
+        <main id="sh-main" tabIndex={-1}>
+          <p>home</p>
+        </main>
+        <InstantWinPopup source={feed.source} />
+      </MemoryRouter>,
+    );
+    feed.push(win());
+    const dismiss = screen.getByRole('button', { name: 'Dismiss instant win notification' });
+    act(() => dismiss.focus());
+    fireEvent.click(dismiss);
+    expect(popup()).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+  });
+
   it('opens the competition through the spec\'s competition/details/{title}--{main_id} link', () => {
     const feed = fakeFeed();
     renderPopup(feed.source);

@@ -8,7 +8,8 @@
  * What it handles of the protocol: the server's hello (requests wait for it), a redirect to
  * another host, a server ping, a message split over several frames (a frame holding only the
  * frame count comes first), a keep-alive frame every 45 s, and reconnecting after a drop (1 s,
- * doubling to 30 s) with the listens made again. Messages in and out:
+ * doubling to 30 s) with the listens made again and the writes left unanswered sent again.
+ * Messages in and out:
  *   out  {t:'d', d:{r, a:'q'|'p', b:{p, h}|{p, d}}}      listen / put
  *   in   {t:'d', d:{r, b:{s:'ok'|error, d}}}             answer to request r
  *   in   {t:'d', d:{a:'d'|'m', b:{p, d}}}                data at a path / merge of children
@@ -52,8 +53,13 @@ export function connectRtdb(
 ): RtdbConnection {
   const listens = new Set<string>();
   const answers = new Map<number, (status: string, data: unknown) => void>();
+  // Writes not answered yet, sent or not, by request number. A connection that drops takes their
+  // answers with it: they are sent again on the next one. The pop-up's only write is a delete,
+  // which may safely be made twice; dropped, the record stayed and a later visitor saw an old win
+  // as new (and the caller's promise never settled).
+  const unansweredWrites = new Map<number, string>();
   // Requests waiting for the server's hello; listens are made again on each connection.
-  let queue: { listen: boolean; text: string }[] = [];
+  let queue: string[] = [];
   let nextRequest = 1;
   let host = address.host;
   let socket: WebSocket | null = null;
@@ -71,8 +77,9 @@ export function connectRtdb(
     const r = nextRequest++;
     if (onAnswer) answers.set(r, onAnswer);
     const text = JSON.stringify({ t: 'd', d: { r, a: action, b: body } });
+    if (action === 'p') unansweredWrites.set(r, text);
     if (ready) sendNow(text);
-    else queue.push({ listen: action === 'q', text });
+    else queue.push(text);
   };
 
   function handle(frame: Frame) {
@@ -81,7 +88,7 @@ export function connectRtdb(
       if (control.t === 'h') {
         ready = true;
         retryMs = FIRST_RETRY_MS;
-        for (const { text } of queue) sendNow(text);
+        for (const text of queue) sendNow(text);
         queue = [];
       } else if (control.t === 'r' && typeof control.d === 'string') {
         // Served from another host: reconnect there at once.
@@ -98,6 +105,7 @@ export function connectRtdb(
     }
     const { r, a, b } = frame.d;
     if (typeof r === 'number') {
+      unansweredWrites.delete(r);
       answers.get(r)?.(b?.s ?? 'ok', b?.d);
       answers.delete(r);
     } else if ((a === 'd' || a === 'm') && b && typeof b.p === 'string') {
@@ -124,8 +132,8 @@ export function connectRtdb(
   function open() {
     ready = false;
     framesLeft = 0;
-    // Listens go first after the hello; writes still waiting keep their place after them.
-    queue = queue.filter((waiting) => !waiting.listen);
+    // Writes not answered on the last connection (queued or sent) go first, in their order, then the listens.
+    queue = [...unansweredWrites.values()];
     for (const path of listens) request('q', { p: `/${path}`, h: '' });
     const ws = new WebSocketImpl(`${address.secure ? 'wss' : 'ws'}://${host}/.ws?v=5&ns=${encodeURIComponent(address.namespace)}`);
     socket = ws;
@@ -157,6 +165,10 @@ export function connectRtdb(
     const ws = socket;
     socket = null;
     ws?.close();
+    // Closed for good: what is still unanswered never will be, so its callers are told.
+    unansweredWrites.clear();
+    for (const answer of answers.values()) answer('closed', 'the connection was closed before the server answered');
+    answers.clear();
   }
 
   open();

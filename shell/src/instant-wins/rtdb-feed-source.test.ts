@@ -132,6 +132,41 @@ describe('the instant-win feed over the database WebSocket protocol', () => {
     expect(keys()).toEqual(['-Na', '-Nb']);
   });
 
+  it('sends a delete again after a drop that came before its answer, so the record does not stay for the next visitor', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { arrivals } = listen();
+    socket().hello();
+    socket().data('d', 'instant_wins', { '-Na': win('Ann') });
+    arrivals[0]!.remove();
+    const deleteAnn = { a: 'p', b: { p: '/instant_wins/-Na', d: null } };
+    expect(socket().requests()).toContainEqual(expect.objectContaining(deleteAnn));
+    socket().close();
+    vi.advanceTimersByTime(1_000);
+    socket().hello();
+    const again = socket().requests().find((request) => request.a === 'p');
+    expect(again).toEqual(expect.objectContaining(deleteAnn));
+    // Sent before the listen: the node read back no longer holds it.
+    expect(socket().requests().map((request) => request.a)).toEqual(['p', 'q']);
+    socket().frame({ t: 'd', d: { r: again!.r, b: { s: 'ok', d: '' } } });
+    // Answered once: a later drop does not send it a third time.
+    socket().close();
+    vi.advanceTimersByTime(2_000);
+    socket().hello();
+    expect(socket().requests().map((request) => request.a)).toEqual(['q']);
+    await Promise.resolve();
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('tells the caller of a delete still unanswered when the feed stops for good', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { arrivals, stop } = listen();
+    socket().hello();
+    socket().data('d', 'instant_wins', { '-Na': win('Ann') });
+    arrivals[0]!.remove();
+    stop();
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledWith('[shell] could not delete an instant-win record', expect.any(Error)), UI_WAIT);
+  });
+
   it('stops for good when unsubscribed', () => {
     const { stop } = listen();
     socket().hello();

@@ -1,6 +1,7 @@
 import { apiRequest, calls, formatDisplayDate, type LegalTerm } from '@cgg/contracts';
 import { useRef, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { KEEP_SCROLL } from '../routes/keep-scroll.ts';
 import { useApi } from '../site-content/use-api.ts';
 import { LoadState } from './load-state.tsx';
 import { PlainText } from './plain-text.tsx';
@@ -19,7 +20,8 @@ function LegalTabs({ terms }: { terms: LegalTerm[] }) {
   const current = terms.find((t) => String(t.tab) === params.get('tab')) ?? terms[0]!;
   const choose = (index: number) => {
     const term = terms[(index + terms.length) % terms.length]!;
-    setParams({ tab: String(term.tab) }, { replace: true, preventScrollReset: true });
+    // Same page, another tab: the scroll stays with the tabs the visitor is using.
+    setParams({ tab: String(term.tab) }, { replace: true, state: KEEP_SCROLL });
     tabs.current[terms.indexOf(term)]?.focus();
   };
   const onKeyDown = (event: KeyboardEvent, index: number) => {

@@ -1,5 +1,6 @@
-import { act, cleanup } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubApi } from '../test/fake-api.ts';
 import { renderSite } from '../test/render-site.tsx';
 
 beforeEach(() => {
@@ -9,6 +10,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 /** The browser's record of the document it loaded (jsdom keeps none). */
@@ -40,6 +42,21 @@ describe('scroll to top', () => {
     scrollTo.mockClear();
     // Back on the page first loaded: a change like any other.
     await act(() => router.navigate('/faq?from=footer'));
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+
+  it('leaves the scroll alone when a legal-terms tab is chosen (the query changes, the page does not)', async () => {
+    stubApi();
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    const { router } = renderSite('/legal-terms?tab=1');
+    const privacy = await screen.findByRole('tab', { name: 'Privacy Policy' });
+    scrollTo.mockClear();
+    await act(async () => fireEvent.click(privacy));
+    expect(router.state.location.search).toBe('?tab=3');
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Privacy Policy');
+    expect(scrollTo).not.toHaveBeenCalled();
+    // Another page, or the same one reached by a link (the cookie banner's Privacy Policy), still starts at the top.
+    await act(() => router.navigate('/legal-terms?tab=1'));
     expect(scrollTo).toHaveBeenCalledWith(0, 0);
   });
 

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
+import { keepsScroll } from './keep-scroll.ts';
 
 /**
  * The spec: the view scrolls to the top on every location change. A change of the
@@ -8,15 +9,21 @@ import { useLocation } from 'react-router-dom';
  * The page the browser loaded is not a change: its scroll is the visitor's (a server-rendered page
  * can be scrolled before the app starts) or the browser's own (a reload, an anchor in the link).
  * Scrolling it to the top as the app started moved what a visitor was about to tap.
+ * A query changed on the same page with KEEP_SCROLL (a legal-terms tab chosen) is not a new page either:
+ * scrolled to the top, the visitor lost the tabs they were using.
  */
 export function ScrollToTop() {
-  const { pathname, search } = useLocation();
-  const shown = useRef<string | null>(null);
+  const { pathname, search, state } = useLocation();
+  const shown = useRef<{ pathname: string; at: string } | null>(null);
   useLayoutEffect(() => {
     const at = pathname + search;
-    if (shown.current !== null || at !== loadedPage()) window.scrollTo(0, 0);
-    shown.current = at;
-  }, [pathname, search]);
+    const before = shown.current;
+    shown.current = { pathname, at };
+    // Only the navigation state changed: the same page.
+    if (before?.at === at) return;
+    const stay = before === null ? at === loadedPage() : before.pathname === pathname && keepsScroll(state);
+    if (!stay) window.scrollTo(0, 0);
+  }, [pathname, search, state]);
   return null;
 }
 

@@ -1,10 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { on } from '@cgg/contracts';
-import { dismissToast, pushToast } from './toast-queue.ts';
+import { dismissToast, dropWaitingToasts, pushToast } from './toast-queue.ts';
+import { ToastLoadBoundary } from './toast-load-boundary.tsx';
 
 // Most visits show no toast, so notistack is fetched with the first one rather than
 // on start (it is not needed for the home page to become interactive).
-const ToastRenderer = lazy(() => import('./toast-renderer.tsx'));
+const lazyToastRenderer = () => lazy(() => import('./toast-renderer.tsx'));
 
 /**
  * Listens for `shell:toast` and `shell:toast-dismiss` from any remote (payloads validated
@@ -12,6 +13,9 @@ const ToastRenderer = lazy(() => import('./toast-renderer.tsx'));
  */
 export function ToastHost() {
   const [needed, setNeeded] = useState(false);
+  // A lazy component keeps its failure for good: after a failed download it is replaced, and the
+  // next toast mounts the new one, which asks for the chunk again (the chunk loader forgets a failed chunk).
+  const [ToastRenderer, setToastRenderer] = useState(lazyToastRenderer);
   useEffect(() => {
     const stops = [
       on('shell:toast', (toast) => {
@@ -23,8 +27,16 @@ export function ToastHost() {
     return () => stops.forEach((stop) => stop());
   }, []);
   return needed ? (
-    <Suspense fallback={null}>
-      <ToastRenderer />
-    </Suspense>
+    <ToastLoadBoundary
+      onFailed={() => {
+        dropWaitingToasts();
+        setToastRenderer(lazyToastRenderer);
+        setNeeded(false);
+      }}
+    >
+      <Suspense fallback={null}>
+        <ToastRenderer />
+      </Suspense>
+    </ToastLoadBoundary>
   ) : null;
 }

@@ -33,6 +33,14 @@ export function attachToastSink(next: Sink): () => void {
   };
 }
 
+/**
+ * The renderer could not be loaded: what was kept for it is dropped, as it belonged to a moment
+ * that has passed (shown with a later toast, an old "Added to your basket" would mislead).
+ */
+export function dropWaitingToasts(): void {
+  buffered = [];
+}
+
 /** Tests only: forget kept toasts and the renderer. */
 export function resetToastQueueForTests(): void {
   buffered = [];
