@@ -17,7 +17,8 @@ export const problemKindLabels: Record<string, string> = {
   missing_at_provider: "An order's payment is not in the provider's list: check it with the provider.",
   late_payment_refunded: 'Paid after its reservation ran out: refunded automatically.',
   card_changed_refunded: 'Paid with another card than the one checked at checkout (the credit-card rules judged that one): the order was released and the payment refunded automatically.',
-  late_payment_refund_refused: 'A payment the shop could not keep (paid after its reservation ran out, or with another card), and the provider refused the automatic refund: refund it at the provider.',
+  break_refunded: 'Confirmed after the customer began a break or closed their account: the order was released and the payment refunded automatically.',
+  late_payment_refund_refused: 'A payment the shop could not keep (paid after its reservation ran out, with another card, or after a break began), and the provider refused the automatic refund: refund it at the provider.',
   refunded_at_provider: 'Refunded at the provider, not through the shop: the order still counts as paid and its tickets are in the draw. Check it with the provider, then deal with the order.',
   refund_failed_at_provider: 'A refund the shop made failed at the provider afterwards (often a card closed since): the customer does not have that money back. Pay them another way, e.g. as site credit.',
 };

@@ -22,7 +22,9 @@ provideZod(zodMembers);
  * - card_changed_refunded: paid with another card than the one checkout checked against the
  *   credit-card rules (3-D Secure finished with a different card): the order released and the
  *   payment refunded automatically (repaired);
- * - late_payment_refund_refused: a payment not kept (either of the two above), and the provider
+ * - break_refunded: confirmed after its customer began a break or closed their account (UK code
+ *   1.5): the order released and the payment refunded automatically (repaired);
+ * - late_payment_refund_refused: a payment not kept (any of the three above), and the provider
  *   refused the automatic refund (refund it at the provider);
  * - refunded_at_provider: the provider shows more refunded of a paid order than the shop refunded
  *   (a refund made in its dashboard): the order still holds its tickets;
@@ -33,7 +35,7 @@ provideZod(zodMembers);
  * - missing_at_provider: an order's payment is not in the provider's list.
  */
 export const PAYMENT_PROBLEM_KINDS = [
-  'amount_mismatch', 'late_payment_refunded', 'card_changed_refunded', 'late_payment_refund_refused', 'refunded_at_provider', 'refund_failed_at_provider', 'unknown_intent', 'paid_without_payment', 'missing_at_provider',
+  'amount_mismatch', 'late_payment_refunded', 'card_changed_refunded', 'break_refunded', 'late_payment_refund_refused', 'refunded_at_provider', 'refund_failed_at_provider', 'unknown_intent', 'paid_without_payment', 'missing_at_provider',
 ] as const;
 
 /**
@@ -63,7 +65,7 @@ export const paymentProblemSchema = lazySchema(() => z.object({
   on_close: z.enum(PAYMENT_PROBLEM_CLOSE),
   /**
    * The customer's mail about it (kinds that touched their money: amount_mismatch,
-   * late_payment_refunded, card_changed_refunded): 'due' (not sent yet), 'sent' (at `customer_told_at`), 'none' (no
+   * late_payment_refunded, card_changed_refunded, break_refunded): 'due' (not sent yet), 'sent' (at `customer_told_at`), 'none' (no
    * address, or nothing to tell: a wrong amount on an order that stays paid); null for other
    * kinds and for problems found before customers were mailed.
    */

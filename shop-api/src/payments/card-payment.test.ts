@@ -291,6 +291,23 @@ describe('card payment: 3-D Secure', () => {
     expect(await held(res.body.order_id, who.id, c.id)).toMatchObject({ status: 'cancelled', tickets: 0, sold: 0, refunded: 100 });
   });
 
+  it('a payment confirmed after its customer began a break is not kept: released, refunded in full, the customer told', async () => {
+    const { c, who, state } = await basket(2);
+    const res = await checkout(state, TEST_PAYMENT_METHODS.threeDSecure);
+    const payment = res.body.extensions.cgg.payment;
+    // Support starts a break (UK code 1.5) while the customer is at the bank's 3-D Secure page.
+    await t.pool.query("UPDATE customers SET locked_until = now() + interval '7 days', locking_period = '7d', lock_started_at = now() WHERE id = $1", [who.id]);
+    await t.app.inject({ method: 'POST', url: payment.next_action.url, payload: { client_secret: payment.client_secret, outcome: 'complete' } });
+    await t.payments.demoProvider.retrieveIntent(payment.intent_id, new Date());
+    // The webhook first (its one-statement fast path pays nothing), then the client's return.
+    expect((await deliver(eventFor(payment.intent_id, 'payment_intent.succeeded'))).statusCode).toBe(200);
+    const back = await giveBack(state, res.body);
+    expect(back.body).toMatchObject({ code: STORE_ERRORS.paymentError.code, message: 'Your account is on a break, so this payment was not taken: we are refunding it in full.', data: { reason: 'account_locked' } });
+    expect(await held(res.body.order_id, who.id, c.id)).toMatchObject({ status: 'cancelled', tickets: 0, sold: 0, pointsEarnedRows: 0, refunded: 200 });
+    const flagged = await t.pool.query('SELECT kind, repaired, customer_mail FROM payment_discrepancies WHERE intent_id = $1', [payment.intent_id]);
+    expect(flagged.rows).toEqual([{ kind: 'break_refunded', repaired: true, customer_mail: 'due' }]);
+  });
+
   it('a card left less than £0.30 by points and credit is refused with why: nothing reserved, nothing spent', async () => {
     const { c, who, state } = await basket(1, { points: 100 });
     const res = await checkout(state, TEST_PAYMENT_METHODS.debit, [{ key: 'redeem_points', value: '80' }]);

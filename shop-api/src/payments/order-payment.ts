@@ -132,7 +132,8 @@ export async function decidedWithoutLock(db: pg.Pool | pg.PoolClient, provider: 
 /** The order's row, locked; `more` narrows it (the first delivery's check that its event is new). */
 const lockedOrder = (more = ''): string => `
     SELECT id, status, customer_id, reserved_until, reserved_cart_id, reserved_basket, card_charged_pence, credit_used_pence, points_redeemed,
-           card_funding, payment_method_ref, payment_failure ->> 'reason' AS failure_reason, store_result #>> '{payment_result,payment_details,0,value}' AS last4,
+           card_funding, payment_method_ref, payment_failure ->> 'reason' AS failure_reason,
+           (SELECT c.lock_permanent OR COALESCE(c.locked_until > $9, false) FROM customers c WHERE c.id = orders.customer_id) AS customer_locked, store_result #>> '{payment_result,payment_details,0,value}' AS last4,
            (card_charged_pence + credit_used_pence) / $11::int AS earned
     FROM orders WHERE id = $3 ${more} FOR UPDATE`;
 const RECORD_INTENT = `
@@ -140,7 +141,10 @@ const RECORD_INTENT = `
     SELECT $1, $2, o.id, $4, $5, $6, COALESCE(o.card_funding, 'unknown'), COALESCE(o.last4, ''), $7, $8, $9, $9 FROM o
     ON CONFLICT (intent_id) DO UPDATE SET status = EXCLUDED.status, client_secret = EXCLUDED.client_secret, next_action = EXCLUDED.next_action, updated_at = EXCLUDED.updated_at
       WHERE NOT (payment_intents.status = ANY($10))`;
-/** Paid only from pending, within the reservation, for the right amount, with the card checkout checked; `more` adds a condition. */
+/**
+ * Paid only from pending, within the reservation, for the right amount, with the card checkout
+ * checked, and its customer not on a break begun meanwhile; `more` adds a condition.
+ */
 const payOrder = (more = ''): string => `
     UPDATE orders SET status = 'completed', paid_at = $9, store_result = jsonb_set(jsonb_set(jsonb_set(jsonb_set(orders.store_result,
       '{status}', '"completed"'), '{payment_result,payment_status}', '"success"'),
@@ -148,7 +152,8 @@ const payOrder = (more = ''): string => `
       '{extensions,cgg,points_earned}', to_jsonb(o.earned))
     FROM o
     WHERE orders.id = o.id AND $6 = 'succeeded' AND o.card_charged_pence = $4 AND o.status = 'pending' AND orders.status = 'pending'
-      AND (o.reserved_until IS NULL OR o.reserved_until > $9) AND (o.payment_method_ref IS NULL OR $12::text IS NULL OR o.payment_method_ref = $12::text) ${more}
+      AND (o.reserved_until IS NULL OR o.reserved_until > $9) AND (o.payment_method_ref IS NULL OR $12::text IS NULL OR o.payment_method_ref = $12::text)
+      AND o.customer_locked IS NOT TRUE ${more}
     RETURNING orders.id`;
 /**
  * The order's lines whose competition has a reward-win milestone reached and not yet fired: its
@@ -183,7 +188,7 @@ const LOCK_RECORD_AND_PAY = `
   ), points AS (${EARN_POINTS}
   )
   SELECT o.id, o.status, o.customer_id, o.reserved_until, o.reserved_cart_id, o.reserved_basket, o.card_charged_pence, o.credit_used_pence, o.points_redeemed,
-    o.payment_method_ref, o.failure_reason, EXISTS (SELECT 1 FROM paid) AS paid_now,
+    o.payment_method_ref, o.failure_reason, o.customer_locked, EXISTS (SELECT 1 FROM paid) AS paid_now,
     (SELECT json_build_object('first_name', c.first_name, 'last_name', c.last_name) FROM customers c WHERE c.id = o.customer_id) AS winner,
     (SELECT json_agg(l ORDER BY l.competition_id) FROM (
        SELECT i.competition_id, n.numbers
@@ -247,6 +252,8 @@ interface LockedOrder extends OrderRow {
   payment_method_ref: string | null;
   /** Why a released order was released ('expired', 'card_changed', a decline...). */
   failure_reason: string | null;
+  /** Its customer is on a break or closed their account (UK code 1.5), begun while the payment was being confirmed. */
+  customer_locked: boolean | null;
   /** This statement paid it. */
   paid_now: boolean;
   /** The customer's names, for the public name an instant win shows. */
@@ -271,12 +278,13 @@ export async function applyIntentLocked(client: pg.PoolClient, pool: pg.Pool, ga
     await flag(client, gateway.name, intent, order.id, 'amount_mismatch', `The intent took £${penceToPounds(intent.amountPence)}; the order's card part is £${penceToPounds(order.card_charged_pence)}.`, false, now);
     return 'flagged';
   }
-  if (intent.status === 'succeeded' && order.status === 'pending' && paidWithAnotherCard(intent, order)) {
+  const notKept = intent.status === 'succeeded' && order.status === 'pending' && !order.paid_now ? unkeptBecause(intent, order) : null;
+  if (notKept) {
     // Finished (3-D Secure done in the browser) with a card checkout never judged against the
-    // credit-card rules: never kept. The reservation is released and the payment refunded, as a
-    // late one is, and the customer is told why (the flag's mail).
-    await releaseReservation(client, order, 'cancelled', CARD_CHANGED, now);
-    after.push(() => refundUnkeptPayment(pool, gateway, intent, { ...order, failure_reason: CARD_CHANGED.reason }, now));
+    // credit-card rules, or after the customer began a break: never kept. The reservation is
+    // released and the payment refunded, as a late one is, and the customer told why (the flag's mail).
+    await releaseReservation(client, order, 'cancelled', notKept, now);
+    after.push(() => refundUnkeptPayment(pool, gateway, intent, { ...order, failure_reason: notKept.reason }, now));
     return 'late-refunded';
   }
   if (order.status !== 'pending') {
@@ -380,14 +388,23 @@ export async function releaseReservation(client: pg.PoolClient, order: OrderRow,
   await client.query('UPDATE orders SET status = $2, payment_failure = $3 WHERE id = $1', [order.id, status, JSON.stringify(failure)]);
 }
 
-/** The card the payment was made with is not the one checkout checked (both known). */
-const paidWithAnotherCard = (intent: IntentState, order: LockedOrder): boolean =>
-  intent.paymentMethodId !== null && order.payment_method_ref !== null && intent.paymentMethodId !== order.payment_method_ref;
-
 const CARD_CHANGED: PaymentFailure = {
   reason: 'card_changed',
   message: 'The payment was made with a different card from the one checked at checkout, so we are refunding it in full. Please check out again with the card you want to use.',
 };
+const ON_A_BREAK: PaymentFailure = {
+  reason: 'account_locked',
+  message: 'Your account is on a break, so this payment was not taken: we are refunding it in full.',
+};
+
+/**
+ * Why a succeeded payment for a pending order is not kept, or null: made with another card than
+ * the one checkout checked (both known), or its customer began a break while it was confirmed.
+ */
+function unkeptBecause(intent: IntentState, order: LockedOrder): PaymentFailure | null {
+  if (intent.paymentMethodId !== null && order.payment_method_ref !== null && intent.paymentMethodId !== order.payment_method_ref) return CARD_CHANGED;
+  return order.customer_locked ? ON_A_BREAK : null;
+}
 
 /**
  * A payment succeeded for an order already released (its reservation ran out, or it was paid with
@@ -398,7 +415,9 @@ async function refundUnkeptPayment(pool: pg.Pool, gateway: PaymentGateway, inten
   const orderId = order.id;
   const [kind, why] = order.failure_reason === CARD_CHANGED.reason
     ? ['card_changed_refunded', `Paid with another card (${intent.paymentMethodId}) than the one checked at checkout (${order.payment_method_ref})`]
-    : ['late_payment_refunded', 'Paid after the reservation was released'];
+    : order.failure_reason === ON_A_BREAK.reason
+      ? ['break_refunded', 'Paid after the customer began a break']
+      : ['late_payment_refunded', 'Paid after the reservation was released'];
   const left = intent.amountPence - intent.amountRefundedPence;
   try {
     if (left > 0) await gateway.refund({ orderId, intentId: intent.id, amountPence: left, idempotencyKey: `late-${intent.id}`, now });
@@ -430,7 +449,7 @@ async function cancelQuietly(gateway: PaymentGateway, intentId: string): Promise
 }
 
 /** The kinds of problem whose customer is mailed (payment-problem-mails.ts): their money was touched. */
-const MAILED_KINDS = new Set(['amount_mismatch', 'late_payment_refunded', 'card_changed_refunded']);
+const MAILED_KINDS = new Set(['amount_mismatch', 'late_payment_refunded', 'card_changed_refunded', 'break_refunded']);
 
 /**
  * A difference between the provider and our orders, for a person (payment_discrepancies), once per

@@ -50,6 +50,18 @@ export function cardChangedRefundedEmail(a: { to: string; firstName: string; ord
   return { to: a.to, subject: `Your payment for order #${a.orderId} is refunded`, text: lines.join('\n') };
 }
 
+/** Confirmed after the customer began a break (or closed their account): the order released, refunded in full, automatically. */
+export function breakRefundedEmail(a: { to: string; firstName: string; orderId: number; refundedPence: number; creditOrPointsReturned: boolean }): MailMessage {
+  const lines = [
+    greeting(a.firstName), '',
+    `Your bank confirmed the payment for order #${a.orderId} after your account's break began, so we have not taken it: the order is cancelled and the payment refunded in full.`,
+    WENT.card(penceToPounds(a.refundedPence)),
+  ];
+  if (a.creditOrPointsReturned) lines.push('The points and site credit you used on the order are back in your account.');
+  lines.push('', 'CGG Competitions');
+  return { to: a.to, subject: `Your payment for order #${a.orderId} is refunded`, text: lines.join('\n') };
+}
+
 /** Closed: refunded (by us now, or elsewhere before: `refundedPence` 0), and the order cancelled if this released it. */
 export function paymentReviewClosedEmail(a: { to: string; firstName: string; orderId: number; refundedPence: number; orderReleased: boolean }): MailMessage {
   const lines = [greeting(a.firstName), '', `We have checked the payment your bank took for order #${a.orderId}: it did not match the order, so it is refunded in full.`];

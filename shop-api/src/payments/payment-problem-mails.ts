@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { inTransaction, type Queryable } from '../accounts/queryable.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
-import { cardChangedRefundedEmail, latePaymentRefundedEmail, paymentReviewClosedEmail, paymentUnderReviewEmail } from './payment-problem-emails.ts';
+import { breakRefundedEmail, cardChangedRefundedEmail, latePaymentRefundedEmail, paymentReviewClosedEmail, paymentUnderReviewEmail } from './payment-problem-emails.ts';
 import { closingRefunds } from './under-review.ts';
 
 /** Problems taken per run: a customer hears of one within a run or two, even on a bad day. */
@@ -35,12 +35,19 @@ interface DueRow {
   first_name: string;
 }
 
+/** A payment the shop did not keep, refunded automatically: the mail that says why. */
+const REFUNDED_MAILS: Record<string, typeof latePaymentRefundedEmail | undefined> = {
+  late_payment_refunded: latePaymentRefundedEmail,
+  card_changed_refunded: cardChangedRefundedEmail,
+  break_refunded: breakRefundedEmail,
+};
+
 /** Its mail; null when there is none to send: no address, or a wrong amount on an order that stays paid (closing it refunds nothing, so nothing is promised). */
 function mailOf(r: DueRow): MailMessage | null {
   if (!r.to) return null;
-  if (r.kind === 'late_payment_refunded' || r.kind === 'card_changed_refunded') {
-    const mail = r.kind === 'late_payment_refunded' ? latePaymentRefundedEmail : cardChangedRefundedEmail;
-    return mail({ to: r.to, firstName: r.first_name, orderId: r.order_id, refundedPence: r.taken_pence ?? r.card_charged_pence, creditOrPointsReturned: r.credit_used_pence > 0 || r.points_redeemed > 0 });
+  const refundedMail = REFUNDED_MAILS[r.kind];
+  if (refundedMail) {
+    return refundedMail({ to: r.to, firstName: r.first_name, orderId: r.order_id, refundedPence: r.taken_pence ?? r.card_charged_pence, creditOrPointsReturned: r.credit_used_pence > 0 || r.points_redeemed > 0 });
   }
   // The mail promises the refund: only where closing it refunds.
   if (r.kind !== 'amount_mismatch' || !closingRefunds(r.status)) return null;
