@@ -53,6 +53,19 @@ describe('prize claims', () => {
     expect(rows[0].claimed_at).toBeInstanceOf(Date);
   });
 
+  it('on a break, site credit is not offered (it could only be spent by playing): a credit prize is paid as cash instead', async () => {
+    const w = await instantWinner(app.pool, base);
+    await addRewardWin(app.pool, w);
+    await app.pool.query("UPDATE customers SET locked_until = now() + interval '30 days', locking_period = '30d', lock_started_at = now() WHERE id = $1", [w.buyer.customerId]);
+    const byKind = Object.fromEntries((await wins(w.buyer.token)).map((x) => [x.win_kind, x]));
+    expect(byKind.instant!.options).toEqual([{ choice: 'cash', amount: '50.00', needs: 'bank' }]);
+    expect(byKind.reward!.options).toEqual([{ choice: 'cash', amount: '250.00', needs: 'bank' }]);
+    const refused = await tryClaim(base, w.buyer.token, { win_kind: 'instant', win_id: w.instantWinIds[0]!, choice: 'credit' });
+    expect(refused).toMatchObject({ ok: false, status: 400, code: 'cgg_claim_option_unavailable', message: 'While your account is on a break, prizes are not paid as site credit. Choose another way to receive your prize.' });
+    expect(await credBalance(w.buyer.token)).toBe('0.00');
+    expect((await wins(w.buyer.token)).every((x) => !x.claimed)).toBe(true);
+  });
+
   it('cash: bank details are stored whole, answered masked, never mailed', async () => {
     const w = await instantWinner(app.pool, base);
     const c = await claim(base, w.buyer.token, { win_kind: 'instant', win_id: w.instantWinIds[0]!, choice: 'cash', bank_details: { account_number: '87654321', sort_code: '404142' } });

@@ -1,5 +1,5 @@
 import { type PrizeWin, type WinKind } from '@cgg/contracts/account';
-import { claimOptionsFor, prizeNature } from '@cgg/contracts/forms';
+import { claimOptionsFor, prizeNature, type ClaimOptionRule } from '@cgg/contracts/forms';
 import type { Queryable } from '../accounts/queryable.ts';
 import { penceToPounds } from '../lib/money.ts';
 
@@ -18,6 +18,8 @@ export interface WinRow {
   won_at: Date;
   claimed: boolean;
   claim_state: PrizeWin['claim_state'];
+  /** The customer is on a break or closed their account (UK code 1.5): site credit they could not spend is not offered. */
+  customer_locked: boolean;
 }
 
 /*
@@ -38,7 +40,9 @@ const WINS_SQL = `
   FROM reward_win_awards ra JOIN reward_wins r ON r.id = ra.reward_win_id JOIN competitions c ON c.id = ra.competition_id`;
 
 const SELECT_WINS = `
-  SELECT w.*, pc.state AS claim_state FROM (${WINS_SQL}) w
+  SELECT w.*, pc.state AS claim_state,
+         (SELECT cu.lock_permanent OR COALESCE(cu.locked_until > now(), false) FROM customers cu WHERE cu.id = w.customer_id) AS customer_locked
+  FROM (${WINS_SQL}) w
   LEFT JOIN prize_claims pc ON pc.win_kind = w.win_kind AND pc.win_id = w.win_id::bigint`;
 
 /** Every win of the customer: unclaimed first, newest first. */
@@ -53,8 +57,17 @@ export async function customerWin(db: Queryable, customerId: number, kind: WinKi
   return rows[0] ?? null;
 }
 
-export const winOptions = (w: WinRow) =>
-  claimOptionsFor({ nature: prizeNature(w.prize_title, w.category), prizeValuePence: w.prize_value_pence, cashAlternativePence: w.cash_alternative_pence });
+/**
+ * How the customer may take a win. On a break or with the account closed, site credit is not
+ * offered (it could only be spent by playing, or never): a prize that is only site credit is paid
+ * as cash to their bank instead, at its value.
+ */
+export function winOptions(w: WinRow): ClaimOptionRule[] {
+  const options = claimOptionsFor({ nature: prizeNature(w.prize_title, w.category), prizeValuePence: w.prize_value_pence, cashAlternativePence: w.cash_alternative_pence });
+  if (!w.customer_locked) return options;
+  const others = options.filter((o) => o.choice !== 'credit');
+  return others.length > 0 ? others : options.map((o) => ({ choice: 'cash', amountPence: o.amountPence, needs: 'bank' }));
+}
 
 export function toPrizeWin(w: WinRow): PrizeWin {
   return {
