@@ -1,6 +1,6 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { remotesReady } from './runtime-document.ts';
-import { isRemoteFallback, RemoteUnavailableError } from './remote-unavailable-error.ts';
+import { isRemoteFallback, isRemoteUnavailable, RemoteUnavailableError } from './remote-unavailable-error.ts';
 
 export type RemoteLoader = (id: string) => Promise<unknown>;
 
@@ -21,12 +21,17 @@ async function attempt(id: string, load: RemoteLoader): Promise<{ default: unkno
 /**
  * Loads an exposed module, retrying once: a remote that is being redeployed or a
  * dropped connection often answers the second time. After that the caller's error
- * boundary takes over.
+ * boundary takes over; whatever went wrong (a network error, the runtime's own) is a
+ * RemoteUnavailableError, so the boundary can tell a part that never came from one that broke.
  */
 export async function loadRemoteModule(id: string, load: RemoteLoader = federationLoader): Promise<{ default: unknown }> {
   try {
     return await attempt(id, load);
   } catch {
-    return attempt(id, load);
+    try {
+      return await attempt(id, load);
+    } catch (error) {
+      throw isRemoteUnavailable(error) ? error : new RemoteUnavailableError(id, { cause: error });
+    }
   }
 }

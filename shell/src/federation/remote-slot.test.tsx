@@ -57,6 +57,39 @@ describe('remote slots', () => {
     expect(load).toHaveBeenCalledWith('account/LoginPage');
   });
 
+  it("shows the next remote page's loading state at once instead of keeping the previous page", async () => {
+    // Navigations are transitions: a Suspense already shown would keep the old page until the new module came.
+    let cartArrives: (module: unknown) => void = () => {};
+    const cartModule = new Promise<unknown>((resolve) => (cartArrives = resolve));
+    const load: RemoteLoader = (id) => (id === 'cartCheckout/CartPage' ? cartModule : Promise.resolve(page(id === 'catalogue/HomePage' ? 'Home' : 'widget')));
+    const { router } = renderSite('/', load);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeTruthy();
+    await act(async () => router.navigate('/cart'));
+    expect(screen.getByText('Loading the basket and checkout…')).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Home' })).toBeNull();
+    await act(async () => cartArrives(page('Basket')));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Basket' })).toBeTruthy();
+  });
+
+  it('a remote page that fails while rendering shows the error screen, not "unavailable"', async () => {
+    const broken = {
+      default: () => {
+        throw new TypeError("Cannot read properties of undefined (reading 'tickets')");
+      },
+    };
+    const load: RemoteLoader = (id) => Promise.resolve(id === 'catalogue/CompetitionDetailsPage' ? broken : page(id === 'catalogue/HomePage' ? 'Home' : 'widget'));
+    const { router } = renderSite('/competition/details/win-a-car-12', load);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Unexpected Application Error!' })).toBeTruthy();
+    expect(screen.queryByText(/unavailable right now/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    // Inside the layout, and cleared by the next navigation.
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    await act(async () => router.navigate('/'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeTruthy();
+    expect(screen.queryByText('Unexpected Application Error!')).toBeNull();
+  });
+
   it('a remote page that loads is rendered in its slot', async () => {
     renderSite('/checkout', (id) => Promise.resolve(page(id === 'cartCheckout/CheckoutPage' ? 'Checkout' : 'widget')));
     expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy();

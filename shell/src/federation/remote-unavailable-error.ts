@@ -9,6 +9,14 @@ export class RemoteUnavailableError extends Error {
   }
 }
 
+/**
+ * A remote part that could not be loaded, as opposed to one that loaded and then failed while
+ * rendering: only the former is "unavailable" (the latter is a bug, for the route's error screen).
+ */
+export function isRemoteUnavailable(error: unknown): error is RemoteUnavailableError {
+  return error instanceof RemoteUnavailableError;
+}
+
 /** Marks the stand-in module the federation runtime hands back for a dead remote. */
 export const REMOTE_FALLBACK_FLAG = '__cggRemoteFallback';
 

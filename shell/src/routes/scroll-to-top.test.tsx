@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../test/fake-api.ts';
+import { loadedAt } from '../test/loaded-at.ts';
 import { renderSite } from '../test/render-site.tsx';
 
 beforeEach(() => {
@@ -12,13 +13,6 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
-
-/** The browser's record of the document it loaded (jsdom keeps none). */
-function loadedAt(path: string) {
-  vi.spyOn(performance, 'getEntriesByType').mockImplementation((type) =>
-    type === 'navigation' ? [{ name: `http://localhost:3000${path}` } as PerformanceEntry] : [],
-  );
-}
 
 describe('scroll to top', () => {
   it('scrolls to the top on every location change', async () => {

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { keepsScroll } from './keep-scroll.ts';
+import { loadedPage } from './loaded-page.ts';
 
 /**
  * The spec: the view scrolls to the top on every location change. A change of the
@@ -21,16 +22,14 @@ export function ScrollToTop() {
     shown.current = { pathname, at };
     // Only the navigation state changed: the same page.
     if (before?.at === at) return;
-    const stay = before === null ? at === loadedPage() : before.pathname === pathname && keepsScroll(state);
+    const stay = before === null ? at === loadedPathAndQuery() : before.pathname === pathname && keepsScroll(state);
     if (!stay) window.scrollTo(0, 0);
   }, [pathname, search, state]);
   return null;
 }
 
-/** The path and query of the document the browser loaded (its navigation entry), if known. */
-function loadedPage(): string | null {
-  const [entry] = performance.getEntriesByType('navigation');
-  if (!entry) return null;
-  const url = new URL(entry.name);
-  return url.pathname + url.search;
+/** The path and query of the document the browser loaded, if known. */
+function loadedPathAndQuery(): string | null {
+  const page = loadedPage();
+  return page && page.pathname + page.search;
 }

@@ -1,3 +1,4 @@
+import { DEMO_CARDS } from '@cgg/contracts/store';
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '@cgg/contracts';
 import type pg from 'pg';
@@ -32,9 +33,9 @@ beforeAll(async () => {
 afterAll(() => close());
 
 /** `buyer` pays for `tickets` £1 tickets of each competition (card, plus optional site credit); the order id. */
-async function buy(buyer: Buyer, lines: Array<[productId: number, tickets: number]>, creditPence = 0): Promise<number> {
+async function buy(buyer: Buyer, lines: Array<[productId: number, tickets: number]>, creditPence = 0, card: string = DEMO_CARDS.debit): Promise<number> {
   for (const [productId, n] of lines) await addToBasket(base, buyer, productId, n);
-  const pay = creditPence ? [...cardPayment(), { key: 'use_credit', value: String(creditPence) }] : cardPayment();
+  const pay = creditPence ? [...cardPayment(card), { key: 'use_credit', value: String(creditPence) }] : cardPayment(card);
   const out = await checkoutOnce(base, buyer, randomUUID(), pay);
   if (!out.ok) throw new Error(`checkout failed: ${out.code}`);
   return out.order.order_id;
@@ -213,6 +214,16 @@ describe('cancelling a competition', () => {
     expect(done).toMatchObject({ refunded: 1, totalPence: 300, failed: [] });
     expect((await balances(buyer.customerId)).credit).toBe(before + 300);
     expect(await cardRefunded(id)).toBe(0);
+  });
+
+  it('to site credit, except an order paid by credit card: its card payment goes back to the card (UK code 1.3)', async () => {
+    const cancelled = await createCompetition(pool, { total: 100 });
+    const buyer = await newBuyer(pool, base);
+    const id = await buy(buyer, [[cancelled.productId, 2]], 0, DEMO_CARDS.credit);
+    const before = (await balances(buyer.customerId)).credit;
+    expect(await cancel(cancelled.id, { to: 'site_credit' })).toMatchObject({ refunded: 1, totalPence: 200, failed: [] });
+    expect(await cardRefunded(id)).toBe(200);
+    expect((await balances(buyer.customerId)).credit).toBe(before);
   });
 
   it('gives back the points a mixed order spent on the cancelled lines beyond the card, and the rest with its last line', async () => {

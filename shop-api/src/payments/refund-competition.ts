@@ -5,8 +5,8 @@ import { WpHttpError } from '../http/wp-error.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { eachAtMost } from '../lib/each-at-most.ts';
 import { recordStaffAction } from '../staff/audit-log.ts';
-import type { PaymentGateway } from './payment-gateway.ts';
-import { refundOrder, type RefundDestination } from './refund-order.ts';
+import type { FundingType, PaymentGateway } from './payment-gateway.ts';
+import { paidByCreditCard, refundOrder, type RefundDestination } from './refund-order.ts';
 
 export interface CancelCompetitionInput {
   competitionId: number;
@@ -126,20 +126,23 @@ export async function refundCancelledCompetition(
   const c = (await pool.query<{ title: string; status: string }>('SELECT title, status FROM competitions WHERE id = $1', [input.competitionId])).rows[0];
   if (!c) throw new WpHttpError(404, 'cgg_competition_not_found', `There is no competition #${input.competitionId}.`);
   if (c.status !== 'cancelled') throw new WpHttpError(409, 'cgg_competition_not_cancelled', `${c.title} (competition #${input.competitionId}) is not cancelled, so its orders are not refunded.`);
-  const { rows: orders } = await pool.query<{ id: number; done: boolean }>(
-    `SELECT c.id, ${cancelDone('c.id')} AS done FROM (${CANCEL_ORDERS_SQL}) c ORDER BY c.id`,
+  const { rows: orders } = await pool.query<{ id: number; done: boolean; card_charged_pence: number; card_funding: FundingType | null }>(
+    `SELECT c.id, ${cancelDone('c.id')} AS done, o.card_charged_pence, o.card_funding FROM (${CANCEL_ORDERS_SQL}) c JOIN orders o ON o.id = c.id ORDER BY c.id`,
     [input.competitionId],
   );
   const reason = input.reason.trim();
   const out: CancelCompetitionOutcome = { competitionId: input.competitionId, title: c.title, refunded: 0, alreadyRefunded: 0, totalPence: 0, failed: [], awaitingPayment: [] };
-  await eachAtMost(orders, o.atOnce ?? CANCEL_REFUNDS_AT_ONCE, async ({ id, done: givenBack }) => {
+  await eachAtMost(orders, o.atOnce ?? CANCEL_REFUNDS_AT_ONCE, async ({ id, done: givenBack, ...order }) => {
     if (givenBack) {
       out.alreadyRefunded++;
       return;
     }
+    // An order paid by credit card goes back to the card even when staff chose site credit for the
+    // competition (UK code 1.3: credit-card money never becomes play money; refundOrder refuses it).
+    const to = input.to === 'site_credit' && paidByCreditCard(order) ? 'card' : input.to;
     try {
       const done = await refundOrder(pool, gateway, {
-        orderId: id, competitionId: input.competitionId, to: input.to, idempotencyKey: cancelRefundKey(input.competitionId, id, input.to),
+        orderId: id, competitionId: input.competitionId, to, idempotencyKey: cancelRefundKey(input.competitionId, id, to),
         reason: `${c.title} was cancelled: ${reason}`, by: input.by, staffId: input.staffId, now: input.now,
       }, mailer);
       if (done.repeated) out.alreadyRefunded++;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refundOrderCommand } from '../cli/commands/refund-order.ts';
 import { mailJobKey } from '../mail/mailer.ts';
 import { addToBasket, checkoutOnce, newBuyer } from '../store/race-harness.ts';
-import { storeRequest } from '@cgg/contracts/store';
+import { DEMO_CARDS, storeRequest } from '@cgg/contracts/store';
 import { cardPayment, createCompetition } from '../store/store-fixtures.ts';
 import { storeTestApp } from '../store/store-test-kit.ts';
 import { WpHttpError } from '../http/wp-error.ts';
@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => close());
 
 /** A customer buys `tickets` £1 tickets with this card; the order's id. */
-async function paidOrder(tickets = 5, card = '4242 4242 4242 4242'): Promise<number> {
+async function paidOrder(tickets = 5, card: string = DEMO_CARDS.debit): Promise<number> {
   const buyer = await newBuyer(pool, base);
   const c = await createCompetition(pool, { total: 1000, maxPerUser: 1000 });
   await addToBasket(base, buyer, c.productId, tickets);
@@ -130,6 +130,15 @@ describe('refunds through the payment gateway', () => {
     fail = false;
     expect(await refundOrder(pool, flaky, input)).toMatchObject({ amountPence: 200, orderStatus: 'refunded', repeated: false });
     expect(await state(id)).toMatchObject({ refunds: 1, demo_refunded: 200 });
+  });
+
+  it('a credit-card order is refunded to the card only, never as site credit that could be played (UK code 1.3)', async () => {
+    const id = await paidOrder(3, DEMO_CARDS.credit);
+    expect(await refusal(refund(id, { to: 'site_credit' }))).toEqual({
+      status: 409, code: 'cgg_refund_to_card_only', message: `Order #${id} was paid by credit card, so its card payment can only go back to the card (UK prize-draw code 1.3).`,
+    });
+    expect(await state(id)).toMatchObject({ status: 'completed', refunds: 0, demo_refunded: 0 });
+    expect(await refund(id)).toMatchObject({ amountPence: 300, to: 'card', orderStatus: 'refunded' });
   });
 
   it('a refund the provider refused stops counting; asked again it is worked out afresh, under a provider key of its own', async () => {

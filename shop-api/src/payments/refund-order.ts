@@ -8,7 +8,8 @@ import { WpHttpError } from '../http/wp-error.ts';
 import { penceToPounds } from '../lib/money.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { recordStaffAction } from '../staff/audit-log.ts';
-import type { PaymentGateway } from './payment-gateway.ts';
+import { isCreditLike } from './credit-card-rules.ts';
+import type { FundingType, PaymentGateway } from './payment-gateway.ts';
 import { refundEmail } from './refund-emails.ts';
 import { releaseTickets } from './release-tickets.ts';
 
@@ -88,7 +89,13 @@ interface OrderRow {
   card_charged_pence: number;
   credit_used_pence: number;
   points_redeemed: number;
+  /** The card's funding type (null: no card part). */
+  card_funding: FundingType | null;
 }
+
+/** The order's card part was paid by a card the credit-card rules apply to (credit, or a bank that would not say). */
+export const paidByCreditCard = (o: Pick<OrderRow, 'card_charged_pence' | 'card_funding'>): boolean =>
+  o.card_charged_pence > 0 && o.card_funding !== null && isCreditLike(o.card_funding);
 
 const outcome = (row: RefundRow, leftPence: number, orderStatus: string, repeated: boolean, couponsReturned: string[] = []): RefundOutcome => ({
   orderId: row.order_id, amountPence: row.amount_pence, to: row.destination, reference: row.gateway_reference ?? 'none', leftPence,
@@ -176,7 +183,7 @@ function keyReusedOnRace(err: unknown): never {
 /** Records the refund (pending) with what it gives back, under the order's row lock; or finds the key's refund. */
 async function claim(client: pg.PoolClient, gatewayName: string, input: RefundInput & { to: RefundDestination }, reason: string): Promise<{ row: RefundRow; done: RefundOutcome | null }> {
   const o = (await client.query<OrderRow>(
-    'SELECT status, customer_id, card_charged_pence, credit_used_pence, points_redeemed FROM orders WHERE id = $1 FOR UPDATE',
+    'SELECT status, customer_id, card_charged_pence, credit_used_pence, points_redeemed, card_funding FROM orders WHERE id = $1 FOR UPDATE',
     [input.orderId],
   )).rows[0];
   if (!o) throw refused(404, 'cgg_order_not_found', `There is no order #${input.orderId}.`);
@@ -237,6 +244,11 @@ async function claim(client: pg.PoolClient, gatewayName: string, input: RefundIn
     }
   }
   if (amount + credit + points === 0 && lines.length === 0) throw refused(409, 'cgg_nothing_to_refund', `Order #${input.orderId} has been refunded in full.`);
+  if (input.to === 'site_credit' && amount > 0 && paidByCreditCard(o)) {
+    // UK code 1.3: credit-card money turned into site credit could be played where a credit card
+    // may not go (instant wins), and would leave the month's credit-card total (the order refunded).
+    throw refused(409, 'cgg_refund_to_card_only', `Order #${input.orderId} was paid by credit card, so its card payment can only go back to the card (UK prize-draw code 1.3).`);
+  }
   await refuseIfDrawn(client, input.orderId, whole ? lines.map((l) => l.competition_id) : input.competitionId !== undefined ? [input.competitionId] : []);
   refuseOverLimit(input.limitPence, amount + credit);
   if (before) {
