@@ -18,6 +18,7 @@ export function useFocusOnPageChange(target: RefObject<HTMLElement | null>): voi
   useEffect(() => {
     const before = shown.current;
     shown.current = pathname;
+    // Run again for the same page (React's strict mode checks): nothing changed.
     if (before === pathname) return;
     if (before === null) {
       // The layout's first page is a change only when it is not the document loaded (from a staff
@@ -25,6 +26,9 @@ export function useFocusOnPageChange(target: RefObject<HTMLElement | null>): voi
       const loaded = loadedPage();
       if (loaded === null || loaded.pathname === pathname) return;
     }
+    // A page that put the focus in itself as it mounted (its effects run before the layout's) keeps it.
+    const active = document.activeElement;
+    if (active && active !== target.current && target.current?.contains(active)) return;
     target.current?.focus({ preventScroll: true });
   }, [pathname, target]);
 }

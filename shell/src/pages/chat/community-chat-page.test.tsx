@@ -99,6 +99,19 @@ describe('community chat page', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('You are sending messages too quickly. Please wait a minute and try again.');
   });
 
+  it('gives a customer with a stored session the composer before the account remote has said anything', async () => {
+    // The account remote loads late (after the page is idle), or not at all when it is down.
+    localStorage.setItem(SESSION_TOKEN_KEY, encodeSessionToken('session-token-1'));
+    stubApi();
+    renderSite('/community-chat');
+    expect(await screen.findByLabelText('Your message')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
+    // Its word wins once it comes: a stored token it finds expired is a signed-out visitor.
+    act(() => emit('account:session-changed', { signedIn: false, user: null }));
+    await waitFor(() => expect(screen.queryByLabelText('Your message')).toBeNull());
+    expect(screen.getByRole('link', { name: 'Log in' })).toBeTruthy();
+  });
+
   it('hides the composer again when the account remote says the customer signed out', async () => {
     stubApi();
     renderSite('/community-chat');

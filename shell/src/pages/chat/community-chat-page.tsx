@@ -2,7 +2,7 @@ import { ApiError, apiRequest, calls, CHAT_MESSAGE_MAX, readSessionToken, to12Ho
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Spinner } from '../../layout/spinner.tsx';
-import { useSession } from '../../session/session-store.ts';
+import { useSignedIn } from '../../session/session-store.ts';
 import { SitePage } from '../site-page.tsx';
 import { sitePageMeta } from '../../site-content/site-page-meta.ts';
 import { useChat } from './use-chat.ts';
@@ -90,7 +90,8 @@ function Composer({ onPosted }: { onPosted: (m: ChatMessage) => void }) {
 }
 
 export function CommunityChatPage() {
-  const session = useSession();
+  // Until the account remote says who is signed in, a stored session token counts (session-store.ts).
+  const signedIn = useSignedIn();
   const { messages, status, live, add } = useChat();
   const listRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -118,7 +119,7 @@ export function CommunityChatPage() {
             ))}
           </ol>
         </div>
-        {session.signedIn ? (
+        {signedIn ? (
           <Composer onPosted={add} />
         ) : (
           <p className="sh-chat__signin">
