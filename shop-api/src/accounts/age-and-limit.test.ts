@@ -7,6 +7,7 @@ import { payCheckout, storeInject, type StoreClientState } from '../store/store-
 import { buildApp } from '../app.ts';
 import { accountTestApp, call } from './account-test-kit.ts';
 import type { AgeVerifier } from './age-verifier.ts';
+import { BREAK_ELSEWHERE_MESSAGE } from './break-elsewhere.ts';
 
 /*
  * UK prize-draw code 1.1 (age) and 1.4 (limits at the door) through the API: sign-up, the
@@ -214,5 +215,33 @@ describe('an account from before is asked at its next purchase', () => {
     const res = await save(older.token, {});
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ data: { params: { date_of_birth: expect.stringContaining('Nothing to save') } } });
+  });
+});
+
+describe('a break is not undone by another account (1.5)', () => {
+  it('refuses a sign-up, or a date of birth given later, matching an account on a break or closed by name and date of birth; nothing is kept', async () => {
+    const onBreak = await createCustomer(t.pool, { first: 'Nell', last: 'Gwynne', lockedUntil: new Date(t.clock.now().getTime() + 7 * DAY) });
+    const before = await counts();
+    // Another address, the name in other case and spacing: still the same person.
+    const again = await t.post('register', person({ first_name: ' nell ', last_name: 'GWYNNE', date_of_birth: '1990-04-23' }));
+    expect(again.statusCode).toBe(403);
+    expect(again.json()).toMatchObject({ code: 'cgg_break_elsewhere', message: BREAK_ELSEWHERE_MESSAGE });
+    expect(await counts()).toEqual(before);
+    // Someone else of that name, born another day, is welcome.
+    expect((await t.post('register', person({ first_name: 'Nell', last_name: 'Gwynne', date_of_birth: '1991-02-02' }))).statusCode).toBe(200);
+
+    // An account from before giving its date of birth at its next purchase is asked the same.
+    const older = await createCustomer(t.pool, { first: 'Nell', last: 'Gwynne', olderAccount: true });
+    const refused = await t.post('save_age_and_limit', { token: older.token, date_of_birth: '1990-04-23' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('cgg_break_elsewhere');
+    expect((await t.pool.query('SELECT date_of_birth FROM customers WHERE id = $1', [older.id])).rows[0].date_of_birth).toBeNull();
+
+    // Once the break is over, it is taken.
+    await t.pool.query('UPDATE customers SET locked_until = $2 WHERE id = $1', [onBreak.id, new Date(t.clock.now().getTime() - DAY)]);
+    expect((await t.post('save_age_and_limit', { token: older.token, date_of_birth: '1990-04-23' })).statusCode).toBe(200);
+    // A closed account holds for good.
+    await t.pool.query('UPDATE customers SET lock_permanent = true WHERE id = $1', [onBreak.id]);
+    expect((await t.post('register', person({ first_name: 'Nell', last_name: 'Gwynne', date_of_birth: '1990-04-23' }))).json().code).toBe('cgg_break_elsewhere');
   });
 });

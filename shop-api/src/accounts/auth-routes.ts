@@ -13,6 +13,7 @@ import { inTransaction } from './queryable.ts';
 import { invalidToken } from '../http/access-guard.ts';
 import { createSession, pruneFinishedSessions, revokeOtherSessions, revokeSession, revokeSupersededSessions, supersedeSession } from './sessions.ts';
 import { hashSecret, newSecret } from './tokens.ts';
+import { refuseBreakElsewhere } from './break-elsewhere.ts';
 
 export const RESET_KEY_TTL_MS = 60 * 60_000;
 export const FORGOT_PASSWORD_MESSAGE =
@@ -52,7 +53,7 @@ export function authRoutes(deps: AccountDeps): DeclaredRoute[] {
   return [
     declaredRoute(routeTable.register, {
       summary: 'Creates a customer account and signs it in (a session token).',
-      description: 'UK prize-draw code 1.1 and 1.4: `date_of_birth` (\'YYYY-MM-DD\') and `monthly_limit` (pounds, \'0\' allowed, or null for no limit; recorded with its time) are required. Errors: 400 field messages (\'First Name is required.\', \'Email address is invalid.\', the password rule, \'Please enter your date of birth.\', \'Please choose a monthly spending limit, or choose no limit.\'); 400 `cgg_under_18` (under 18 on the London date: nothing is stored, mailed or logged); 400 `cgg_age_not_verified` (the identity provider, when configured, refused); 400 `registration-error-email-exists` (email taken, any case); 429 `rest_too_many_registrations` with `Retry-After` past 50 calls from one client address in 10 minutes.',
+      description: 'UK prize-draw code 1.1 and 1.4: `date_of_birth` (\'YYYY-MM-DD\') and `monthly_limit` (pounds, \'0\' allowed, or null for no limit; recorded with its time) are required. Errors: 400 field messages (\'First Name is required.\', \'Email address is invalid.\', the password rule, \'Please enter your date of birth.\', \'Please choose a monthly spending limit, or choose no limit.\'); 400 `cgg_under_18` (under 18 on the London date: nothing is stored, mailed or logged); 400 `cgg_age_not_verified` (the identity provider, when configured, refused); 400 `registration-error-email-exists` (email taken, any case); 403 `cgg_break_elsewhere` (an account with the same name and date of birth is on a break or closed: UK code 1.5, nothing stored); 429 `rest_too_many_registrations` with `Retry-After` past 50 calls from one client address in 10 minutes.',
       handler: async ({ input, request }) => {
         await limits.take('signUpAddress', clientAddress(request));
         const first = input.first_name.trim();
@@ -64,6 +65,7 @@ export function authRoutes(deps: AccountDeps): DeclaredRoute[] {
         const limitChoice = readLimitChoice(input.monthly_limit);
         // Before anything is written: someone under 18 leaves no row, mail or log line behind.
         const dateOfBirth = await checkAge(deps.ageVerifier, { firstName: first, lastName: last, email, dateOfBirth: input.date_of_birth }, 'account', at);
+        await refuseBreakElsewhere(pool, { firstName: first, lastName: last, dateOfBirth, exceptCustomerId: null }, at);
         const hash = await hashPassword(input.password);
         const id = await inTransaction(pool, async (client) => {
           const { rows } = await client.query<{ id: number }>(
