@@ -1,15 +1,18 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { useEffect, useRef } from 'react';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
+import { MemoryRouter, Outlet, Route, Routes, useNavigate } from 'react-router-dom';
 import { afterEach, expect, it } from 'vitest';
 import { loadedAt } from '../test/loaded-at.ts';
 import { useFocusOnPageChange } from './use-focus-on-page-change.ts';
 
 afterEach(cleanup);
 
+let navigate: (to: string) => void = () => {};
+
 function Layout() {
   const main = useRef<HTMLElement>(null);
   useFocusOnPageChange(main);
+  navigate = useNavigate();
   return (
     <main id="main" ref={main} tabIndex={-1}>
       <Outlet />
@@ -26,8 +29,16 @@ function FocusingPage() {
 
 it('leaves the focus where a new page put it as it mounted', async () => {
   loadedAt('/a');
-  const router = createMemoryRouter([{ element: <Layout />, children: [{ path: '/a', element: <p>A</p> }, { path: '/b', element: <FocusingPage /> }] }], { initialEntries: ['/a'] });
-  render(<RouterProvider router={router} />);
-  await act(() => router.navigate('/b'));
+  render(
+    <MemoryRouter initialEntries={['/a']}>
+      <Routes>
+        <Route element={<Layout />}>
+          <Route path="/a" element={<p>A</p>} />
+          <Route path="/b" element={<FocusingPage />} />
+        </Route>
+      </Routes>
+    </MemoryRouter>,
+  );
+  await act(async () => navigate('/b'));
   expect(document.activeElement).toBe(screen.getByLabelText('Email address'));
 });
