@@ -1,7 +1,6 @@
-import dayjs from 'dayjs';
 import type { ResponsiblePlay } from '@cgg/contracts/account';
 import { londonDateOf, londonDateTime } from '@cgg/contracts';
-import { londonWhen } from '../lib/london-time.ts';
+import { londonLater, londonWhen } from '../lib/london-time.ts';
 import { penceToPounds } from '../lib/money.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import type { Queryable } from './queryable.ts';
@@ -107,17 +106,17 @@ export function isNoLooser(next: Limit | null, current: Limit | null): boolean {
   return next.valuePence <= current.valuePence && periodRank[next.duration] >= periodRank[current.duration];
 }
 
+/** When a break of `period` begun at `now` ends (null: closed for good). Days and months on the London clock; 24 hours are 24 hours. */
 export function lockEnd(period: LockPeriod, now: Date): Date | null {
-  const from = dayjs(now);
   switch (period) {
     case '24h':
-      return from.add(24, 'hour').toDate();
+      return new Date(now.getTime() + 24 * 3600_000);
     case '7d':
-      return from.add(7, 'day').toDate();
+      return londonLater(now, 7, 'day');
     case '30d':
-      return from.add(30, 'day').toDate();
+      return londonLater(now, 30, 'day');
     case '6m':
-      return from.add(6, 'month').toDate();
+      return londonLater(now, 6, 'month');
     case 'permanent':
       return null;
   }

@@ -16,6 +16,16 @@ export function londonAt(now: Date, days: number, time: string): Date {
   return dayjs.tz(`${day} ${time}`, SHOP_TIMEZONE).toDate();
 }
 
+/**
+ * The same London wall time (to the millisecond) `amount` London calendar days or months after
+ * `d`: a 7-day break begun at 13:00 before the clocks go back ends at 13:00 on the London
+ * clock, not at 12:00 (7 × 24 hours).
+ */
+export function londonLater(d: Date, amount: number, unit: 'day' | 'month'): Date {
+  const wall = dayjs(d).tz(SHOP_TIMEZONE);
+  return dayjs.tz(`${wall.add(amount, unit).format('YYYY-MM-DD')} ${wall.format('HH:mm:ss.SSS')}`, SHOP_TIMEZONE).toDate();
+}
+
 /** The same London wall time `days` London calendar days after `d` (not days × 24 hours: clocks change). */
 export function londonDaysLater(d: Date, days: number): Date {
   return londonAt(d, days, dayjs(d).tz(SHOP_TIMEZONE).format('HH:mm'));
