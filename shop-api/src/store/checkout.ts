@@ -19,6 +19,7 @@ import { preparedClient } from './prepared-client.ts';
 import { writePaidOrder } from './paid-order.ts';
 import { questionsAsked } from './store-competitions.ts';
 import { NumbersHeld, SaleRefused, type TicketAllocator } from './ticket-allocation.ts';
+import { adoptAuthorisedMethod } from '../payments/adopt-authorised-method.ts';
 import { assertCardAllowed } from '../payments/credit-card-rules.ts';
 import type { CardFacts, PaymentGateway } from '../payments/payment-gateway.ts';
 import { DEFAULT_RESERVATION_SECONDS } from '../payments/order-payment.ts';
@@ -197,6 +198,7 @@ export async function runCheckout(pool: pg.Pool, allocator: TicketAllocator, gat
     orderId: r.orderId, orderKey: r.orderKey, customerId: input.customerId, amountPence: r.cardPence,
     paymentMethodId: r.paymentMethodId, idempotencyKey: intentKey(r.orderId), now: input.now,
   }));
+  await adoptAuthorisedMethod(pool, r.orderId, r.paymentMethodId, intent);
   if (intent.status === 'requires_action' || intent.status === 'processing') {
     // Waiting for the customer (3-D Secure) or the provider: noted, and answered from what we hold.
     await recordIntent(pool, gateway.name, intent, input.now);

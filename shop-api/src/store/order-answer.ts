@@ -2,6 +2,7 @@ import { STORE_ERRORS, type StoreCheckoutPayment, type StoreCheckoutResponse } f
 import type pg from 'pg';
 import { WpHttpError } from '../http/wp-error.ts';
 import { penceToPounds } from '../lib/money.ts';
+import { adoptAuthorisedMethod } from '../payments/adopt-authorised-method.ts';
 import { applyIntent, type PaymentHooks } from '../payments/order-payment.ts';
 import { releaseWithoutIntent } from '../payments/reservation-expiry.ts';
 import { providerCall } from '../payments/provider-call.ts';
@@ -158,6 +159,7 @@ export async function answerOrder(deps: OrderAnswerDeps, orderId: number, now: D
       const r = { orderId: o.id, orderKey: o.order_key, customerId: o.customer_id, amountPence: o.card_charged_pence, paymentMethodId: o.payment_method_ref, idempotencyKey: intentKey(o.id), now };
       await deps.beforeProviderCall?.();
       const intent = await providerCall('creating a payment intent', () => deps.gateway.authorise(r));
+      await adoptAuthorisedMethod(deps.pool, o.id, r.paymentMethodId, intent);
       await applyIntent(deps.pool, deps.gateway, intent, now, deps.hooks);
     } else if (o.intent_id && (refresh || expired)) {
       const id = o.intent_id;
