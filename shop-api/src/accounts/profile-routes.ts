@@ -12,6 +12,7 @@ import { checkNameEmail, fieldError, throwFirst, withLengthLimit } from './field
 import { hashPassword, verifyPassword } from './password.ts';
 import { inTransaction } from './queryable.ts';
 import { revokeOtherSessions } from './sessions.ts';
+import { refuseBreakElsewhere } from './break-elsewhere.ts';
 
 /**
  * Bank details arrive as GET query strings (spec) or POST bodies; validation is the
@@ -129,7 +130,7 @@ export function profileRoutes(deps: AccountDeps): DeclaredRoute[] {
 
     declaredRoute(routeTable.updateUserDetails, {
       summary: 'Saves the customer\'s address and contact details.',
-      description: 'Spec payload (`first_name, last_name, billing_*`). Errors in the billing form\'s order: \'First Name is required.\', \'Last Name is required.\', \'Email address is required.\' / \'Email address is invalid.\', \'Phone No. is required.\', \'House Name/No. is required.\', \'Street Address is required.\', \'Town/City is required.\', \'Postcode is required.\' County optional; postcode saved upper-case; the account\'s names change only when sent non-empty.',
+      description: 'Spec payload (`first_name, last_name, billing_*`). Errors in the billing form\'s order: \'First Name is required.\', \'Last Name is required.\', \'Email address is required.\' / \'Email address is invalid.\', \'Phone No. is required.\', \'House Name/No. is required.\', \'Street Address is required.\', \'Town/City is required.\', \'Postcode is required.\' County optional; postcode saved upper-case; the account\'s names change only when sent non-empty. 403 `cgg_details_refused` when the new name and the date of birth match an account on a break or closed (UK code 1.5; nothing saved).',
       handler: async ({ customer: me, input }) => {
         const at = now();
         const v = Object.fromEntries(Object.entries(input).map(([k, val]) => [k, String(val).trim()])) as Record<keyof typeof input, string>;
@@ -140,6 +141,14 @@ export function profileRoutes(deps: AccountDeps): DeclaredRoute[] {
         if (v.billing_state.length > 200) throw fieldError('billing_state', 'County is too long.');
         for (const field of ['first_name', 'last_name'] as const) {
           if (v[field].length > 200) throw fieldError(field, 'Name is too long.');
+        }
+        if (v.first_name || v.last_name) {
+          // A new name is matched as a sign-up's is (UK code 1.5): renamed to the name of an account on a break, it could play.
+          const { rows } = await pool.query<{ first_name: string; last_name: string; dob: string | null }>(
+            'SELECT first_name, last_name, date_of_birth::text AS dob FROM customers WHERE id = $1', [me.customerId],
+          );
+          const was = rows[0];
+          if (was?.dob) await refuseBreakElsewhere(pool, { firstName: v.first_name || was.first_name, lastName: v.last_name || was.last_name, dateOfBirth: was.dob, exceptCustomerId: me.customerId }, at);
         }
         // first_name/last_name (the account's names) change only when sent non-empty.
         await pool.query(
