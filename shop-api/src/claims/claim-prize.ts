@@ -44,7 +44,7 @@ export async function claimPrize(deps: ClaimDeps, customerId: number, input: Cla
   const option = winOptions(win).find((o) => o.choice === input.choice);
   if (!option && win.customer_locked && input.choice === 'credit') {
     const e = CLAIM_ERRORS.optionUnavailable;
-    throw new WpHttpError(e.status, e.code, 'While your account is on a break, prizes are not paid as site credit. Choose another way to receive your prize.');
+    throw new WpHttpError(e.status, e.code, 'While your account is on a break or closed, prizes are not paid as site credit. Choose another way to receive your prize.');
   }
   if (!option) throw wpError(CLAIM_ERRORS.optionUnavailable);
   const address: CleanAddress | null = option.needs === 'address' ? validDeliveryAddress(input.delivery_address) : null;

@@ -9,6 +9,8 @@ import { claimsCommand } from '../cli/commands/claims.ts';
 import { storeTestApp } from '../store/store-test-kit.ts';
 import { addDrawWin, addRewardWin, address, bank, claim, instantWinner, setInstantPrizeTitle, tryClaim } from './claims-test-kit.ts';
 import { eventually } from '../test/eventually.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { notifyForgottenWins } from './win-notifications.ts';
 
 type App = Awaited<ReturnType<typeof storeTestApp>>;
 
@@ -61,7 +63,7 @@ describe('prize claims', () => {
     expect(byKind.instant!.options).toEqual([{ choice: 'cash', amount: '50.00', needs: 'bank' }]);
     expect(byKind.reward!.options).toEqual([{ choice: 'cash', amount: '250.00', needs: 'bank' }]);
     const refused = await tryClaim(base, w.buyer.token, { win_kind: 'instant', win_id: w.instantWinIds[0]!, choice: 'credit' });
-    expect(refused).toMatchObject({ ok: false, status: 400, code: 'cgg_claim_option_unavailable', message: 'While your account is on a break, prizes are not paid as site credit. Choose another way to receive your prize.' });
+    expect(refused).toMatchObject({ ok: false, status: 400, code: 'cgg_claim_option_unavailable', message: 'While your account is on a break or closed, prizes are not paid as site credit. Choose another way to receive your prize.' });
     expect(await credBalance(w.buyer.token)).toBe('0.00');
     expect((await wins(w.buyer.token)).every((x) => !x.claimed)).toBe(true);
   });
@@ -205,6 +207,26 @@ describe('prize claims', () => {
     });
     const { rows } = await app.pool.query('SELECT count(*)::int AS n FROM instant_win_awards WHERE order_id = $1 AND notified_at IS NULL', [w.orderId]);
     expect(rows[0].n).toBe(0);
+  });
+
+  it('a win whose mail was lost with the instance that won it is told by the sweep, once; a fresh or a long-untold one is left', async () => {
+    const w = await instantWinner(app.pool, base, 3);
+    const to = await emailOf(w.buyer.customerId);
+    const youWon = async () => (await app.pool.query(`SELECT subject FROM email_outbox WHERE to_address = $1 AND subject LIKE 'You won%' ORDER BY id`, [to])).rows.map((r) => r.subject);
+    await eventually(async () => expect(await youWon()).toHaveLength(3));
+    // As if the instance stopped between the order's commit and its mails: untold, and no mail.
+    await app.pool.query('DELETE FROM email_outbox WHERE to_address = $1', [to]);
+    const [lost, fresh, old] = w.instantWinIds;
+    await app.pool.query('UPDATE instant_win_awards SET notified_at = NULL WHERE order_id = $1', [w.orderId]);
+    await app.pool.query("UPDATE instant_win_awards SET won_at = now() - interval '3 minutes' WHERE id = $1", [lost]);
+    await app.pool.query("UPDATE instant_win_awards SET won_at = now() - interval '30 seconds' WHERE id = $1", [fresh]);
+    await app.pool.query("UPDATE instant_win_awards SET won_at = now() - interval '8 days' WHERE id = $1", [old]);
+    const sweep = () => notifyForgottenWins({ pool: app.pool, mailer: createMailer(app.pool), siteUrl: 'http://localhost:3000' }, new Date());
+    expect(await sweep()).toBe(1);
+    expect(await sweep()).toBe(0);
+    expect(await youWon()).toEqual(['You won: £50 Cash #1']);
+    const { rows } = await app.pool.query('SELECT id::int AS id FROM instant_win_awards WHERE order_id = $1 AND notified_at IS NULL ORDER BY id', [w.orderId]);
+    expect(rows.map((r) => r.id)).toEqual([fresh, old].sort((a, b) => a! - b!));
   });
 
   it('never logs bank details', async () => {

@@ -48,6 +48,18 @@ const takeNewWins = (instantWhere: string, rewardWhere: string): string => `
 const TAKE_ORDER_WINS = takeNewWins('order_id = $1', 'competition_id = ANY($2::int[])');
 /** A postal entry's instant wins, and the reward wins of its competition not yet told. */
 const TAKE_POSTAL_WINS = takeNewWins('postal_entry_id = $1', 'competition_id = $2');
+/** Wins won between $2 and $1 and never told: their mail was lost with the process that won them. */
+const TAKE_FORGOTTEN_WINS = takeNewWins('won_at < $1 AND won_at > $2', 'won_at < $1 AND won_at > $2');
+
+/**
+ * A win is told just after the order or entry that won it commits (a hook, not that transaction):
+ * an instance stopped in between, or a failed take (a database blip, logged), leaves it untold.
+ * The sweep tells those: won more than FORGOTTEN_AFTER_MS ago (so it never races the hook, though
+ * the take would keep a win from being told twice anyway), and within FORGOTTEN_WITHIN_MS (a win
+ * untold for longer is for a person, not a surprise mail).
+ */
+export const FORGOTTEN_AFTER_MS = 2 * 60_000;
+const FORGOTTEN_WITHIN_MS = 7 * 24 * 3600_000;
 
 type Deps = { pool: pg.Pool; mailer: Mailer; siteUrl: string; log?: Logger };
 
@@ -83,6 +95,11 @@ function takeAndMail(deps: Deps, sql: string, params: unknown[]): Promise<number
 /** Mails a committed postal entry's wins (and reward wins its ticket set off) to their winners. Returns the mails sent. */
 export async function notifyPostalEntryWins(deps: Deps, entry: { entryId: number; competitionId: number }): Promise<number> {
   return takeAndMail(deps, TAKE_POSTAL_WINS, [entry.entryId, entry.competitionId]);
+}
+
+/** Mails the wins whose telling was lost (above). Returns the mails sent. */
+export async function notifyForgottenWins(deps: Deps, now: Date): Promise<number> {
+  return takeAndMail(deps, TAKE_FORGOTTEN_WINS, [new Date(now.getTime() - FORGOTTEN_AFTER_MS), new Date(now.getTime() - FORGOTTEN_WITHIN_MS)]);
 }
 
 /** Mails the instant wins of a committed order, and reward wins its sale set off, to their winners. Returns the mails sent. */

@@ -6,6 +6,7 @@ import { COMPETITION_REFUNDS_TASK, competitionRefundsTask } from '../payments/co
 import type { PaymentGateway } from '../payments/payment-gateway.ts';
 import { paymentJobs } from '../payments/payment-jobs.ts';
 import { mailPaymentProblemsToCustomers } from '../payments/payment-problem-mails.ts';
+import { notifyForgottenWins } from '../claims/win-notifications.ts';
 import { SEND_MAIL_TASK, type Mailer, type MailTransport } from '../mail/mailer.ts';
 import { relayUnsentMail, sendOutboxMail } from '../mail/outbox-relay.ts';
 import { mailDueReceipts } from '../store/order-receipts.ts';
@@ -31,6 +32,8 @@ const MAIL_RELAY_EVERY_MS = 60_000;
 const RECEIPTS_EVERY_MS = 20_000;
 /** Payment problems that touched a customer's money (payments/payment-problem-mails.ts): they hear of theirs within about this long. */
 const PAYMENT_PROBLEM_MAILS_EVERY_MS = 20_000;
+/** Wins whose mail was lost with the instance that won them (claims/win-notifications.ts): told within about this long after its 2 minutes. */
+const FORGOTTEN_WINS_EVERY_MS = 60_000;
 
 /**
  * Every job the shop runs, in one place. A task is `name: (payload, helpers) => work` (throw to
@@ -46,6 +49,7 @@ export function shopRepeatingJobs(o: ShopJobsOptions): RepeatingJob[] {
     ...paymentJobs({ pool: keyedPool, gateway: o.gateway, everyMs: o.config.paymentJobsIntervalMs }),
     { name: 'order-receipts', everyMs: RECEIPTS_EVERY_MS, run: async () => void (await mailDueReceipts({ pool, mailer: o.mailer, siteUrl: o.siteUrl }, new Date())) },
     { name: 'payment-problem-mails', everyMs: PAYMENT_PROBLEM_MAILS_EVERY_MS, run: async (at) => void (await mailPaymentProblemsToCustomers({ pool, mailer: o.mailer }, at)) },
+    { name: 'forgotten-win-mails', everyMs: FORGOTTEN_WINS_EVERY_MS, run: async (at) => void (await notifyForgottenWins({ pool, mailer: o.mailer, siteUrl: o.siteUrl }, at)) },
     ...(o.mailTransport ? [{ name: 'mail-relay', everyMs: MAIL_RELAY_EVERY_MS, run: async () => void (await relayUnsentMail(pool)) }] : []),
   ];
 }
