@@ -96,8 +96,8 @@ export function CancelCompetitionPanel({ competition, onCancelled }: { competiti
         <div className="bo-confirm" role="group" aria-label="Confirm the cancellation">
           <p tabIndex={-1} ref={focusOnShow}>
             {cancelled
-              ? `Refund the rest of ${competition.title}'s paid orders ${to === 'card' ? 'to the card' : 'as site credit'}?`
-              : `Cancel ${competition.title} and refund every paid order ${to === 'card' ? 'to the card' : 'as site credit'}? Sales stop for good and it will not be drawn.`}
+              ? `Refund the rest of ${competition.title}'s paid orders ${to === 'card' ? 'to the card' : 'as site credit (orders paid by credit card go back to the card)'}?`
+              : `Cancel ${competition.title} and refund every paid order ${to === 'card' ? 'to the card' : 'as site credit (orders paid by credit card go back to the card)'}? Sales stop for good and it will not be drawn.`}
           </p>
           <button type="button" className="bo-button" aria-disabled={busy || undefined} onClick={() => void run()}>
             {busy ? 'Starting…' : cancelled ? 'Yes, refund the rest' : 'Yes, cancel and refund everyone'}
@@ -115,7 +115,7 @@ export function CancelCompetitionPanel({ competition, onCancelled }: { competiti
               <input type="radio" name="cancel_to" checked={to === 'card'} onChange={() => setTo('card')} /> Back to the card
             </label>
             <label>
-              <input type="radio" name="cancel_to" checked={to === 'site_credit'} onChange={() => setTo('site_credit')} /> As site credit
+              <input type="radio" name="cancel_to" checked={to === 'site_credit'} onChange={() => setTo('site_credit')} /> As site credit (credit-card payments still go back to the card)
             </label>
           </fieldset>
           <button type="submit" className="bo-button">

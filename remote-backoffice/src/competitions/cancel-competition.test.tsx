@@ -39,9 +39,9 @@ describe('cancel competition and refund everyone', () => {
     expect(api.routes()).not.toContain('staff/cancel_competition');
 
     await user.type(screen.getByLabelText('Reason'), 'Prize no longer available');
-    await user.click(screen.getByLabelText('As site credit'));
+    await user.click(screen.getByLabelText('As site credit (credit-card payments still go back to the card)'));
     await user.click(screen.getByRole('button', { name: action }));
-    expect(screen.getByText(/Cancel Win a Tesla Model 3 and refund every paid order as site credit\?/)).toBeTruthy();
+    expect(screen.getByText(/Cancel Win a Tesla Model 3 and refund every paid order as site credit \(orders paid by credit card go back to the card\)\?/)).toBeTruthy();
     expect(api.routes()).not.toContain('staff/cancel_competition');
     await user.click(screen.getByRole('button', { name: 'Yes, cancel and refund everyone' }));
 

@@ -46,6 +46,7 @@ export function ResolveProblemForm({ problem, onResolved }: { problem: PaymentPr
   }
 
   async function send() {
+    if (save.busy) return;
     const request = checked();
     if (!request) return;
     await save.run(async () => {

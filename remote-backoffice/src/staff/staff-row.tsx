@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { apiRequest } from '@cgg/contracts';
 import { staffCalls, type StaffAccount, type StaffMember, type StaffRole } from '@cgg/contracts/staff';
 import { failureMessage, staffRequest } from '../api/staff-api.ts';
@@ -6,8 +6,11 @@ import { focusOnShow } from '../components/focus-on-show.ts';
 import { roleNames, roles } from './role-names.ts';
 
 type Change = { role?: StaffRole; refund_limit?: string | null; disabled?: boolean };
-/** A change that alters what someone may do (role, disabling) waits for the admin's yes. */
-type Pending = { change: Change; question: string; yes: string };
+/**
+ * A change that alters what someone may do (role, disabling) waits for the admin's yes. `from`:
+ * the control that asked, which has the focus back once the question is answered.
+ */
+type Pending = { change: Change; question: string; yes: string; from: 'role' | 'toggle' };
 
 /**
  * One member, as an admin changes them: role, support's refund limit, disabled or not. A refund
@@ -20,6 +23,8 @@ export function StaffRow({ account, me, onChanged }: { account: StaffAccount; me
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
+  const roleSelect = useRef<HTMLSelectElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
   const self = account.id === me.id;
   const label = `${account.name}`;
 
@@ -38,10 +43,16 @@ export function StaffRow({ account, me, onChanged }: { account: StaffAccount; me
     }
   }
 
+  /** The question answered (yes or go back): gone, and the focus back on what asked it, not dropped to the page. */
+  function close(p: Pending) {
+    setPending(null);
+    (p.from === 'role' ? roleSelect : toggle).current?.focus();
+  }
+
   async function confirm(p: Pending) {
     if (busy) return;
     await save(p.change);
-    setPending(null);
+    close(p);
   }
 
   function askRole(role: StaffRole) {
@@ -51,12 +62,13 @@ export function StaffRow({ account, me, onChanged }: { account: StaffAccount; me
       change: { role },
       question: `Change ${label}'s role from ${roleNames[account.role]} to ${roleNames[role]}? Their next request uses the new role's screens and limits.`,
       yes: 'Yes, change the role',
+      from: 'role',
     });
   }
 
   function askDisable() {
     setProblem(null);
-    setPending({ change: { disabled: true }, question: `Disable ${label}? They are signed out at once and cannot sign in until an admin enables them again.`, yes: `Yes, disable ${label}` });
+    setPending({ change: { disabled: true }, question: `Disable ${label}? They are signed out at once and cannot sign in until an admin enables them again.`, yes: `Yes, disable ${label}`, from: 'toggle' });
   }
 
   return (
@@ -72,13 +84,15 @@ export function StaffRow({ account, me, onChanged }: { account: StaffAccount; me
         )}
         {pending && (
           <div className="bo-confirm" role="group" aria-label={`Confirm the change to ${label}`}>
-            <p tabIndex={-1} ref={focusOnShow}>
+            {/* From the button, the question takes the focus; from the select it is only announced: arrowing
+                through a closed select changes it at each key, and the focus must stay there. */}
+            <p tabIndex={-1} ref={pending.from === 'toggle' ? focusOnShow : undefined} aria-live={pending.from === 'role' ? 'polite' : undefined}>
               {pending.question}
             </p>
             <button type="button" className="bo-small-button" aria-disabled={busy || undefined} onClick={() => void confirm(pending)}>
               {busy ? 'Saving…' : pending.yes}
             </button>{' '}
-            <button type="button" className="bo-link-button" aria-disabled={busy || undefined} onClick={() => !busy && setPending(null)}>
+            <button type="button" className="bo-link-button" aria-disabled={busy || undefined} onClick={() => !busy && close(pending)}>
               Go back
             </button>
           </div>
@@ -86,6 +100,7 @@ export function StaffRow({ account, me, onChanged }: { account: StaffAccount; me
       </td>
       <td>
         <select
+          ref={roleSelect}
           aria-label={`Role of ${label}`}
           className="bo-field__input"
           value={pending?.change.role ?? account.role}
@@ -121,7 +136,7 @@ export function StaffRow({ account, me, onChanged }: { account: StaffAccount; me
       <td>
         {account.disabled ? 'Disabled' : 'Active'}{' '}
         {!self && (
-          <button type="button" className="bo-small-button" aria-disabled={busy || undefined} onClick={() => !busy && (account.disabled ? void save({ disabled: false }) : askDisable())}>
+          <button ref={toggle} type="button" className="bo-small-button" aria-disabled={busy || undefined} onClick={() => !busy && (account.disabled ? void save({ disabled: false }) : askDisable())}>
             {account.disabled ? `Enable ${label}` : `Disable ${label}`}
           </button>
         )}

@@ -34,6 +34,8 @@ describe('staff screen', () => {
     expect(document.activeElement).toBe(question);
     await user.click(within(sid).getByRole('button', { name: 'Go back' }));
     expect(api.routes()).not.toContain('staff/update');
+    // The focus goes back to what asked, not to the page.
+    expect(document.activeElement).toBe(within(sid).getByRole('button', { name: 'Disable Sid Support' }));
     await user.click(within(sid).getByRole('button', { name: 'Disable Sid Support' }));
     await user.click(within(sid).getByRole('button', { name: 'Yes, disable Sid Support' }));
     expect(await within(sid).findByRole('button', { name: 'Enable Sid Support' })).toBeTruthy();
@@ -72,9 +74,12 @@ describe('staff screen', () => {
     const sid = await screen.findByRole('row', { name: 'Sid Support' });
     const role = within(sid).getByLabelText('Role of Sid Support') as HTMLSelectElement;
     await user.selectOptions(role, 'operator');
-    expect(within(sid).getByText("Change Sid Support's role from Support to Operator? Their next request uses the new role's screens and limits.")).toBeTruthy();
+    // Announced, the focus left on the select (arrowing through it changes it at each key).
+    expect(within(sid).getByText("Change Sid Support's role from Support to Operator? Their next request uses the new role's screens and limits.").getAttribute('aria-live')).toBe('polite');
+    expect(document.activeElement).toBe(role);
     await user.click(within(sid).getByRole('button', { name: 'Go back' }));
     expect(role.value).toBe('support');
+    expect(document.activeElement).toBe(role);
     expect(api.routes()).not.toContain('staff/update');
     await user.selectOptions(role, 'operator');
     await user.click(within(sid).getByRole('button', { name: 'Yes, change the role' }));

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { fallbackLogger } from '../lib/logger.ts';
+import { underReview } from '../payments/under-review.ts';
 import { HOLDING_STATUSES } from '../store/order-statuses.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import { recordStaffAction } from '../staff/audit-log.ts';
@@ -84,8 +85,27 @@ async function refusalOnceLocked(client: pg.PoolClient, competitionId: number, c
   if (status !== 'open' && status !== 'closed') return `Competition ${competitionId} is ${status}; it is not drawn.`;
   if (comp.closing_at > o.now) return `Competition ${competitionId} is still taking entries until ${comp.closing_at.toISOString()}; draw it after it closes.`;
   if (o.scheduled && (comp.draw_at > o.now || comp.live_draw)) return `Competition ${competitionId} is no longer due for the automatic draw (its draw time or live draw changed).`;
+  return unsettledRefusal(client, competitionId);
+}
+
+/**
+ * Why the draw must wait for entries not settled yet (OPEN_RESERVATIONS), or null. A payment of
+ * the wrong amount holds its order until a person deals with it (payments/under-review.ts), not a
+ * few minutes: named, with where to deal with it, so the wait is not a mystery.
+ */
+async function unsettledRefusal(client: pg.PoolClient, competitionId: number): Promise<string | null> {
   const reserved = await client.query(`SELECT 1 FROM competitions c WHERE c.id = $1 AND EXISTS (${OPEN_RESERVATIONS})`, [competitionId]);
-  return reserved.rowCount ? `Competition ${competitionId} has card payments or refunds still being confirmed; draw it once they settle (at most a few minutes).` : null;
+  if (!reserved.rowCount) return null;
+  const { rows } = await client.query<{ id: number }>(
+    `SELECT DISTINCT o.id FROM order_items i JOIN orders o ON o.id = i.order_id
+     WHERE i.competition_id = $1 AND o.status = 'pending' AND ${underReview('o.id')} ORDER BY o.id`,
+    [competitionId],
+  );
+  if (rows.length > 0) {
+    const orders = rows.map((r) => `#${r.id}`).join(', ');
+    return `Competition ${competitionId} waits for ${rows.length === 1 ? `order ${orders}, whose payment is` : `orders ${orders}, whose payments are`} under review (the wrong amount was taken): deal with ${rows.length === 1 ? 'it' : 'them'} under Payment problems, then draw.`;
+  }
+  return `Competition ${competitionId} has card payments or refunds still being confirmed; draw it once they settle (at most a few minutes).`;
 }
 
 /**
@@ -233,8 +253,8 @@ export async function drawOneNow(
     if (comp.status === 'draft' || comp.status === 'cancelled') throw new DrawRefused(`Competition ${competitionId} is ${comp.status === 'draft' ? 'a draft (never published)' : 'cancelled'}; it is not drawn.`);
     if (comp.drawn_at) throw new DrawRefused(`Competition ${competitionId} was already drawn at ${comp.drawn_at.toISOString()}.`);
     if (comp.closing_at > o.now) throw new DrawRefused(`Competition ${competitionId} is still taking entries until ${comp.closing_at.toISOString()}; draw it after it closes.`);
-    const open = await client.query(`SELECT count(*)::int AS n FROM competitions c WHERE c.id = $1 AND EXISTS (${OPEN_RESERVATIONS})`, [competitionId]);
-    if (open.rows[0].n > 0) throw new DrawRefused(`Competition ${competitionId} has card payments or refunds still being confirmed; draw it once they settle (at most a few minutes).`);
+    const unsettled = await unsettledRefusal(client, competitionId);
+    if (unsettled) throw new DrawRefused(unsettled);
     const locked = await client.query('SELECT 1 FROM competition_draws WHERE competition_id = $1 AND drawn_at IS NULL FOR UPDATE SKIP LOCKED', [competitionId]);
     if (locked.rowCount === 0) throw new DrawRefused(`Competition ${competitionId} is being drawn right now (or was just drawn).`);
     result = await drawLocked(client, competitionId, o);

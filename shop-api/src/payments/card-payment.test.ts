@@ -280,6 +280,27 @@ describe('card payment: 3-D Secure', () => {
     expect(told.rows[0]!.text_body).toContain(`The payment for order #${res.body.order_id} was made with a different card from the one you entered at checkout.`);
   });
 
+  it("a provider that names the checked card its own way (Stripe's test card ids) is paid, not taken for another card", async () => {
+    // Stripe answers pm_card_visa_debit with a PaymentMethod of its own (pm_1...), the same card.
+    const authorise = t.payments.gateway.authorise.bind(t.payments.gateway);
+    const cloning = vi.spyOn(t.payments.gateway, 'authorise').mockImplementation(async (r) => {
+      const intent = await authorise(r);
+      const clone = `pm_1Clone${r.orderId}`;
+      await t.pool.query('UPDATE demo_pay_intents SET payment_method = $2 WHERE id = $1', [intent.id, clone]);
+      return { ...intent, paymentMethodId: clone };
+    });
+    try {
+      const { c, who, state } = await basket(2);
+      const res = await checkout(state);
+      const intentId = res.body.extensions.cgg.payment.intent_id;
+      await t.payments.demoProvider.retrieveIntent(intentId, new Date());
+      await deliver(eventFor(intentId, 'payment_intent.succeeded'));
+      expect(await held(res.body.order_id, who.id, c.id)).toMatchObject({ status: 'completed', tickets: 2, refunded: 0 });
+    } finally {
+      cloning.mockRestore();
+    }
+  });
+
   it('the webhook of a payment finished with another card releases and refunds it too (the fast path pays nothing)', async () => {
     const { c, who, state } = await basket(1);
     const res = await checkout(state, TEST_PAYMENT_METHODS.threeDSecure);
@@ -302,7 +323,7 @@ describe('card payment: 3-D Secure', () => {
     // The webhook first (its one-statement fast path pays nothing), then the client's return.
     expect((await deliver(eventFor(payment.intent_id, 'payment_intent.succeeded'))).statusCode).toBe(200);
     const back = await giveBack(state, res.body);
-    expect(back.body).toMatchObject({ code: STORE_ERRORS.paymentError.code, message: 'Your account is on a break, so this payment was not taken: we are refunding it in full.', data: { reason: 'account_locked' } });
+    expect(back.body).toMatchObject({ code: STORE_ERRORS.paymentError.code, message: 'Your account is on a break or closed, so this payment was not taken: we are refunding it in full.', data: { reason: 'account_locked' } });
     expect(await held(res.body.order_id, who.id, c.id)).toMatchObject({ status: 'cancelled', tickets: 0, sold: 0, pointsEarnedRows: 0, refunded: 200 });
     const flagged = await t.pool.query('SELECT kind, repaired, customer_mail FROM payment_discrepancies WHERE intent_id = $1', [payment.intent_id]);
     expect(flagged.rows).toEqual([{ kind: 'break_refunded', repaired: true, customer_mail: 'due' }]);
@@ -651,6 +672,20 @@ describe('a draw and an open reservation', () => {
     // Its 10 minutes run out: the tickets go back, and the draw goes ahead without them.
     await expireReservations(t.pool, t.payments.gateway, new Date(Date.now() + 11 * 60_000));
     expect((await drawDueCompetitions(t.pool, { ...drawOpts, now: new Date() })).map((d) => d.competitionId)).toContain(c.id);
+  });
+
+  it('an order whose payment is under review (the wrong amount) holds the draw until staff deal with it, and the refusal says so', async () => {
+    const { c, state } = await basket(1);
+    const order = (await checkout(state)).body;
+    await t.pool.query(
+      `INSERT INTO payment_discrepancies (provider, intent_id, order_id, kind, detail, repaired, found_at) VALUES ('demo', $1, $2, 'amount_mismatch', 'x', false, now())`,
+      [order.extensions.cgg.payment.intent_id, order.order_id],
+    );
+    await t.pool.query("UPDATE competitions SET closing_at = now() - interval '1 minute', draw_at = now() - interval '1 minute' WHERE id = $1", [c.id]);
+    const drawOpts = { now: new Date(), siteUrl: 'http://localhost:3000', mailer: createMailer(t.pool), log: () => {} };
+    await expect(drawOneNow(t.pool, c.id, { ...drawOpts, drawnBy: 'test', audit: { staffId: null, actor: 'test' } })).rejects.toThrow(
+      `Competition ${c.id} waits for order #${order.order_id}, whose payment is under review (the wrong amount was taken): deal with it under Payment problems, then draw.`,
+    );
   });
 
   it('waits for a refund of its tickets the provider has not answered yet, so a refunded ticket never wins', async () => {

@@ -394,7 +394,7 @@ const CARD_CHANGED: PaymentFailure = {
 };
 const ON_A_BREAK: PaymentFailure = {
   reason: 'account_locked',
-  message: 'Your account is on a break, so this payment was not taken: we are refunding it in full.',
+  message: 'Your account is on a break or closed, so this payment was not taken: we are refunding it in full.',
 };
 
 /**

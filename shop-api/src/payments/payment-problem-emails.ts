@@ -54,7 +54,7 @@ export function cardChangedRefundedEmail(a: { to: string; firstName: string; ord
 export function breakRefundedEmail(a: { to: string; firstName: string; orderId: number; refundedPence: number; creditOrPointsReturned: boolean }): MailMessage {
   const lines = [
     greeting(a.firstName), '',
-    `Your bank confirmed the payment for order #${a.orderId} after your account's break began, so we have not taken it: the order is cancelled and the payment refunded in full.`,
+    `Your account's break began (or the account was closed) while the payment for order #${a.orderId} was being confirmed, so we have not taken it: the order is cancelled and the payment refunded in full.`,
     WENT.card(penceToPounds(a.refundedPence)),
   ];
   if (a.creditOrPointsReturned) lines.push('The points and site credit you used on the order are back in your account.');
