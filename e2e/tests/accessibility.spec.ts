@@ -84,3 +84,15 @@ for (const path of accountPages) {
     }
   });
 }
+
+test('a page change hands the keyboard focus to the main content, and a remote page arrives in place', async ({ page }) => {
+  await page.goto('/faq');
+  await settled(page);
+  // The header link used keeps the focus until the next page is shown; then the main content has it,
+  // so the next Tab goes into the new page rather than back through the header from the top.
+  await page.getByRole('banner').getByRole('link', { name: 'Draw Results', exact: true }).click();
+  await expect(page).toHaveURL(/\/draw\/results$/);
+  await expect(page.locator('#sh-main')).toBeFocused();
+  await settled(page);
+  await expect(page.locator('#sh-main')).toBeFocused();
+});
