@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { lazySchema, provideZod } from '@cgg/contracts';
 import { zodMembers } from '../zod/zod-members.ts';
+import { IDEMPOTENCY_KEY } from './idempotency-key.ts';
 
 // This file imports zod itself: handing it over lets its schemas, and the barrel's they build on,
 // validate at once in the browser too, where the barrel loads zod only on demand (src/zod/).
@@ -67,6 +68,8 @@ export const complaintRequestSchema = lazySchema(() => z.strictObject({
     z.minLength(complaintLimits.minDetails, `Please tell us what happened in at least ${complaintLimits.minDetails} characters.`),
     z.maxLength(complaintLimits.details, `Your complaint must be ${complaintLimits.details} characters or fewer.`),
   ),
+  /** One per complaint the customer sends: sent again after a lost answer, it is the complaint already filed. */
+  idempotency_key: z.optional(z.string().check(z.regex(IDEMPOTENCY_KEY))),
 }));
 export type ComplaintRequest = z.infer<typeof complaintRequestSchema>;
 export const complaintResponseSchema = lazySchema(() => z.object({

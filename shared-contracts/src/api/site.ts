@@ -1,4 +1,5 @@
 import type { z } from 'zod/mini';
+import { IDEMPOTENCY_KEY } from './idempotency-key.ts';
 import { lazySchema } from './lazy-schema.ts';
 
 /*
@@ -43,6 +44,8 @@ export const contactRequestSchema = lazySchema((z) => z.strictObject({
   email: z.string().check(z.trim(), z.email(), z.maxLength(contactLimits.email)),
   subject: z.string().check(z.trim(), z.minLength(1), z.maxLength(contactLimits.subject)),
   message: z.string().check(z.trim(), z.minLength(contactLimits.minMessage), z.maxLength(contactLimits.message)),
+  /** One per message the visitor sends: sent again after a lost answer, it is the message already stored. */
+  idempotency_key: z.optional(z.string().check(z.regex(IDEMPOTENCY_KEY))),
 }));
 export type ContactRequest = z.infer<typeof contactRequestSchema>;
 export const contactResponseSchema = lazySchema((z) => z.object({ success: z.literal(true), message: z.string(), reference: z.string() }));

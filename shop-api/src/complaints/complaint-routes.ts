@@ -27,7 +27,7 @@ export function complaintRoutes(deps: {
   return [
     declaredRoute(routeTable.fileComplaint, {
       summary: 'Files a complaint: stored with a reference (CGG-C-000123), acknowledged by email at once, tied to the account when a signed-in customer sends it.',
-      description: `Trimmed; name 1-100, a valid email, optional order number (digits, '#' allowed), a category, details 20-5000 characters. The acknowledgement is mailed after the complaint is stored (a mail failure keeps the complaint; the answer then says so). A token naming no live session files the complaint as a visitor's. Errors: 400 per field; 429 \`rest_complaint_rate_limited\` with Retry-After after ${limit.points} complaints from one client address in ${limit.duration / 60} minutes (http/rate-limits.ts); 503 \`rest_complaint_unavailable\` when it cannot be stored.`,
+      description: `Trimmed; name 1-100, a valid email, optional order number (digits, '#' allowed), a category, details 20-5000 characters. The acknowledgement is mailed after the complaint is stored (a mail failure keeps the complaint; the answer then says so). A token naming no live session files the complaint as a visitor's. \`idempotency_key\` (optional, one per complaint the form sends): sent again after a lost answer, the answer is the complaint already filed, with its reference (no second complaint or acknowledgement, and no count against the limit). Errors: 400 per field; 409 \`cgg_idempotency_key_reused\` for the key with another email or details; 429 \`rest_complaint_rate_limited\` with Retry-After after ${limit.points} complaints from one client address in ${limit.duration / 60} minutes (http/rate-limits.ts); 503 \`rest_complaint_unavailable\` when it cannot be stored.`,
       handler: async ({ input, request }) => {
         const at = deps.now();
         const address = clientAddress(request);
@@ -38,14 +38,16 @@ export function complaintRoutes(deps: {
         const orderNumber = input.order_number ? Number(input.order_number.replace('#', '')) : null;
         const filed = await fileComplaint(deps, {
           name: input.name, email: input.email, orderNumber, category: input.category, details: input.details,
-          customerId: session?.customerId ?? null, ipAddress: address, at, log: request.log,
+          customerId: session?.customerId ?? null, ipAddress: address, at, log: request.log, idempotencyKey: input.idempotency_key ?? null,
         }).catch(async (err: unknown) => {
           // Not stored, so the try does not count against the visitor's limit (best effort: the database may be the failure).
           await deps.limits.giveBack('complaintAddress', address).catch(() => {});
-          if (isDatabaseUnreachable(err)) throw err;
+          if (err instanceof WpHttpError || isDatabaseUnreachable(err)) throw err;
           request.log.error({ err }, 'complaint could not be stored');
           throw new WpHttpError(503, 'rest_complaint_unavailable', 'We could not record your complaint just now. Please try again in a few minutes, or email us and we will record it for you.');
         });
+        // A repeat is not another complaint: it does not count against the visitor's limit.
+        if (filed.repeated) await deps.limits.giveBack('complaintAddress', address).catch(() => {});
         const due = londonDay.format(filed.answerDue);
         const message = filed.acknowledged
           ? `Thank you. We have received your complaint and emailed an acknowledgement to ${input.email}. We will send you our final answer by ${due} at the latest.`

@@ -83,6 +83,18 @@ describe('filing a complaint', () => {
     expect(mail!.text_body).toContain(complaintPolicy.adr.name);
   });
 
+  it('a complaint sent again under its key (twice at once, then once more) is filed and acknowledged once, with the same reference', async () => {
+    const keyed = { ...valid, email: 'kay@example.co.uk', idempotency_key: 'complaint-key-0001' };
+    const answers = [...(await Promise.all([file(keyed), file(keyed)])), await file(keyed)];
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((r) => complaintResponseSchema.parse(r.json()).reference)).size).toBe(1);
+    expect((await pool.query("SELECT count(*)::int AS n FROM complaints WHERE email = 'kay@example.co.uk'")).rows[0].n).toBe(1);
+    expect((await pool.query("SELECT count(*)::int AS n FROM email_outbox WHERE to_address = 'kay@example.co.uk'")).rows[0].n).toBe(1);
+    const other = await file({ ...keyed, details: 'A different complaint altogether, told in other words.' });
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toMatchObject({ code: 'cgg_idempotency_key_reused' });
+  });
+
   it('ties a signed-in customer\'s complaint to their account, by payload token or bearer', async () => {
     const customer = await createCustomer(pool);
     await filed({ ...valid, token: customer.token });

@@ -2,6 +2,7 @@ import { complaintPolicy, complaintReference, type ComplaintCategory } from '@cg
 import type { ComplaintState } from '@cgg/contracts/staff';
 import type pg from 'pg';
 import { inTransaction, type Queryable } from '../accounts/queryable.ts';
+import { WpHttpError } from '../http/wp-error.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { fallbackLogger, type Logger } from '../lib/logger.ts';
 import { londonDaysLater } from '../lib/london-time.ts';
@@ -34,6 +35,8 @@ export interface NewComplaint {
   at: Date;
   /** The request's logger (its id on every line). */
   log?: Logger;
+  /** One per complaint the customer sends (the form's): sent again after a lost answer, the complaint already filed. */
+  idempotencyKey?: string | null;
 }
 
 export interface FiledComplaint {
@@ -41,6 +44,8 @@ export interface FiledComplaint {
   reference: string;
   answerDue: Date;
   acknowledged: boolean;
+  /** The complaint already filed under the same key (nothing new stored or mailed). */
+  repeated?: boolean;
 }
 
 /**
@@ -51,11 +56,13 @@ export interface FiledComplaint {
 export async function fileComplaint(deps: ComplaintDeps, c: NewComplaint): Promise<FiledComplaint> {
   // The route has taken its rate-limit point (http/rate-limits.ts, shared by every instance).
   const inserted = await deps.pool.query<{ id: string }>(
-    `INSERT INTO complaints (customer_id, name, email, order_number, category, details, ip_address, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-    [c.customerId, c.name, c.email, c.orderNumber, c.category, c.details, c.ipAddress, c.at],
+    `INSERT INTO complaints (customer_id, name, email, order_number, category, details, ip_address, created_at, idempotency_key)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+     ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING RETURNING id`,
+    [c.customerId, c.name, c.email, c.orderNumber, c.category, c.details, c.ipAddress, c.at, c.idempotencyKey ?? null],
   );
-  const id = Number(inserted.rows[0]!.id);
+  if (!inserted.rows[0]) return filedUnderKey(deps.pool, c);
+  const id = Number(inserted.rows[0].id);
   const reference = complaintReference(id);
   const answerDue = answerDueAt(c.at);
   let acknowledged = false;
@@ -67,6 +74,20 @@ export async function fileComplaint(deps: ComplaintDeps, c: NewComplaint): Promi
     (c.log ?? fallbackLogger()).error({ err, complaint: reference }, 'complaint acknowledgement could not be sent');
   }
   return { id, reference, answerDue, acknowledged };
+}
+
+/** The complaint filed under the key a repeat carries, as it was answered; 409 when the key was used for another complaint. */
+async function filedUnderKey(pool: pg.Pool, c: NewComplaint): Promise<FiledComplaint> {
+  const { rows } = await pool.query<{ id: string; email: string; details: string; created_at: Date; acknowledged_at: Date | null }>(
+    'SELECT id, email, details, created_at, acknowledged_at FROM complaints WHERE idempotency_key = $1',
+    [c.idempotencyKey],
+  );
+  const before = rows[0]!;
+  if (before.email !== c.email || before.details !== c.details) {
+    throw new WpHttpError(409, 'cgg_idempotency_key_reused', 'That key was used for another complaint; send this one as a new complaint.');
+  }
+  const id = Number(before.id);
+  return { id, reference: complaintReference(id), answerDue: answerDueAt(before.created_at), acknowledged: before.acknowledged_at !== null, repeated: true };
 }
 
 interface ComplaintRow {

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { inTransaction } from '../accounts/queryable.ts';
+import { inTransaction, type Queryable } from '../accounts/queryable.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { RATE_LIMITS, type RateLimits } from '../http/rate-limits.ts';
 import { declaredRoute, type DeclaredRoute } from '../http/declared-routes.ts';
@@ -21,21 +21,34 @@ export interface ContactDeps {
   inbox: string;
 }
 
+/** The message stored under the key the repeat carries; 409 when that key was used for another message. */
+async function storedUnderKey(client: Queryable, input: { idempotency_key?: string | undefined; email: string; message: string }): Promise<string> {
+  const { rows } = await client.query<{ id: string; email: string; message: string }>('SELECT id, email, message FROM contact_messages WHERE idempotency_key = $1', [input.idempotency_key]);
+  const before = rows[0]!;
+  if (before.email !== input.email || before.message !== input.message) {
+    throw new WpHttpError(409, 'cgg_idempotency_key_reused', 'That key was used for another message; send this one as a new message.');
+  }
+  return before.id;
+}
+
 export function contactRoutes(pool: pg.Pool, limits: RateLimits, deps: ContactDeps): DeclaredRoute[] {
   return [
     declaredRoute(routeTable.contactUs, {
       summary: 'Sends a message to the shop (rate-limited per address).',
-      description: 'Trimmed; name 1-100, a valid email up to 254, subject 1-150, message 10-3000 characters. The answer carries a reference (\'CGG-42\'); the message is stored and its mail to CONTACT_EMAIL (the sender as reply-to) queued in the same transaction, then sent after commit by the job queue. Errors: 400 per field; 429 `rest_contact_rate_limited` with `Retry-After` after 3 messages from one client address in 10 minutes; 503 `rest_contact_unavailable` when storing fails (nothing kept).',
+      description: 'Trimmed; name 1-100, a valid email up to 254, subject 1-150, message 10-3000 characters. The answer carries a reference (\'CGG-42\'); the message is stored and its mail to CONTACT_EMAIL (the sender as reply-to) queued in the same transaction, then sent after commit by the job queue. `idempotency_key` (optional, one per message the visitor sends): sent again after a lost answer, the answer is the message already stored (no second message or mail, and no count against the limit). Errors: 400 per field; 409 `cgg_idempotency_key_reused` for the key with another email or message; 429 `rest_contact_rate_limited` with `Retry-After` after 3 messages from one client address in 10 minutes; 503 `rest_contact_unavailable` when storing fails (nothing kept).',
       handler: async ({ input, request }) => {
         const address = clientAddress(request);
         // Counted before storing, in one atomic step: posts fired at once cannot all slip under the limit.
         await limits.take('contactAddress', address);
         const id = await inTransaction(pool, async (client) => {
           const inserted = await client.query<{ id: string }>(
-            'INSERT INTO contact_messages (name, email, subject, message, ip_address) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-            [input.name, input.email, input.subject, input.message, address],
+            `INSERT INTO contact_messages (name, email, subject, message, ip_address, idempotency_key) VALUES ($1, $2, $3, $4, $5, $6)
+             ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING RETURNING id`,
+            [input.name, input.email, input.subject, input.message, address, input.idempotency_key ?? null],
           );
-          const messageId = inserted.rows[0]!.id;
+          // Sent again after a lost answer: the message already stored (and mailed), not a second one.
+          if (!inserted.rows[0]) return { repeated: true, id: await storedUnderKey(client, input) };
+          const messageId = inserted.rows[0].id;
           // Queued in the same transaction (no network while the row is held): the message and its
           // mail are stored together, and a job worker sends the mail after commit.
           await deps.mailer.send({
@@ -44,7 +57,7 @@ export function contactRoutes(pool: pg.Pool, limits: RateLimits, deps: ContactDe
             subject: `[Contact #${messageId}] ${input.subject}`,
             text: `From: ${input.name} <${input.email}>\nMessage #${messageId}\n\n${input.message}`,
           }, client);
-          return messageId;
+          return { repeated: false, id: messageId };
         }).catch(async (err: unknown) => {
           // Nothing was kept, so the try does not count against the visitor's limit (best effort: the database may be the failure).
           await limits.giveBack('contactAddress', address).catch(() => {});
@@ -53,7 +66,9 @@ export function contactRoutes(pool: pg.Pool, limits: RateLimits, deps: ContactDe
           request.log.error({ err }, 'contact message could not be stored or sent');
           throw new WpHttpError(503, 'rest_contact_unavailable', 'We could not send your message just now. Please try again in a few minutes.');
         });
-        return { success: true, message: CONTACT_CONFIRMATION, reference: `CGG-${id}` };
+        // A repeat is not another message: it does not count against the visitor's limit.
+        if (id.repeated) await limits.giveBack('contactAddress', address).catch(() => {});
+        return { success: true, message: CONTACT_CONFIRMATION, reference: `CGG-${id.id}` };
       },
     }),
   ];

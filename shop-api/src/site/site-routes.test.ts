@@ -79,6 +79,21 @@ describe('contact_us', () => {
     expect(mail.rows[0].text_body).toContain('Reply to: sam@example.co.uk');
   });
 
+  it('a message sent again under its key (twice at once, then once more) is stored and mailed once; the key with other words is refused', async () => {
+    const keyed = { ...valid, idempotency_key: 'contact-key-0001' };
+    const [a, b] = await Promise.all([post(keyed, '192.0.2.81'), post(keyed, '192.0.2.81')]);
+    const c = await post(keyed, '192.0.2.81');
+    expect([a.statusCode, b.statusCode, c.statusCode]).toEqual([200, 200, 200]);
+    expect(new Set([a.json().reference, b.json().reference, c.json().reference]).size).toBe(1);
+    expect((await pool.query('SELECT count(*)::int AS n FROM contact_messages')).rows[0].n).toBe(1);
+    expect((await pool.query('SELECT count(*)::int AS n FROM email_outbox')).rows[0].n).toBe(1);
+    // The repeats did not use up the address's limit: a new message still goes.
+    expect((await post(valid, '192.0.2.81')).statusCode).toBe(200);
+    const other = await post({ ...keyed, message: 'Something else entirely, with its own words.' }, '192.0.2.82');
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toMatchObject({ code: 'cgg_idempotency_key_reused' });
+  });
+
   it('refuses invalid fields with a message per field and stores nothing', async () => {
     const res = await post({ name: ' ', email: 'not-an-email', subject: 'Hi', message: 'short' });
     expect(res.statusCode).toBe(400);

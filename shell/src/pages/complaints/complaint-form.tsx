@@ -24,7 +24,7 @@ export function ComplaintForm() {
     fields: complaintFields,
     empty,
     validate: validateComplaint,
-    send: (v) => {
+    send: (v, key) => {
       // Signed in: the token ties the complaint to the account, so staff see it with the customer's orders.
       const token = readSessionToken();
       return apiRequest(complaintCalls.fileComplaint, {
@@ -34,6 +34,7 @@ export function ComplaintForm() {
         ...(v.order_number.trim() ? { order_number: v.order_number.trim() } : {}),
         category: v.category as (typeof complaintCategories)[number],
         details: v.details.trim(),
+        idempotency_key: key,
       });
     },
     // The API's messages are the form's own (the contracts' schema), but for the category's.
@@ -84,7 +85,7 @@ export function ComplaintForm() {
       {complaintFields.map((name) => (
         <Fragment key={name}>{field(name)}</Fragment>
       ))}
-      <button type="submit" className="sh-button" disabled={form.sending}>
+      <button type="submit" className="sh-button" aria-disabled={form.sending || undefined}>
         {form.sending ? 'Sending…' : 'Send complaint'}
       </button>
     </form>

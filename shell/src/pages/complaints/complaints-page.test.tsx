@@ -77,7 +77,7 @@ describe('complaints page', () => {
     const status = (await screen.findByRole('heading', { name: 'Complaint received' })).closest('[role="status"]')!;
     expect(status.textContent).toContain('CGG-C-000123');
     expect(status.textContent).toContain('emailed an acknowledgement');
-    expect(calls.find((c) => c.route === 'file_complaint')!.body).toEqual({ token: 'session-token-1', name: 'Sam Jones', email: 'sam@example.co.uk', order_number: '#10016', category: 'prize', details });
+    expect(calls.find((c) => c.route === 'file_complaint')!.body).toEqual({ token: 'session-token-1', name: 'Sam Jones', email: 'sam@example.co.uk', order_number: '#10016', category: 'prize', details, idempotency_key: expect.stringMatching(/^[0-9a-f-]{36}$/) });
   });
 
   it('shows the API\'s own message on each field it refused', async () => {

@@ -64,7 +64,7 @@ describe('contact page', () => {
     const status = await screen.findByRole('status');
     expect(status.textContent).toContain('Thank you, your message has been sent.');
     expect(status.textContent).toContain('CGG-42');
-    expect(calls.find((c) => c.route === 'contact_us')!.body).toEqual({ name: 'Sam Jones', email: 'sam@example.co.uk', subject: 'My prize', message: 'When will my prize arrive?' });
+    expect(calls.find((c) => c.route === 'contact_us')!.body).toEqual({ name: 'Sam Jones', email: 'sam@example.co.uk', subject: 'My prize', message: 'When will my prize arrive?', idempotency_key: expect.stringMatching(/^[0-9a-f-]{36}$/) });
   });
 
   it('names and focuses a field the API refused; with no answer, says so and keeps what was typed', async () => {
@@ -86,6 +86,25 @@ describe('contact page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('We could not send your message just now. Please try again in a few minutes.'));
     expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('When will it arrive?');
+  });
+
+  it('sent again after no answer, the same message goes under the same key; once changed, under a new one', async () => {
+    let answer = () => jsonResponse({ code: 'rest_contact_unavailable', message: 'Unavailable', data: { status: 503 } }, 503);
+    const calls = stubApi({ contact_us: () => answer() });
+    renderSite('/contact');
+    await screen.findByRole('button', { name: 'Send message' });
+    await fill({ 'Your name': 'Sam', 'Email address': 'sam@example.co.uk', Subject: 'Prize', Message: 'When will it arrive?' });
+    await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    await screen.findByRole('alert');
+    await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    await fill({ Message: ' Thanks.' });
+    answer = () => jsonResponse({ success: true, message: 'Thank you, your message has been sent.', reference: 'CGG-43' });
+    await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    await screen.findByRole('status');
+    const keys = calls.filter((c) => c.route === 'contact_us').map((c) => (c.body as { idempotency_key: string }).idempotency_key);
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 
   it('shows the rate-limit message and keeps what was typed', async () => {

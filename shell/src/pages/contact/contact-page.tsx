@@ -13,8 +13,8 @@ export function ContactPage() {
     fields: contactFields,
     empty,
     validate: validateContact,
-    send: (v) =>
-      apiRequest(calls.contactUs, { name: v.name.trim(), email: v.email.trim(), subject: v.subject.trim(), message: v.message.trim() }),
+    send: (v, key) =>
+      apiRequest(calls.contactUs, { name: v.name.trim(), email: v.email.trim(), subject: v.subject.trim(), message: v.message.trim(), idempotency_key: key }),
     // A field the API refused gets the message our own check gives that field left empty.
     serverErrors: (error) => paramsErrors(error, contactFields, (field) => validateContact({ ...empty, [field]: '' })[field] ?? 'Please check this field.'),
     unreachable: 'We could not send your message just now. Please try again in a few minutes.',
@@ -58,7 +58,7 @@ export function ContactPage() {
           {field('email')}
           {field('subject')}
           {field('message', true)}
-          <button type="submit" className="sh-button" disabled={form.sending}>
+          <button type="submit" className="sh-button" aria-disabled={form.sending || undefined}>
             {form.sending ? 'Sending…' : 'Send message'}
           </button>
         </form>

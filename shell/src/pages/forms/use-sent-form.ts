@@ -10,7 +10,11 @@ export interface SentFormOptions<F extends string, A> {
   empty: Record<F, string>;
   /** The form's own checks, before anything is sent; a message per failing field. */
   validate: (values: Record<F, string>) => FieldErrors<F>;
-  send: (values: Record<F, string>) => Promise<A>;
+  /**
+   * `key`: the attempt's idempotency key, the same while the values are (a press again after a
+   * lost answer is the message already stored, not a second one), a new one once they change.
+   */
+  send: (values: Record<F, string>, key: string) => Promise<A>;
   /** What a 400's `data.params` says, as the form's messages. */
   serverErrors: (error: ApiError) => FieldErrors<F>;
   /** Shown when no answer came (a network failure or a 5xx); what was typed stays. */
@@ -31,6 +35,7 @@ export function useSentForm<F extends string, A>(o: SentFormOptions<F, A>) {
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<A | null>(null);
   const controls = useRef<Partial<Record<F, Control | null>>>({});
+  const attempt = useRef<{ key: string; values: string } | null>(null);
 
   const showErrors = (found: FieldErrors<F>) => {
     // The messages render before the focus moves: a screen reader reads a field as it takes the
@@ -46,9 +51,12 @@ export function useSentForm<F extends string, A>(o: SentFormOptions<F, A>) {
     const found = o.validate(values);
     showErrors(found);
     if (Object.keys(found).length > 0) return;
+    if (sending) return;
     setSending(true);
+    const sentValues = JSON.stringify(values);
+    if (attempt.current?.values !== sentValues) attempt.current = { key: crypto.randomUUID(), values: sentValues };
     try {
-      setSent(await o.send(values));
+      setSent(await o.send(values, attempt.current.key));
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) {
         showErrors(o.serverErrors(error));
