@@ -38,8 +38,12 @@ describe('cookie banner', () => {
   it('OK sets cggcookie and hides the banner, also after a reload', () => {
     const cookieSet = vi.spyOn(document, 'cookie', 'set');
     renderSite('/faq');
-    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    const ok = screen.getByRole('button', { name: 'OK' });
+    ok.focus();
+    fireEvent.click(ok);
     expect(screen.queryByText(TEXT)).toBeNull();
+    // The focused OK went with the banner: the focus is on the main content, not dropped to the page.
+    expect(document.activeElement).toBe(document.getElementById('sh-main'));
     const written = String(cookieSet.mock.calls.at(-1)?.[0]);
     expect(written).toMatch(/^cggcookie=1;/);
     expect(written).toContain('Max-Age=604800');

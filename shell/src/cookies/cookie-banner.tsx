@@ -31,6 +31,8 @@ export function CookieBanner() {
           onClick={() => {
             rememberConsent();
             setAccepted(true);
+            // OK goes with the banner: the focus moves to the main content rather than to the page's start.
+            document.getElementById('sh-main')?.focus({ preventScroll: true });
           }}
         >
           OK
