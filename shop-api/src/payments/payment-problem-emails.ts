@@ -26,41 +26,32 @@ export function paymentUnderReviewEmail(a: { to: string; firstName: string; orde
   return { to: a.to, subject: `We are checking your payment for order #${a.orderId}`, text: lines.join('\n') };
 }
 
-/** Paid after the reservation was released (its tickets back on sale): refunded in full, automatically. */
-export function latePaymentRefundedEmail(a: { to: string; firstName: string; orderId: number; refundedPence: number; creditOrPointsReturned: boolean }): MailMessage {
-  const lines = [
-    greeting(a.firstName), '',
-    `Your bank confirmed the payment for order #${a.orderId} after its tickets' reservation had run out, so the tickets went back on sale and we have refunded the payment in full.`,
-    WENT.card(penceToPounds(a.refundedPence)),
-  ];
-  if (a.creditOrPointsReturned) lines.push('The points and site credit you used on the order are back in your account.');
-  lines.push('Your basket is as it was, if you would like to check out again.', '', 'CGG Competitions');
-  return { to: a.to, subject: `Your payment for order #${a.orderId} is refunded`, text: lines.join('\n') };
-}
+/** What the mail of a payment not kept says of it: the order, and the card refund's amount. */
+export interface UnkeptPayment { to: string; firstName: string; orderId: number; refundedPence: number; creditOrPointsReturned: boolean }
 
-/** Paid with another card than the one checked at checkout (3-D Secure finished with it): the order released, refunded in full, automatically. */
-export function cardChangedRefundedEmail(a: { to: string; firstName: string; orderId: number; refundedPence: number; creditOrPointsReturned: boolean }): MailMessage {
-  const lines = [
-    greeting(a.firstName), '',
-    `The payment for order #${a.orderId} was made with a different card from the one you entered at checkout. We can only take the card we checked (the rules on paying by credit card depend on it), so the order is cancelled and we have refunded the payment in full.`,
-    WENT.card(penceToPounds(a.refundedPence)),
-  ];
+/** A payment the shop did not keep, refunded in full automatically: `why`, then where the money went, and `after` (the basket, if it is there). */
+function unkeptPaymentEmail(a: UnkeptPayment, why: string, after: string | null): MailMessage {
+  const lines = [greeting(a.firstName), '', why, WENT.card(penceToPounds(a.refundedPence))];
   if (a.creditOrPointsReturned) lines.push('The points and site credit you used on the order are back in your account.');
-  lines.push('Your basket is as it was, if you would like to check out again with the card you want to use.', '', 'CGG Competitions');
-  return { to: a.to, subject: `Your payment for order #${a.orderId} is refunded`, text: lines.join('\n') };
-}
-
-/** Confirmed after the customer began a break (or closed their account): the order released, refunded in full, automatically. */
-export function breakRefundedEmail(a: { to: string; firstName: string; orderId: number; refundedPence: number; creditOrPointsReturned: boolean }): MailMessage {
-  const lines = [
-    greeting(a.firstName), '',
-    `Your account's break began (or the account was closed) while the payment for order #${a.orderId} was being confirmed, so we have not taken it: the order is cancelled and the payment refunded in full.`,
-    WENT.card(penceToPounds(a.refundedPence)),
-  ];
-  if (a.creditOrPointsReturned) lines.push('The points and site credit you used on the order are back in your account.');
+  if (after) lines.push(after);
   lines.push('', 'CGG Competitions');
   return { to: a.to, subject: `Your payment for order #${a.orderId} is refunded`, text: lines.join('\n') };
 }
+
+/** Paid after the reservation was released (its tickets back on sale). */
+export const latePaymentRefundedEmail = (a: UnkeptPayment): MailMessage => unkeptPaymentEmail(a,
+  `Your bank confirmed the payment for order #${a.orderId} after its tickets' reservation had run out, so the tickets went back on sale and we have refunded the payment in full.`,
+  'Your basket is as it was, if you would like to check out again.');
+
+/** Paid with another card than the one checked at checkout (3-D Secure finished with it). */
+export const cardChangedRefundedEmail = (a: UnkeptPayment): MailMessage => unkeptPaymentEmail(a,
+  `The payment for order #${a.orderId} was made with a different card from the one you entered at checkout. We can only take the card we checked (the rules on paying by credit card depend on it), so the order is cancelled and we have refunded the payment in full.`,
+  'Your basket is as it was, if you would like to check out again with the card you want to use.');
+
+/** Confirmed after the customer began a break (or closed their account): nothing is offered again. */
+export const breakRefundedEmail = (a: UnkeptPayment): MailMessage => unkeptPaymentEmail(a,
+  `Your account's break began (or the account was closed) while the payment for order #${a.orderId} was being confirmed, so we have not taken it: the order is cancelled and the payment refunded in full.`,
+  null);
 
 /** Closed: refunded (by us now, or elsewhere before: `refundedPence` 0), and the order cancelled if this released it. */
 export function paymentReviewClosedEmail(a: { to: string; firstName: string; orderId: number; refundedPence: number; orderReleased: boolean }): MailMessage {
