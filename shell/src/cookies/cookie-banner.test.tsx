@@ -57,6 +57,17 @@ describe('cookie banner', () => {
     expect(screen.queryByText(TEXT)).toBeNull();
   });
 
+  it('OK pressed while a field elsewhere has the focus leaves it there (a click that does not focus the button, an early tap done again)', () => {
+    renderSite('/faq');
+    const field = document.createElement('input');
+    document.body.append(field);
+    field.focus();
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect(screen.queryByText(TEXT)).toBeNull();
+    expect(document.activeElement).toBe(field);
+    field.remove();
+  });
+
   it('Privacy Policy goes to /legal-terms?tab=3 and keeps the banner', async () => {
     stubApi();
     const { router } = renderSite('/faq');

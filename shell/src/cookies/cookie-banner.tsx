@@ -28,11 +28,14 @@ export function CookieBanner() {
         <button
           type="button"
           className="sh-button"
-          onClick={() => {
+          onClick={(event) => {
+            // When the banner holds the focus (OK pressed from the keyboard), it goes with the banner: the
+            // focus moves to the main content rather than to the page's start. Elsewhere (a field being
+            // typed in; an early tap done again once the app started), it stays where it is.
+            const heldFocus = event.currentTarget.closest('section')?.contains(document.activeElement) === true;
             rememberConsent();
             setAccepted(true);
-            // OK goes with the banner: the focus moves to the main content rather than to the page's start.
-            document.getElementById('sh-main')?.focus({ preventScroll: true });
+            if (heldFocus) document.getElementById('sh-main')?.focus({ preventScroll: true });
           }}
         >
           OK

@@ -8,10 +8,24 @@ import { routeTable } from '../http/route-table.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { RATE_LIMITS, type RateLimits } from '../http/rate-limits.ts';
-import { fileComplaint } from './complaints.ts';
+import { fileComplaint, filedUnderKey, type FiledComplaint } from './complaints.ts';
 
 const londonDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
 const londonDay = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'long', year: 'numeric' });
+
+/**
+ * What the customer is told of a filed complaint. A repeat whose first request is still mailing
+ * (or whose mail failed) is not told the mail failed: only its reference and the due day.
+ */
+function answerOf(filed: FiledComplaint, email: string) {
+  const due = londonDay.format(filed.answerDue);
+  const message = filed.acknowledged
+    ? `Thank you. We have received your complaint and emailed an acknowledgement to ${email}. We will send you our final answer by ${due} at the latest.`
+    : filed.repeated
+      ? `Thank you. We have received your complaint; please note your reference. We will send you our final answer by ${due} at the latest.`
+      : `Thank you. We have received your complaint, but we could not email you an acknowledgement just now, so please note your reference. We will send you our final answer by ${due} at the latest.`;
+  return { success: true as const, reference: filed.reference, message, answer_due: londonDate.format(filed.answerDue) };
+}
 
 /** The complaint form of /complaints (UK prize-draw code, clause 1.2). */
 export function complaintRoutes(deps: {
@@ -31,6 +45,9 @@ export function complaintRoutes(deps: {
       handler: async ({ input, request }) => {
         const at = deps.now();
         const address = clientAddress(request);
+        // Sent again after a lost answer: the complaint already filed, answered before the limit is asked.
+        const before = await filedUnderKey(deps.pool, { idempotencyKey: input.idempotency_key ?? null, email: input.email, details: input.details });
+        if (before) return answerOf(before, input.email);
         await deps.limits.take('complaintAddress', address);
         const token = customerTokenOf(request);
         // A stale sign-in never turns a complaint away: it is filed as a visitor's, under the email given.
@@ -48,11 +65,7 @@ export function complaintRoutes(deps: {
         });
         // A repeat is not another complaint: it does not count against the visitor's limit.
         if (filed.repeated) await deps.limits.giveBack('complaintAddress', address).catch(() => {});
-        const due = londonDay.format(filed.answerDue);
-        const message = filed.acknowledged
-          ? `Thank you. We have received your complaint and emailed an acknowledgement to ${input.email}. We will send you our final answer by ${due} at the latest.`
-          : `Thank you. We have received your complaint, but we could not email you an acknowledgement just now, so please note your reference. We will send you our final answer by ${due} at the latest.`;
-        return { success: true, reference: filed.reference, message, answer_due: londonDate.format(filed.answerDue) };
+        return answerOf(filed, input.email);
       },
     }),
   ];

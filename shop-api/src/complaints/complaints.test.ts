@@ -93,6 +93,15 @@ describe('filing a complaint', () => {
     const other = await file({ ...keyed, details: 'A different complaint altogether, told in other words.' });
     expect(other.statusCode).toBe(409);
     expect(other.json()).toMatchObject({ code: 'cgg_idempotency_key_reused' });
+
+    // The last complaint the address may file, its answer lost: sent again, it is answered, not refused by the limit.
+    const ip = { 'x-forwarded-for': '198.51.100.77' };
+    let last = await file(valid, ip);
+    for (let i = 1; i < COMPLAINT_LIMIT; i++) last = await file({ ...valid, idempotency_key: `complaint-last-${i}` }, ip);
+    expect((await file(valid, ip)).statusCode).toBe(429);
+    const again = await file({ ...valid, idempotency_key: `complaint-last-${COMPLAINT_LIMIT - 1}` }, ip);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().reference).toBe(last.json().reference);
   });
 
   it('ties a signed-in customer\'s complaint to their account, by payload token or bearer', async () => {

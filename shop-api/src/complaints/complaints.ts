@@ -61,7 +61,7 @@ export async function fileComplaint(deps: ComplaintDeps, c: NewComplaint): Promi
      ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING RETURNING id`,
     [c.customerId, c.name, c.email, c.orderNumber, c.category, c.details, c.ipAddress, c.at, c.idempotencyKey ?? null],
   );
-  if (!inserted.rows[0]) return filedUnderKey(deps.pool, c);
+  if (!inserted.rows[0]) return (await filedUnderKey(deps.pool, c))!;
   const id = Number(inserted.rows[0].id);
   const reference = complaintReference(id);
   const answerDue = answerDueAt(c.at);
@@ -76,13 +76,15 @@ export async function fileComplaint(deps: ComplaintDeps, c: NewComplaint): Promi
   return { id, reference, answerDue, acknowledged };
 }
 
-/** The complaint filed under the key a repeat carries, as it was answered; 409 when the key was used for another complaint. */
-async function filedUnderKey(pool: pg.Pool, c: NewComplaint): Promise<FiledComplaint> {
+/** The complaint filed under the key a repeat carries, as it was answered (null: none yet); 409 when the key was used for another complaint. */
+export async function filedUnderKey(pool: pg.Pool, c: Pick<NewComplaint, 'idempotencyKey' | 'email' | 'details'>): Promise<FiledComplaint | null> {
+  if (!c.idempotencyKey) return null;
   const { rows } = await pool.query<{ id: string; email: string; details: string; created_at: Date; acknowledged_at: Date | null }>(
     'SELECT id, email, details, created_at, acknowledged_at FROM complaints WHERE idempotency_key = $1',
     [c.idempotencyKey],
   );
-  const before = rows[0]!;
+  const before = rows[0];
+  if (!before) return null;
   if (before.email !== c.email || before.details !== c.details) {
     throw new WpHttpError(409, 'cgg_idempotency_key_reused', 'That key was used for another complaint; send this one as a new complaint.');
   }

@@ -21,10 +21,12 @@ export interface ContactDeps {
   inbox: string;
 }
 
-/** The message stored under the key the repeat carries; 409 when that key was used for another message. */
-async function storedUnderKey(client: Queryable, input: { idempotency_key?: string | undefined; email: string; message: string }): Promise<string> {
-  const { rows } = await client.query<{ id: string; email: string; message: string }>('SELECT id, email, message FROM contact_messages WHERE idempotency_key = $1', [input.idempotency_key]);
-  const before = rows[0]!;
+/** The message stored under the key a repeat carries (null: none yet); 409 when that key was used for another message. */
+async function storedUnderKey(db: Queryable, input: { idempotency_key?: string | undefined; email: string; message: string }): Promise<string | null> {
+  if (!input.idempotency_key) return null;
+  const { rows } = await db.query<{ id: string; email: string; message: string }>('SELECT id, email, message FROM contact_messages WHERE idempotency_key = $1', [input.idempotency_key]);
+  const before = rows[0];
+  if (!before) return null;
   if (before.email !== input.email || before.message !== input.message) {
     throw new WpHttpError(409, 'cgg_idempotency_key_reused', 'That key was used for another message; send this one as a new message.');
   }
@@ -38,6 +40,10 @@ export function contactRoutes(pool: pg.Pool, limits: RateLimits, deps: ContactDe
       description: 'Trimmed; name 1-100, a valid email up to 254, subject 1-150, message 10-3000 characters. The answer carries a reference (\'CGG-42\'); the message is stored and its mail to CONTACT_EMAIL (the sender as reply-to) queued in the same transaction, then sent after commit by the job queue. `idempotency_key` (optional, one per message the visitor sends): sent again after a lost answer, the answer is the message already stored (no second message or mail, and no count against the limit). Errors: 400 per field; 409 `cgg_idempotency_key_reused` for the key with another email or message; 429 `rest_contact_rate_limited` with `Retry-After` after 3 messages from one client address in 10 minutes; 503 `rest_contact_unavailable` when storing fails (nothing kept).',
       handler: async ({ input, request }) => {
         const address = clientAddress(request);
+        // Sent again after a lost answer: the message already stored, answered before the limit is
+        // asked (it is not another message, and the lost answer may have been the last one allowed).
+        const stored = await storedUnderKey(pool, input);
+        if (stored) return { success: true, message: CONTACT_CONFIRMATION, reference: `CGG-${stored}` };
         // Counted before storing, in one atomic step: posts fired at once cannot all slip under the limit.
         await limits.take('contactAddress', address);
         const id = await inTransaction(pool, async (client) => {
@@ -47,7 +53,7 @@ export function contactRoutes(pool: pg.Pool, limits: RateLimits, deps: ContactDe
             [input.name, input.email, input.subject, input.message, address, input.idempotency_key ?? null],
           );
           // Sent again after a lost answer: the message already stored (and mailed), not a second one.
-          if (!inserted.rows[0]) return { repeated: true, id: await storedUnderKey(client, input) };
+          if (!inserted.rows[0]) return { repeated: true, id: (await storedUnderKey(client, input))! };
           const messageId = inserted.rows[0].id;
           // Queued in the same transaction (no network while the row is held): the message and its
           // mail are stored together, and a job worker sends the mail after commit.

@@ -92,6 +92,14 @@ describe('contact_us', () => {
     const other = await post({ ...keyed, message: 'Something else entirely, with its own words.' }, '192.0.2.82');
     expect(other.statusCode).toBe(409);
     expect(other.json()).toMatchObject({ code: 'cgg_idempotency_key_reused' });
+
+    // The last message the address may send, its answer lost: sent again, it is answered, not refused by the limit.
+    let last = await post(valid, '192.0.2.83');
+    for (let i = 1; i < CONTACT_LIMIT; i++) last = await post({ ...valid, idempotency_key: `contact-key-last-${i}` }, '192.0.2.83');
+    expect((await post(valid, '192.0.2.83')).statusCode).toBe(429);
+    const again = await post({ ...valid, idempotency_key: `contact-key-last-${CONTACT_LIMIT - 1}` }, '192.0.2.83');
+    expect(again.statusCode).toBe(200);
+    expect(again.json().reference).toBe(last.json().reference);
   });
 
   it('refuses invalid fields with a message per field and stores nothing', async () => {

@@ -36,6 +36,7 @@ export function useSentForm<F extends string, A>(o: SentFormOptions<F, A>) {
   const [sent, setSent] = useState<A | null>(null);
   const controls = useRef<Partial<Record<F, Control | null>>>({});
   const attempt = useRef<{ key: string; values: string } | null>(null);
+  const sendingNow = useRef(false);
 
   const showErrors = (found: FieldErrors<F>) => {
     // The messages render before the focus moves: a screen reader reads a field as it takes the
@@ -47,13 +48,16 @@ export function useSentForm<F extends string, A>(o: SentFormOptions<F, A>) {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    // The button stays focusable while sending (aria-disabled): a second press does nothing at all.
+    if (sendingNow.current) return;
     setFormError(null);
     const found = o.validate(values);
     showErrors(found);
     if (Object.keys(found).length > 0) return;
-    if (sending) return;
+    sendingNow.current = true;
     setSending(true);
-    const sentValues = JSON.stringify(values);
+    // As sent: the forms trim, so a space added after a lost answer is the same message, the same key.
+    const sentValues = JSON.stringify(o.fields.map((f) => values[f].trim()));
     if (attempt.current?.values !== sentValues) attempt.current = { key: crypto.randomUUID(), values: sentValues };
     try {
       setSent(await o.send(values, attempt.current.key));
@@ -68,6 +72,7 @@ export function useSentForm<F extends string, A>(o: SentFormOptions<F, A>) {
         setFormError(o.unreachable);
       }
     } finally {
+      sendingNow.current = false;
       setSending(false);
     }
   };
