@@ -159,6 +159,35 @@ describe('adding tickets (spec section 5 and the section 8 toasts)', () => {
     expect(cartStore.get(basketModalOpenAtom)).toBe(false);
   });
 
+  it('an add whose answer was lost but that went through says so, from the basket read again; one that did not is a failure', async () => {
+    const c = makeCompetition();
+    let quantity = 0;
+    let goesThrough = true;
+    const cart = () => makeCart(quantity > 0 ? [makeCartItem(c, quantity)] : []);
+    mockShop({
+      getcompetition: responses.competition(c),
+      'store:GET /cart': () => cart(),
+      'store:POST /cart/add-item': (body) => {
+        if (goesThrough) quantity += Number(body.quantity);
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    basketAlreadyLoaded();
+    const toasts = collect('shell:toast');
+    const settled = collect('cart:add-settled');
+    await add(c, 2);
+    expect(settled).toEqual([{ competitionId: c.id, added: true }]);
+    expect(errorToasts(toasts)).toEqual([]);
+    expect(cartStore.get(basketModalOpenAtom)).toBe(true);
+    cartStore.set(basketModalOpenAtom, false);
+
+    goesThrough = false;
+    await add(c, 1);
+    expect(settled.at(-1)).toEqual({ competitionId: c.id, added: false });
+    expect(errorToasts(toasts)).toHaveLength(1);
+    expect(cartStore.get(basketModalOpenAtom)).toBe(false);
+  });
+
   it("maps the server's own cap and per-user refusals to the spec's toasts", async () => {
     const c = makeCompetition();
     const notice = { code: 'woocommerce_rest_product_partially_out_of_stock', message: 'Only 2 tickets are available.', data: { available: 2, added: 2, requested: 5, limit: 'stock' } };

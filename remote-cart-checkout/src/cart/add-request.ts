@@ -104,6 +104,7 @@ async function addChecked(request: AddRequest, loading: ReturnType<typeof toastL
     quantity = plan.quantity;
     notice = plan.notice;
   }
+  const heldBefore = inBasketFor(cartStore.get(cartItemsAtom), request.competitionId);
   try {
     const cart = await callStore('addItem', {
       id: request.productId,
@@ -117,9 +118,27 @@ async function addChecked(request: AddRequest, loading: ReturnType<typeof toastL
     cartStore.set(basketModalOpenAtom, true);
     return true;
   } catch (error) {
+    if (outcomeUnknown(error) && (await addedAfterAll(request.competitionId, heldBefore))) {
+      loading.done();
+      cartStore.set(basketModalOpenAtom, true);
+      return true;
+    }
     loading.error(refusalMessage(error));
     return false;
   }
+}
+
+/** No answer came (the connection dropped, or a gateway's 5xx on the way): the add may have gone through. */
+const outcomeUnknown = (error: unknown): boolean => !(error instanceof ApiError) || error.status >= 500;
+
+/**
+ * The basket read again after an add with no answer: if it holds more of the competition than
+ * before, the add went through, and says so. Otherwise a shopper told it failed would press Add
+ * again and end up with the tickets twice.
+ */
+async function addedAfterAll(competitionId: number, heldBefore: number): Promise<boolean> {
+  await loadCart();
+  return inBasketFor(cartStore.get(cartItemsAtom), competitionId) > heldBefore;
 }
 
 let queue: Promise<void> = Promise.resolve();
