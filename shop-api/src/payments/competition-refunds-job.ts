@@ -37,7 +37,7 @@ interface RefundsJobPayload {
 /**
  * Where a cancelled competition's refunds stand. `refunding`: under way or about to start;
  * `retrying`: some failed (`lastError`), tried again at `nextTryAt`; `stopped`: not all refunded
- * and nothing will try again (the job gave up, or the CLI's run reported failures), so staff
+ * and nothing will try again (the job gave up), so staff
  * start it again; `done`: every order refunded.
  */
 export interface CompetitionRefunds {
@@ -62,6 +62,16 @@ export async function startCompetitionRefunds(pool: pg.Pool, input: CancelCompet
     await enqueueJob(client, COMPETITION_REFUNDS_TASK, { ...payload }, { jobKey: jobKey(input.competitionId), maxAttempts: COMPETITION_REFUNDS_TRIES });
   });
   return competitionRefunds(pool, input.competitionId);
+}
+
+/**
+ * The refunds' job for a competition already cancelled, for the rest of its orders: the CLI's
+ * cancel refunds what it can there and then, and leaves what failed or is still paying to the
+ * job, which the API's workers try again as they do the back office's.
+ */
+export async function queueCompetitionRefunds(pool: pg.Pool, input: Omit<CancelCompetitionInput, 'now'>): Promise<void> {
+  const payload: RefundsJobPayload = { competitionId: input.competitionId, reason: input.reason.trim(), to: input.to, by: input.by, staffId: input.staffId };
+  await enqueueJob(pool, COMPETITION_REFUNDS_TASK, { ...payload }, { jobKey: jobKey(input.competitionId), maxAttempts: COMPETITION_REFUNDS_TRIES });
 }
 
 /** The job's work: refund the rest; throw while any order is not refunded, naming them, so it is tried again. */

@@ -1,4 +1,5 @@
 import { DEMO_CARDS } from '@cgg/contracts/store';
+import { JOB_SCHEMA } from '../jobs/job-queue.ts';
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '@cgg/contracts';
 import type pg from 'pg';
@@ -324,5 +325,18 @@ describe('cancelling a competition', () => {
     const refused: string[] = [];
     expect(await competitionCancelCommand.run(['--id', '999999', '--reason', 'x', '--by', 'amy'], { pool, out: (l) => refused.push(l) })).toBe(1);
     expect(refused).toEqual(['Not cancelled: There is no competition #999999.']);
+  });
+
+  it('leaves an order still paying to the refunds job, as the back office does, so it is refunded once paid without a second run', async () => {
+    const c = await createCompetition(pool, { title: 'CLI Cancelled Paying', total: 100 });
+    const paying = await buy(await newBuyer(pool, base), [[c.productId, 1]]);
+    await pool.query("UPDATE orders SET status = 'pending', reserved_until = now() + interval '10 minutes' WHERE id = $1", [paying]);
+    const lines: string[] = [];
+    const code = await competitionCancelCommand.run(['--id', String(c.id), '--reason', 'Supplier let us down', '--by', 'amy'], { pool, out: (l) => lines.push(l) });
+    expect(code).toBe(1);
+    expect(lines).toContain(`Still paying: order #${paying}: its card payment is under way (refund it once paid; its tickets go back if its reservation ends first).`);
+    expect(lines.at(-1)).toBe('The API tries them again in the background (the back office shows how they stand); running the same command again retries them now. Refunded orders are not paid twice.');
+    const { rows } = await pool.query(`SELECT j.task_identifier, p.payload FROM ${JOB_SCHEMA}.jobs j JOIN ${JOB_SCHEMA}._private_jobs p ON p.id = j.id WHERE j.key = $1`, [`competition-refunds-c${c.id}`]);
+    expect(rows).toEqual([{ task_identifier: 'competition-refunds', payload: { competitionId: c.id, reason: 'Supplier let us down', to: 'card', by: 'cli:amy', staffId: null } }]);
   });
 });

@@ -1,6 +1,7 @@
 import { WpHttpError } from '../../http/wp-error.ts';
 import { penceToPounds } from '../../lib/money.ts';
 import { DEMO_PAYMENTS, gatewayFor } from '../../payments/gateways.ts';
+import { queueCompetitionRefunds } from '../../payments/competition-refunds-job.ts';
 import { refundCompetition } from '../../payments/refund-competition.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { positiveInt, required } from '../cli-helpers.ts';
@@ -10,7 +11,7 @@ import { parseFlags, UsageError, type Command } from '../command.ts';
 export const competitionCancelCommand: Command = {
   name: 'competition-cancel',
   usage: 'competition-cancel --id <competition id> --reason "<why>" [--to card|site_credit] --by <operator>',
-  summary: 'Cancel a competition (no more sales, no draw) and refund every paid order of it; run it again to finish a run that reported failures (no order is paid twice).',
+  summary: 'Cancel a competition (no more sales, no draw) and refund every paid order of it; what fails or is still paying is left to the API\'s refunds job (run it again to retry now; no order is paid twice).',
   async run(args, ctx) {
     const flags = parseFlags(args, ['id', 'reason', 'to', 'by']);
     const id = positiveInt(required(flags, 'id'), 'id');
@@ -27,8 +28,12 @@ export const competitionCancelCommand: Command = {
       out(`Cancelled competition #${id} (${done.title}): ${done.refunded} order(s) refunded, £${penceToPounds(done.totalPence)} in all${done.alreadyRefunded ? `; ${done.alreadyRefunded} refunded by an earlier run` : ''}.`);
       for (const f of done.failed) out(`Not refunded: order #${f.orderId}: ${f.message}`);
       for (const id of done.awaitingPayment) out(`Still paying: order #${id}: its card payment is under way (refund it once paid; its tickets go back if its reservation ends first).`);
-      if (done.failed.length || done.awaitingPayment.length) out('Run the same command again to retry them; refunded orders are not paid twice.');
-      return done.failed.length || done.awaitingPayment.length ? 1 : 0;
+      if (!done.failed.length && !done.awaitingPayment.length) return 0;
+      // Left to the refunds' job, as the back office's cancel is: an order still paying is refunded
+      // once it is paid even if nobody runs this again.
+      await queueCompetitionRefunds(ctx.pool, { competitionId: id, reason, to, by: `cli:${by}`, staffId: null });
+      out('The API tries them again in the background (the back office shows how they stand); running the same command again retries them now. Refunded orders are not paid twice.');
+      return 1;
     } catch (err) {
       if (!(err instanceof WpHttpError)) throw err;
       out(`Not cancelled: ${err.message}`);
