@@ -139,6 +139,12 @@ export async function createCompetitionFromFile(
   return inTransaction(pool, async (client) => {
     const status = opts.status ?? 'open';
     const col = { ...columns(c, await categoryId(client, c.category)), status, created_at: now, updated_at: now, create_key: opts.createKey ?? null };
+    // Put on sale at once (the CLI), it must still take entries: publishing a draft asks the same
+    // (competition-lifecycle.ts); a year mistyped would otherwise make it closed, and drawn empty.
+    const closing = (col as Record<string, unknown>).closing_at;
+    if (status === 'open' && closing instanceof Date && closing <= now) {
+      throw new CompetitionRefused('closing: the closing time has passed; set a later one');
+    }
     const names = Object.keys(col);
     // A repeat of the same key waits here for the first to commit, then inserts nothing.
     const { rows } = await client.query<{ id: number }>(

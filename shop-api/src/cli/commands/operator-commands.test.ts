@@ -75,6 +75,10 @@ describe('operator CLI', () => {
     expect(unknownCategory.text).toContain('category: "boats" is not a category');
     expect((await run(competitionCreateCommand, ['--file', file('broken.json', '{"title": ')])).text).toContain('is not valid JSON');
     expect((await run(competitionCreateCommand, [])).code).toBe(2);
+    // Put on sale at once, it must still take entries (a mistyped year made it closed, and drawn empty).
+    const past = await run(competitionCreateCommand, ['--file', file('past.json', { ...valid, closing: '2020-01-10 19:00', draw: '2020-01-10 20:00' })]);
+    expect(past.code).toBe(1);
+    expect(past.text).toContain('Nothing was created: closing: the closing time has passed; set a later one');
     expect(await count('SELECT count(*)::int AS n FROM competitions')).toBe(before);
 
     const ok = await run(competitionCreateCommand, ['--file', file('ok.json', valid)]);
