@@ -1,8 +1,10 @@
 import dayjs from 'dayjs';
+import type pg from 'pg';
 import { WpHttpError } from '../http/wp-error.ts';
 import { SHOP_TIMEZONE } from '../lib/london-time.ts';
 import { lockEnd, type LockPeriod, type PlayRow } from './responsible-play.ts';
-import type { Queryable } from './queryable.ts';
+import { inTransaction, type Queryable } from './queryable.ts';
+import { recordStaffAction } from '../staff/audit-log.ts';
 
 /** The lock columns a break writes. */
 export interface LockState {
@@ -49,4 +51,24 @@ export async function applyStaffBreak(client: Queryable, customerId: number, per
     [customerId, after.locked_until, after.lock_permanent, after.locking_period, after.lock_started_at, at],
   );
   return { before, after };
+}
+
+/**
+ * Support's break, whole: the lock (applyStaffBreak) and its audit entry with the reason, in one
+ * transaction. The back office's `staff/customer_break` and the CLI's `customer-break` both call
+ * it, so a break applied at night from a shell is the same break, audited the same way.
+ */
+export async function startStaffBreak(
+  pool: pg.Pool,
+  o: { customerId: number; period: LockPeriod; reason: string; staffId: number | null; actor: string; at: Date },
+): Promise<LockState> {
+  return inTransaction(pool, async (client) => {
+    const { before, after } = await applyStaffBreak(client, o.customerId, o.period, o.at);
+    const shown = (l: LockState) => ({ locked_until: l.locked_until?.toISOString() ?? null, permanent: l.lock_permanent, period: l.locking_period });
+    await recordStaffAction(client, {
+      staffId: o.staffId, actor: o.actor, action: 'customer.break', subject: `customer #${o.customerId}`,
+      before: shown(before), after: { ...shown(after), reason: o.reason }, at: o.at,
+    });
+    return after;
+  });
 }

@@ -28,11 +28,12 @@ import { postalWinsCommand } from './commands/postal-wins.ts';
 import { refundOrderCommand } from './commands/refund-order.ts';
 import { competitionCancelCommand } from './commands/competition-cancel.ts';
 import { staffCreateCommand } from './commands/staff-create.ts';
+import { customerBreakCommand } from './commands/customer-break.ts';
 
 const commands: Command[] = [
   loginAsUserCommand, outboxCommand, deadJobsCommand, paymentProblemsCommand, removeChatMessageCommand,
   competitionCreateCommand, competitionUpdateCommand, entriesCommand, postalEntryCommand, postalWinsCommand, drawCommand,
-  couponCreateCommand, pointsAdjustCommand, creditAdjustCommand, claimsCommand, claimStateCommand, claimPayeeCommand, refundOrderCommand, competitionCancelCommand, staffCreateCommand,
+  couponCreateCommand, pointsAdjustCommand, creditAdjustCommand, customerBreakCommand, claimsCommand, claimStateCommand, claimPayeeCommand, refundOrderCommand, competitionCancelCommand, staffCreateCommand,
 ];
 
 function help(): void {

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { applyStaffBreak } from '../accounts/breaks.ts';
+import { startStaffBreak } from '../accounts/breaks.ts';
 import { inTransaction } from '../accounts/queryable.ts';
 import { closeFlag, openFlags } from '../harm/review-queue.ts';
 import { readThresholds, thresholdChanges, thresholdsView, type Thresholds } from '../harm/harm-settings.ts';
@@ -19,15 +19,7 @@ export function reviewRoutes(deps: { pool: pg.Pool; now: () => Date }): Declared
       summary: 'Starts a break (24h, 7d, 30d, 6m) or closes the account permanently for the customer, at once, with a reason. Audited.',
       description: 'The same lock as the customer\'s own break: their next checkout is refused (403 `cgg_account_locked`). It lengthens a break in force, never shortens it: 409 `cgg_break_not_longer` changes nothing. 404 `cgg_customer_not_found`.',
       handler: async ({ input, staff }) => {
-        const at = now();
-        await inTransaction(pool, async (client) => {
-          const { before, after } = await applyStaffBreak(client, input.customer_id, input.period, at);
-          const shown = (l: typeof before) => ({ locked_until: l.locked_until?.toISOString() ?? null, permanent: l.lock_permanent, period: l.locking_period });
-          await recordStaffAction(client, {
-            staffId: staff.staffId, actor: staffActor(staff), action: 'customer.break', subject: `customer #${input.customer_id}`,
-            before: shown(before), after: { ...shown(after), reason: input.reason }, at,
-          });
-        });
+        await startStaffBreak(pool, { customerId: input.customer_id, period: input.period, reason: input.reason, staffId: staff.staffId, actor: staffActor(staff), at: now() });
         return { success: true, data: (await customerProfile(pool, input.customer_id))! };
       },
     }),

@@ -11,6 +11,8 @@ import { creditAdjustCommand } from './credit-adjust.ts';
 import { drawCommand } from './draw.ts';
 import { entriesCommand } from './entries.ts';
 import { pointsAdjustCommand } from './points-adjust.ts';
+import { customerBreakCommand } from './customer-break.ts';
+import { createCustomer } from '../../store/store-fixtures.ts';
 import { postalEntryCommand } from './postal-entry.ts';
 import { claimsCommand } from './claims.ts';
 import { claimStateCommand } from './claim-state.ts';
@@ -215,5 +217,21 @@ describe('operator CLI', () => {
     expect((await run(creditAdjustCommand, ['--customer', 'new@cgg.test', '--amount', '10.50', '--reason', 'Goodwill'])).code).toBe(0);
     const c = await t.pool.query(`SELECT l.type, l.amount_pence, l.description FROM credit_logs l JOIN customers c ON c.id = l.customer_id WHERE c.email = 'new@cgg.test'`);
     expect(c.rows).toEqual([{ type: 'admin-credit', amount_pence: 1050, description: 'Goodwill' }]);
+  });
+
+  it("customer-break starts support's break at once, audited with its reason; it never shortens one in force", async () => {
+    const who = await createCustomer(t.pool);
+    expect((await run(customerBreakCommand, ['--customer', who.email, '--period', '2w', '--reason', 'x'])).code).toBe(2);
+    expect((await run(customerBreakCommand, ['--customer', 'nobody@cgg.test', '--period', '7d', '--reason', 'x'])).text).toBe('No customer nobody@cgg.test.');
+    const week = await run(customerBreakCommand, ['--customer', who.email, '--period', '7d', '--reason', 'Asked by phone for a week off', '--by', 'amy']);
+    expect(week.code).toBe(0);
+    expect(week.text.startsWith(`${who.email}: on a break until `)).toBe(true);
+    expect(week.text.endsWith(' (London). Their checkouts are refused until then.')).toBe(true);
+    const shorter = await run(customerBreakCommand, ['--customer', String(who.id), '--period', '24h', '--reason', 'Less', '--by', 'amy']);
+    expect(shorter.code).toBe(1);
+    expect(shorter.text).toMatch(/^Not changed: the customer is already on a break until/);
+    expect((await run(customerBreakCommand, ['--customer', String(who.id), '--period', 'permanent', '--reason', 'Closing for good', '--by', 'amy'])).text).toBe(`${who.email}: the account is closed permanently. They cannot check out again.`);
+    const audit = await t.pool.query<{ actor: string; after: { reason: string; permanent: boolean } }>("SELECT actor, after FROM staff_audit_log WHERE action = 'customer.break' AND subject = $1 ORDER BY id", [`customer #${who.id}`]);
+    expect(audit.rows.map((r) => [r.actor, r.after.reason, r.after.permanent])).toEqual([['cli:amy', 'Asked by phone for a week off', false], ['cli:amy', 'Closing for good', true]]);
   });
 });
