@@ -106,6 +106,7 @@ export const auditActions = [
   'complaint.answer', 'complaint.close',
   'customer.break', 'review.close', 'harm-settings.update',
   'payment-problem.resolve',
+  'claim.payee-view',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

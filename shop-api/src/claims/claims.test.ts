@@ -264,8 +264,11 @@ describe('prize claims', () => {
     expect(line).toContain('as cash £50.00: pay to account ****6666');
     expect(lines.join('\n')).not.toMatch(/55556666|102030/);
     // Paying it: the one place the whole numbers are shown, one claim at a time.
-    expect(await claimPayeeCommand.run(['--id', String(c.id)], ctx)).toBe(0);
+    expect(await claimPayeeCommand.run(['--id', String(c.id), '--by', 'amy'], ctx)).toBe(0);
     expect(lines.at(-1)).toBe(`Claim ${c.id}: pay £50.00 to account 55556666, sort code 102030 (${await emailOf(w.buyer.customerId)}).`);
+    // Who saw the whole numbers is in the audit log; the numbers are not.
+    const seen = await app.pool.query("SELECT actor, after::text AS after FROM staff_audit_log WHERE action = 'claim.payee-view' AND subject = $1", [`claim #${c.id}`]);
+    expect(seen.rows).toEqual([{ actor: 'cli:amy', after: '{"amount_pence": 5000}' }]);
     const other = await instantWinner(app.pool, base);
     const credit = await claim(base, other.buyer.token, { win_kind: 'instant', win_id: other.instantWinIds[0]!, choice: 'credit' });
     expect(await claimPayeeCommand.run(['--id', String(credit.id)], ctx)).toBe(1);

@@ -1,19 +1,21 @@
 import { openBankDetails } from '../../accounts/bank-details-at-rest.ts';
-import { required, wholeNumberUpTo } from '../cli-helpers.ts';
+import { recordStaffAction } from '../../staff/audit-log.ts';
+import { operatorName, required, wholeNumberUpTo } from '../cli-helpers.ts';
 import { parseFlags, UsageError, type Command } from '../command.ts';
 
 /**
  * `claim-payee --id N`: the whole bank details of one cash claim, to make the payment. The
  * only place they are shown in full (stored encrypted; every list and answer masks them),
- * one claim at a time, so a shoulder or a scrollback sees one account at most.
+ * one claim at a time, so a shoulder or a scrollback sees one account at most. Each showing is in
+ * the audit log (who saw whose account, as the entrants' exports are), never the numbers themselves.
  */
 export const claimPayeeCommand: Command = {
   name: 'claim-payee',
-  usage: 'claim-payee --id <claim id>',
+  usage: 'claim-payee --id <claim id> [--by <operator>]',
   summary: 'Show the whole bank details of one cash claim, to pay it (everything else shows them masked).',
   async run(args, ctx) {
     const out = ctx.out ?? console.log;
-    const flags = parseFlags(args, ['id']);
+    const flags = parseFlags(args, ['id', 'by']);
     const id = wholeNumberUpTo(required(flags, 'id'), Number.MAX_SAFE_INTEGER);
     if (id === null) throw new UsageError('--id must be a claim id.');
     const { rows } = await ctx.pool.query<{ choice: string; amount_pence: number; email: string; account: string | null; sort_code: string | null }>(
@@ -31,6 +33,10 @@ export const claimPayeeCommand: Command = {
       return 1;
     }
     const bank = openBankDetails({ account_number: row.account, sort_code: row.sort_code });
+    await recordStaffAction(ctx.pool, {
+      staffId: null, actor: `cli:${operatorName(flags.by, ctx.operator)}`, action: 'claim.payee-view', subject: `claim #${id}`,
+      after: { amount_pence: row.amount_pence }, at: (ctx.now ?? (() => new Date()))(),
+    });
     out(`Claim ${id}: pay £${(row.amount_pence / 100).toFixed(2)} to account ${bank.account_number}, sort code ${bank.sort_code} (${row.email}).`);
     return 0;
   },
