@@ -2,6 +2,7 @@ import { operatorName } from '../cli-helpers.ts';
 import { DEFAULT_SITE_URL } from '../../config.ts';
 import { issueLoginAsUserCode, LOGIN_AS_USER_TTL_MS } from '../../accounts/auth-routes.ts';
 import { recordStaffAction } from '../../staff/audit-log.ts';
+import { inTransaction } from '../../accounts/queryable.ts';
 import { customerByEmail } from '../../accounts/customer-user.ts';
 import { parseFlags, type Command } from '../command.ts';
 
@@ -29,9 +30,13 @@ export const loginAsUserCommand: Command = {
     }
     const by = operatorName(flags.by, ctx.operator);
     const at = (ctx.now ?? (() => new Date()))();
-    const { code, expiresAt } = await issueLoginAsUserCode(ctx.pool, customer.id, by, at);
-    // The code itself stays out of the log: whoever reads the log could sign in as the customer.
-    await recordStaffAction(ctx.pool, { staffId: null, actor: `cli:${by}`, action: 'login-as-user.issue', subject: `customer #${customer.id}`, after: { expires_at: expiresAt.toISOString() }, at });
+    // The code and its audit entry commit together: no code that the audit log does not show.
+    const { code, expiresAt } = await inTransaction(ctx.pool, async (client) => {
+      const issued = await issueLoginAsUserCode(client, customer.id, by, at);
+      // The code itself stays out of the log: whoever reads the log could sign in as the customer.
+      await recordStaffAction(client, { staffId: null, actor: `cli:${by}`, action: 'login-as-user.issue', subject: `customer #${customer.id}`, after: { expires_at: issued.expiresAt.toISOString() }, at });
+      return issued;
+    });
     const site = (ctx.siteUrl ?? DEFAULT_SITE_URL).replace(/\/+$/, '');
     out(`Customer: #${customer.id} ${customer.first_name} ${customer.last_name} <${customer.email}>`);
     out(`Code:     ${code}`);
