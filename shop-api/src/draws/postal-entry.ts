@@ -142,6 +142,8 @@ async function recordPostalEntryOnce(pool: pg.Pool, input: PostalEntryInput, wai
     // The entry's own limits (postal_entries), as the back office's form states them.
     if (fullName.length > 200) throw new PostalEntryRefused('The entrant\'s name is at most 200 characters.');
     if (email.length > 254) throw new PostalEntryRefused('The email address is at most 254 characters.');
+    if ((input.town?.trim() ?? '').length > 100) throw new PostalEntryRefused('The town is at most 100 characters.');
+    if ((input.answer ?? '').trim().length > 200) throw new PostalEntryRefused('The answer is at most 200 characters.');
     // A customer on a break from play (or closed) takes no part by post either: a free entry is play too (UK code 1.5).
     if (customerId !== null) {
       const { rows } = await client.query<{ lock_permanent: boolean; locked_until: Date | null }>('SELECT lock_permanent, locked_until FROM customers WHERE id = $1', [customerId]);

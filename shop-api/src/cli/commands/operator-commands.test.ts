@@ -165,6 +165,11 @@ describe('operator CLI', () => {
       .toContain("The entrant's name is at most 200 characters.");
     expect((await run(postalEntryCommand, ['--competition', String(open), '--name', 'Long Mail', '--email', `${'m'.repeat(250)}@example.com`, '--answer', '4'])).text)
       .toContain('The email address is at most 254 characters.');
+    // The same limits as the back office's form states (the contracts' postal entry line), in the one domain function.
+    expect((await run(postalEntryCommand, ['--competition', String(open), '--name', 'Long Town', '--email', 'town@example.com', '--town', 'T'.repeat(101), '--answer', '4'])).text)
+      .toContain('The town is at most 100 characters.');
+    expect((await run(postalEntryCommand, ['--competition', String(open), '--name', 'Long Answer', '--email', 'answer@example.com', '--answer', 'A'.repeat(201)])).text)
+      .toContain('The answer is at most 200 characters.');
     expect(await count('SELECT count(*)::int AS n FROM postal_entries')).toBe(entries);
     expect(await count('SELECT count(*)::int AS n FROM staff_audit_log')).toBe(audit);
   });
