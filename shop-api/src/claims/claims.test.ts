@@ -277,7 +277,13 @@ describe('prize claims', () => {
     expect(await claimStateCommand.run(['--id', String(c.id), '--state', 'processing'], ctx)).toBe(0);
     const states = async () => (await apiRequest(accountCalls.getClaims, { token: w.buyer.token }, { baseUrl: base })).data.map((x) => x.state);
     expect(await states()).toEqual(['processing']);
-    expect(await claimStateCommand.run(['--id', String(c.id), '--state', 'fulfilled'], ctx)).toBe(0);
+    // A tracking reference goes with marking it sent, as in the back office (moveClaim), and is audited with it.
+    await expect(claimStateCommand.run(['--id', String(c.id), '--state', 'processing', '--tracking', 'RM1'], ctx)).rejects.toThrow('--tracking goes with --state fulfilled');
+    expect(await claimStateCommand.run(['--id', String(c.id), '--state', 'fulfilled', '--tracking', ' RM123456789GB ', '--by', 'amy'], ctx)).toBe(0);
+    expect(lines.at(-1)).toBe(`Claim ${c.id} is now fulfilled, tracking reference RM123456789GB.`);
+    expect((await app.pool.query('SELECT tracking_reference FROM prize_claims WHERE id = $1', [c.id])).rows[0].tracking_reference).toBe('RM123456789GB');
+    const audited = await app.pool.query("SELECT actor, after FROM staff_audit_log WHERE action = 'claim.state' AND subject = $1 ORDER BY id", [`claim #${c.id}`]);
+    expect(audited.rows.at(-1)).toEqual({ actor: 'cli:amy', after: { state: 'fulfilled', tracking_reference: 'RM123456789GB' } });
     expect(await claimStateCommand.run(['--id', String(c.id), '--state', 'processing'], ctx)).toBe(1);
     expect(lines.at(-1)).toBe(`Not changed: claim ${c.id} is already fulfilled.`);
     expect(await states()).toEqual(['fulfilled']);

@@ -2,9 +2,9 @@ import { drawEntriesPath } from '@cgg/contracts';
 import type { StaffClaim, StaffCompetition, StaffEntry } from '@cgg/contracts/staff';
 import { Readable } from 'node:stream';
 import type pg from 'pg';
-import { inTransaction } from '../accounts/queryable.ts';
+import { moveClaim } from '../claims/move-claim.ts';
 import { HOLDING_STATUSES } from '../store/order-statuses.ts';
-import { advanceClaim, claimQueue, type QueuedClaim } from '../claims/claim-queue.ts';
+import { claimQueue, type QueuedClaim } from '../claims/claim-queue.ts';
 import { competitionExists, entriesCsv, entriesPage } from '../competitions/competition-entries.ts';
 import { PostalEntryRefused } from '../draws/postal-entry.ts';
 import { DrawRefused, drawOneNow } from '../draws/run-draw.ts';
@@ -184,20 +184,7 @@ export function operatorRoutes(deps: { pool: pg.Pool; now: () => Date; mailer: M
       summary: 'Moves a prize claim forward (received, processing, fulfilled), never back, a sent prize with its tracking reference; the winner\'s account shows it at once.',
       description: '404 `cgg_claim_not_found`; 409 `cgg_claim_state` when the claim is already in that state or past it. Recorded in the audit log.',
       handler: async ({ input, staff }) => {
-        const at = now();
-        const move = await inTransaction(pool, async (client) => {
-          if (input.tracking_reference !== undefined && input.state !== 'fulfilled') {
-            throw new WpHttpError(400, 'rest_invalid_param', 'A tracking reference goes with marking the prize sent (fulfilled).', { params: { tracking_reference: 'Only when marking it sent.' } });
-          }
-          const done = await advanceClaim(client, { id: input.id, state: input.state, now: at, trackingReference: input.tracking_reference });
-          if (done.moved) {
-            await recordStaffAction(client, {
-              staffId: staff.staffId, actor: staffActor(staff), action: 'claim.state', subject: `claim #${input.id}`, before: { state: done.from },
-              after: { state: input.state, ...(input.tracking_reference ? { tracking_reference: input.tracking_reference } : {}) }, at,
-            });
-          }
-          return done;
-        });
+        const move = await moveClaim(pool, { id: input.id, state: input.state, trackingReference: input.tracking_reference, staffId: staff.staffId, actor: staffActor(staff), now: now() });
         if (move.moved) return { success: true, data: toClaim(move.claim) };
         if (move.current === null) throw new WpHttpError(404, 'cgg_claim_not_found', `There is no claim ${input.id}.`);
         throw new WpHttpError(409, 'cgg_claim_state', `Claim ${input.id} is already ${move.current}.`);
