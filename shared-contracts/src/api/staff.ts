@@ -107,6 +107,7 @@ export const auditActions = [
   'customer.break', 'review.close', 'harm-settings.update',
   'payment-problem.resolve',
   'claim.payee-view',
+  'job.retry',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

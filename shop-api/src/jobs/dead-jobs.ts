@@ -1,4 +1,6 @@
-import type { Queryable } from '../accounts/queryable.ts';
+import type pg from 'pg';
+import { inTransaction, type Queryable } from '../accounts/queryable.ts';
+import { recordStaffAction } from '../staff/audit-log.ts';
 import { JOB_SCHEMA } from './job-queue.ts';
 
 /** A job that used all its tries: it stays in the queue's table, never run again unless retried. */
@@ -35,14 +37,19 @@ export async function countDeadJobs(db: Queryable): Promise<number> {
 
 /**
  * Gives a dead job its tries back and makes it due now (graphile-worker's reschedule_jobs):
- * a worker picks it up at the next poll. False when no dead job has that id.
+ * a worker picks it up at the next poll. False when no dead job has that id. Audited (`job.retry`,
+ * with the task, in the same transaction): a retried draw or mail run is something a person did.
  */
-export async function retryDeadJob(db: Queryable, id: number): Promise<boolean> {
-  const { rows } = await db.query<{ id: string }>(
-    `SELECT r.id FROM ${JOB_SCHEMA}.reschedule_jobs(
-       (SELECT array_agg(id) FROM ${JOB_SCHEMA}._private_jobs WHERE id = $1 AND attempts >= max_attempts AND locked_at IS NULL),
-       run_at => now(), attempts => 0) r`,
-    [id],
-  );
-  return rows.length === 1;
+export async function retryDeadJob(pool: pg.Pool, id: number, by: { staffId: number | null; actor: string; at: Date }): Promise<boolean> {
+  return inTransaction(pool, async (client) => {
+    const { rows } = await client.query<{ id: string; task_identifier: string }>(
+      `SELECT r.id, j.task_identifier FROM ${JOB_SCHEMA}.reschedule_jobs(
+         (SELECT array_agg(id) FROM ${JOB_SCHEMA}._private_jobs WHERE id = $1 AND attempts >= max_attempts AND locked_at IS NULL),
+         run_at => now(), attempts => 0) r JOIN ${JOB_SCHEMA}.jobs j ON j.id = r.id`,
+      [id],
+    );
+    if (rows.length !== 1) return false;
+    await recordStaffAction(client, { staffId: by.staffId, actor: by.actor, action: 'job.retry', subject: `job #${id}`, after: { task: rows[0]!.task_identifier }, at: by.at });
+    return true;
+  });
 }

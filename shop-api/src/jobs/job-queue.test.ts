@@ -167,7 +167,10 @@ describe('the job queue (graphile-worker)', () => {
     expect(lines.join('\n')).toContain(`upstream refused ${label}`);
 
     failing = false;
-    expect(await deadJobsCommand.run(['--retry', String(id)], { pool: kit.pool, out: () => {} })).toBe(0);
+    expect(await deadJobsCommand.run(['--retry', String(id), '--by', 'amy'], { pool: kit.pool, out: () => {} })).toBe(0);
+    // Something a person did: in the audit log, with the task.
+    const audited = await kit.pool.query("SELECT actor, after FROM staff_audit_log WHERE action = 'job.retry' AND subject = $1", [`job #${id}`]);
+    expect(audited.rows).toEqual([{ actor: 'cli:amy', after: { task: 'test:flaky' } }]);
     await until('the retried job ran and was done', async () => (await job()) === undefined);
     expect(tries).toEqual([1, 2, 1]); // helpers.job.attempts counts the try under way
     expect(await deadJobsCommand.run(['--retry', String(id)], { pool: kit.pool, out: () => {} })).toBe(1);

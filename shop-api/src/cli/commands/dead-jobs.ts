@@ -1,22 +1,22 @@
 import { parseFlags, type Command } from '../command.ts';
 import { listDeadJobs, retryDeadJob } from '../../jobs/dead-jobs.ts';
-import { wholeNumberUpTo } from '../cli-helpers.ts';
+import { operatorName, wholeNumberUpTo } from '../cli-helpers.ts';
 
-/** `dead-jobs [--limit n] [--json]` / `dead-jobs --retry <id>`: the job queue's dead-letter list. */
+/** `dead-jobs [--limit n] [--json]` / `dead-jobs --retry <id> [--by op]`: the job queue's dead-letter list; a retry is audited. */
 export const deadJobsCommand: Command = {
   name: 'dead-jobs',
-  usage: 'dead-jobs [--limit <n, default 20>] [--json] | dead-jobs --retry <job id>',
+  usage: 'dead-jobs [--limit <n, default 20>] [--json] | dead-jobs --retry <job id> [--by <operator>]',
   summary: 'List background jobs that used all their tries (newest failure first) with their last error, or retry one.',
   async run(args, ctx) {
     const out = ctx.out ?? console.log;
-    const flags = parseFlags(args, ['limit', 'retry'], ['json']);
+    const flags = parseFlags(args, ['limit', 'retry', 'by'], ['json']);
     if (flags.retry !== undefined) {
       const id = wholeNumberUpTo(String(flags.retry), Number.MAX_SAFE_INTEGER);
       if (id === null) {
         out('--retry needs a job id (a whole number) from the list.');
         return 2;
       }
-      if (!(await retryDeadJob(ctx.pool, id))) {
+      if (!(await retryDeadJob(ctx.pool, id, { staffId: null, actor: `cli:${operatorName(flags.by, ctx.operator)}`, at: (ctx.now ?? (() => new Date()))() }))) {
         out(`No dead job #${id} (already retried or done, or never dead).`);
         return 1;
       }
