@@ -7,7 +7,7 @@ import { mockShop, wpError } from '../test/mock-shop.ts';
 import { NONCE_MAX_AGE_MS, storeNonce } from '../storage/nonce-cache.ts';
 import { handleAddRequest } from './add-request.ts';
 import { startCart } from './cart-startup.ts';
-import { basketModalOpenAtom, cartLoadedAtom, cartStore } from './cart-store.ts';
+import { basketModalOpenAtom, cartItemsAtom, cartLoadErrorAtom, cartLoadedAtom, cartStore } from './cart-store.ts';
 
 /** The basket was read earlier on this page, so no startup read renews the nonce first. */
 const basketAlreadyLoaded = () => cartStore.set(cartLoadedAtom, true);
@@ -185,6 +185,13 @@ describe('adding tickets (spec section 5 and the section 8 toasts)', () => {
     await add(c, 1);
     expect(settled.at(-1)).toEqual({ competitionId: c.id, added: false });
     expect(errorToasts(toasts)).toHaveLength(1);
+    expect(cartStore.get(basketModalOpenAtom)).toBe(false);
+
+    // A basket that could not be read before the add is no measure: the tickets already in it are not taken for the add.
+    cartStore.set(cartItemsAtom, []);
+    cartStore.set(cartLoadErrorAtom, 'Your basket could not be loaded. Please try again.');
+    await add(c, 1);
+    expect(settled.at(-1)).toEqual({ competitionId: c.id, added: false });
     expect(cartStore.get(basketModalOpenAtom)).toBe(false);
   });
 

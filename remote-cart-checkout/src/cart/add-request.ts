@@ -7,7 +7,7 @@ import { currentSessionToken, withSessionToken } from '../session/session-token.
 import { readKey, SHOW_QUESTION_KEY } from '../storage/local-keys.ts';
 import { applyCart, loadCart } from './cart-actions.ts';
 import { inBasketFor } from './cart-item-view.ts';
-import { basketModalOpenAtom, cartItemsAtom, cartLoadedAtom, cartStore, isAddingAtom } from './cart-store.ts';
+import { basketModalOpenAtom, cartItemsAtom, cartLoadedAtom, cartLoadErrorAtom, cartStore, isAddingAtom } from './cart-store.ts';
 import { callStore } from './store-client.ts';
 import { errorMessage, toastLoading } from './toast.ts';
 
@@ -104,7 +104,9 @@ async function addChecked(request: AddRequest, loading: ReturnType<typeof toastL
     quantity = plan.quantity;
     notice = plan.notice;
   }
-  const heldBefore = inBasketFor(cartStore.get(cartItemsAtom), request.competitionId);
+  // What the basket held before the add, when it is known (read, and not since failed to read): an
+  // add with no answer is judged against it, never against a basket that could not be read.
+  const heldBefore = cartStore.get(cartLoadedAtom) && cartStore.get(cartLoadErrorAtom) === null ? inBasketFor(cartStore.get(cartItemsAtom), request.competitionId) : null;
   try {
     const cart = await callStore('addItem', {
       id: request.productId,
@@ -118,7 +120,7 @@ async function addChecked(request: AddRequest, loading: ReturnType<typeof toastL
     cartStore.set(basketModalOpenAtom, true);
     return true;
   } catch (error) {
-    if (outcomeUnknown(error) && (await addedAfterAll(request.competitionId, heldBefore))) {
+    if (heldBefore !== null && outcomeUnknown(error) && (await addedAfterAll(request.competitionId, heldBefore))) {
       loading.done();
       cartStore.set(basketModalOpenAtom, true);
       return true;

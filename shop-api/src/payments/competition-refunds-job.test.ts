@@ -163,7 +163,7 @@ describe("the back office's cancel: refunds in the background", () => {
     expect(await competitionRefunds(pool, c.id)).toMatchObject({ orders: 2, refunded: 2, totalPence: 400 });
   });
 
-  it('a CLI run that reported failures shows as "stopped" (nothing will try again by itself)', async () => {
+  it('a direct run (refundCompetition, no job) that reported failures shows as "stopped" (nothing will try again by itself)', async () => {
     const c = await soldCompetition(2);
     const done = await refundCompetition(pool, failingFor(c.orderIds[0]!, 1), input(c.id));
     expect(done.failed).toHaveLength(1);
