@@ -232,7 +232,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     ...complaintStaffRoutes({ pool: options.pool, now, mailer, siteUrl }),
     ...customerRoutes({ pool: options.pool, now }),
     ...reviewRoutes({ pool: options.pool, now }),
-    ...deadJobRoutes({ pool: options.pool }),
+    ...deadJobRoutes({ pool: options.pool, now }),
     ...paymentProblemRoutes({ pool: options.pool, now, gateway, mailer }),
     ...contentEditingRoutes({ pool: options.pool, now }),
   ];

@@ -12,7 +12,7 @@ export const refusal = (status: number, code: string, message: string) => ({ ref
 
 /**
  * fetch replaced by the back office's side of the API, keyed by route ('staff/login'): each
- * reply is a payload, a function of the request's JSON body, or `refusal(...)`. What was sent
+ * reply is a payload, a function of the request's JSON body (which may answer later, as a promise), or `refusal(...)`. What was sent
  * (route, body, bearer) is kept in `sent`.
  */
 export function fakeApi(replies: Record<string, Reply>) {
@@ -25,7 +25,8 @@ export function fakeApi(replies: Record<string, Reply>) {
       const bearer = new Headers(init?.headers).get('Authorization')?.replace(/^Bearer /, '') ?? null;
       sent.push({ route, body, bearer });
       const raw = route in replies ? replies[route] : refusal(404, 'rest_no_route', 'No route');
-      const reply = typeof raw === 'function' ? (raw as (b: Record<string, unknown>) => unknown)(body) : raw;
+      // A reply may be a promise: a test holds the answer back to look at the screen meanwhile.
+      const reply = await (typeof raw === 'function' ? (raw as (b: Record<string, unknown>) => unknown)(body) : raw);
       const { status, body: answer } = reply && typeof reply === 'object' && 'refusal' in reply ? (reply as { refusal: { status: number; body: unknown } }).refusal : { status: 200, body: reply };
       return new Response(JSON.stringify(answer), { status, headers: { 'Content-Type': 'application/json' } });
     }),

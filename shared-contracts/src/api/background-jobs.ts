@@ -8,8 +8,8 @@ import { zodMembers } from '../zod/zod-members.ts';
 provideZod(zodMembers);
 
 /*
- * The job queue's dead-letter list for the back office (read-only; shop-api's `dead-jobs` CLI
- * command lists and retries the same jobs): background work that used all its tries.
+ * The job queue's dead-letter list for the back office (shop-api's `dead-jobs` CLI command lists
+ * and retries the same jobs): background work that used all its tries, and retrying one.
  */
 
 /** One dead job: what it was, how often it was tried, and the last error it failed with. */
@@ -25,3 +25,6 @@ export const deadJobSchema = lazySchema(() => z.object({
 export type DeadJob = z.infer<typeof deadJobSchema>;
 export const staffDeadJobsRequestSchema = lazySchema(() => z.strictObject({}));
 export const staffDeadJobsResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: z.array(deadJobSchema) }));
+/** Gives one dead job its tries back, due now. 404 `cgg_dead_job_not_found`: no failed job has that id (retried already, or never failed). */
+export const staffRetryDeadJobRequestSchema = lazySchema(() => z.strictObject({ id: z.int().check(z.positive()) }));
+export const staffRetryDeadJobResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: z.object({ id: z.int(), task: z.string() }) }));

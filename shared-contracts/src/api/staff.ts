@@ -22,7 +22,7 @@ import {
   harmRuleSchema, staffCustomerBreakRequestSchema, staffHarmSettingsResponseSchema, staffHarmSettingsUpdateRequestSchema, staffReviewCloseRequestSchema,
   staffReviewsRequestSchema, staffReviewsResponseSchema,
 } from './harm-markers.ts';
-import { staffDeadJobsRequestSchema, staffDeadJobsResponseSchema } from './background-jobs.ts';
+import { staffDeadJobsRequestSchema, staffDeadJobsResponseSchema, staffRetryDeadJobRequestSchema, staffRetryDeadJobResponseSchema } from './background-jobs.ts';
 import { staffPaymentProblemsRequestSchema, staffPaymentProblemsResponseSchema, staffResolvePaymentProblemRequestSchema, staffResolvePaymentProblemResponseSchema } from './payment-problems.ts';
 import { provideZod } from '../zod/zod-runtime.ts';
 import { zodMembers } from '../zod/zod-members.ts';
@@ -605,6 +605,7 @@ export const staffCalls = {
   staffHarmSettings: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/harm_settings', method: 'POST', auth: 'site', request: staffTokenRequestSchema, response: staffHarmSettingsResponseSchema }),
   staffHarmSettingsUpdate: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/harm_settings_update', method: 'POST', auth: 'site', request: staffHarmSettingsUpdateRequestSchema, response: staffHarmSettingsResponseSchema }),
   staffDeadJobs: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/dead_jobs', method: 'POST', auth: 'site', request: staffDeadJobsRequestSchema, response: staffDeadJobsResponseSchema }),
+  staffRetryDeadJob: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/dead_job_retry', method: 'POST', auth: 'site', request: staffRetryDeadJobRequestSchema, response: staffRetryDeadJobResponseSchema }),
   staffPaymentProblems: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/payment_problems', method: 'POST', auth: 'site', request: staffPaymentProblemsRequestSchema, response: staffPaymentProblemsResponseSchema }),
   staffResolvePaymentProblem: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/payment_problem_resolve', method: 'POST', auth: 'site', request: staffResolvePaymentProblemRequestSchema, response: staffResolvePaymentProblemResponseSchema }),
   staffAuditLog: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/audit_log', method: 'POST', auth: 'site', request: auditLogRequestSchema, response: auditLogResponseSchema }),

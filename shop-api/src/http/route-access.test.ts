@@ -200,6 +200,8 @@ const samples: Record<RouteName, Sample> = {
   staffReviewClose: { payload: () => ({ flag_id: 999_999, action: 'no_action', note: 'Route test' }) },
   staffHarmSettings: { payload: () => ({}) },
   staffDeadJobs: { payload: () => ({}) },
+  // No such job: access is what is checked here (job-queue.test.ts retries one).
+  staffRetryDeadJob: { payload: () => ({ id: 2_000_000_000 }) },
   staffPaymentProblems: { payload: () => ({}) },
   // No such problem: access is what is checked here (payment-problems.test.ts resolves them).
   staffResolvePaymentProblem: { payload: () => ({ id: 2_000_000_000, note: 'Checked in the provider dashboard.' }) },

@@ -16,8 +16,8 @@ export interface DeadJob {
 
 /**
  * The dead-letter list: jobs whose tries are used up (graphile-worker keeps them, unlocked, with
- * attempts = max_attempts and the last error). Newest failure first. The CLI's `jobs` command
- * (and any back-office page) read it here.
+ * attempts = max_attempts and the last error). Newest failure first. The CLI's `dead-jobs` command
+ * and the back office's Failed jobs screen read it here.
  */
 export async function listDeadJobs(db: Queryable, limit = 50): Promise<DeadJob[]> {
   const { rows } = await db.query<{ id: string; task_identifier: string; attempts: number; last_error: string | null; payload: unknown; created_at: Date; updated_at: Date }>(
@@ -37,10 +37,11 @@ export async function countDeadJobs(db: Queryable): Promise<number> {
 
 /**
  * Gives a dead job its tries back and makes it due now (graphile-worker's reschedule_jobs):
- * a worker picks it up at the next poll. False when no dead job has that id. Audited (`job.retry`,
- * with the task, in the same transaction): a retried draw or mail run is something a person did.
+ * a worker picks it up at the next poll. Answers the job's task, or null when no dead job has that
+ * id. Audited (`job.retry`, with the task, in the same transaction): a retried draw or mail run is
+ * something a person did. The CLI's `dead-jobs --retry` and the back office's Retry both call it.
  */
-export async function retryDeadJob(pool: pg.Pool, id: number, by: { staffId: number | null; actor: string; at: Date }): Promise<boolean> {
+export async function retryDeadJob(pool: pg.Pool, id: number, by: { staffId: number | null; actor: string; at: Date }): Promise<{ task: string } | null> {
   return inTransaction(pool, async (client) => {
     const { rows } = await client.query<{ id: string; task_identifier: string }>(
       `SELECT r.id, j.task_identifier FROM ${JOB_SCHEMA}.reschedule_jobs(
@@ -48,8 +49,9 @@ export async function retryDeadJob(pool: pg.Pool, id: number, by: { staffId: num
          run_at => now(), attempts => 0) r JOIN ${JOB_SCHEMA}.jobs j ON j.id = r.id`,
       [id],
     );
-    if (rows.length !== 1) return false;
-    await recordStaffAction(client, { staffId: by.staffId, actor: by.actor, action: 'job.retry', subject: `job #${id}`, after: { task: rows[0]!.task_identifier }, at: by.at });
-    return true;
+    if (rows.length !== 1) return null;
+    const task = rows[0]!.task_identifier;
+    await recordStaffAction(client, { staffId: by.staffId, actor: by.actor, action: 'job.retry', subject: `job #${id}`, after: { task }, at: by.at });
+    return { task };
   });
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Task } from 'graphile-worker';
-import { staffDeadJobsResponseSchema } from '@cgg/contracts/staff';
+import { staffDeadJobsResponseSchema, staffRetryDeadJobResponseSchema } from '@cgg/contracts/staff';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../accounts/queryable.ts';
 import { deadJobsCommand } from '../cli/commands/dead-jobs.ts';
@@ -174,6 +174,51 @@ describe('the job queue (graphile-worker)', () => {
     await until('the retried job ran and was done', async () => (await job()) === undefined);
     expect(tries).toEqual([1, 2, 1]); // helpers.job.attempts counts the try under way
     expect(await deadJobsCommand.run(['--retry', String(id)], { pool: kit.pool, out: () => {} })).toBe(1);
+  });
+
+  it('an admin retries a dead job from the back office: audited as them, run again; others are refused, and a second retry finds none', async () => {
+    let failing = true;
+    const label = randomUUID();
+    const ran: string[] = [];
+    await startWorker({
+      'test:once': async () => {
+        ran.push(failing ? 'failed' : 'done');
+        if (failing) throw new Error(`refused ${label}`);
+      },
+    });
+    const id = Number(await enqueueJob(kit.pool, 'test:once', { label }, { maxAttempts: 1 }));
+    await until('the job died', async () => (await listDeadJobs(kit.pool)).some((d) => d.id === id));
+
+    const bearerFor = async (role: 'admin' | 'operator') => {
+      const member = await inTransaction(kit.pool, (client) =>
+        createStaff(client, { email: `retry-${role}-${label.slice(0, 8)}@cgg.test`, name: `Retry ${role}`, role, password: 'Staff!Pass-2026', by: { staffId: null, actor: 'test' }, now: new Date() }),
+      );
+      return createStaffSession(kit.pool, member.id, 'signed-in', new Date());
+    };
+    const retry = (bearer: string, jobId: number) =>
+      kit.app.inject({ method: 'POST', url: '/?rest_route=/api/v1/staff/dead_job_retry', headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` }, payload: { id: jobId } });
+    const [admin, operator] = [await bearerFor('admin'), await bearerFor('operator')];
+
+    // An operator may not, and nothing changes.
+    expect((await retry(operator, id)).statusCode).toBe(403);
+    expect((await listDeadJobs(kit.pool)).some((d) => d.id === id)).toBe(true);
+
+    failing = false;
+    const answer = await retry(admin, id);
+    expect(answer.statusCode).toBe(200);
+    expect(staffRetryDeadJobResponseSchema.parse(answer.json()).data).toEqual({ id, task: 'test:once' });
+    const audited = await kit.pool.query("SELECT actor, after FROM staff_audit_log WHERE action = 'job.retry' AND subject = $1", [`job #${id}`]);
+    expect(audited.rows).toEqual([{ actor: `Retry admin <retry-admin-${label.slice(0, 8)}@cgg.test>`, after: { task: 'test:once' } }]);
+    await until('the retried job ran and was done', async () => (await kit.pool.query('SELECT 1 FROM graphile_worker.jobs WHERE id = $1', [id])).rowCount === 0);
+    expect(ran).toEqual(['failed', 'done']);
+
+    // Retried already (a second admin's click, a stale list): a clear 404, nothing recorded twice.
+    const again = await retry(admin, id);
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toMatchObject({ code: 'cgg_dead_job_not_found', message: `There is no failed job #${id}: it may have been retried already. Reload the list.` });
+    expect((await kit.pool.query("SELECT 1 FROM staff_audit_log WHERE action = 'job.retry' AND subject = $1", [`job #${id}`])).rowCount).toBe(1);
+    // A malformed id is refused before anything is looked up.
+    expect((await kit.app.inject({ method: 'POST', url: '/?rest_route=/api/v1/staff/dead_job_retry', headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` }, payload: { id: 'x' } })).statusCode).toBe(400);
   });
 
   it('sends a mail only after its transaction commits, once, with two workers and the outbox relay', async () => {

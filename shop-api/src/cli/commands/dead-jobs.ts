@@ -16,11 +16,12 @@ export const deadJobsCommand: Command = {
         out('--retry needs a job id (a whole number) from the list.');
         return 2;
       }
-      if (!(await retryDeadJob(ctx.pool, id, { staffId: null, actor: `cli:${operatorName(flags.by, ctx.operator)}`, at: (ctx.now ?? (() => new Date()))() }))) {
+      const retried = await retryDeadJob(ctx.pool, id, { staffId: null, actor: `cli:${operatorName(flags.by, ctx.operator)}`, at: (ctx.now ?? (() => new Date()))() });
+      if (!retried) {
         out(`No dead job #${id} (already retried or done, or never dead).`);
         return 1;
       }
-      out(`Job #${id} is due again with fresh tries; a running API instance picks it up.`);
+      out(`Job #${id} (${retried.task}) is due again with fresh tries; a running API instance picks it up.`);
       return 0;
     }
     const limit = flags.limit === undefined ? 20 : wholeNumberUpTo(String(flags.limit), 1000);
