@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Spinner } from './components/spinner.tsx';
 import { useStaffSession } from './session/use-staff-session.ts';
+import { SessionEndedDialog } from './sign-in/session-ended-dialog.tsx';
 import SignInScreen from './sign-in/sign-in-screen.tsx';
 import './styles/backoffice.css';
 
@@ -11,15 +12,23 @@ const SignedInArea = lazy(() => import('./layout/signed-in-area.tsx'));
 /** The back office under /admin: sign-in with a second factor, then the screens the member's role allows. */
 export default function BackOffice() {
   const session = useStaffSession();
+  const staff = session.status === 'signed-in' || session.status === 'ended' ? session.staff : null;
+  const ended = session.status === 'ended';
   return (
     <div className="bo-root" data-boundary="backoffice">
       {session.status === 'checking' && <Spinner label="Checking your sign-in…" />}
       {session.status === 'signed-out' && <SignInScreen notice={session.reason} key={session.reason ?? ''} />}
-      {session.status === 'signed-in' && (
-        <Suspense fallback={<Spinner label="Loading the back office…" />}>
-          <SignedInArea staff={session.staff} />
-        </Suspense>
+      {staff && (
+        // While the session is ended the screens stay mounted, as they were (a half-filled form
+        // too), but inert: nothing behind the sign-in can be used or read. Keyed by the member:
+        // the same one signing in again carries on; anyone else starts afresh.
+        <div className="bo-area-holder" inert={ended}>
+          <Suspense fallback={<Spinner label="Loading the back office…" />}>
+            <SignedInArea key={staff.id} staff={staff} />
+          </Suspense>
+        </div>
       )}
+      {ended && <SessionEndedDialog reason={session.reason} />}
     </div>
   );
 }

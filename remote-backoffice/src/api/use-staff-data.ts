@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { staffSession } from '../session/staff-session.ts';
 import { failureMessage } from './staff-api.ts';
 
 export type Loaded<T> = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'loaded'; data: T };
@@ -7,7 +8,8 @@ export type Loaded<T> = { state: 'loading' } | { state: 'failed'; message: strin
  * Loads a screen's data with `load` (a staffRequest) whenever `key` changes, and on `reload()`.
  * A new key (another filter, another page) shows loading at once, never the previous answer;
  * a reload keeps the answer on screen until the new one arrives. An answer that arrives after a
- * newer request started is dropped, so filters typed quickly never show an older page.
+ * newer request started is dropped, so filters typed quickly never show an older page. A load
+ * that failed is tried again when the member signs in again after their session ended.
  */
 export function useStaffData<T>(key: string, load: () => Promise<T>): { loaded: Loaded<T>; reload: () => void } {
   const [answer, setAnswer] = useState<{ key: string; loaded: Loaded<T> } | null>(null);
@@ -24,5 +26,14 @@ export function useStaffData<T>(key: string, load: () => Promise<T>): { loaded: 
     };
     // `load` is a new function each render; `key` says when what it loads has changed.
   }, [key, round]);
-  return { loaded: answer?.key === key ? answer.loaded : { state: 'loading' }, reload };
+  const loaded: Loaded<T> = answer?.key === key ? answer.loaded : { state: 'loading' };
+  const renewals = useSyncExternalStore(staffSession.subscribe, staffSession.renewals, staffSession.renewals);
+  const renewalsSeen = useRef(renewals);
+  useEffect(() => {
+    if (renewals === renewalsSeen.current) return;
+    renewalsSeen.current = renewals;
+    // Only a failed load: one on screen may sit under a form being edited from it.
+    if (loaded.state === 'failed') reload();
+  }, [renewals]);
+  return { loaded, reload };
 }

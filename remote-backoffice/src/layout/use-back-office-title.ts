@@ -6,6 +6,11 @@ import { useEffect } from 'react';
  */
 export function useBackOfficeTitle(screen: string): void {
   useEffect(() => {
+    const before = document.title;
     document.title = `${screen} · Back office | CGG Competitions`;
+    // A sign-in over the screens (the session ended) hands the title back as it goes.
+    return () => {
+      document.title = before;
+    };
   }, [screen]);
 }

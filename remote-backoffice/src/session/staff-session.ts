@@ -4,7 +4,9 @@ import type { StaffMember } from '@cgg/contracts/staff';
  * The signed-in staff member, for this browser tab only: the token lives in sessionStorage
  * (never localStorage, where the customer's session is), so closing the tab signs out and a
  * customer signed in on the same computer never shares it. The server ends an idle session
- * after 30 minutes; any call answered 401 then signs the tab out (staff-api.ts).
+ * after 30 minutes; a call answered 401 then ends the tab's session too (staff-api.ts): the
+ * screens stay as they are, unsaved forms included, behind a sign-in (`ended`), and the same
+ * member signing in again carries on where they were.
  */
 
 const TOKEN_KEY = 'cgg.backoffice.token';
@@ -12,10 +14,14 @@ const TOKEN_KEY = 'cgg.backoffice.token';
 export type StaffSessionState =
   | { status: 'checking' }
   | { status: 'signed-out'; reason?: string }
-  | { status: 'signed-in'; token: string; staff: StaffMember };
+  | { status: 'signed-in'; token: string; staff: StaffMember }
+  /** The server ended a signed-in session (idle, signed out elsewhere, disabled): `staff` is who was signed in. */
+  | { status: 'ended'; staff: StaffMember; reason: string };
 
 let state: StaffSessionState = storedToken() ? { status: 'checking' } : { status: 'signed-out' };
 const listeners = new Set<() => void>();
+/** How often a tab has signed in again after its session ended: screens whose load failed meanwhile load again. */
+let renewals = 0;
 
 function storedToken(): string | null {
   try {
@@ -37,9 +43,17 @@ export const staffSession = {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
+  renewals: (): number => renewals,
   signedIn(token: string, staff: StaffMember): void {
     sessionStorage.setItem(TOKEN_KEY, token);
+    if (state.status === 'ended') renewals++;
     set({ status: 'signed-in', token, staff });
+  },
+  /** The server refused the tab's session (401). Signed in until now: `ended`, the screens kept; otherwise signed out. */
+  ended(reason: string): void {
+    sessionStorage.removeItem(TOKEN_KEY);
+    if (state.status === 'ended') return;
+    set(state.status === 'signed-in' ? { status: 'ended', staff: state.staff, reason } : { status: 'signed-out', reason });
   },
   /** Signed out by the member, or by the server (expired, disabled): `reason` is shown on the sign-in form. */
   signedOut(reason?: string): void {
@@ -52,6 +66,7 @@ export const staffSession = {
 export function resetStaffSessionForTests(): void {
   sessionStorage.removeItem(TOKEN_KEY);
   state = { status: 'signed-out' };
+  renewals = 0;
   listeners.clear();
 }
 
