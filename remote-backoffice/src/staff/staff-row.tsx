@@ -3,6 +3,7 @@ import { apiRequest } from '@cgg/contracts';
 import { staffCalls, type StaffAccount, type StaffMember, type StaffRole } from '@cgg/contracts/staff';
 import { failureMessage, staffRequest } from '../api/staff-api.ts';
 import { focusOnShow } from '../components/focus-on-show.ts';
+import { ResetSignInPanel } from './reset-sign-in-panel.tsx';
 import { roleNames, roles } from './role-names.ts';
 
 type Change = { role?: StaffRole; refund_limit?: string | null; disabled?: boolean };
@@ -13,10 +14,10 @@ type Change = { role?: StaffRole; refund_limit?: string | null; disabled?: boole
 type Pending = { change: Change; question: string; yes: string; from: 'role' | 'toggle' };
 
 /**
- * One member, as an admin changes them: role, support's refund limit, disabled or not. A refund
- * limit or re-enabling is saved (and audited) at once; a new role or disabling is asked about
- * first, because a slip of the select or a click on the wrong row would change what a colleague
- * may do, or sign them out, there and then.
+ * One member, as an admin changes them: role, support's refund limit, disabled or not, and a lost
+ * sign-in reset. A refund limit or re-enabling is saved (and audited) at once; a new role, disabling
+ * or a reset is asked about first, because a slip of the select or a click on the wrong row would
+ * change what a colleague may do, or sign them out, there and then.
  */
 export function StaffRow({ account, me, onChanged }: { account: StaffAccount; me: StaffMember; onChanged: (a: StaffAccount) => void }) {
   const [limit, setLimit] = useState(account.refund_limit ?? '');
@@ -25,6 +26,9 @@ export function StaffRow({ account, me, onChanged }: { account: StaffAccount; me
   const [pending, setPending] = useState<Pending | null>(null);
   const roleSelect = useRef<HTMLSelectElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
+  const resetButton = useRef<HTMLButtonElement>(null);
+  const [resetting, setResetting] = useState(false);
+  const [resetDone, setResetDone] = useState(false);
   const self = account.id === me.id;
   const label = `${account.name}`;
 
@@ -57,6 +61,7 @@ export function StaffRow({ account, me, onChanged }: { account: StaffAccount; me
 
   function askRole(role: StaffRole) {
     setProblem(null);
+    setResetting(false);
     if (role === account.role) return setPending(null);
     setPending({
       change: { role },
@@ -68,6 +73,7 @@ export function StaffRow({ account, me, onChanged }: { account: StaffAccount; me
 
   function askDisable() {
     setProblem(null);
+    setResetting(false);
     setPending({ change: { disabled: true }, question: `Disable ${label}? They are signed out at once and cannot sign in until an admin enables them again.`, yes: `Yes, disable ${label}`, from: 'toggle' });
   }
 
@@ -81,6 +87,26 @@ export function StaffRow({ account, me, onChanged }: { account: StaffAccount; me
           <p className="bo-field__error" role="alert">
             {problem}
           </p>
+        )}
+        {resetDone && (
+          <p className="bo-success" role="status">
+            Sign-in reset. Give {label} the new password privately.
+          </p>
+        )}
+        {resetting && (
+          <ResetSignInPanel
+            account={account}
+            onReset={(changed) => {
+              setResetting(false);
+              setResetDone(true);
+              onChanged(changed);
+              resetButton.current?.focus();
+            }}
+            onClose={() => {
+              setResetting(false);
+              resetButton.current?.focus();
+            }}
+          />
         )}
         {pending && (
           <div className="bo-confirm" role="group" aria-label={`Confirm the change to ${label}`}>
@@ -132,7 +158,26 @@ export function StaffRow({ account, me, onChanged }: { account: StaffAccount; me
           </button>
         </form>
       </td>
-      <td>{account.second_factor ? 'Set up' : 'Not yet'}</td>
+      <td>
+        {account.second_factor ? 'Set up' : 'Not yet'}{' '}
+        {!self && (
+          <button
+            ref={resetButton}
+            type="button"
+            className="bo-small-button"
+            aria-label={`Reset the sign-in of ${label}`}
+            aria-expanded={resetting}
+            onClick={() => {
+              setProblem(null);
+              setPending(null);
+              setResetDone(false);
+              setResetting(true);
+            }}
+          >
+            Reset sign-in
+          </button>
+        )}
+      </td>
       <td>
         {account.disabled ? 'Disabled' : 'Active'}{' '}
         {!self && (

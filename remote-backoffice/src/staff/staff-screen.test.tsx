@@ -88,6 +88,59 @@ describe('staff screen', () => {
     expect(api.sent.at(-1)!.body).toEqual({ id: 2, role: 'operator' });
   });
 
+  it('resets the sign-in of a member who lost their app: said first, a new password checked, then done; never offered for oneself', async () => {
+    const api = fakeApi({
+      'staff/me': me,
+      'staff/list': { success: true, data: [account(admin), account(support)] },
+      'staff/reset_sign_in': (body) => ({ success: true, data: account(support, { second_factor: false, id: Number(body.id) }) }),
+    });
+    renderBackOffice('/admin/staff', 'tok');
+    const user = userEvent.setup();
+    const sid = await screen.findByRole('row', { name: 'Sid Support' });
+    expect(within(await screen.findByRole('row', { name: 'Amy Admin' })).queryByRole('button', { name: /Reset the sign-in/ })).toBeNull();
+    const open = within(sid).getByRole('button', { name: 'Reset the sign-in of Sid Support' });
+
+    // Going back changes nothing, and the focus returns to the button.
+    await user.click(open);
+    const panel = within(sid).getByRole('form', { name: 'Reset the sign-in of Sid Support' });
+    expect(document.activeElement!.textContent).toBe("Reset Sid Support's sign-in? Their password and authenticator app stop working, and they are signed out at once. Their next sign-in, with the new password, sets up an app again.");
+    await user.click(within(panel).getByRole('button', { name: 'Go back' }));
+    expect(within(sid).queryByRole('form')).toBeNull();
+    expect(document.activeElement).toBe(open);
+
+    await user.click(open);
+    const again = within(sid).getByRole('form', { name: 'Reset the sign-in of Sid Support' });
+    await user.type(within(again).getByLabelText('New first password'), 'short');
+    await user.click(within(again).getByRole('button', { name: 'Yes, reset the sign-in' }));
+    expect(within(again).getByText('A staff password has at least 12 characters.')).toBeTruthy();
+    expect(api.routes()).not.toContain('staff/reset_sign_in');
+
+    await user.type(within(again).getByLabelText('New first password'), '-and-longer');
+    await user.click(within(again).getByRole('button', { name: 'Yes, reset the sign-in' }));
+    expect((await within(sid).findByRole('status')).textContent).toBe('Sign-in reset. Give Sid Support the new password privately.');
+    expect(within(sid).queryByRole('form')).toBeNull();
+    expect(within(sid).getByText(/^Not yet/)).toBeTruthy();
+    expect(document.activeElement).toBe(open);
+    expect(api.sent.filter((s) => s.route === 'staff/reset_sign_in').map((s) => s.body)).toEqual([{ id: 2, password: 'short-and-longer' }]);
+  });
+
+  it("a reset the API refuses keeps the panel, with the API's message", async () => {
+    fakeApi({
+      'staff/me': me,
+      'staff/list': { success: true, data: [account(admin), account(support)] },
+      'staff/reset_sign_in': refusal(404, 'cgg_staff_not_found', 'There is no such staff member.'),
+    });
+    renderBackOffice('/admin/staff', 'tok');
+    const user = userEvent.setup();
+    const sid = await screen.findByRole('row', { name: 'Sid Support' });
+    await user.click(within(sid).getByRole('button', { name: 'Reset the sign-in of Sid Support' }));
+    const panel = within(sid).getByRole('form', { name: 'Reset the sign-in of Sid Support' });
+    await user.type(within(panel).getByLabelText('New first password'), 'Long-enough-2026');
+    await user.click(within(panel).getByRole('button', { name: 'Yes, reset the sign-in' }));
+    expect((await within(panel).findByRole('alert')).textContent).toBe('There is no such staff member.');
+    expect(within(sid).queryByRole('status')).toBeNull();
+  });
+
   it('adds a member: checks each field first, then says what happens next and lists them', async () => {
     let listed = [account(admin)];
     const api = fakeApi({

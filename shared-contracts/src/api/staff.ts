@@ -93,6 +93,13 @@ export const staffCreateRequestSchema = lazySchema(() => z.strictObject({
 }));
 export const staffCreateResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: staffMemberSchema }));
 
+/** A member's sign-in reset by an admin (a lost authenticator app): a new first password, the app and every session gone. */
+export const staffResetSignInRequestSchema = lazySchema(() => z.strictObject({
+  id: positiveId,
+  password: z.string().check(z.minLength(12, 'A staff password has at least 12 characters.'), z.maxLength(200)),
+}));
+export const staffResetSignInResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: staffAccountSchema }));
+
 /** What the audit log records, as dotted names: the back office filters by them. */
 export const auditActions = [
   'order.refund', 'staff.create', 'staff.update', 'staff.sign-in', 'staff.enrol-second-factor', 'staff.sign-out',
@@ -108,6 +115,7 @@ export const auditActions = [
   'payment-problem.resolve',
   'claim.payee-view',
   'job.retry',
+  'staff.reset-sign-in',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -560,6 +568,7 @@ export const staffCalls = {
   staffLogout: staffCall({ access: 'staff', staffRoles: everyRole, route: '/api/v1/staff/logout', method: 'POST', auth: 'site', request: staffTokenRequestSchema, response: staffLogoutResponseSchema }),
   staffCreate: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/create', method: 'POST', auth: 'site', request: staffCreateRequestSchema, response: staffCreateResponseSchema }),
   staffList: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/list', method: 'POST', auth: 'site', request: staffTokenRequestSchema, response: staffListResponseSchema }),
+  staffResetSignIn: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/reset_sign_in', method: 'POST', auth: 'site', request: staffResetSignInRequestSchema, response: staffResetSignInResponseSchema }),
   staffUpdate: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/update', method: 'POST', auth: 'site', request: staffUpdateRequestSchema, response: staffUpdateResponseSchema }),
   staffRefundOrder: staffCall({ access: 'staff', staffRoles: ['admin', 'support'], route: '/api/v1/staff/refund_order', method: 'POST', auth: 'site', request: staffRefundRequestSchema, response: staffRefundResponseSchema }),
   staffDashboard: staffCall({ access: 'staff', staffRoles: everyRole, route: '/api/v1/staff/dashboard', method: 'POST', auth: 'site', request: staffTokenRequestSchema, response: staffDashboardResponseSchema }),

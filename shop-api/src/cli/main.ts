@@ -28,12 +28,13 @@ import { postalWinsCommand } from './commands/postal-wins.ts';
 import { refundOrderCommand } from './commands/refund-order.ts';
 import { competitionCancelCommand } from './commands/competition-cancel.ts';
 import { staffCreateCommand } from './commands/staff-create.ts';
+import { staffResetCommand } from './commands/staff-reset.ts';
 import { customerBreakCommand } from './commands/customer-break.ts';
 
 const commands: Command[] = [
   loginAsUserCommand, outboxCommand, deadJobsCommand, paymentProblemsCommand, removeChatMessageCommand,
   competitionCreateCommand, competitionUpdateCommand, entriesCommand, postalEntryCommand, postalWinsCommand, drawCommand,
-  couponCreateCommand, pointsAdjustCommand, creditAdjustCommand, customerBreakCommand, claimsCommand, claimStateCommand, claimPayeeCommand, refundOrderCommand, competitionCancelCommand, staffCreateCommand,
+  couponCreateCommand, pointsAdjustCommand, creditAdjustCommand, customerBreakCommand, claimsCommand, claimStateCommand, claimPayeeCommand, refundOrderCommand, competitionCancelCommand, staffCreateCommand, staffResetCommand,
 ];
 
 function help(): void {

@@ -161,6 +161,8 @@ const samples: Record<RouteName, Sample> = {
   staffCreate: { payload: () => ({ email: `staff-${randomUUID()}@cgg.test`, name: 'New Operator', role: 'operator', password: STAFF_PASSWORD }) },
   staffList: { payload: () => ({}) },
   staffUpdate: { payload: (fx) => ({ id: fx.support.id, refund_limit: '5.00' }) },
+  // No such member: access is what is checked here (staff-auth.test.ts resets one).
+  staffResetSignIn: { payload: () => ({ id: 2_000_000_000, password: 'Route-Test-Pass-2026' }) },
   staffRefundOrder: { payload: (fx) => ({ order_id: fx.owner.orderId, amount: '0.01', reason: 'Route test', idempotency_key: randomUUID() }) },
   staffAuditLog: { payload: () => ({}) },
   staffCompetitions: { payload: () => ({ stage: 'open' }) },

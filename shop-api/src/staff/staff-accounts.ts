@@ -19,6 +19,11 @@ export interface StaffCreation {
 
 const fieldError = (field: string, message: string) => new WpHttpError(400, 'rest_invalid_param', message, { params: { [field]: message } });
 
+/** A first password, as an admin or the CLI sets one (a new member's, or a reset's). */
+export function assertStaffPassword(password: string): void {
+  if (password.length < STAFF_PASSWORD_MIN) throw fieldError('password', `A staff password has at least ${STAFF_PASSWORD_MIN} characters.`);
+}
+
 /**
  * A new staff member, and its audit entry, in the caller's transaction. The CLI's
  * `staff-create` and the back office's `staff/create` both come here. The account has no
@@ -29,7 +34,7 @@ export async function createStaff(db: Queryable, c: StaffCreation): Promise<Staf
   const name = c.name.trim();
   if (!isEmail(email) || email.length > 254) throw fieldError('email', 'Enter a valid email address.');
   if (!name || name.length > 100) throw fieldError('name', 'Enter a name of at most 100 characters.');
-  if (c.password.length < STAFF_PASSWORD_MIN) throw fieldError('password', `A staff password has at least ${STAFF_PASSWORD_MIN} characters.`);
+  assertStaffPassword(c.password);
   const hash = await hashPassword(c.password);
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO staff (email, name, role, password_hash, created_at, created_by) VALUES ($1, $2, $3, $4, $5, $6)

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTestApp } from '../accounts/account-test-kit.ts';
 import { inTransaction } from '../accounts/queryable.ts';
 import { staffCreateCommand } from '../cli/commands/staff-create.ts';
+import { staffResetCommand } from '../cli/commands/staff-reset.ts';
 import { createStaff } from './staff-accounts.ts';
 import { billing, cardPayment, createCompetition, createCustomer } from '../store/store-fixtures.ts';
 import { payCheckout, storeInject, type StoreClientState } from '../store/store-test-kit.ts';
@@ -211,6 +212,56 @@ describe('managing staff, and refunds from the back office', () => {
     expect((await staffPost('update', { id: admin.id, disabled: true }, adminSession)).json().code).toBe('cgg_staff_self');
     const list = (await staffPost('list', {}, adminSession)).json().data;
     expect(list.find((m: { id: number }) => m.id === operator.id)).toMatchObject({ disabled: true, role: 'operator' });
+  });
+
+  it('an admin resets the sign-in of a member who lost their app: new password, app and sessions gone, enrolled again; audited; never their own', async () => {
+    const admin = await newStaff('admin');
+    const { session: adminSession } = await enrol(admin.email);
+    const lost = await newStaff('support');
+    const { session: lostSession, recovery } = await enrol(lost.email);
+    const NEW_PASSWORD = 'Reset!Pass-2026';
+
+    // Checked first: nothing changes for a short password, an unknown member or the admin themselves.
+    expect((await staffPost('reset_sign_in', { id: lost.id, password: 'short' }, adminSession)).statusCode).toBe(400);
+    expect((await staffPost('reset_sign_in', { id: 2_000_000_000, password: NEW_PASSWORD }, adminSession)).json().code).toBe('cgg_staff_not_found');
+    const self = await staffPost('reset_sign_in', { id: admin.id, password: NEW_PASSWORD }, adminSession);
+    expect([self.statusCode, self.json().message]).toEqual([409, 'You cannot reset your own sign-in: ask another admin.']);
+    expect((await staffPost('reset_sign_in', { id: admin.id, password: NEW_PASSWORD }, lostSession)).statusCode).toBe(403);
+    expect((await staffPost('me', {}, lostSession)).statusCode).toBe(200);
+
+    const done = await staffPost('reset_sign_in', { id: lost.id, password: NEW_PASSWORD }, adminSession);
+    expect(done.statusCode).toBe(200);
+    expect(done.json().data).toMatchObject({ id: lost.id, second_factor: false, disabled: false, role: 'support' });
+    // Signed out at once; the old password and the old recovery codes are no good; the new password enrols an app again.
+    expect((await staffPost('me', {}, lostSession)).statusCode).toBe(401);
+    expect((await staffPost('login', { email: lost.email, password: PASSWORD })).statusCode).toBe(401);
+    const login = (await staffPost('login', { email: lost.email, password: NEW_PASSWORD })).json().data;
+    expect(login.step).toBe('enrol-totp');
+    expect((await staffPost('second_factor', { token: login.token, recovery_code: recovery[0] })).statusCode).toBe(401);
+    t.clock.advance(60_000);
+    const again = (await staffPost('login', { email: lost.email, password: NEW_PASSWORD })).json().data;
+    expect((await staffPost('second_factor', { token: again.token, code: await codeAt(again.secret) })).statusCode).toBe(200);
+
+    const audit = await t.pool.query("SELECT staff_id, actor, before, after FROM staff_audit_log WHERE action = 'staff.reset-sign-in' AND subject = $1", [`staff #${lost.id}`]);
+    expect(audit.rows).toEqual([{ staff_id: admin.id, actor: `${admin.name} <${admin.email}>`, before: { second_factor: true }, after: { second_factor: false, sessions_ended: 1 } }]);
+    expect(JSON.stringify(audit.rows)).not.toContain(NEW_PASSWORD);
+  });
+
+  it('the CLI resets the sign-in of anyone, the only admin included, and prints the new password once', async () => {
+    const admin = await newStaff('admin');
+    await enrol(admin.email);
+    const lines: string[] = [];
+    expect(await staffResetCommand.run(['--email', admin.email.toUpperCase(), '--by', 'amy'], { pool: t.pool, out: (l) => lines.push(l), now: t.clock.now })).toBe(0);
+    expect(lines[0]).toBe(`Reset the sign-in of admin #${admin.id} ${admin.name} <${admin.email}>: their sessions have ended, and their next sign-in sets up an authenticator app again.`);
+    const password = /shown once\): (\S+)$/.exec(lines[1]!)![1]!;
+    expect(password).toHaveLength(16);
+    expect((await staffPost('login', { email: admin.email, password })).json().data.step).toBe('enrol-totp');
+    const audit = await t.pool.query("SELECT staff_id, actor FROM staff_audit_log WHERE action = 'staff.reset-sign-in' AND subject = $1", [`staff #${admin.id}`]);
+    expect(audit.rows).toEqual([{ staff_id: null, actor: 'cli:amy' }]);
+
+    const unknown: string[] = [];
+    expect(await staffResetCommand.run(['--email', 'nobody@cgg.test'], { pool: t.pool, out: (l) => unknown.push(l) })).toBe(1);
+    expect(unknown).toEqual(['No staff member has the email address nobody@cgg.test.']);
   });
 
   it('two admins taking each other\'s admin role at once leave one admin, never none', async () => {

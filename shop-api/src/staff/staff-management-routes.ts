@@ -10,6 +10,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { PaymentGateway } from '../payments/payment-gateway.ts';
 import { refundOrder } from '../payments/refund-order.ts';
 import { recordStaffAction, staffActor } from './audit-log.ts';
+import { resetStaffSignIn } from './staff-sign-in-reset.ts';
 
 interface AccountRow {
   id: number;
@@ -34,7 +35,7 @@ async function account(db: Queryable, id: number, lock = false): Promise<Account
   return (await db.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM staff WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [id])).rows[0];
 }
 
-/** Admins manage staff (list, role, refund limit, disable); admins and support refund orders. */
+/** Admins manage staff (list, role, refund limit, disable, a lost sign-in reset); admins and support refund orders. */
 export function staffManagementRoutes(deps: { pool: pg.Pool; now: () => Date; gateway: PaymentGateway; mailer?: Mailer }): DeclaredRoute[] {
   const { pool, now, gateway } = deps;
   return [
@@ -77,6 +78,18 @@ export function staffManagementRoutes(deps: { pool: pg.Pool; now: () => Date; ga
           return after;
         });
         return { success: true, data: toAccount(updated) };
+      },
+    }),
+
+    declaredRoute(routeTable.staffResetSignIn, {
+      summary: 'Admins only: resets a staff member\'s sign-in (they lost their authenticator app and recovery codes, or their password): the first password given, their app, recovery codes and sessions gone. Their next sign-in enrols an app again.',
+      description: 'The same as the CLI\'s `staff-reset`. Recorded in the audit log (`staff.reset-sign-in`, never the password). 409 `cgg_staff_self` (an admin resets only others), 404 `cgg_staff_not_found`, 400 `rest_invalid_param` for a password under 12 characters.',
+      handler: async ({ input, staff }) => {
+        const after = await inTransaction(pool, async (client) => {
+          await resetStaffSignIn(client, { id: input.id, password: input.password, by: { staffId: staff.staffId, actor: staffActor(staff) }, now: now() });
+          return (await account(client, input.id))!;
+        });
+        return { success: true, data: toAccount(after) };
       },
     }),
 

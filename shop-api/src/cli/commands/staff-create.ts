@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { staffRoleSchema } from '@cgg/contracts/staff';
 import { inTransaction } from '../../accounts/queryable.ts';
 import { WpHttpError } from '../../http/wp-error.ts';
 import { createStaff } from '../../staff/staff-accounts.ts';
 import { operatorName, required } from '../cli-helpers.ts';
+import { generatedStaffPassword } from '../staff-password.ts';
 import { parseFlags, UsageError, type Command } from '../command.ts';
 
 /** `staff-create --email x --name "Amy" --role admin [--by amy]`: a staff member with a one-time password to change. */
@@ -15,7 +15,7 @@ export const staffCreateCommand: Command = {
     const flags = parseFlags(args, ['email', 'name', 'role', 'by']);
     const role = staffRoleSchema.safeParse(required(flags, 'role'));
     if (!role.success) throw new UsageError('--role must be admin, operator or support.');
-    const password = randomBytes(12).toString('base64url');
+    const password = generatedStaffPassword();
     const out = ctx.out ?? console.log;
     try {
       const member = await inTransaction(ctx.pool, (client) =>

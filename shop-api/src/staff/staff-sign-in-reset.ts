@@ -1,0 +1,41 @@
+import type { StaffMember, StaffRole } from '@cgg/contracts/staff';
+import type { Queryable } from '../accounts/queryable.ts';
+import { hashPassword } from '../accounts/password.ts';
+import { WpHttpError } from '../http/wp-error.ts';
+import { recordStaffAction } from './audit-log.ts';
+import { assertStaffPassword } from './staff-accounts.ts';
+
+export interface StaffSignInReset {
+  id: number;
+  /** The new first password, given to the member privately. */
+  password: string;
+  /** A signed-in admin (their id: they may not reset themselves), or the operator's CLI (null). */
+  by: { staffId: number | null; actor: string };
+  now: Date;
+}
+
+/**
+ * A member who lost their authenticator app and recovery codes, or their password: a new first
+ * password; the app, the recovery codes and every session gone. Their next sign-in enrols an app
+ * again, as their first did. The back office's Reset sign-in (admins) and the CLI's `staff-reset`
+ * both come here, in the caller's transaction. Audited (`staff.reset-sign-in`; never the password).
+ */
+export async function resetStaffSignIn(db: Queryable, r: StaffSignInReset): Promise<StaffMember> {
+  assertStaffPassword(r.password);
+  // In the back office an admin would sign themselves out with no way back in but the new password.
+  if (r.by.staffId === r.id) throw new WpHttpError(409, 'cgg_staff_self', 'You cannot reset your own sign-in: ask another admin.');
+  const { rows } = await db.query<{ id: number; email: string; name: string; role: StaffRole; second_factor: boolean }>(
+    'SELECT id, email, name, role, totp_enabled_at IS NOT NULL AS second_factor FROM staff WHERE id = $1 FOR UPDATE',
+    [r.id],
+  );
+  const before = rows[0];
+  if (!before) throw new WpHttpError(404, 'cgg_staff_not_found', 'There is no such staff member.');
+  await db.query('UPDATE staff SET password_hash = $2, totp_secret = NULL, totp_enabled_at = NULL, totp_last_step = NULL WHERE id = $1', [r.id, await hashPassword(r.password)]);
+  await db.query('DELETE FROM staff_recovery_codes WHERE staff_id = $1', [r.id]);
+  const ended = await db.query('UPDATE staff_sessions SET revoked_at = $2 WHERE staff_id = $1 AND revoked_at IS NULL', [r.id, r.now]);
+  await recordStaffAction(db, {
+    staffId: r.by.staffId, actor: r.by.actor, action: 'staff.reset-sign-in', subject: `staff #${r.id}`,
+    before: { second_factor: before.second_factor }, after: { second_factor: false, sessions_ended: ended.rowCount ?? 0 }, at: r.now,
+  });
+  return { id: before.id, email: before.email, name: before.name, role: before.role };
+}
