@@ -40,7 +40,8 @@ export async function enterPassword(page: Page, staff: TestStaff): Promise<void>
 
 /**
  * A first sign-in: password, then the authenticator app enrolled with the key the page shows,
- * then the recovery codes (returned) acknowledged. Returns the key and the codes.
+ * then the recovery codes (returned) acknowledged, then (the password was set by someone else) a
+ * password of their own chosen: `staff.password` becomes it, for later sign-ins. Returns the key and the codes.
  */
 export async function firstSignIn(page: Page, staff: TestStaff): Promise<{ secret: string; recoveryCodes: string[] }> {
   await page.goto('/admin');
@@ -54,6 +55,15 @@ export async function firstSignIn(page: Page, staff: TestStaff): Promise<{ secre
   await expect(codes).toHaveCount(10);
   const recoveryCodes = await codes.allTextContents();
   await page.getByRole('button', { name: 'I have saved these codes' }).click();
+  await expect(page.getByRole('heading', { name: 'Choose your own password' })).toBeVisible();
+  const own = `${staff.password}-own`;
+  await page.getByLabel('Current password').fill(staff.password);
+  await page.getByLabel('New password', { exact: true }).fill(own);
+  await page.getByLabel('New password again').fill(own);
+  await page.getByRole('button', { name: 'Save my password' }).click();
+  await expect(page.getByRole('status')).toHaveText('Your password is changed. Your other back-office sessions have ended.');
+  staff.password = own;
+  await page.getByRole('button', { name: 'Continue to the back office' }).click();
   await expect(page.getByRole('heading', { name: `Welcome, ${staff.name}` })).toBeVisible();
   return { secret, recoveryCodes };
 }

@@ -44,6 +44,6 @@ test('a session that ends while an admin fills a form: signed in again over it, 
   await expect(form.getByLabel('Role')).toHaveValue('operator');
   await expect(form.getByRole('button', { name: 'Add staff member' })).toBeFocused();
   await form.getByRole('button', { name: 'Add staff member' }).click();
-  await expect(page.getByRole('status')).toHaveText(`Added Kept Form ${run} (${newEmail}). Their first sign-in sets up their authenticator app.`);
+  await expect(page.getByRole('status')).toHaveText(`Added Kept Form ${run} (${newEmail}). Their first sign-in sets up their authenticator app and their own password.`);
   expect(await sql('SELECT role FROM staff WHERE email = $1', [newEmail])).toEqual([{ role: 'operator' }]);
 });

@@ -29,7 +29,7 @@ test('an admin adds a support member with a refund limit; support refunds part o
   await form.getByLabel('Role').selectOption('support');
   await form.getByLabel('First password').fill('Support-Pass-2026');
   await form.getByRole('button', { name: 'Add staff member' }).click();
-  await expect(page.getByRole('status')).toHaveText(`Added ${supportName} (${supportEmail}). Their first sign-in sets up their authenticator app.`);
+  await expect(page.getByRole('status')).toHaveText(`Added ${supportName} (${supportEmail}). Their first sign-in sets up their authenticator app and their own password.`);
   const row = page.getByRole('row', { name: supportName });
   await row.getByLabel(`Refund limit of ${supportName} (£)`).fill('1');
   await row.getByRole('button', { name: 'Save' }).click();
@@ -140,7 +140,7 @@ test("an operator finds a closed competition's entries, downloads them, runs the
 
   // Every step is in the audit log, under the operator's name (read as the database holds it).
   const actions = await sql<{ action: string }>(`SELECT action FROM staff_audit_log WHERE actor = $1 ORDER BY id`, [`${operator.name} <${operator.email}>`]);
-  expect(actions.map((a) => a.action)).toEqual(['staff.enrol-second-factor', 'entries.export', 'draw.run', 'claim.state', 'claim.state']);
+  expect(actions.map((a) => a.action)).toEqual(['staff.enrol-second-factor', 'staff.password-change', 'entries.export', 'draw.run', 'claim.state', 'claim.state']);
 });
 
 /** London wall time `days` from now, as a datetime-local input holds it. */
@@ -222,7 +222,7 @@ test('an operator creates a competition with a photo and instant wins and publis
 
   const actions = await sql<{ action: string }>(`SELECT action FROM staff_audit_log WHERE actor = $1 ORDER BY id`, [`${operator.name} <${operator.email}>`]);
   expect(actions.map((a) => a.action)).toEqual([
-    'staff.enrol-second-factor', 'image.upload', 'competition.create', 'competition.publish', 'entries.export', 'draw.run', 'claim.state', 'claim.state',
+    'staff.enrol-second-factor', 'staff.password-change', 'image.upload', 'competition.create', 'competition.publish', 'entries.export', 'draw.run', 'claim.state', 'claim.state',
   ]);
 });
 

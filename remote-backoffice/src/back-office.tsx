@@ -12,19 +12,19 @@ const SignedInArea = lazy(() => import('./layout/signed-in-area.tsx'));
 /** The back office under /admin: sign-in with a second factor, then the screens the member's role allows. */
 export default function BackOffice() {
   const session = useStaffSession();
-  const staff = session.status === 'signed-in' || session.status === 'ended' ? session.staff : null;
+  const area = session.status === 'signed-in' || session.status === 'ended' ? session : null;
   const ended = session.status === 'ended';
   return (
     <div className="bo-root" data-boundary="backoffice">
       {session.status === 'checking' && <Spinner label="Checking your sign-in…" />}
       {session.status === 'signed-out' && <SignInScreen notice={session.reason} key={session.reason ?? ''} />}
-      {staff && (
+      {area && (
         // While the session is ended the screens stay mounted, as they were (a half-filled form
         // too), but inert: nothing behind the sign-in can be used or read. Keyed by the member:
         // the same one signing in again carries on; anyone else starts afresh.
         <div className="bo-area-holder" inert={ended}>
           <Suspense fallback={<Spinner label="Loading the back office…" />}>
-            <SignedInArea key={staff.id} staff={staff} />
+            <SignedInArea key={area.staff.id} staff={area.staff} passwordChangeDue={area.passwordChangeDue} />
           </Suspense>
         </div>
       )}

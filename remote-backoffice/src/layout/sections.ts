@@ -23,7 +23,7 @@ export const sections: readonly Section[] = [
   { path: 'content', label: 'Site content', roles: ['admin'] },
   { path: 'staff', label: 'Staff', roles: ['admin'] },
   { path: 'audit', label: 'Audit log', roles: ['admin'] },
-  // The job queue's dead-letter list (read-only; the CLI retries).
+  // The job queue's dead-letter list, each job retried from there or the CLI.
   { path: 'jobs', label: 'Failed jobs', roles: ['admin'] },
   // What reconciliation flagged between the payment provider and our orders.
   { path: 'payments', label: 'Payment problems', roles: ['admin'] },

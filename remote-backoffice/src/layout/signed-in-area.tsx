@@ -11,6 +11,7 @@ import { CustomersArea } from '../customers/customers-area.tsx';
 import { FulfilmentScreen } from '../fulfilment/fulfilment-screen.tsx';
 import { DeadJobsScreen } from '../jobs/dead-jobs-screen.tsx';
 import { DashboardScreen } from '../dashboard/dashboard-screen.tsx';
+import { ChangePasswordScreen } from '../password/change-password-screen.tsx';
 import { PaymentProblemsScreen } from '../payments/payment-problems-screen.tsx';
 import { RefundScreen } from '../refunds/refund-screen.tsx';
 import { ReviewsScreen } from '../reviews/reviews-screen.tsx';
@@ -36,38 +37,59 @@ function sectionAt(pathname: string, allowed: readonly Section[]): Section | und
   return allowed.find((s) => s.path === first);
 }
 
-/** The signed-in back office: who is signed in, the sections their role allows, and the screens (paths relative to /admin). */
-export default function SignedInArea({ staff }: { staff: StaffMember }) {
+const PASSWORD_PATH = 'password';
+
+/** The title of the screen at a path: its section's, or the member's own password screen. */
+function titleAt(pathname: string, allowed: readonly Section[]): string {
+  if (pathname.slice(ADMIN_BASE.length).split('/').find(Boolean) === PASSWORD_PATH) return 'Your password';
+  return sectionAt(pathname, allowed)?.label ?? 'Dashboard';
+}
+
+/**
+ * The signed-in back office: who is signed in, the sections their role allows, and the screens
+ * (paths relative to /admin). A member whose password someone else set (`passwordChangeDue`) sees
+ * only the form to choose their own until they have: the API refuses everything else meanwhile.
+ */
+export default function SignedInArea({ staff, passwordChangeDue }: { staff: StaffMember; passwordChangeDue: boolean }) {
   const allowed = sectionsFor(staff.role);
-  useBackOfficeTitle(sectionAt(useLocation().pathname, allowed)?.label ?? 'Dashboard');
+  const title = titleAt(useLocation().pathname, allowed);
+  useBackOfficeTitle(passwordChangeDue ? 'Choose your password' : title);
   return (
     <div className="bo-area">
       <header className="bo-header">
         <p className="bo-header__who">
           Signed in as <strong>{staff.name}</strong> <span className="bo-badge">{roleNames[staff.role]}</span>
         </p>
-        <nav aria-label="Back office" className="bo-nav">
-          <NavLink to={ADMIN_BASE} end>
-            Dashboard
-          </NavLink>
-          {allowed.map((s) => (
-            <NavLink key={s.path} to={sectionHref(s)}>
-              {s.label}
+        {!passwordChangeDue && (
+          <nav aria-label="Back office" className="bo-nav">
+            <NavLink to={ADMIN_BASE} end>
+              Dashboard
             </NavLink>
-          ))}
-        </nav>
+            {allowed.map((s) => (
+              <NavLink key={s.path} to={sectionHref(s)}>
+                {s.label}
+              </NavLink>
+            ))}
+          </nav>
+        )}
+        {!passwordChangeDue && <NavLink to={`${ADMIN_BASE}/${PASSWORD_PATH}`}>Your password</NavLink>}
         <button type="button" className="bo-link-button" onClick={() => void signOut()}>
           Sign out
         </button>
       </header>
+      {passwordChangeDue ? (
+        <ChangePasswordScreen required />
+      ) : (
       <Routes>
         <Route index element={<DashboardScreen staff={staff} />} />
         {allowed.map((s) => {
           const Screen = screens[s.path];
           return <Route key={s.path} path={`${s.path}/*`} element={<Screen staff={staff} />} />;
         })}
+        <Route path={PASSWORD_PATH} element={<ChangePasswordScreen required={false} />} />
         <Route path="*" element={<Navigate to={ADMIN_BASE} replace />} />
       </Routes>
+      )}
     </div>
   );
 }

@@ -14,9 +14,10 @@ const TOKEN_KEY = 'cgg.backoffice.token';
 export type StaffSessionState =
   | { status: 'checking' }
   | { status: 'signed-out'; reason?: string }
-  | { status: 'signed-in'; token: string; staff: StaffMember }
+  /** `passwordChangeDue`: someone else set their password; the screens wait until they choose their own. */
+  | { status: 'signed-in'; token: string; staff: StaffMember; passwordChangeDue: boolean }
   /** The server ended a signed-in session (idle, signed out elsewhere, disabled): `staff` is who was signed in. */
-  | { status: 'ended'; staff: StaffMember; reason: string };
+  | { status: 'ended'; staff: StaffMember; passwordChangeDue: boolean; reason: string };
 
 let state: StaffSessionState = storedToken() ? { status: 'checking' } : { status: 'signed-out' };
 const listeners = new Set<() => void>();
@@ -44,16 +45,20 @@ export const staffSession = {
     return () => listeners.delete(listener);
   },
   renewals: (): number => renewals,
-  signedIn(token: string, staff: StaffMember): void {
+  signedIn(token: string, staff: StaffMember, passwordChangeDue = false): void {
     sessionStorage.setItem(TOKEN_KEY, token);
     if (state.status === 'ended') renewals++;
-    set({ status: 'signed-in', token, staff });
+    set({ status: 'signed-in', token, staff, passwordChangeDue });
+  },
+  /** The member has chosen their own password: the screens open. */
+  passwordChosen(): void {
+    if (state.status === 'signed-in' && state.passwordChangeDue) set({ ...state, passwordChangeDue: false });
   },
   /** The server refused the tab's session (401). Signed in until now: `ended`, the screens kept; otherwise signed out. */
   ended(reason: string): void {
     sessionStorage.removeItem(TOKEN_KEY);
     if (state.status === 'ended') return;
-    set(state.status === 'signed-in' ? { status: 'ended', staff: state.staff, reason } : { status: 'signed-out', reason });
+    set(state.status === 'signed-in' ? { status: 'ended', staff: state.staff, passwordChangeDue: state.passwordChangeDue, reason } : { status: 'signed-out', reason });
   },
   /** Signed out by the member, or by the server (expired, disabled): `reason` is shown on the sign-in form. */
   signedOut(reason?: string): void {

@@ -13,7 +13,8 @@ function checkStoredToken(): Promise<void> {
     if (!token) return staffSession.signedOut();
     try {
       const me = await staffRequest((o) => apiRequest(staffCalls.staffMe, {}, o), token);
-      staffSession.signedIn(token, me.data);
+      const { password_change_due: due, ...staff } = me.data;
+      staffSession.signedIn(token, staff, due === true);
     } catch {
       // staffRequest has already signed the tab out on a 401; any other failure leaves the
       // member to sign in again rather than showing screens that cannot load.

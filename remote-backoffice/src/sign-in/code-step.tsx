@@ -11,6 +11,8 @@ export interface SignedIn {
   token: string;
   staff: StaffMember;
   recoveryCodes?: string[];
+  /** Their password was set by someone else: they choose their own before anything else. */
+  passwordChangeDue: boolean;
 }
 
 /** Groups the secret in fours, as authenticator apps show it, so it can be typed in. */
@@ -41,7 +43,7 @@ export function CodeStep({ second, onSignedIn, onRestart }: { second: SecondStep
     setBusy(true);
     try {
       const answer = await staffRequest((o) => apiRequest(staffCalls.staffSecondFactor, payload, o), null);
-      onSignedIn({ token: answer.data.token, staff: answer.data.staff, recoveryCodes: answer.data.recovery_codes });
+      onSignedIn({ token: answer.data.token, staff: answer.data.staff, recoveryCodes: answer.data.recovery_codes, passwordChangeDue: answer.data.password_change_due === true });
     } catch (error) {
       // The step's token lasts minutes: once it has expired, only the password step can start again.
       if (error instanceof ApiError && error.code === 'invalid_token') onRestart(error.message);

@@ -55,6 +55,16 @@ describe('staff sign-in', () => {
     expect(sessionStorage.getItem('cgg.backoffice.token')).toBe('session-1');
   });
 
+  it('a member signing in with a password someone else set is asked to choose their own first', async () => {
+    fakeApi({ 'staff/login': codeStep, 'staff/second_factor': { success: true, data: { token: 'session-1', staff: admin, password_change_due: true } } });
+    renderBackOffice();
+    const user = await passwordStep();
+    await user.type(await screen.findByLabelText('Code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Choose your own password' })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Back office' })).toBeNull();
+  });
+
   it('takes a recovery code instead of a code from the app', async () => {
     const api = fakeApi({ 'staff/login': codeStep, 'staff/second_factor': signedIn() });
     renderBackOffice();

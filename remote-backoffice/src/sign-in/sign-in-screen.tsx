@@ -12,7 +12,7 @@ type Step = { at: 'password'; notice?: string } | { at: 'code'; second: SecondSt
 export default function SignInScreen({ notice }: { notice?: string }) {
   const [step, setStep] = useState<Step>({ at: 'password', notice });
   useBackOfficeTitle('Sign in');
-  const finish = ({ token, staff }: SignedIn) => staffSession.signedIn(token, staff);
+  const finish = ({ token, staff, passwordChangeDue }: SignedIn) => staffSession.signedIn(token, staff, passwordChangeDue);
   return (
     <div className="bo-sign-in">
       {step.at === 'password' && <PasswordStep notice={step.notice} onNext={(second) => setStep({ at: 'code', second })} />}

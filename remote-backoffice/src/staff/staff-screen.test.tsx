@@ -169,7 +169,7 @@ describe('staff screen', () => {
     await user.selectOptions(within(form).getByLabelText('Role'), 'operator');
     await user.type(within(form).getByLabelText('First password'), '-and-longer');
     await user.click(within(form).getByRole('button', { name: 'Add staff member' }));
-    expect((await screen.findByRole('status')).textContent).toBe('Added Olu Operator (olu@cgg.test). Their first sign-in sets up their authenticator app.');
+    expect((await screen.findByRole('status')).textContent).toBe('Added Olu Operator (olu@cgg.test). Their first sign-in sets up their authenticator app and their own password.');
     expect(await screen.findByRole('row', { name: 'Olu Operator' })).toBeTruthy();
     expect(api.sent.find((s) => s.route === 'staff/create')!.body).toEqual({ email: 'olu@cgg.test', name: 'Olu Operator', role: 'operator', password: 'short-and-longer' });
   });

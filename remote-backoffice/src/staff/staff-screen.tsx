@@ -48,7 +48,7 @@ export function StaffScreen({ staff }: { staff: StaffMember }) {
       )}
       <CreateStaffForm
         onCreated={(member) => {
-          setNotice(`Added ${member.name} (${member.email}). Their first sign-in sets up their authenticator app.`);
+          setNotice(`Added ${member.name} (${member.email}). Their first sign-in sets up their authenticator app and their own password.`);
           reload();
         }}
       />

@@ -76,13 +76,25 @@ export const staffSessionResponseSchema = lazySchema(() => z.object({
   data: z.object({
     token: z.string(),
     staff: staffMemberSchema,
+    /** True when the password was set by someone else: the member chooses their own (staff/change_password) before anything else. */
+    password_change_due: z.optional(z.boolean()),
     /** Only once, right after enrolment: each works once instead of a code. */
     recovery_codes: z.optional(z.array(z.string())),
   }),
 }));
 
 export const staffTokenRequestSchema = lazySchema(() => z.strictObject({}));
-export const staffMeResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: staffMemberSchema }));
+export const staffMeResponseSchema = lazySchema(() => z.object({
+  success: z.literal(true),
+  data: z.extend(staffMemberSchema, { password_change_due: z.optional(z.boolean()) }),
+}));
+
+/** A member's own new password: the current one, then one of 12 or more characters that differs from it. */
+export const staffChangePasswordRequestSchema = lazySchema(() => z.strictObject({
+  current_password: z.string().check(z.minLength(1, 'Enter your current password.'), z.maxLength(200)),
+  new_password: z.string().check(z.minLength(12, 'A staff password has at least 12 characters.'), z.maxLength(200, 'At most 200 characters.')),
+}));
+export const staffChangePasswordResponseSchema = lazySchema(() => z.object({ success: z.literal(true), message: z.string() }));
 export const staffLogoutResponseSchema = lazySchema(() => z.object({ success: z.literal(true), message: z.string() }));
 
 export const staffCreateRequestSchema = lazySchema(() => z.strictObject({
@@ -115,7 +127,7 @@ export const auditActions = [
   'payment-problem.resolve',
   'claim.payee-view',
   'job.retry',
-  'staff.reset-sign-in',
+  'staff.reset-sign-in', 'staff.password-change',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -490,6 +502,8 @@ export const staffSeoUpdateResponseSchema = lazySchema(() => z.object({ success:
 /** A back-office call: `staff` access, and which roles may make it (the server checks both). */
 export interface StaffCall<Req extends z.ZodMiniType | null, Res extends z.ZodMiniType, A extends CallAccess = CallAccess> extends ApiCall<Req, Res, A> {
   readonly staffRoles?: readonly StaffRole[];
+  /** May be called before a member whose password someone else set has chosen their own (every other staff call answers 403 `cgg_staff_password_change_due`). */
+  readonly whilePasswordChangeDue?: true;
 }
 
 function staffCall<Req extends z.ZodMiniType | null, Res extends z.ZodMiniType, const A extends CallAccess>(c: StaffCall<Req, Res, A>): StaffCall<Req, Res, A> {
@@ -564,8 +578,9 @@ export const staffImageUploadResponseSchema = lazySchema(() => z.object({
 export const staffCalls = {
   staffLogin: staffCall({ access: 'anyone', route: '/api/v1/staff/login', method: 'POST', auth: 'site', request: staffLoginRequestSchema, response: staffLoginResponseSchema }),
   staffSecondFactor: staffCall({ access: 'anyone', route: '/api/v1/staff/second_factor', method: 'POST', auth: 'site', request: staffSecondFactorRequestSchema, response: staffSessionResponseSchema }),
-  staffMe: staffCall({ access: 'staff', staffRoles: everyRole, route: '/api/v1/staff/me', method: 'POST', auth: 'site', request: staffTokenRequestSchema, response: staffMeResponseSchema }),
-  staffLogout: staffCall({ access: 'staff', staffRoles: everyRole, route: '/api/v1/staff/logout', method: 'POST', auth: 'site', request: staffTokenRequestSchema, response: staffLogoutResponseSchema }),
+  staffMe: staffCall({ access: 'staff', staffRoles: everyRole, whilePasswordChangeDue: true, route: '/api/v1/staff/me', method: 'POST', auth: 'site', request: staffTokenRequestSchema, response: staffMeResponseSchema }),
+  staffLogout: staffCall({ access: 'staff', staffRoles: everyRole, whilePasswordChangeDue: true, route: '/api/v1/staff/logout', method: 'POST', auth: 'site', request: staffTokenRequestSchema, response: staffLogoutResponseSchema }),
+  staffChangePassword: staffCall({ access: 'staff', staffRoles: everyRole, whilePasswordChangeDue: true, route: '/api/v1/staff/change_password', method: 'POST', auth: 'site', request: staffChangePasswordRequestSchema, response: staffChangePasswordResponseSchema }),
   staffCreate: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/create', method: 'POST', auth: 'site', request: staffCreateRequestSchema, response: staffCreateResponseSchema }),
   staffList: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/list', method: 'POST', auth: 'site', request: staffTokenRequestSchema, response: staffListResponseSchema }),
   staffResetSignIn: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/reset_sign_in', method: 'POST', auth: 'site', request: staffResetSignInRequestSchema, response: staffResetSignInResponseSchema }),

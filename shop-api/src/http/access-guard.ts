@@ -80,11 +80,18 @@ export async function identifyCustomer(
   return { ...hit, token };
 }
 
-/** Staff routes: the bearer must name a signed-in staff session, in one of the route's roles. */
-export async function identifyStaff(db: Queryable, request: FastifyRequest, now: Date, roles: readonly StaffRole[]): Promise<StaffSession> {
+/**
+ * Staff routes: the bearer must name a signed-in staff session, in one of the route's roles. A member
+ * whose password someone else set reaches only the routes that declare `whilePasswordChangeDue`
+ * (who they are, signing out, choosing their own password) until they have chosen it.
+ */
+export async function identifyStaff(db: Queryable, request: FastifyRequest, now: Date, roles: readonly StaffRole[], whilePasswordChangeDue = false): Promise<StaffSession> {
   const caller = readCaller(request.headers.authorization);
   const session = caller.bearer && !caller.isSite ? await findStaffSession(db, caller.bearer, 'signed-in', now) : null;
   if (!session) throw new WpHttpError(401, 'cgg_staff_sign_in', 'Please sign in to the back office.');
   if (!roles.includes(session.role)) throw new WpHttpError(403, 'cgg_staff_forbidden', 'Your role does not allow that.');
+  if (session.passwordChangeDue && !whilePasswordChangeDue) {
+    throw new WpHttpError(403, 'cgg_staff_password_change_due', 'Choose your own password first: the one you signed in with was set by someone else.');
+  }
   return session;
 }

@@ -104,7 +104,7 @@ export function registerDeclaredRoutes(app: FastifyInstance, deps: RouteDeps, ro
       preValidation: async (request, reply) => {
         await r.prepare?.(request, reply);
         if (d.access === 'staff') {
-          staffMembers.set(request, await identifyStaff(deps.pool, request, deps.now(), d.staffRoles ?? []));
+          staffMembers.set(request, await identifyStaff(deps.pool, request, deps.now(), d.staffRoles ?? [], d.whilePasswordChangeDue === true));
           return;
         }
         if (d.access !== 'customer') return;

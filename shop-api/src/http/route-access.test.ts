@@ -160,6 +160,8 @@ const samples: Record<RouteName, Sample> = {
   staffLogout: { payload: () => ({}) },
   staffCreate: { payload: () => ({ email: `staff-${randomUUID()}@cgg.test`, name: 'New Operator', role: 'operator', password: STAFF_PASSWORD }) },
   staffList: { payload: () => ({}) },
+  // A wrong current password: access is what is checked here, nothing changes (staff-auth.test.ts changes one).
+  staffChangePassword: { payload: () => ({ current_password: 'not-their-password', new_password: 'Route-Test-Pass-2026' }) },
   staffUpdate: { payload: (fx) => ({ id: fx.support.id, refund_limit: '5.00' }) },
   // No such member: access is what is checked here (staff-auth.test.ts resets one).
   staffResetSignIn: { payload: () => ({ id: 2_000_000_000, password: 'Route-Test-Pass-2026' }) },

@@ -21,6 +21,8 @@ export interface RouteDeclaration {
   readonly auth?: CallAuth;
   /** `staff` routes: the roles that may call it. */
   readonly staffRoles?: readonly StaffRole[];
+  /** `staff` routes a member may call before choosing their own password (when someone else set it). */
+  readonly whilePasswordChangeDue?: boolean;
   /** The payload: the JSON body of a POST, the query string of a GET; null: none read. */
   readonly request: z.ZodMiniType | null;
   /** The JSON answer; null for the routes that answer something else (a stream, a CSV file). */

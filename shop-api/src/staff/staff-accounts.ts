@@ -12,6 +12,11 @@ export interface StaffCreation {
   name: string;
   role: StaffRole;
   password: string;
+  /**
+   * The password is one someone else chose and passed on (the back office's form, the CLI): the
+   * member must choose their own at their first sign-in. False only for the demo seed and tests.
+   */
+  passwordChangeDue?: boolean;
   /** Who creates it: a signed-in admin (their id), or the operator's CLI (null). */
   by: { staffId: number | null; actor: string };
   now: Date;
@@ -37,9 +42,9 @@ export async function createStaff(db: Queryable, c: StaffCreation): Promise<Staf
   assertStaffPassword(c.password);
   const hash = await hashPassword(c.password);
   const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO staff (email, name, role, password_hash, created_at, created_by) VALUES ($1, $2, $3, $4, $5, $6)
+    `INSERT INTO staff (email, name, role, password_hash, created_at, created_by, password_change_due) VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT (lower(email)) DO NOTHING RETURNING id`,
-    [email, name, c.role, hash, c.now, c.by.actor],
+    [email, name, c.role, hash, c.now, c.by.actor, c.passwordChangeDue ?? false],
   );
   if (!rows[0]) throw new WpHttpError(409, 'cgg_staff_exists', 'A staff member with that email address already exists.');
   const member: StaffMember = { id: rows[0].id, email, name, role: c.role };

@@ -46,7 +46,7 @@ describe('staff sign-in with a second factor', () => {
     const { session, secret, recovery } = await enrol(s.email);
     expect(recovery).toHaveLength(10);
     expect(new Set(recovery).size).toBe(10);
-    expect((await staffPost('me', {}, session)).json().data).toEqual({ id: s.id, email: s.email, name: s.name, role: 'operator' });
+    expect((await staffPost('me', {}, session)).json().data).toEqual({ id: s.id, email: s.email, name: s.name, role: 'operator', password_change_due: false });
 
     t.clock.advance(60_000);
     const again = (await staffPost('login', { email: s.email, password: PASSWORD })).json().data;
@@ -262,6 +262,56 @@ describe('managing staff, and refunds from the back office', () => {
     const unknown: string[] = [];
     expect(await staffResetCommand.run(['--email', 'nobody@cgg.test'], { pool: t.pool, out: (l) => unknown.push(l) })).toBe(1);
     expect(unknown).toEqual(['No staff member has the email address nobody@cgg.test.']);
+  });
+
+  it('a member whose password an admin set chooses their own before anything else; their other sessions end', async () => {
+    const admin = await newStaff('admin');
+    const { session: adminSession } = await enrol(admin.email);
+    const email = `chosen${++seq}@cgg.test`;
+    expect((await staffPost('create', { email, name: 'Cho Chosen', role: 'operator', password: PASSWORD }, adminSession)).statusCode).toBe(200);
+    const login = (await staffPost('login', { email, password: PASSWORD })).json().data;
+    const first = (await staffPost('second_factor', { token: login.token, code: await codeAt(login.secret) })).json().data;
+    expect(first.password_change_due).toBe(true);
+    t.clock.advance(60_000);
+    const otherLogin = (await staffPost('login', { email, password: PASSWORD })).json().data;
+    const other = (await staffPost('second_factor', { token: otherLogin.token, code: await codeAt(login.secret) })).json().data.token as string;
+
+    // Until then: who they are and signing out, nothing else.
+    expect((await staffPost('me', {}, first.token)).json().data).toMatchObject({ email, password_change_due: true });
+    const refused = await staffPost('competitions', { stage: 'open' }, first.token);
+    expect([refused.statusCode, refused.json().code, refused.json().message]).toEqual([403, 'cgg_staff_password_change_due', 'Choose your own password first: the one you signed in with was set by someone else.']);
+
+    const change = (body: object) => staffPost('change_password', body, first.token);
+    const wrong = await change({ current_password: 'not-my-password', new_password: 'My-Own-Pass-2026' });
+    expect([wrong.statusCode, wrong.json().data.params]).toEqual([400, { current_password: 'That is not your current password.' }]);
+    const same = await change({ current_password: PASSWORD, new_password: PASSWORD });
+    expect([same.statusCode, same.json().data.params]).toEqual([400, { new_password: 'Choose a password you have not been using.' }]);
+    expect((await change({ current_password: PASSWORD, new_password: 'short' })).statusCode).toBe(400);
+    expect((await staffPost('me', {}, first.token)).json().data.password_change_due).toBe(true);
+
+    const done = await change({ current_password: PASSWORD, new_password: 'My-Own-Pass-2026' });
+    expect(done.json()).toEqual({ success: true, message: 'Your password is changed. Your other back-office sessions have ended.' });
+    expect((await staffPost('me', {}, first.token)).json().data.password_change_due).toBe(false);
+    expect((await staffPost('competitions', { stage: 'open' }, first.token)).statusCode).toBe(200);
+    expect((await staffPost('me', {}, other)).statusCode).toBe(401);
+    expect((await staffPost('login', { email, password: PASSWORD })).statusCode).toBe(401);
+    expect((await staffPost('login', { email, password: 'My-Own-Pass-2026' })).statusCode).toBe(200);
+    const audit = await t.pool.query("SELECT actor, after FROM staff_audit_log WHERE action = 'staff.password-change' AND subject = $1", [`staff #${first.staff.id}`]);
+    expect(audit.rows).toEqual([{ actor: `Cho Chosen <${email}>`, after: { was_set_by_someone_else: true, other_sessions_ended: 1 } }]);
+    expect(JSON.stringify(audit.rows)).not.toContain('My-Own-Pass');
+  });
+
+  it('the CLI\'s new member and a reset sign-in choose their own password too; a member who chose theirs is not asked', async () => {
+    const lines: string[] = [];
+    const email = `cli-made${++seq}@cgg.test`;
+    expect(await staffCreateCommand.run(['--email', email, '--name', 'Cli Made', '--role', 'support'], { pool: t.pool, out: (l) => lines.push(l) })).toBe(0);
+    const due = await t.pool.query('SELECT password_change_due FROM staff WHERE email = $1', [email]);
+    expect(due.rows).toEqual([{ password_change_due: true }]);
+    const chose = await newStaff('support');
+    const { session } = await enrol(chose.email);
+    expect((await staffPost('me', {}, session)).json().data.password_change_due).toBe(false);
+    expect(await staffResetCommand.run(['--email', chose.email], { pool: t.pool, out: () => {} })).toBe(0);
+    expect((await t.pool.query('SELECT password_change_due FROM staff WHERE id = $1', [chose.id])).rows).toEqual([{ password_change_due: true }]);
   });
 
   it('two admins taking each other\'s admin role at once leave one admin, never none', async () => {

@@ -12,6 +12,7 @@ import { WpHttpError } from '../http/wp-error.ts';
 import { dataCipher } from '../lib/data-encryption.ts';
 import { auditPage, recordStaffAction, staffActor } from './audit-log.ts';
 import { createStaff } from './staff-accounts.ts';
+import { changeOwnStaffPassword } from './staff-password-change.ts';
 import { createStaffSession, endStaffSession, findStaffSession } from './staff-sessions.ts';
 import { acceptTotp, newTotpSecret, totpUri } from './staff-totp.ts';
 
@@ -31,7 +32,10 @@ interface StaffRow {
   totp_secret: string | null;
   totp_enabled_at: Date | null;
   totp_last_step: string | null;
+  password_change_due: boolean;
 }
+
+const fieldRefusal = (field: string, message: string) => new WpHttpError(400, 'rest_invalid_param', message, { params: { [field]: message } });
 
 const member = (r: Pick<StaffRow, 'id' | 'email' | 'name' | 'role'>): StaffMember => ({ id: r.id, email: r.email, name: r.name, role: r.role });
 
@@ -112,17 +116,31 @@ export function staffRoutes(deps: { pool: pg.Pool; now: () => Date; limits: Rate
             staffId: staff.id, actor: staffActor(staff), action: recovery ? 'staff.enrol-second-factor' : 'staff.sign-in', subject: `staff #${staff.id}`,
             after: input.recovery_code ? { with: 'recovery code' } : null, at,
           });
-          return { token, staff: member(staff), recovery };
+          return { token, staff: member(staff), passwordChangeDue: staff.password_change_due, recovery };
         });
         if (!outcome) throw wrongCode();
         await attempt.succeeded();
-        return { success: true, data: { token: outcome.token, staff: outcome.staff, ...(outcome.recovery ? { recovery_codes: outcome.recovery } : {}) } };
+        return { success: true, data: { token: outcome.token, staff: outcome.staff, password_change_due: outcome.passwordChangeDue, ...(outcome.recovery ? { recovery_codes: outcome.recovery } : {}) } };
       },
     }),
 
     declaredRoute(routeTable.staffMe, {
-      summary: 'The signed-in staff member (and a check that the session is alive; each call extends it).',
-      handler: async ({ staff }) => ({ success: true, data: { id: staff.staffId, email: staff.email, name: staff.name, role: staff.role } }),
+      summary: 'The signed-in staff member (and a check that the session is alive; each call extends it). `password_change_due`: they must choose their own password first.',
+      handler: async ({ staff }) => ({ success: true, data: { id: staff.staffId, email: staff.email, name: staff.name, role: staff.role, password_change_due: staff.passwordChangeDue } }),
+    }),
+
+    declaredRoute(routeTable.staffChangePassword, {
+      summary: 'The signed-in member chooses their own password; their other sessions end.',
+      description: 'Required first when the password was set by someone else (`password_change_due`: staff/create, a reset, the CLI): until then every other staff route answers 403 `cgg_staff_password_change_due`. 400 `rest_invalid_param` with `data.params.current_password` (not their password; counted toward the sign-in throttle: 429 `too_many_attempts`) or `data.params.new_password` (under 12 characters, or the same as the current one). Recorded in the audit log (`staff.password-change`, never a password).',
+      handler: async ({ input, staff, request }) => {
+        // A wrong current password counts as a failed sign-in: a session left open must not become a way to guess it.
+        const attempt = await limits.signInAttempt('staff', staff.email, clientAddress(request));
+        const outcome = await changeOwnStaffPassword(pool, { staff, current: input.current_password, next: input.new_password, now: now() });
+        if (outcome === 'wrong-current') throw fieldRefusal('current_password', 'That is not your current password.');
+        await attempt.succeeded();
+        if (outcome === 'same-as-current') throw fieldRefusal('new_password', 'Choose a password you have not been using.');
+        return { success: true, message: 'Your password is changed. Your other back-office sessions have ended.' };
+      },
     }),
 
     declaredRoute(routeTable.staffLogout, {
@@ -142,7 +160,7 @@ export function staffRoutes(deps: { pool: pg.Pool; now: () => Date; limits: Rate
       description: '400 per field (a valid email, a name, a password of at least 12 characters); 409 `cgg_staff_exists` for an email already used. Recorded in the audit log.',
       handler: async ({ input, staff }) => {
         const created = await inTransaction(pool, (client) =>
-          createStaff(client, { ...input, by: { staffId: staff.staffId, actor: staffActor(staff) }, now: now() }),
+          createStaff(client, { ...input, passwordChangeDue: true, by: { staffId: staff.staffId, actor: staffActor(staff) }, now: now() }),
         );
         return { success: true, data: created };
       },

@@ -17,6 +17,8 @@ export interface StaffSession {
   email: string;
   name: string;
   role: StaffRole;
+  /** Their password was set by someone else (staff/create, a reset, the CLI): they must choose their own first. */
+  passwordChangeDue: boolean;
 }
 
 export async function createStaffSession(db: Queryable, staffId: number, stage: StaffStage, now: Date): Promise<string> {
@@ -34,18 +36,18 @@ export async function createStaffSession(db: Queryable, staffId: number, stage: 
  * A signed-in session's idle expiry slides with each call, never past 12 hours from sign-in.
  */
 export async function findStaffSession(db: Queryable, token: string, stage: StaffStage, now: Date): Promise<StaffSession | null> {
-  const { rows } = await db.query<{ id: string; staff_id: number; email: string; name: string; role: StaffRole }>(
+  const { rows } = await db.query<{ id: string; staff_id: number; email: string; name: string; role: StaffRole; password_change_due: boolean }>(
     `UPDATE staff_sessions s
         SET last_used_at = $3,
             expires_at = CASE WHEN s.stage = 'signed-in' THEN LEAST($3::timestamptz + $4 * interval '1 millisecond', s.created_at + $5 * interval '1 millisecond') ELSE s.expires_at END
        FROM staff m
       WHERE s.token_hash = $1 AND s.stage = $2 AND s.revoked_at IS NULL AND s.expires_at > $3
         AND m.id = s.staff_id AND m.disabled_at IS NULL
-      RETURNING s.id, s.staff_id, m.email, m.name, m.role`,
+      RETURNING s.id, s.staff_id, m.email, m.name, m.role, m.password_change_due`,
     [hashSecret(token), stage, now, STAFF_IDLE_MS, STAFF_SESSION_MAX_MS],
   );
   const row = rows[0];
-  return row ? { sessionId: Number(row.id), staffId: row.staff_id, email: row.email, name: row.name, role: row.role } : null;
+  return row ? { sessionId: Number(row.id), staffId: row.staff_id, email: row.email, name: row.name, role: row.role, passwordChangeDue: row.password_change_due } : null;
 }
 
 /** True only for the caller that ended it (a second-factor token is used once). */

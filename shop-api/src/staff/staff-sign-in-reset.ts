@@ -17,7 +17,7 @@ export interface StaffSignInReset {
 /**
  * A member who lost their authenticator app and recovery codes, or their password: a new first
  * password; the app, the recovery codes and every session gone. Their next sign-in enrols an app
- * again, as their first did. The back office's Reset sign-in (admins) and the CLI's `staff-reset`
+ * again, as their first did, and they then choose their own password. The back office's Reset sign-in (admins) and the CLI's `staff-reset`
  * both come here, in the caller's transaction. Audited (`staff.reset-sign-in`; never the password).
  */
 export async function resetStaffSignIn(db: Queryable, r: StaffSignInReset): Promise<StaffMember> {
@@ -30,7 +30,8 @@ export async function resetStaffSignIn(db: Queryable, r: StaffSignInReset): Prom
   );
   const before = rows[0];
   if (!before) throw new WpHttpError(404, 'cgg_staff_not_found', 'There is no such staff member.');
-  await db.query('UPDATE staff SET password_hash = $2, totp_secret = NULL, totp_enabled_at = NULL, totp_last_step = NULL WHERE id = $1', [r.id, await hashPassword(r.password)]);
+  // The new password is the resetter's: the member chooses their own once signed in (password_change_due).
+  await db.query('UPDATE staff SET password_hash = $2, password_change_due = true, totp_secret = NULL, totp_enabled_at = NULL, totp_last_step = NULL WHERE id = $1', [r.id, await hashPassword(r.password)]);
   await db.query('DELETE FROM staff_recovery_codes WHERE staff_id = $1', [r.id]);
   const ended = await db.query('UPDATE staff_sessions SET revoked_at = $2 WHERE staff_id = $1 AND revoked_at IS NULL', [r.id, r.now]);
   await recordStaffAction(db, {

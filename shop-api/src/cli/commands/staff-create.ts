@@ -20,7 +20,7 @@ export const staffCreateCommand: Command = {
     try {
       const member = await inTransaction(ctx.pool, (client) =>
         createStaff(client, {
-          email: required(flags, 'email'), name: required(flags, 'name'), role: role.data, password,
+          email: required(flags, 'email'), name: required(flags, 'name'), role: role.data, password, passwordChangeDue: true,
           by: { staffId: null, actor: `cli:${operatorName(flags.by, ctx.operator)}` }, now: ctx.now?.() ?? new Date(),
         }),
       );
