@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { apiRequest } from '@cgg/contracts';
-import { STAFF_LIST_CAPS, staffCalls, staffCustomerSearchRequestSchema } from '@cgg/contracts/staff';
+import { STAFF_LIST_CAPS, staffCalls, staffCustomerSearchRequestSchema, type CustomerMatchReason } from '@cgg/contracts/staff';
 import { Link, useSearchParams } from 'react-router-dom';
 import { staffRequest } from '../api/staff-api.ts';
 import { useStaffData } from '../api/use-staff-data.ts';
@@ -11,6 +11,19 @@ import { inLondon } from '../components/london-time.ts';
 import { Spinner } from '../components/spinner.tsx';
 import { TextField } from '../components/text-field.tsx';
 import { ADMIN_BASE } from '../layout/sections.ts';
+
+/**
+ * Why a customer is in the results, where a number could mean two things: customer 16, or the
+ * customer who placed order 16 (usually two people). A name or email match needs no label.
+ */
+function matchedSaid(matched: readonly CustomerMatchReason[] | undefined, query: string): string | null {
+  const n = query.trim().replace(/^#/, '');
+  const [competition, ticket] = n.split(':').map((p) => p.trim());
+  const said = (matched ?? []).flatMap((m) =>
+    m === 'customer_number' ? [`customer #${n}`] : m === 'order_number' ? [`placed order #${n}`] : m === 'ticket' ? [`holds ticket ${ticket} of competition ${competition}`] : [],
+  );
+  return said.length ? `Matched: ${said.join(' and ')}` : null;
+}
 
 /** Finds customers; the query stays in the address, so Back returns to the same results. */
 export function CustomerSearchScreen() {
@@ -51,6 +64,7 @@ export function CustomerSearchScreen() {
               {loaded.data.data.map((c) => (
                 <li key={c.id}>
                   <Link to={`${ADMIN_BASE}/customers/${c.id}`}>{c.name || c.email}</Link> <span className="bo-muted">{c.email} · #{c.id} · joined {inLondon(c.created_at)}</span>
+                  {matchedSaid(c.matched, query) && <span className="bo-badge">{matchedSaid(c.matched, query)}</span>}
                 </li>
               ))}
             </ul>

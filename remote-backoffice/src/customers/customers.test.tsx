@@ -47,6 +47,40 @@ describe('customers', () => {
     expect((screen.getByLabelText('Order number') as HTMLInputElement).value).toBe('10016');
   });
 
+  it('says which of two customers a number matched: one by their customer number, the other by an order they placed', async () => {
+    fakeApi({
+      ...me,
+      'staff/customer_search': {
+        success: true,
+        data: [
+          { id: 16, name: 'Cara Sixteen', email: 'cara@example.co.uk', created_at: '2026-01-02T10:00:00.000Z', matched: ['customer_number'] },
+          { id: 4, name: 'Rosalind Quarrington', email: 'ros@example.co.uk', created_at: '2026-01-02T10:00:00.000Z', matched: ['order_number'] },
+        ],
+      },
+    });
+    renderBackOffice('/admin/customers?q=%2316', 'tok');
+    const found = await screen.findByRole('list', { name: 'Customers found' });
+    const [cara, ros] = within(found).getAllByRole('listitem');
+    expect(within(cara!).getByText('Matched: customer #16')).toBeTruthy();
+    expect(within(ros!).getByText('Matched: placed order #16')).toBeTruthy();
+  });
+
+  it('labels no match by name or email, and a ticket by its holder', async () => {
+    fakeApi({
+      ...me,
+      'staff/customer_search': (b) => ({
+        success: true,
+        data: [{ id: 4, name: 'Rosalind Quarrington', email: 'ros@example.co.uk', created_at: '2026-01-02T10:00:00.000Z', matched: [String(b.query).includes(':') ? 'ticket' : 'name_or_email'] }],
+      }),
+    });
+    const { unmount } = renderBackOffice('/admin/customers?q=ros', 'tok');
+    const found = await screen.findByRole('list', { name: 'Customers found' });
+    expect(within(found).queryByText(/^Matched/)).toBeNull();
+    unmount();
+    renderBackOffice('/admin/customers?q=12%3A345', 'tok');
+    expect(await screen.findByText('Matched: holds ticket 345 of competition 12')).toBeTruthy();
+  });
+
   it('says when the search stopped at its cap of matches, so the list is not taken for all of them', async () => {
     const smiths = Array.from({ length: STAFF_LIST_CAPS.customerMatches }, (_, i) => ({ id: i + 1, name: `Sam Smith ${i + 1}`, email: `sam${i + 1}@example.co.uk`, created_at: '2026-01-02T10:00:00.000Z' }));
     fakeApi({ ...me, 'staff/customer_search': { success: true, data: smiths } });

@@ -80,15 +80,15 @@ export default function SignedInArea({ staff, passwordChangeDue }: { staff: Staf
       {passwordChangeDue ? (
         <ChangePasswordScreen required />
       ) : (
-      <Routes>
-        <Route index element={<DashboardScreen staff={staff} />} />
-        {allowed.map((s) => {
-          const Screen = screens[s.path];
-          return <Route key={s.path} path={`${s.path}/*`} element={<Screen staff={staff} />} />;
-        })}
-        <Route path={PASSWORD_PATH} element={<ChangePasswordScreen required={false} />} />
-        <Route path="*" element={<Navigate to={ADMIN_BASE} replace />} />
-      </Routes>
+        <Routes>
+          <Route index element={<DashboardScreen staff={staff} />} />
+          {allowed.map((s) => {
+            const Screen = screens[s.path];
+            return <Route key={s.path} path={`${s.path}/*`} element={<Screen staff={staff} />} />;
+          })}
+          <Route path={PASSWORD_PATH} element={<ChangePasswordScreen required={false} />} />
+          <Route path="*" element={<Navigate to={ADMIN_BASE} replace />} />
+        </Routes>
       )}
     </div>
   );

@@ -340,7 +340,14 @@ export const staffClaimStateRequestSchema = lazySchema(() => z.strictObject({
 export const staffClaimStateResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: staffClaimSchema }));
 
 /** A customer as a search lists them. */
-export const staffCustomerMatchSchema = lazySchema(() => z.object({ id: z.int(), name: z.string(), email: z.string(), created_at: z.string() }));
+/** What a search matched a customer on: a number may be a customer's and an order's both. */
+export const customerMatchReasons = ['customer_number', 'order_number', 'ticket', 'name_or_email'] as const;
+export type CustomerMatchReason = (typeof customerMatchReasons)[number];
+export const staffCustomerMatchSchema = lazySchema(() => z.object({
+  id: z.int(), name: z.string(), email: z.string(), created_at: z.string(),
+  /** Why this customer is in the results (every reason that holds); absent from an older API. */
+  matched: z.optional(z.array(z.enum(customerMatchReasons))),
+}));
 export const staffCustomerSearchRequestSchema = lazySchema(() => z.strictObject({
   /** Part of a name or email; or a customer number, order number (10016 or #10016) or ticket ("12:345", competition and ticket). */
   query: z.string().check(

@@ -1,4 +1,4 @@
-import { STAFF_LIST_CAPS, type StaffCustomer } from '@cgg/contracts/staff';
+import { STAFF_LIST_CAPS, type CustomerMatchReason, type StaffCustomer } from '@cgg/contracts/staff';
 import type { Queryable } from '../accounts/queryable.ts';
 import { customerWins } from '../claims/customer-wins.ts';
 import { londonWhen } from '../lib/london-time.ts';
@@ -17,6 +17,8 @@ export interface CustomerMatch {
   name: string;
   email: string;
   created_at: Date;
+  /** Why they are in the results: a number can be a customer's and an order's (of another customer) at once. */
+  matched: CustomerMatchReason[];
 }
 
 const MATCHES = STAFF_LIST_CAPS.customerMatches;
@@ -29,19 +31,22 @@ export async function searchCustomers(db: Queryable, query: string): Promise<Cus
   const q = query.trim();
   const ticket = /^(\d{1,9})\s*:\s*(\d{1,9})$/.exec(q);
   const number = /^#?(\d{1,9})$/.exec(q);
-  const select = `SELECT c.id, trim(c.first_name || ' ' || c.last_name) AS name, c.email, c.created_at FROM customers c`;
+  const select = (matched: string) => `SELECT c.id, trim(c.first_name || ' ' || c.last_name) AS name, c.email, c.created_at, ${matched} AS matched FROM customers c`;
   if (ticket) {
-    return (await db.query<CustomerMatch>(`${select} JOIN tickets t ON t.customer_id = c.id WHERE t.competition_id = $1 AND t.ticket_number = $2`, [Number(ticket[1]), Number(ticket[2])])).rows;
+    return (await db.query<CustomerMatch>(`${select("ARRAY['ticket']")} JOIN tickets t ON t.customer_id = c.id WHERE t.competition_id = $1 AND t.ticket_number = $2`, [Number(ticket[1]), Number(ticket[2])])).rows;
   }
   if (number) {
+    // Customer 16 and the customer of order 16 are usually two people: each row says which it is.
     return (await db.query<CustomerMatch>(
-      `${select} WHERE c.id = $1 OR c.id = (SELECT customer_id FROM orders WHERE id = $1) ORDER BY c.id LIMIT ${MATCHES}`,
+      `${select(`array_remove(ARRAY[CASE WHEN c.id = $1 THEN 'customer_number' END, CASE WHEN c.id = o.customer_id THEN 'order_number' END], NULL)`)}
+       LEFT JOIN (SELECT customer_id FROM orders WHERE id = $1) o ON true
+       WHERE c.id = $1 OR c.id = o.customer_id ORDER BY c.id LIMIT ${MATCHES}`,
       [Number(number[1])],
     )).rows;
   }
   const like = containsPattern(q);
   return (await db.query<CustomerMatch>(
-    `${select} WHERE c.email ILIKE $1 OR (c.first_name || ' ' || c.last_name) ILIKE $1 ORDER BY c.last_name, c.first_name, c.id LIMIT ${MATCHES}`,
+    `${select("ARRAY['name_or_email']")} WHERE c.email ILIKE $1 OR (c.first_name || ' ' || c.last_name) ILIKE $1 ORDER BY c.last_name, c.first_name, c.id LIMIT ${MATCHES}`,
     [like],
   )).rows;
 }

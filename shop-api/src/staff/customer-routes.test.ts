@@ -53,6 +53,20 @@ describe('customer look-up', () => {
     expect(await search(`${w.competitionId}:1`)).toEqual([id]);
     expect(await search(`${w.competitionId}:99`)).toEqual([]);
     expect(await search('%%')).toEqual([]);
+    // Each result says what it matched on: a number may be one customer's number and another's order.
+    const matchedOn = async (query: string) =>
+      staffCustomerSearchResponseSchema.parse((await staffPost('customer_search', { query })).json()).data.find((m) => m.id === id)?.matched;
+    expect(await matchedOn('quarring')).toEqual(['name_or_email']);
+    expect(await matchedOn(`${w.competitionId}:1`)).toEqual(['ticket']);
+    expect(await matchedOn(String(id))).toContain('customer_number');
+    expect(await matchedOn(`#${w.orderId}`)).toContain('order_number');
+    // An order numbered as another customer is: both come back, each saying which.
+    let other = await createCustomer(pool, { first: 'Numbered', last: 'Namesake' });
+    while ((await pool.query('SELECT 1 FROM orders WHERE id = $1', [other.id])).rowCount) other = await createCustomer(pool, { first: 'Numbered', last: 'Namesake' });
+    await pool.query(`INSERT INTO orders (id, customer_id, status, created_at, subtotal_pence, total_pence) VALUES ($1, $2, 'completed', now(), 0, 0)`, [other.id, id]);
+    const both = staffCustomerSearchResponseSchema.parse((await staffPost('customer_search', { query: String(other.id) })).json()).data;
+    expect(both.map((m) => [m.id, m.matched])).toEqual([[id, ['order_number']], [other.id, ['customer_number']]].sort((x, y) => Number(x[0]) - Number(y[0])));
+    await pool.query('DELETE FROM orders WHERE id = $1', [other.id]); // taken out again: the next tests count the buyer's orders
     const short = await staffPost('customer_search', { query: ' a ' });
     expect(short.statusCode).toBe(400);
     expect(short.json().data.params.query).toBe('Enter at least 2 characters: a name, email, order number or competition:ticket.');
