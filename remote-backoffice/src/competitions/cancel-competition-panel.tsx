@@ -3,7 +3,7 @@ import { apiRequest } from '@cgg/contracts';
 import { staffCalls, staffCancelCompetitionRequestSchema, type RefundDestination, type StaffCompetition, type StaffCompetitionRefunds } from '@cgg/contracts/staff';
 import { failureMessage, staffRequest } from '../api/staff-api.ts';
 import { fieldErrorsOf, hasErrors, type FieldErrors } from '../components/field-errors.ts';
-import { focusOnShow } from '../components/focus-on-show.ts';
+import { ConfirmPanel } from '../components/confirm-panel.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
 import { TextField } from '../components/text-field.tsx';
 import { RefundProgress } from './refund-progress.tsx';
@@ -93,19 +93,19 @@ export function CancelCompetitionPanel({ competition, onCancelled }: { competiti
       </h2>
       {refunds && <RefundProgress refunds={refunds} />}
       {!formShown ? null : confirming ? (
-        <div className="bo-confirm" role="group" aria-label="Confirm the cancellation">
-          <p tabIndex={-1} ref={focusOnShow}>
-            {cancelled
+        <ConfirmPanel
+          label="Confirm the cancellation"
+          question={
+            cancelled
               ? `Refund the rest of ${competition.title}'s paid orders ${to === 'card' ? 'to the card' : 'as site credit (orders paid by credit card go back to the card)'}?`
-              : `Cancel ${competition.title} and refund every paid order ${to === 'card' ? 'to the card' : 'as site credit (orders paid by credit card go back to the card)'}? Sales stop for good and it will not be drawn.`}
-          </p>
-          <button type="button" className="bo-button" aria-disabled={busy || undefined} onClick={() => void run()}>
-            {busy ? 'Starting…' : cancelled ? 'Yes, refund the rest' : 'Yes, cancel and refund everyone'}
-          </button>{' '}
-          <button type="button" className="bo-link-button" aria-disabled={busy || undefined} onClick={() => !busy && setConfirming(false)}>
-            Go back
-          </button>
-        </div>
+              : `Cancel ${competition.title} and refund every paid order ${to === 'card' ? 'to the card' : 'as site credit (orders paid by credit card go back to the card)'}? Sales stop for good and it will not be drawn.`
+          }
+          yes={cancelled ? 'Yes, refund the rest' : 'Yes, cancel and refund everyone'}
+          busyText="Starting…"
+          busy={busy}
+          onYes={() => void run()}
+          onBack={() => setConfirming(false)}
+        />
       ) : (
         <form className="bo-form" onSubmit={ask} noValidate aria-label="Cancel competition">
           <TextField name="cancel_reason" label="Reason" hint="Told to every customer and recorded in the audit log." value={reason} onChange={setReason} error={errors.reason} maxLength={200} />

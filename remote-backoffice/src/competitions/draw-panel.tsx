@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { apiRequest } from '@cgg/contracts';
 import { staffCalls, type StaffCompetition, type StaffMember } from '@cgg/contracts/staff';
 import { failureMessage, staffRequest } from '../api/staff-api.ts';
-import { focusOnShow } from '../components/focus-on-show.ts';
+import { ConfirmPanel } from '../components/confirm-panel.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
 import { inLondon } from '../components/london-time.ts';
 
@@ -70,17 +70,16 @@ export function DrawPanel({ competition, staff, onDrawn }: { competition: StaffC
       ) : !mayDraw ? (
         <p className="bo-muted">Entries have closed; an operator runs the draw.</p>
       ) : confirming ? (
-        <div className="bo-confirm" role="group" aria-label="Confirm the draw">
-          <p tabIndex={-1} ref={focusOnShow}>
-            Draw {competition.title} now, among {competition.paid_entries + competition.postal_entries} entries? The result is final and published.
-          </p>
-          <button type="button" className="bo-button" aria-disabled={busy || undefined} onClick={() => void run()}>
-            {busy ? 'Drawing…' : 'Yes, run the draw'}
-          </button>{' '}
-          <button type="button" className="bo-link-button" aria-disabled={busy || undefined} onClick={() => !busy && setConfirming(false)}>
-            Cancel
-          </button>
-        </div>
+        <ConfirmPanel
+          label="Confirm the draw"
+          question={`Draw ${competition.title} now, among ${competition.paid_entries + competition.postal_entries} entries? The result is final and published.`}
+          yes="Yes, run the draw"
+          busyText="Drawing…"
+          busy={busy}
+          back="Cancel"
+          onYes={() => void run()}
+          onBack={() => setConfirming(false)}
+        />
       ) : (
         <button type="button" className="bo-button" onClick={() => setConfirming(true)}>
           Run the draw

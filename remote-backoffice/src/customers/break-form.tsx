@@ -6,7 +6,7 @@ import { fieldErrorsOf, type FieldErrors } from '../components/field-errors.ts';
 import { FilterSelect } from '../components/filter-select.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
 import { TextField } from '../components/text-field.tsx';
-import { focusOnShow } from '../components/focus-on-show.ts';
+import { ConfirmPanel } from '../components/confirm-panel.tsx';
 import { useSave } from '../components/use-save.ts';
 
 type BreakAsk = ReturnType<(typeof staffCustomerBreakRequestSchema)['parse']>;
@@ -62,19 +62,20 @@ export function BreakForm({ customerId, onSaved }: { customerId: number; onSaved
       <FilterSelect id="bo-break-period" label="Length" value={period} options={periods} onChange={edit(setPeriod)} />
       <TextField name="break-reason" label="Reason (kept in the audit log)" value={reason} onChange={edit(setReason)} error={errors.reason} maxLength={500} />
       {confirming ? (
-        <div className="bo-confirm" role="group" aria-label="Confirm the break">
-          <p tabIndex={-1} ref={focusOnShow}>
-            {confirming.period === 'permanent'
+        <ConfirmPanel
+          label="Confirm the break"
+          question={
+            confirming.period === 'permanent'
               ? 'Close this account permanently? The customer can never check out again, and no one can reopen it from the back office.'
-              : `Start a break of ${periodName(confirming.period)} now? The customer's checkouts are refused until it ends, and it cannot be shortened or lifted.`}
-          </p>
-          <button type="button" className="bo-small-button" aria-disabled={save.busy || undefined} onClick={() => void start(confirming)}>
-            {save.busy ? 'Saving…' : confirming.period === 'permanent' ? 'Yes, close the account permanently' : 'Yes, start the break'}
-          </button>{' '}
-          <button type="button" className="bo-link-button" aria-disabled={save.busy || undefined} onClick={() => !save.busy && setConfirming(null)}>
-            Go back
-          </button>
-        </div>
+              : `Start a break of ${periodName(confirming.period)} now? The customer's checkouts are refused until it ends, and it cannot be shortened or lifted.`
+          }
+          yes={confirming.period === 'permanent' ? 'Yes, close the account permanently' : 'Yes, start the break'}
+          busyText="Saving…"
+          busy={save.busy}
+          small
+          onYes={() => void start(confirming)}
+          onBack={() => setConfirming(null)}
+        />
       ) : (
         <button type="submit" className="bo-small-button">
           Start now

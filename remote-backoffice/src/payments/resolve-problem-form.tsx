@@ -3,7 +3,7 @@ import { apiRequest } from '@cgg/contracts';
 import { staffCalls, staffResolvePaymentProblemRequestSchema, type PaymentProblem } from '@cgg/contracts/staff';
 import { staffRequest } from '../api/staff-api.ts';
 import { fieldErrorsOf, type FieldErrors } from '../components/field-errors.ts';
-import { focusOnShow } from '../components/focus-on-show.ts';
+import { ConfirmPanel } from '../components/confirm-panel.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
 import { TextArea } from '../components/text-area.tsx';
 import { useSave } from '../components/use-save.ts';
@@ -76,18 +76,21 @@ export function ResolveProblemForm({ problem, onResolved }: { problem: PaymentPr
       )}
       <TextArea id={`bo-problem-note-${problem.id}`} name="note" label="What you did" rows={2} maxLength={500} value={note} onChange={setNote} error={errors.note} />
       {confirming ? (
-        <div className="bo-confirm" role="group" aria-label={`Confirm the refund of problem #${problem.id}`}>
-          <p tabIndex={-1} ref={focusOnShow}>
-            Refund the whole payment <code>{problem.intent_id}</code> to the customer&apos;s card
-            {problem.on_close === 'refund_and_release' ? ` and release order #${problem.order_id}` : ''}?
-          </p>
-          <button type="button" className="bo-small-button" aria-disabled={save.busy || undefined} onClick={() => void send()}>
-            {save.busy ? 'Refunding…' : 'Yes, refund'}
-          </button>{' '}
-          <button type="button" className="bo-link-button" aria-disabled={save.busy || undefined} onClick={() => !save.busy && setConfirming(false)}>
-            Go back
-          </button>
-        </div>
+        <ConfirmPanel
+          label={`Confirm the refund of problem #${problem.id}`}
+          question={
+            <>
+              Refund the whole payment <code>{problem.intent_id}</code> to the customer&apos;s card
+              {problem.on_close === 'refund_and_release' ? ` and release order #${problem.order_id}` : ''}?
+            </>
+          }
+          yes="Yes, refund"
+          busyText="Refunding…"
+          busy={save.busy}
+          small
+          onYes={() => void send()}
+          onBack={() => setConfirming(false)}
+        />
       ) : (
         <button type="submit" className="bo-small-button" aria-disabled={save.busy || undefined}>
           {save.busy ? 'Saving…' : closeLabel(problem.on_close, refund)}

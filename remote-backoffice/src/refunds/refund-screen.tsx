@@ -7,7 +7,7 @@ import { fieldErrorsOf, hasErrors, type FieldErrors } from '../components/field-
 import { FormAlert } from '../components/form-alert.tsx';
 import { orderStatusName } from '../components/order-status-name.ts';
 import { TextField } from '../components/text-field.tsx';
-import { focusOnShow } from '../components/focus-on-show.ts';
+import { ConfirmPanel } from '../components/confirm-panel.tsx';
 import { useAskKey } from '../components/use-ask-key.ts';
 
 /** What else the refund gave the customer, as support would tell them: "Given back: £2.00 site credit, coupon SAVE5. 3 tickets released." */
@@ -109,17 +109,15 @@ export function RefundScreen({ staff }: { staff: StaffMember }) {
         </p>
       )}
       {confirming ? (
-        <div className="bo-confirm" role="group" aria-label="Confirm the refund">
-          <p tabIndex={-1} ref={focusOnShow}>
-            {confirmQuestion(confirming)}
-          </p>
-          <button type="button" className="bo-button" aria-disabled={busy || undefined} onClick={() => void refund(confirming)}>
-            {busy ? 'Refunding…' : 'Yes, refund'}
-          </button>{' '}
-          <button type="button" className="bo-link-button" aria-disabled={busy || undefined} onClick={() => !busy && setConfirming(null)}>
-            Go back
-          </button>
-        </div>
+        <ConfirmPanel
+          label="Confirm the refund"
+          question={confirmQuestion(confirming)}
+          yes="Yes, refund"
+          busyText="Refunding…"
+          busy={busy}
+          onYes={() => void refund(confirming)}
+          onBack={() => setConfirming(null)}
+        />
       ) : (
         <form className="bo-form" onSubmit={review} noValidate aria-label="Refund">
           <FormAlert message={refusal} />

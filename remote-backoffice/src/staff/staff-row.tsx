@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { apiRequest } from '@cgg/contracts';
 import { staffCalls, type StaffAccount, type StaffMember, type StaffRole } from '@cgg/contracts/staff';
 import { failureMessage, staffRequest } from '../api/staff-api.ts';
-import { focusOnShow } from '../components/focus-on-show.ts';
+import { ConfirmPanel } from '../components/confirm-panel.tsx';
 import { ResetSignInPanel } from './reset-sign-in-panel.tsx';
 import { roleNames, roles } from './role-names.ts';
 
@@ -109,19 +109,18 @@ export function StaffRow({ account, me, onChanged }: { account: StaffAccount; me
           />
         )}
         {pending && (
-          <div className="bo-confirm" role="group" aria-label={`Confirm the change to ${label}`}>
-            {/* From the button, the question takes the focus; from the select it is only announced: arrowing
-                through a closed select changes it at each key, and the focus must stay there. */}
-            <p tabIndex={-1} ref={pending.from === 'toggle' ? focusOnShow : undefined} aria-live={pending.from === 'role' ? 'polite' : undefined}>
-              {pending.question}
-            </p>
-            <button type="button" className="bo-small-button" aria-disabled={busy || undefined} onClick={() => void confirm(pending)}>
-              {busy ? 'Saving…' : pending.yes}
-            </button>{' '}
-            <button type="button" className="bo-link-button" aria-disabled={busy || undefined} onClick={() => !busy && close(pending)}>
-              Go back
-            </button>
-          </div>
+          <ConfirmPanel
+            label={`Confirm the change to ${label}`}
+            question={pending.question}
+            yes={pending.yes}
+            busyText="Saving…"
+            busy={busy}
+            small
+            // From the button, the question takes the focus; from the select it is only announced.
+            takeFocus={pending.from === 'toggle'}
+            onYes={() => void confirm(pending)}
+            onBack={() => close(pending)}
+          />
         )}
       </td>
       <td>
