@@ -18,7 +18,7 @@ test('an admin adds a support member with a refund limit; support refunds part o
   const admin = createStaffWithCli('admin', `Ada Admin ${run}`);
   const supportName = `Sam Support ${run}`;
   const { recoveryCodes } = await firstSignIn(page, admin);
-  await expect(page.getByRole('navigation', { name: 'Back office' })).toHaveText('DashboardCompetitionsFulfilmentCustomersReviewsRefundsComplaintsSite contentStaffAudit logFailed jobsPayment problems');
+  await expect(page.getByRole('navigation', { name: 'Back office' })).toHaveText('DashboardCompetitionsFulfilmentCustomersReviewsRefundsComplaintsChatSite contentStaffAudit logFailed jobsPayment problems');
 
   // Staff: add a support member, then give them a £1 refund limit.
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Staff' }).click();
@@ -44,7 +44,7 @@ test('an admin adds a support member with a refund limit; support refunds part o
 
   // Support: their first sign-in, then a refund over their limit (refused) and one within it.
   await firstSignIn(page, { email: supportEmail, name: supportName, password: 'Support-Pass-2026' });
-  await expect(page.getByRole('navigation', { name: 'Back office' })).toHaveText('DashboardCompetitionsCustomersReviewsRefundsComplaints');
+  await expect(page.getByRole('navigation', { name: 'Back office' })).toHaveText('DashboardCompetitionsCustomersReviewsRefundsComplaintsChat');
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Refunds' }).click();
   await page.getByLabel('Order number').fill(String(order.order_id));
   await page.getByLabel('Reason').fill('Customer bought one ticket too many');

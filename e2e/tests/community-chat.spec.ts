@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { registerCustomer, signInContext } from '../support/customers.ts';
 import { sql } from '../support/db.ts';
+import { createStaffWithCli, firstSignIn } from '../support/staff.ts';
 
 test('two signed-in customers chat live; markup shows as text; a removed message disappears', async ({ browser }) => {
   const [amira, ben] = await Promise.all([registerCustomer('Amira', 'Khan'), registerCustomer('Ben', 'Taylor')]);
@@ -51,4 +52,37 @@ test('visitors read the chat and are asked to log in to post', async ({ page }) 
   await expect(page.getByRole('log', { name: 'Chat messages' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/auth/login');
   await expect(page.getByLabel('Your message')).toHaveCount(0);
+});
+
+test("support removes a message from the back office's Chat screen; the shopper's open chat drops it at once", async ({ browser, page }) => {
+  const shopper = await registerCustomer('Carys', 'Rhys');
+  const context = await browser.newContext();
+  await signInContext(context, shopper);
+  const chat = await context.newPage();
+  try {
+    await chat.goto('/community-chat');
+    await expect(chat.getByText('Live', { exact: true })).toBeVisible();
+    const rude = `Call me on 07700 900${`${Date.now()}`.slice(-3)}, anyone`;
+    await chat.getByLabel('Your message').fill(rude);
+    await chat.getByRole('button', { name: 'Send' }).click();
+    const shown = chat.getByRole('log', { name: 'Chat messages' }).getByText(rude, { exact: true });
+    await expect(shown).toBeVisible();
+
+    const support = createStaffWithCli('support', `Mo Moderator ${`${Date.now()}`.slice(-6)}`);
+    await firstSignIn(page, support);
+    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Chat' }).click();
+    const card = page.getByRole('list', { name: 'Chat messages' }).getByRole('listitem').filter({ hasText: rude });
+    await expect(card).toContainText('Carys R.');
+    await card.getByRole('button', { name: /^Remove message #\d+ by Carys R\.$/ }).click();
+    await card.getByRole('button', { name: 'Yes, remove it' }).click();
+    await expect(page.getByRole('status')).toContainText("Removed Carys R.'s message of");
+    await expect(card).toHaveCount(0);
+
+    // The shopper's page was never reloaded: the removal arrives over the live stream.
+    await expect(shown).toBeHidden();
+    const [row] = await sql<{ removed: boolean }>('SELECT removed_at IS NOT NULL AS removed FROM chat_messages WHERE message = $1', [rude]);
+    expect(row!.removed).toBe(true);
+  } finally {
+    await context.close();
+  }
 });

@@ -11,7 +11,7 @@ describe('back office session', () => {
     renderBackOffice('/admin', 'stored-token');
     expect(await screen.findByRole('heading', { name: 'Welcome, Sid Support' })).toBeTruthy();
     expect(api.sent[0]).toEqual({ route: 'staff/me', body: {}, bearer: 'stored-token' });
-    expect(screen.getByRole('navigation', { name: 'Back office' }).textContent).toBe('DashboardCompetitionsCustomersReviewsRefundsComplaints');
+    expect(screen.getByRole('navigation', { name: 'Back office' }).textContent).toBe('DashboardCompetitionsCustomersReviewsRefundsComplaintsChat');
   });
 
   it("sends a member to the overview from a screen their role does not have", async () => {

@@ -61,6 +61,7 @@ import { registerRequestIdHeader, requestIdOf } from './http/request-id.ts';
 import { evaluateHarmMarkers } from './harm/evaluate.ts';
 import { reviewRoutes } from './staff/review-routes.ts';
 import { deadJobRoutes } from './staff/dead-job-routes.ts';
+import { chatModerationRoutes } from './staff/chat-moderation-routes.ts';
 import { paymentProblemRoutes } from './staff/payment-problem-routes.ts';
 
 export const PUBLIC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'public');
@@ -233,6 +234,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     ...customerRoutes({ pool: options.pool, now }),
     ...reviewRoutes({ pool: options.pool, now }),
     ...deadJobRoutes({ pool: options.pool, now }),
+    ...chatModerationRoutes({ pool: options.pool, now }),
     ...paymentProblemRoutes({ pool: options.pool, now, gateway, mailer }),
     ...contentEditingRoutes({ pool: options.pool, now }),
   ];

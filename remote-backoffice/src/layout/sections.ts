@@ -4,7 +4,7 @@ import type { StaffRole } from '@cgg/contracts/staff';
 export const ADMIN_BASE = '/admin';
 
 /** The back office's screens, each with the roles the API lets make its calls (the server checks again). */
-export type SectionPath = 'competitions' | 'fulfilment' | 'customers' | 'reviews' | 'refunds' | 'complaints' | 'content' | 'staff' | 'audit' | 'jobs' | 'payments';
+export type SectionPath = 'competitions' | 'fulfilment' | 'customers' | 'reviews' | 'refunds' | 'complaints' | 'chat' | 'content' | 'staff' | 'audit' | 'jobs' | 'payments';
 
 export interface Section {
   path: SectionPath;
@@ -20,6 +20,8 @@ export const sections: readonly Section[] = [
   { path: 'refunds', label: 'Refunds', roles: ['admin', 'support'] },
   // UK prize-draw code, clause 1.2: the people who talk to customers answer their complaints.
   { path: 'complaints', label: 'Complaints', roles: ['admin', 'support'] },
+  // Moderating the community chat: the people who talk to customers.
+  { path: 'chat', label: 'Chat', roles: ['admin', 'support'] },
   { path: 'content', label: 'Site content', roles: ['admin'] },
   { path: 'staff', label: 'Staff', roles: ['admin'] },
   { path: 'audit', label: 'Audit log', roles: ['admin'] },

@@ -4,6 +4,7 @@ import { staffCalls, type StaffMember } from '@cgg/contracts/staff';
 import { Navigate, NavLink, Route, Routes, useLocation } from 'react-router-dom';
 import { staffRequest } from '../api/staff-api.ts';
 import { AuditLogScreen } from '../audit/audit-log-screen.tsx';
+import { ChatModerationScreen } from '../chat/chat-moderation-screen.tsx';
 import { CompetitionsArea } from '../competitions/competitions-area.tsx';
 import { ComplaintsArea } from '../complaints/complaints-area.tsx';
 import { ContentScreen } from '../content/content-screen.tsx';
@@ -28,7 +29,7 @@ async function signOut() {
 }
 
 const screens: Record<SectionPath, (props: { staff: StaffMember }) => ReactNode> = {
-  competitions: CompetitionsArea, fulfilment: FulfilmentScreen, customers: CustomersArea, reviews: ReviewsScreen, content: ContentScreen, refunds: RefundScreen, complaints: ComplaintsArea, staff: StaffScreen, audit: AuditLogScreen, jobs: DeadJobsScreen, payments: PaymentProblemsScreen,
+  competitions: CompetitionsArea, fulfilment: FulfilmentScreen, customers: CustomersArea, reviews: ReviewsScreen, content: ContentScreen, refunds: RefundScreen, complaints: ComplaintsArea, chat: ChatModerationScreen, staff: StaffScreen, audit: AuditLogScreen, jobs: DeadJobsScreen, payments: PaymentProblemsScreen,
 };
 
 /** The section a path under /admin belongs to: its first segment (a competition's page is in Competitions). */

@@ -22,6 +22,7 @@ import {
   harmRuleSchema, staffCustomerBreakRequestSchema, staffHarmSettingsResponseSchema, staffHarmSettingsUpdateRequestSchema, staffReviewCloseRequestSchema,
   staffReviewsRequestSchema, staffReviewsResponseSchema,
 } from './harm-markers.ts';
+import { staffChatMessagesRequestSchema, staffChatMessagesResponseSchema, staffChatRemoveRequestSchema, staffChatRemoveResponseSchema } from './chat-moderation.ts';
 import { staffDeadJobsRequestSchema, staffDeadJobsResponseSchema, staffRetryDeadJobRequestSchema, staffRetryDeadJobResponseSchema } from './background-jobs.ts';
 import { staffPaymentProblemsRequestSchema, staffPaymentProblemsResponseSchema, staffResolvePaymentProblemRequestSchema, staffResolvePaymentProblemResponseSchema } from './payment-problems.ts';
 import { provideZod } from '../zod/zod-runtime.ts';
@@ -39,6 +40,7 @@ export * from './staff-complaints.ts';
 export * from './harm-markers.ts';
 export * from './background-jobs.ts';
 export * from './payment-problems.ts';
+export * from './chat-moderation.ts';
 
 /*
  * The back office's own calls (issue "The operator's back office"): staff sign-in with a
@@ -635,6 +637,8 @@ export const staffCalls = {
   staffReviewClose: staffCall({ access: 'staff', staffRoles: ['admin', 'support'], route: '/api/v1/staff/review_close', method: 'POST', auth: 'site', request: staffReviewCloseRequestSchema, response: staffReviewsResponseSchema }),
   staffHarmSettings: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/harm_settings', method: 'POST', auth: 'site', request: staffTokenRequestSchema, response: staffHarmSettingsResponseSchema }),
   staffHarmSettingsUpdate: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/harm_settings_update', method: 'POST', auth: 'site', request: staffHarmSettingsUpdateRequestSchema, response: staffHarmSettingsResponseSchema }),
+  staffChatMessages: staffCall({ access: 'staff', staffRoles: ['admin', 'support'], route: '/api/v1/staff/chat_messages', method: 'POST', auth: 'site', request: staffChatMessagesRequestSchema, response: staffChatMessagesResponseSchema }),
+  staffChatRemove: staffCall({ access: 'staff', staffRoles: ['admin', 'support'], route: '/api/v1/staff/chat_remove', method: 'POST', auth: 'site', request: staffChatRemoveRequestSchema, response: staffChatRemoveResponseSchema }),
   staffDeadJobs: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/dead_jobs', method: 'POST', auth: 'site', request: staffDeadJobsRequestSchema, response: staffDeadJobsResponseSchema }),
   staffRetryDeadJob: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/dead_job_retry', method: 'POST', auth: 'site', request: staffRetryDeadJobRequestSchema, response: staffRetryDeadJobResponseSchema }),
   staffPaymentProblems: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/payment_problems', method: 'POST', auth: 'site', request: staffPaymentProblemsRequestSchema, response: staffPaymentProblemsResponseSchema }),

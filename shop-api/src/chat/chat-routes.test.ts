@@ -1,10 +1,14 @@
 import { chatListResponseSchema, chatPostResponseSchema, type ChatMessage } from '@cgg/contracts';
+import { staffChatMessagesResponseSchema } from '@cgg/contracts/staff';
 import type { FastifyInstance } from 'fastify';
 import http from 'node:http';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
+import { inTransaction } from '../accounts/queryable.ts';
 import { createSession } from '../accounts/sessions.ts';
+import { createStaff } from '../staff/staff-accounts.ts';
+import { createStaffSession } from '../staff/staff-sessions.ts';
 import { createTestApp } from '../test/test-database.ts';
 import { CHAT_RATE_LIMIT, chatAuthorName } from './chat-routes.ts';
 import { removeMessage } from './chat-repository.ts';
@@ -150,9 +154,53 @@ describe('remove-chat-message command', () => {
     const { data } = chatPostResponseSchema.parse((await post(app, token, 'spam spam')).json());
     const lines: string[] = [];
     const ctx = { pool, out: (l: string) => void lines.push(l) };
-    expect(await removeChatMessageCommand.run([String(data.id)], ctx)).toBe(0);
+    expect(await removeChatMessageCommand.run([String(data.id), '--by', 'amy'], ctx)).toBe(0);
     expect(await removeChatMessageCommand.run([String(data.id)], ctx)).toBe(1);
     await expect(removeChatMessageCommand.run(['abc'], ctx)).rejects.toThrow('Give the id of one chat message.');
     expect(lines).toEqual([`Removed chat message ${data.id}.`, `No visible chat message ${data.id}.`]);
+    const audit = await pool.query("SELECT actor, before FROM staff_audit_log WHERE action = 'chat.remove' AND subject = $1", [`chat message #${data.id}`]);
+    expect(audit.rows).toEqual([{ actor: 'cli:amy', before: { author: 'Rude P.', message: 'spam spam' } }]);
+  });
+});
+
+describe('moderating the chat from the back office', () => {
+  it('support lists the visible messages newest first, with their writer, and removes one for everyone; an operator may not', async () => {
+    const token = await customer('Mean', 'Mouth');
+    const { data: rude } = chatPostResponseSchema.parse((await post(app, token, 'something rude')).json());
+    const { data: fine } = chatPostResponseSchema.parse((await post(app, token, 'good luck all')).json());
+    const writer = (await pool.query<{ customer_id: number }>('SELECT customer_id FROM chat_messages WHERE id = $1', [rude.id])).rows[0]!.customer_id;
+    const bearer = async (role: 'support' | 'operator') => {
+      const member = await inTransaction(pool, (client) =>
+        createStaff(client, { email: `chat-${role}-${Math.random().toString(36).slice(2, 8)}@cgg.test`, name: `Chat ${role}`, role, password: 'Staff!Pass-2026', by: { staffId: null, actor: 'test' }, now: new Date() }),
+      );
+      return { member, token: await createStaffSession(pool, member.id, 'signed-in', new Date()) };
+    };
+    const support = await bearer('support');
+    const operator = await bearer('operator');
+    const staffPost = (name: string, payload: object, as: string) =>
+      app.inject({ method: 'POST', url: `/?rest_route=/api/v1/staff/${name}`, headers: { 'content-type': 'application/json', authorization: `Bearer ${as}` }, payload });
+
+    const listed = staffChatMessagesResponseSchema.parse((await staffPost('chat_messages', {}, support.token)).json()).data;
+    expect(listed.slice(0, 2)).toEqual([
+      { id: fine.id, author: 'Mean M.', message: 'good luck all', created_at: fine.created_at, customer_id: writer },
+      { id: rude.id, author: 'Mean M.', message: 'something rude', created_at: rude.created_at, customer_id: writer },
+    ]);
+    const older = staffChatMessagesResponseSchema.parse((await staffPost('chat_messages', { before: fine.id }, support.token)).json()).data;
+    expect(older[0]!.id).toBe(rude.id);
+    expect((await staffPost('chat_remove', { id: rude.id }, operator.token)).statusCode).toBe(403);
+
+    const removed = await staffPost('chat_remove', { id: rude.id }, support.token);
+    expect(removed.json()).toEqual({ success: true, data: { id: rude.id } });
+    // Gone for shoppers and from the moderation list; kept in the table, and in the audit log with its words.
+    const publicList = chatListResponseSchema.parse((await app.inject({ method: 'GET', url: '/?rest_route=/api/v1/chat_messages' })).json()).data;
+    expect(publicList.map((m: ChatMessage) => m.id)).not.toContain(rude.id);
+    expect(publicList.map((m: ChatMessage) => m.id)).toContain(fine.id);
+    expect(staffChatMessagesResponseSchema.parse((await staffPost('chat_messages', {}, support.token)).json()).data.map((m) => m.id)).not.toContain(rude.id);
+    expect((await pool.query('SELECT removed_at IS NOT NULL AS removed FROM chat_messages WHERE id = $1', [rude.id])).rows).toEqual([{ removed: true }]);
+    const audit = await pool.query("SELECT staff_id, before FROM staff_audit_log WHERE action = 'chat.remove' AND subject = $1", [`chat message #${rude.id}`]);
+    expect(audit.rows).toEqual([{ staff_id: support.member.id, before: { author: 'Mean M.', message: 'something rude' } }]);
+
+    const again = await staffPost('chat_remove', { id: rude.id }, support.token);
+    expect([again.statusCode, again.json().code]).toEqual([404, 'cgg_chat_message_not_found']);
   });
 });

@@ -204,6 +204,9 @@ const samples: Record<RouteName, Sample> = {
   staffReviewClose: { payload: () => ({ flag_id: 999_999, action: 'no_action', note: 'Route test' }) },
   staffHarmSettings: { payload: () => ({}) },
   staffDeadJobs: { payload: () => ({}) },
+  staffChatMessages: { payload: () => ({}) },
+  // No such message: access is what is checked here (chat-routes.test.ts removes one).
+  staffChatRemove: { payload: () => ({ id: 2_000_000_000 }) },
   // No such job: access is what is checked here (job-queue.test.ts retries one).
   staffRetryDeadJob: { payload: () => ({ id: 2_000_000_000 }) },
   staffPaymentProblems: { payload: () => ({}) },
