@@ -18,7 +18,7 @@ test('an admin adds a support member with a refund limit; support refunds part o
   const admin = createStaffWithCli('admin', `Ada Admin ${run}`);
   const supportName = `Sam Support ${run}`;
   const { recoveryCodes } = await firstSignIn(page, admin);
-  await expect(page.getByRole('navigation', { name: 'Back office' })).toHaveText('DashboardCompetitionsFulfilmentCustomersReviewsRefundsComplaintsChatSite contentStaffAudit logFailed jobsPayment problems');
+  await expect(page.getByRole('navigation', { name: 'Back office' })).toHaveText('DashboardCompetitionsFulfilmentCouponsCustomersReviewsRefundsComplaintsChatSite contentStaffAudit logFailed jobsPayment problems');
 
   // Staff: add a support member, then give them a £1 refund limit.
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Staff' }).click();

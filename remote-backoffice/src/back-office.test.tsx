@@ -21,11 +21,11 @@ describe('back office session', () => {
     expect(screen.queryByRole('heading', { name: 'Staff' })).toBeNull();
   });
 
-  it('gives an operator competitions and fulfilment, not refunds or staff', async () => {
+  it('gives an operator competitions, fulfilment and coupons, not refunds or staff', async () => {
     fakeApi({ 'staff/me': { success: true, data: operator } });
     renderBackOffice('/admin', 'stored-token');
     expect(await screen.findByRole('heading', { name: 'Welcome, Olu Operator' })).toBeTruthy();
-    expect(screen.getByRole('navigation', { name: 'Back office' }).textContent).toBe('DashboardCompetitionsFulfilment');
+    expect(screen.getByRole('navigation', { name: 'Back office' }).textContent).toBe('DashboardCompetitionsFulfilmentCoupons');
   });
 
   it('asks to sign in again when the session has ended on the server', async () => {

@@ -62,6 +62,7 @@ import { evaluateHarmMarkers } from './harm/evaluate.ts';
 import { reviewRoutes } from './staff/review-routes.ts';
 import { deadJobRoutes } from './staff/dead-job-routes.ts';
 import { chatModerationRoutes } from './staff/chat-moderation-routes.ts';
+import { couponRoutes } from './staff/coupon-routes.ts';
 import { paymentProblemRoutes } from './staff/payment-problem-routes.ts';
 
 export const PUBLIC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'public');
@@ -235,6 +236,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     ...reviewRoutes({ pool: options.pool, now }),
     ...deadJobRoutes({ pool: options.pool, now }),
     ...chatModerationRoutes({ pool: options.pool, now }),
+    ...couponRoutes({ pool: options.pool, now }),
     ...paymentProblemRoutes({ pool: options.pool, now, gateway, mailer }),
     ...contentEditingRoutes({ pool: options.pool, now }),
   ];

@@ -4,7 +4,7 @@ import type { StaffRole } from '@cgg/contracts/staff';
 export const ADMIN_BASE = '/admin';
 
 /** The back office's screens, each with the roles the API lets make its calls (the server checks again). */
-export type SectionPath = 'competitions' | 'fulfilment' | 'customers' | 'reviews' | 'refunds' | 'complaints' | 'chat' | 'content' | 'staff' | 'audit' | 'jobs' | 'payments';
+export type SectionPath = 'competitions' | 'fulfilment' | 'coupons' | 'customers' | 'reviews' | 'refunds' | 'complaints' | 'chat' | 'content' | 'staff' | 'audit' | 'jobs' | 'payments';
 
 export interface Section {
   path: SectionPath;
@@ -15,6 +15,7 @@ export interface Section {
 export const sections: readonly Section[] = [
   { path: 'competitions', label: 'Competitions', roles: ['admin', 'operator', 'support'] },
   { path: 'fulfilment', label: 'Fulfilment', roles: ['admin', 'operator'] },
+  { path: 'coupons', label: 'Coupons', roles: ['admin', 'operator'] },
   { path: 'customers', label: 'Customers', roles: ['admin', 'support'] },
   { path: 'reviews', label: 'Reviews', roles: ['admin', 'support'] },
   { path: 'refunds', label: 'Refunds', roles: ['admin', 'support'] },

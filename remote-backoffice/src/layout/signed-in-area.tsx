@@ -7,6 +7,7 @@ import { AuditLogScreen } from '../audit/audit-log-screen.tsx';
 import { ChatModerationScreen } from '../chat/chat-moderation-screen.tsx';
 import { CompetitionsArea } from '../competitions/competitions-area.tsx';
 import { ComplaintsArea } from '../complaints/complaints-area.tsx';
+import { CouponsScreen } from '../coupons/coupons-screen.tsx';
 import { ContentScreen } from '../content/content-screen.tsx';
 import { CustomersArea } from '../customers/customers-area.tsx';
 import { FulfilmentScreen } from '../fulfilment/fulfilment-screen.tsx';
@@ -29,7 +30,7 @@ async function signOut() {
 }
 
 const screens: Record<SectionPath, (props: { staff: StaffMember }) => ReactNode> = {
-  competitions: CompetitionsArea, fulfilment: FulfilmentScreen, customers: CustomersArea, reviews: ReviewsScreen, content: ContentScreen, refunds: RefundScreen, complaints: ComplaintsArea, chat: ChatModerationScreen, staff: StaffScreen, audit: AuditLogScreen, jobs: DeadJobsScreen, payments: PaymentProblemsScreen,
+  competitions: CompetitionsArea, fulfilment: FulfilmentScreen, coupons: CouponsScreen, customers: CustomersArea, reviews: ReviewsScreen, content: ContentScreen, refunds: RefundScreen, complaints: ComplaintsArea, chat: ChatModerationScreen, staff: StaffScreen, audit: AuditLogScreen, jobs: DeadJobsScreen, payments: PaymentProblemsScreen,
 };
 
 /** The section a path under /admin belongs to: its first segment (a competition's page is in Competitions). */

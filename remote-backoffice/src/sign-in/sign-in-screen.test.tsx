@@ -51,7 +51,7 @@ describe('staff sign-in', () => {
     expect(screen.getByText('abcde-12345')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'I have saved these codes' }));
     expect(await screen.findByText('Amy Admin')).toBeTruthy();
-    expect(screen.getByRole('navigation', { name: 'Back office' }).textContent).toBe('DashboardCompetitionsFulfilmentCustomersReviewsRefundsComplaintsChatSite contentStaffAudit logFailed jobsPayment problems');
+    expect(screen.getByRole('navigation', { name: 'Back office' }).textContent).toBe('DashboardCompetitionsFulfilmentCouponsCustomersReviewsRefundsComplaintsChatSite contentStaffAudit logFailed jobsPayment problems');
     expect(sessionStorage.getItem('cgg.backoffice.token')).toBe('session-1');
   });
 

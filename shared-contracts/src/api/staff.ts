@@ -22,6 +22,7 @@ import {
   harmRuleSchema, staffCustomerBreakRequestSchema, staffHarmSettingsResponseSchema, staffHarmSettingsUpdateRequestSchema, staffReviewCloseRequestSchema,
   staffReviewsRequestSchema, staffReviewsResponseSchema,
 } from './harm-markers.ts';
+import { staffCouponCreateRequestSchema, staffCouponCreateResponseSchema, staffCouponsRequestSchema, staffCouponsResponseSchema } from './coupons.ts';
 import { staffChatMessagesRequestSchema, staffChatMessagesResponseSchema, staffChatRemoveRequestSchema, staffChatRemoveResponseSchema } from './chat-moderation.ts';
 import { staffDeadJobsRequestSchema, staffDeadJobsResponseSchema, staffRetryDeadJobRequestSchema, staffRetryDeadJobResponseSchema } from './background-jobs.ts';
 import { staffPaymentProblemsRequestSchema, staffPaymentProblemsResponseSchema, staffResolvePaymentProblemRequestSchema, staffResolvePaymentProblemResponseSchema } from './payment-problems.ts';
@@ -41,6 +42,7 @@ export * from './harm-markers.ts';
 export * from './background-jobs.ts';
 export * from './payment-problems.ts';
 export * from './chat-moderation.ts';
+export * from './coupons.ts';
 
 /*
  * The back office's own calls (issue "The operator's back office"): staff sign-in with a
@@ -149,7 +151,7 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
  * The most rows some back-office lists answer at once (they have no pager). A screen showing
  * exactly this many says there may be more, so nobody takes a full page for the whole list.
  */
-export const STAFF_LIST_CAPS = { customerMatches: 25, openFlags: 200, paymentProblems: 100, deadJobs: 100 } as const;
+export const STAFF_LIST_CAPS = { customerMatches: 25, openFlags: 200, paymentProblems: 100, deadJobs: 100, coupons: 200 } as const;
 
 const positiveId = z.int().check(z.positive(), z.maximum(MAX_DB_ID));
 export const auditLogRequestSchema = lazySchema(() => z.strictObject({
@@ -637,6 +639,8 @@ export const staffCalls = {
   staffReviewClose: staffCall({ access: 'staff', staffRoles: ['admin', 'support'], route: '/api/v1/staff/review_close', method: 'POST', auth: 'site', request: staffReviewCloseRequestSchema, response: staffReviewsResponseSchema }),
   staffHarmSettings: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/harm_settings', method: 'POST', auth: 'site', request: staffTokenRequestSchema, response: staffHarmSettingsResponseSchema }),
   staffHarmSettingsUpdate: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/harm_settings_update', method: 'POST', auth: 'site', request: staffHarmSettingsUpdateRequestSchema, response: staffHarmSettingsResponseSchema }),
+  staffCoupons: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/coupons', method: 'POST', auth: 'site', request: staffCouponsRequestSchema, response: staffCouponsResponseSchema }),
+  staffCouponCreate: staffCall({ access: 'staff', staffRoles: ['admin', 'operator'], route: '/api/v1/staff/coupon_create', method: 'POST', auth: 'site', request: staffCouponCreateRequestSchema, response: staffCouponCreateResponseSchema }),
   staffChatMessages: staffCall({ access: 'staff', staffRoles: ['admin', 'support'], route: '/api/v1/staff/chat_messages', method: 'POST', auth: 'site', request: staffChatMessagesRequestSchema, response: staffChatMessagesResponseSchema }),
   staffChatRemove: staffCall({ access: 'staff', staffRoles: ['admin', 'support'], route: '/api/v1/staff/chat_remove', method: 'POST', auth: 'site', request: staffChatRemoveRequestSchema, response: staffChatRemoveResponseSchema }),
   staffDeadJobs: staffCall({ access: 'staff', staffRoles: ['admin'], route: '/api/v1/staff/dead_jobs', method: 'POST', auth: 'site', request: staffDeadJobsRequestSchema, response: staffDeadJobsResponseSchema }),

@@ -205,6 +205,8 @@ const samples: Record<RouteName, Sample> = {
   staffHarmSettings: { payload: () => ({}) },
   staffDeadJobs: { payload: () => ({}) },
   staffChatMessages: { payload: () => ({}) },
+  staffCoupons: { payload: () => ({}) },
+  staffCouponCreate: { payload: () => ({ code: `ROUTE-${randomUUID().slice(0, 8)}`, percent: 5 }) },
   // No such message: access is what is checked here (chat-routes.test.ts removes one).
   staffChatRemove: { payload: () => ({ id: 2_000_000_000 }) },
   // No such job: access is what is checked here (job-queue.test.ts retries one).

@@ -26,6 +26,14 @@ export function londonLater(d: Date, amount: number, unit: 'day' | 'month'): Dat
   return dayjs.tz(`${wall.add(amount, unit).format('YYYY-MM-DD')} ${wall.format('HH:mm:ss.SSS')}`, SHOP_TIMEZONE).toDate();
 }
 
+/** The last moment of a London calendar day ('2026-12-31'), whatever the clocks do: a coupon's "until". */
+export function londonEndOfDay(day: string): Date {
+  return dayjs.tz(`${day} 23:59:59.999`, SHOP_TIMEZONE).toDate();
+}
+
+/** Today's London calendar date, 'YYYY-MM-DD'. */
+export const londonToday = (now: Date): string => dayjs(now).tz(SHOP_TIMEZONE).format('YYYY-MM-DD');
+
 /** The same London wall time `days` London calendar days after `d` (not days × 24 hours: clocks change). */
 export function londonDaysLater(d: Date, days: number): Date {
   return londonAt(d, days, dayjs(d).tz(SHOP_TIMEZONE).format('HH:mm'));
