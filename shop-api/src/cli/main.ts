@@ -29,12 +29,13 @@ import { refundOrderCommand } from './commands/refund-order.ts';
 import { competitionCancelCommand } from './commands/competition-cancel.ts';
 import { staffCreateCommand } from './commands/staff-create.ts';
 import { staffResetCommand } from './commands/staff-reset.ts';
+import { staffListCommand, staffUpdateCommand } from './commands/staff-update.ts';
 import { customerBreakCommand } from './commands/customer-break.ts';
 
 const commands: Command[] = [
   loginAsUserCommand, outboxCommand, deadJobsCommand, paymentProblemsCommand, removeChatMessageCommand,
   competitionCreateCommand, competitionUpdateCommand, entriesCommand, postalEntryCommand, postalWinsCommand, drawCommand,
-  couponCreateCommand, pointsAdjustCommand, creditAdjustCommand, customerBreakCommand, claimsCommand, claimStateCommand, claimPayeeCommand, refundOrderCommand, competitionCancelCommand, staffCreateCommand, staffResetCommand,
+  couponCreateCommand, pointsAdjustCommand, creditAdjustCommand, customerBreakCommand, claimsCommand, claimStateCommand, claimPayeeCommand, refundOrderCommand, competitionCancelCommand, staffCreateCommand, staffListCommand, staffUpdateCommand, staffResetCommand,
 ];
 
 function help(): void {

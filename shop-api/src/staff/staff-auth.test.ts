@@ -4,6 +4,8 @@ import { accountTestApp } from '../accounts/account-test-kit.ts';
 import { inTransaction } from '../accounts/queryable.ts';
 import { staffCreateCommand } from '../cli/commands/staff-create.ts';
 import { staffResetCommand } from '../cli/commands/staff-reset.ts';
+import { staffListCommand, staffUpdateCommand } from '../cli/commands/staff-update.ts';
+import { UsageError } from '../cli/command.ts';
 import { createStaff } from './staff-accounts.ts';
 import { billing, cardPayment, createCompetition, createCustomer } from '../store/store-fixtures.ts';
 import { payCheckout, storeInject, type StoreClientState } from '../store/store-test-kit.ts';
@@ -312,6 +314,32 @@ describe('managing staff, and refunds from the back office', () => {
     expect((await staffPost('me', {}, session)).json().data.password_change_due).toBe(false);
     expect(await staffResetCommand.run(['--email', chose.email], { pool: t.pool, out: () => {} })).toBe(0);
     expect((await t.pool.query('SELECT password_change_due FROM staff WHERE id = $1', [chose.id])).rows).toEqual([{ password_change_due: true }]);
+  });
+
+  it('the CLI lists staff and changes a member as the back office does: role, refund limit, disabled (signed out), audited', async () => {
+    const member = await newStaff('operator');
+    const { session } = await enrol(member.email);
+    const lines: string[] = [];
+    const run = (args: string[]) => staffUpdateCommand.run(args, { pool: t.pool, out: (l) => lines.push(l), now: t.clock.now });
+    expect(await run(['--email', member.email, '--role', 'support', '--refund-limit', '25', '--by', 'amy'])).toBe(0);
+    expect(lines.at(-1)).toBe(`#${member.id} ${member.name} <${member.email}> is now support, refunds up to £25.00, enabled.`);
+    expect(await run(['--email', member.email.toUpperCase(), '--disable'])).toBe(0);
+    expect((await staffPost('me', {}, session)).statusCode).toBe(401);
+    expect(await run(['--email', member.email, '--enable', '--refund-limit', 'none'])).toBe(0);
+    expect(lines.at(-1)).toBe(`#${member.id} ${member.name} <${member.email}> is now support, enabled.`);
+    const audit = await t.pool.query("SELECT actor, before->>'role' AS was, after->>'role' AS now FROM staff_audit_log WHERE action = 'staff.update' AND subject = $1 ORDER BY id", [`staff #${member.id}`]);
+    expect(audit.rows[0]).toEqual({ actor: 'cli:amy', was: 'operator', now: 'support' });
+    expect(audit.rows).toHaveLength(3);
+
+    expect(await run(['--email', 'nobody@cgg.test', '--disable'])).toBe(1);
+    expect(lines.at(-1)).toBe('No staff member has the email address nobody@cgg.test.');
+    await expect(run(['--email', member.email])).rejects.toThrow(UsageError);
+    await expect(run(['--email', member.email, '--role', 'boss'])).rejects.toThrow('--role must be admin, operator or support.');
+    await expect(run(['--email', member.email, '--disable', '--enable'])).rejects.toThrow(UsageError);
+
+    const listed: string[] = [];
+    expect(await staffListCommand.run([], { pool: t.pool, out: (l) => listed.push(l) })).toBe(0);
+    expect(listed).toContain(`#${member.id}  ${member.name} <${member.email}>  support`);
   });
 
   it('two admins taking each other\'s admin role at once leave one admin, never none', async () => {
