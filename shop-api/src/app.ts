@@ -227,7 +227,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const staff = [
     ...editor,
     ...staffRoutes({ pool: options.pool, now, limits }),
-    ...staffManagementRoutes({ pool: options.pool, now, gateway, mailer }),
+    ...staffManagementRoutes({ pool: options.pool, now, gateway, limits, mailer }),
     ...competitionCancelRoutes({ pool: options.pool, now }),
     ...operatorRoutes({ pool: options.pool, now, mailer, siteUrl }),
     ...fulfilmentRoutes({ pool: options.pool, now, mailer, siteUrl }),

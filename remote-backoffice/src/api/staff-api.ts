@@ -21,7 +21,7 @@ export async function staffRequest<T>(send: (options: RequestOptions) => Promise
   try {
     return await send(token ? { bearer: token } : {});
   } catch (error) {
-    if (token && error instanceof ApiError && error.status === 401) staffSession.ended(SESSION_ENDED);
+    if (token && error instanceof ApiError && error.status === 401) staffSession.ended(SESSION_ENDED, token);
     throw error;
   }
 }

@@ -31,6 +31,7 @@ describe('chat moderation', () => {
     const ask = within(second!).getByRole('group', { name: 'Confirm removing message #8' });
     expect(document.activeElement!.textContent).toBe('Remove this message by Mean M.? It leaves every open chat at once, and cannot be put back.');
     await user.click(within(ask).getByRole('button', { name: 'Go back' }));
+    expect(document.activeElement).toBe(within(second!).getByRole('button', { name: 'Remove message #8 by Mean M.' }));
     expect(api.routes()).not.toContain('staff/chat_remove');
 
     await user.click(within(second!).getByRole('button', { name: 'Remove message #8 by Mean M.' }));
@@ -43,7 +44,7 @@ describe('chat moderation', () => {
     expect(api.sent.filter((s) => s.route === 'staff/chat_remove').map((s) => s.body)).toEqual([{ id: 8 }]);
   });
 
-  it('a message removed meanwhile by someone else: the API\'s message, the message stays until reloaded', async () => {
+  it('a message someone else removed first goes from the list, and the notice says so', async () => {
     fakeApi({
       ...me,
       'staff/chat_messages': { success: true, data: [message(8, 'something rude')] },
@@ -53,24 +54,33 @@ describe('chat moderation', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Remove message #8 by Mean M.' }));
     await user.click(screen.getByRole('button', { name: 'Yes, remove it' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('There is no chat message #8 to remove: it may have been removed already.');
-    expect(screen.getByText('something rude')).toBeTruthy();
+    expect((await screen.findByRole('status')).textContent).toBe("Mean M.'s message of 1 Jul 2026, 12:30:00 had already been removed.");
+    expect(screen.queryByText('something rude')).toBeNull();
   });
 
-  it('pages back through older messages until the start of the chat', async () => {
+  it('pages back through older messages, 50 at a time, until a shorter page: the start of the chat', async () => {
+    const page = (from: number, n: number) => Array.from({ length: n }, (_, i) => message(from - i, `message ${from - i}`));
     const api = fakeApi({
       ...me,
-      'staff/chat_messages': (b) => ({ success: true, data: b.before === undefined ? [message(9, 'newest')] : b.before === 9 ? [message(5, 'older')] : [] }),
+      'staff/chat_messages': (b) => ({ success: true, data: b.before === undefined ? page(120, 50) : page(Number(b.before) - 1, 3) }),
     });
     renderBackOffice('/admin/chat', 'tok');
     const user = userEvent.setup();
-    await screen.findByText('newest');
+    await screen.findByText('message 120');
+    expect(screen.queryByText('That is the whole chat.')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Older messages' }));
-    expect(await screen.findByText('older')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Older messages' }));
-    expect(await screen.findByText('That is the whole chat.')).toBeTruthy();
+    expect(await screen.findByText('message 68')).toBeTruthy();
+    expect(screen.getByText('That is the whole chat.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Older messages' })).toBeNull();
-    expect(api.sent.filter((s) => s.route === 'staff/chat_messages').map((s) => s.body)).toEqual([{}, { before: 9 }, { before: 5 }]);
+    expect(api.sent.filter((s) => s.route === 'staff/chat_messages').map((s) => s.body)).toEqual([{}, { before: 71 }]);
+  });
+
+  it('a first page shorter than a full one is the whole chat: nothing older is offered', async () => {
+    fakeApi({ ...me, 'staff/chat_messages': { success: true, data: [message(9, 'newest')] } });
+    renderBackOffice('/admin/chat', 'tok');
+    await screen.findByText('newest');
+    expect(screen.getByText('That is the whole chat.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Older messages' })).toBeNull();
   });
 
   it('says when the chat is empty; is not offered to operators', async () => {

@@ -1,6 +1,6 @@
-import { useState } from 'react';
-import { apiRequest } from '@cgg/contracts';
-import { staffCalls, type StaffChatMessage } from '@cgg/contracts/staff';
+import { useEffect, useRef, useState } from 'react';
+import { ApiError, apiRequest } from '@cgg/contracts';
+import { CHAT_MODERATION_PAGE, staffCalls, type StaffChatMessage } from '@cgg/contracts/staff';
 import { Link } from 'react-router-dom';
 import { failureMessage, staffRequest } from '../api/staff-api.ts';
 import { useStaffData } from '../api/use-staff-data.ts';
@@ -32,7 +32,7 @@ export function ChatModerationScreen() {
     try {
       const page = (await staffRequest((o) => apiRequest(staffCalls.staffChatMessages, { before }, o))).data;
       setOlder((all) => [...all, ...page]);
-      setOlderState({ busy: false, ended: page.length === 0, problem: null });
+      setOlderState({ busy: false, ended: page.length < CHAT_MODERATION_PAGE, problem: null });
     } catch (error) {
       setOlderState({ busy: false, ended: false, problem: failureMessage(error) });
     }
@@ -58,27 +58,40 @@ export function ChatModerationScreen() {
             <ChatMessageCard
               key={m.id}
               message={m}
-              onRemoved={() => {
+              onRemoved={(already) => {
                 setRemoved((ids) => [...ids, m.id]);
-                setNotice(`Removed ${m.author}'s message of ${inLondon(m.created_at, true)}: it has left every open chat.`);
+                setNotice(
+                  already
+                    ? `${m.author}'s message of ${inLondon(m.created_at, true)} had already been removed.`
+                    : `Removed ${m.author}'s message of ${inLondon(m.created_at, true)}: it has left every open chat.`,
+                );
               }}
             />
           ))}
         </ul>
       )}
-      {loaded.state === 'loaded' && loaded.data.length > 0 && !olderState.ended && (
+      {loaded.state === 'loaded' && loaded.data.length >= CHAT_MODERATION_PAGE && !olderState.ended && (
         <button type="button" className="bo-link-button" aria-disabled={olderState.busy || undefined} onClick={() => void loadOlder((older.at(-1) ?? loaded.data.at(-1)!).id)}>
           {olderState.busy ? 'Loading…' : 'Older messages'}
         </button>
       )}
-      {olderState.ended && <p className="bo-muted">That is the whole chat.</p>}
+      {(olderState.ended || (loaded.state === 'loaded' && loaded.data.length > 0 && loaded.data.length < CHAT_MODERATION_PAGE)) && <p className="bo-muted">That is the whole chat.</p>}
       <FormAlert message={olderState.problem} />
     </section>
   );
 }
 
-function ChatMessageCard({ message, onRemoved }: { message: StaffChatMessage; onRemoved: () => void }) {
+/** `already`: someone else removed it first (the API's 404); it goes from the list all the same. */
+function ChatMessageCard({ message, onRemoved }: { message: StaffChatMessage; onRemoved: (already: boolean) => void }) {
   const [confirming, setConfirming] = useState(false);
+  const removeButton = useRef<HTMLButtonElement>(null);
+  // Going back: the focus returns to the Remove button the question replaced, not to the page's top.
+  const [wentBack, setWentBack] = useState(false);
+  useEffect(() => {
+    if (!wentBack) return;
+    removeButton.current?.focus();
+    setWentBack(false);
+  }, [wentBack]);
   const save = useSave();
   return (
     <li className="bo-card">
@@ -96,14 +109,24 @@ function ChatMessageCard({ message, onRemoved }: { message: StaffChatMessage; on
           busyText="Removing…"
           busy={save.busy}
           small
-          onYes={() => void save.run(async () => {
-            await staffRequest((o) => apiRequest(staffCalls.staffChatRemove, { id: message.id }, o));
-            onRemoved();
-          })}
-          onBack={() => setConfirming(false)}
+          onYes={() =>
+            void save.run(async () => {
+              try {
+                await staffRequest((o) => apiRequest(staffCalls.staffChatRemove, { id: message.id }, o));
+                onRemoved(false);
+              } catch (error) {
+                if (!(error instanceof ApiError) || error.code !== 'cgg_chat_message_not_found') throw error;
+                onRemoved(true);
+              }
+            })
+          }
+          onBack={() => {
+            setConfirming(false);
+            setWentBack(true);
+          }}
         />
       ) : (
-        <button type="button" className="bo-small-button" aria-label={`Remove message #${message.id} by ${message.author}`} onClick={() => setConfirming(true)}>
+        <button ref={removeButton} type="button" className="bo-small-button" aria-label={`Remove message #${message.id} by ${message.author}`} onClick={() => setConfirming(true)}>
           Remove
         </button>
       )}

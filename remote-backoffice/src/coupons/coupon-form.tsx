@@ -7,13 +7,11 @@ import { FormAlert } from '../components/form-alert.tsx';
 import { TextField } from '../components/text-field.tsx';
 import { useSave } from '../components/use-save.ts';
 
-/** The API names a refused field (`data.params`): `expires` is the form's `expires_on`, `customer` its `customer_id`. */
+/** The API's refusal of a field (`data.params`, by the request's names): shown under that field. */
 function apiFieldErrors(error: unknown): FieldErrors | null {
   if (!(error instanceof ApiError) || error.code !== 'rest_invalid_param') return null;
-  const params = (error.data as { params?: Record<string, string> } | null | undefined)?.params;
-  if (!params || typeof params !== 'object') return null;
-  const { expires, customer, ...rest } = params;
-  return { ...rest, ...(expires ? { expires_on: expires } : {}), ...(customer ? { customer_id: customer } : {}) };
+  const params = (error.data as { params?: unknown } | null | undefined)?.params;
+  return params && typeof params === 'object' && !Array.isArray(params) ? (params as FieldErrors) : null;
 }
 
 /** Issues a coupon: a code, an amount or a percentage off, optionally for one customer and until a last day. */
@@ -34,7 +32,7 @@ export function CouponForm({ onCreated }: { onCreated: (coupon: StaffCoupon) => 
     const trimmed = value.trim().replace(/^£/, '').replace(/%$/, '');
     const percentOff = /^\d{1,3}$/.test(trimmed) ? Number(trimmed) : null;
     if (kind === 'percent' && percentOff === null) found.percent = 'The percentage off is a whole number from 1 to 100.';
-    if (customer.trim() && !/^\d{1,9}$/.test(customer.trim())) found.customer_id = 'Enter a customer number (find it under Customers), or leave it empty for everyone.';
+    if (customer.trim() && !/^\d{1,9}$/.test(customer.trim())) found.customer_id = 'Enter a customer number, or leave it empty for everyone.';
     const request = {
       code,
       ...(kind === 'amount' ? { amount: trimmed } : { percent: percentOff ?? 0 }),
@@ -87,7 +85,7 @@ export function CouponForm({ onCreated }: { onCreated: (coupon: StaffCoupon) => 
         onChange={setValue}
         error={errors[kind]}
       />
-      <TextField name="coupon-customer" label="For one customer (customer number)" hint="Leave empty for everyone. A customer's own coupon works once." inputMode="numeric" value={customer} onChange={setCustomer} error={errors.customer_id} />
+      <TextField name="coupon-customer" label="For one customer (customer number)"  hint="Their number as the customer's account shows it (admins and support find it under Customers). Leave empty for everyone. A customer's own coupon works once." inputMode="numeric" value={customer} onChange={setCustomer} error={errors.customer_id} />
       <TextField name="coupon-description" label="Description" hint="Shown to the shopper with the discount; “CGG Coupon” when empty." value={description} onChange={setDescription} error={errors.description} maxLength={100} />
       <TextField name="coupon-expires" label="Last day (optional)" type="date" hint="It works until the end of this day, London time." value={expiresOn} onChange={setExpiresOn} error={errors.expires_on} />
       <button type="submit" className="bo-button" aria-disabled={save.busy || undefined}>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { StaffCoupon } from '@cgg/contracts/staff';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, refusal } from '../test/fake-api.ts';
-import { operator, support } from '../test/fixtures.ts';
+import { admin, operator, support } from '../test/fixtures.ts';
 import { renderBackOffice } from '../test/render-back-office.tsx';
 
 const coupon = (over: Partial<StaffCoupon>): StaffCoupon => ({
@@ -13,9 +13,9 @@ const coupon = (over: Partial<StaffCoupon>): StaffCoupon => ({
 const me = { 'staff/me': { success: true, data: operator } };
 
 describe('coupons', () => {
-  it('lists coupons with their discount, who may use them, their last day and their use', async () => {
+  it('lists coupons with their discount, who may use them, their last day and their use; an admin follows a customer\'s coupon to them', async () => {
     fakeApi({
-      ...me,
+      'staff/me': { success: true, data: admin },
       'staff/coupons': { success: true, data: [coupon({}), coupon({ id: 2, code: 'SORRY5', amount: '5.00', percent: null, customer_id: 42, customer_email: 'kept@example.co.uk', expires_at: null, orders: 1, used_at: '2026-11-20T15:00:00.000Z' })] },
     });
     renderBackOffice('/admin/coupons', 'tok');
@@ -29,12 +29,20 @@ describe('coupons', () => {
     expect(sorry.textContent).toContain('Used 20 Nov 2026, 15:00');
   });
 
+  it('an operator sees a customer\'s coupon by customer number, with no link to a screen they do not have', async () => {
+    fakeApi({ ...me, 'staff/coupons': { success: true, data: [coupon({ id: 2, code: 'SORRY5', amount: '5.00', percent: null, customer_id: 42, customer_email: null })] } });
+    renderBackOffice('/admin/coupons', 'tok');
+    const row = (await screen.findByText('SORRY5')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('customer #42')).toBeTruthy();
+    expect(within(row).queryByRole('link')).toBeNull();
+  });
+
   it('issues a coupon: checks the fields first, shows the API\'s refusal under its field, then lists it first and says what was issued', async () => {
     let answer: unknown = null;
     const api = fakeApi({
       ...me,
       'staff/coupons': { success: true, data: [coupon({})] },
-      'staff/coupon_create': (b) => answer ?? { success: true, data: coupon({ id: 9, code: String(b.code), amount: '2.50', percent: null, customer_id: 42, customer_email: 'kept@example.co.uk', expires_at: null, orders: 0, description: 'CGG Coupon' }) },
+      'staff/coupon_create': (b) => answer ?? { success: true, data: coupon({ id: 9, code: String(b.code), amount: '2.50', percent: null, customer_id: 42, customer_email: null, expires_at: null, orders: 0, description: 'CGG Coupon' }) },
     });
     renderBackOffice('/admin/coupons', 'tok');
     const user = userEvent.setup();
@@ -44,7 +52,7 @@ describe('coupons', () => {
     await user.click(within(form).getByRole('button', { name: 'Issue coupon' }));
     expect(within(form).getByText('A code is 3-40 letters, digits, _ or -.')).toBeTruthy();
     expect(within(form).getByText('Enter the amount off in pounds, e.g. 5 or 2.50.')).toBeTruthy();
-    expect(within(form).getByText('Enter a customer number (find it under Customers), or leave it empty for everyone.')).toBeTruthy();
+    expect(within(form).getByText('Enter a customer number, or leave it empty for everyone.')).toBeTruthy();
     expect(api.routes()).not.toContain('staff/coupon_create');
 
     await user.clear(within(form).getByLabelText('Code'));
@@ -52,7 +60,7 @@ describe('coupons', () => {
     await user.type(within(form).getByLabelText('Amount off (£)'), '£2.50');
     await user.clear(within(form).getByLabelText('For one customer (customer number)'));
     await user.type(within(form).getByLabelText('For one customer (customer number)'), '424242');
-    answer = { refusal: { status: 400, body: { code: 'rest_invalid_param', message: 'There is no customer #424242.', data: { status: 400, params: { customer: 'There is no customer #424242.' } } } } };
+    answer = { refusal: { status: 400, body: { code: 'rest_invalid_param', message: 'There is no customer #424242.', data: { status: 400, params: { customer_id: 'There is no customer #424242.' } } } } };
     await user.click(within(form).getByRole('button', { name: 'Issue coupon' }));
     expect(await within(form).findByText('There is no customer #424242.')).toBeTruthy();
     expect(within(form).getByLabelText('For one customer (customer number)').getAttribute('aria-invalid')).toBe('true');
@@ -62,7 +70,7 @@ describe('coupons', () => {
     await user.type(within(form).getByLabelText('For one customer (customer number)'), '42');
     await user.click(within(form).getByRole('button', { name: 'Issue coupon' }));
     const notice = await screen.findByRole('status');
-    expect(notice.textContent).toBe('Issued SORRY250: £2.50 off for kept@example.co.uk, once.');
+    expect(notice.textContent).toBe('Issued SORRY250: £2.50 off for customer #42, once.');
     expect(api.sent.filter((s) => s.route === 'staff/coupon_create').at(-1)!.body).toEqual({ code: 'SORRY250', amount: '2.50', customer_id: 42 });
     const rows = within(screen.getByRole('table', { name: 'Coupons' })).getAllByRole('row');
     expect(rows[1]!.textContent).toContain('SORRY250');

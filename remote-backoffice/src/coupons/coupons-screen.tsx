@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { apiRequest } from '@cgg/contracts';
-import { STAFF_LIST_CAPS, staffCalls, type StaffCoupon } from '@cgg/contracts/staff';
+import { STAFF_LIST_CAPS, staffCalls, type StaffCoupon, type StaffMember } from '@cgg/contracts/staff';
 import { Link } from 'react-router-dom';
 import { staffRequest } from '../api/staff-api.ts';
 import { useStaffData } from '../api/use-staff-data.ts';
@@ -24,7 +24,9 @@ function usageOf(c: StaffCoupon): string {
  * Admins and operators: coupons, newest first, and issuing one (the same function as the CLI's
  * `coupon-create`; each is in the audit log).
  */
-export function CouponsScreen() {
+export function CouponsScreen({ staff }: { staff: StaffMember }) {
+  // Customers' pages are for admins and support: an operator sees a customer's coupon by number only.
+  const seesCustomers = staff.role !== 'operator';
   const { loaded } = useStaffData('coupons', () => staffRequest((o) => apiRequest(staffCalls.staffCoupons, {}, o)).then((a) => a.data));
   const [issued, setIssued] = useState<StaffCoupon[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
@@ -42,7 +44,7 @@ export function CouponsScreen() {
       <CouponForm
         onCreated={(c) => {
           setIssued((all) => [c, ...all]);
-          setNotice(`Issued ${c.code}: ${discountOf(c)}${c.customer_email ? ` for ${c.customer_email}, once` : ' for everyone'}${c.expires_at ? `, until ${inLondon(c.expires_at)}` : ''}.`);
+          setNotice(`Issued ${c.code}: ${discountOf(c)}${c.customer_id !== null ? ` for ${c.customer_email ?? `customer #${c.customer_id}`}, once` : ' for everyone'}${c.expires_at ? `, until ${inLondon(c.expires_at)}` : ''}.`);
         }}
       />
       {loaded.state === 'loading' && <Spinner label="Loading the coupons…" />}
@@ -70,7 +72,15 @@ export function CouponsScreen() {
                     <span className="bo-muted">{c.description}</span>
                   </td>
                   <td>{discountOf(c)}</td>
-                  <td>{c.customer_id === null ? 'Everyone' : <Link to={`${ADMIN_BASE}/customers/${c.customer_id}`}>{c.customer_email ?? `customer #${c.customer_id}`}</Link>}</td>
+                  <td>
+                    {c.customer_id === null ? (
+                      'Everyone'
+                    ) : seesCustomers ? (
+                      <Link to={`${ADMIN_BASE}/customers/${c.customer_id}`}>{c.customer_email ?? `customer #${c.customer_id}`}</Link>
+                    ) : (
+                      `customer #${c.customer_id}`
+                    )}
+                  </td>
                   <td>{c.expires_at ? inLondon(c.expires_at) : 'No end'}</td>
                   <td>{usageOf(c)}</td>
                 </tr>

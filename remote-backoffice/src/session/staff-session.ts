@@ -54,8 +54,13 @@ export const staffSession = {
   passwordChosen(): void {
     if (state.status === 'signed-in' && state.passwordChangeDue) set({ ...state, passwordChangeDue: false });
   },
-  /** The server refused the tab's session (401). Signed in until now: `ended`, the screens kept; otherwise signed out. */
-  ended(reason: string): void {
+  /**
+   * The server refused the tab's session (401). Signed in until now: `ended`, the screens kept;
+   * otherwise signed out. `refused`: the token the refused call carried; a late answer to a call
+   * sent before the member signed in again is not about the session they have now.
+   */
+  ended(reason: string, refused?: string): void {
+    if (refused !== undefined && state.status === 'signed-in' && state.token !== refused) return;
     sessionStorage.removeItem(TOKEN_KEY);
     if (state.status === 'ended') return;
     set(state.status === 'signed-in' ? { status: 'ended', staff: state.staff, passwordChangeDue: state.passwordChangeDue, reason } : { status: 'signed-out', reason });

@@ -23,6 +23,9 @@ export const staffChatMessageSchema = lazySchema(() => z.object({
 }));
 export type StaffChatMessage = z.infer<typeof staffChatMessageSchema>;
 
+/** Messages a page: a shorter page is the start of the chat. */
+export const CHAT_MODERATION_PAGE = 50;
+
 /** `before`: a message id, for the page of older ones. */
 export const staffChatMessagesRequestSchema = lazySchema(() => z.strictObject({ before: z.optional(z.int().check(z.positive())) }));
 export const staffChatMessagesResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: z.array(staffChatMessageSchema) }));

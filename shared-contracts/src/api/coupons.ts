@@ -22,6 +22,7 @@ export const staffCouponSchema = lazySchema(() => z.object({
   percent: z.nullable(z.int()),
   /** null: site-wide. */
   customer_id: z.nullable(z.int()),
+  /** Only to admins (operators have no access to customers' details): null otherwise. */
   customer_email: z.nullable(z.string()),
   expires_at: z.nullable(z.string()),
   /** A single-use coupon once used. */
@@ -37,11 +38,16 @@ export const staffCouponsResponseSchema = lazySchema(() => z.object({ success: z
 
 /**
  * A new coupon: exactly one of `amount` (pounds) and `percent`. The API checks every rule and names
- * the field it refuses (400 `rest_invalid_param`); 409 `cgg_coupon_exists` for a code in use.
+ * the field it refuses by these names (400 `rest_invalid_param`); 409 `cgg_coupon_exists` for a code in use.
  */
 export const staffCouponCreateRequestSchema = lazySchema(() => z.strictObject({
   code: z.string().check(z.trim(), z.regex(/^[A-Za-z0-9_-]{3,40}$/, 'A code is 3-40 letters, digits, _ or -.')),
-  amount: z.optional(z.string().check(z.trim(), z.regex(/^\d{1,4}(\.\d{1,2})?$/, 'Enter the amount off in pounds, e.g. 5 or 2.50.'))),
+  amount: z.optional(z.string().check(
+    z.trim(),
+    z.regex(/^\d{1,4}(\.\d{1,2})?$/, 'Enter the amount off in pounds, e.g. 5 or 2.50.'),
+    // The API's own bounds (createCoupon), so the form says so before sending.
+    z.refine((v) => Number(v) > 0 && Number(v) <= 1000, 'The amount off is from £0.01 to £1,000.'),
+  )),
   percent: z.optional(z.int().check(z.minimum(1, 'The percentage off is a whole number from 1 to 100.'), z.maximum(100, 'The percentage off is a whole number from 1 to 100.'))),
   customer_id: z.optional(z.int().check(z.positive())),
   description: z.optional(z.string().check(z.trim(), z.maxLength(100, 'The description is at most 100 characters.'))),

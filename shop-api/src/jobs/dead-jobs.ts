@@ -43,6 +43,9 @@ export async function countDeadJobs(db: Queryable): Promise<number> {
  */
 export async function retryDeadJob(pool: pg.Pool, id: number, by: { staffId: number | null; actor: string; at: Date }): Promise<{ task: string } | null> {
   return inTransaction(pool, async (client) => {
+    // Locked first: a second retry of the same job at once waits here, then finds it no longer dead.
+    const dead = await client.query(`SELECT id FROM ${JOB_SCHEMA}._private_jobs WHERE id = $1 AND attempts >= max_attempts AND locked_at IS NULL FOR UPDATE`, [id]);
+    if (dead.rowCount !== 1) return null;
     const { rows } = await client.query<{ id: string; task_identifier: string }>(
       `SELECT r.id, j.task_identifier FROM ${JOB_SCHEMA}.reschedule_jobs(
          (SELECT array_agg(id) FROM ${JOB_SCHEMA}._private_jobs WHERE id = $1 AND attempts >= max_attempts AND locked_at IS NULL),

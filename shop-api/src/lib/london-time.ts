@@ -31,9 +31,6 @@ export function londonEndOfDay(day: string): Date {
   return dayjs.tz(`${day} 23:59:59.999`, SHOP_TIMEZONE).toDate();
 }
 
-/** Today's London calendar date, 'YYYY-MM-DD'. */
-export const londonToday = (now: Date): string => dayjs(now).tz(SHOP_TIMEZONE).format('YYYY-MM-DD');
-
 /** The same London wall time `days` London calendar days after `d` (not days × 24 hours: clocks change). */
 export function londonDaysLater(d: Date, days: number): Date {
   return londonAt(d, days, dayjs(d).tz(SHOP_TIMEZONE).format('HH:mm'));

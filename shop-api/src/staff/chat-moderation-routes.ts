@@ -13,7 +13,7 @@ export function chatModerationRoutes(deps: { pool: pg.Pool; now: () => Date }): 
       handler: async ({ input }) => ({ success: true, data: await messagesToModerate(deps.pool, input.before) }),
     }),
     declaredRoute(routeTable.staffChatRemove, {
-      summary: 'Support and admins: removes a chat message. It disappears from every open chat at once and is kept for the record; audited (`chat.remove`, with the words removed).',
+      summary: 'Support and admins: removes a chat message. It disappears from every open chat at once and is kept for the record; audited (`chat.remove`, with whose message it was, not its words).',
       description: 'The same as the CLI\'s `remove-chat-message`. 404 `cgg_chat_message_not_found`: no visible message has that id (removed already, perhaps by someone else).',
       handler: async ({ input, staff }) => {
         if (!(await removeChatMessage(deps.pool, { id: input.id, by: { staffId: staff.staffId, actor: staffActor(staff) }, at: deps.now() }))) {

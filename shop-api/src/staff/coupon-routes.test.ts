@@ -11,11 +11,11 @@ import { createStaffSession } from './staff-sessions.ts';
 let app: FastifyInstance;
 let pool: pg.Pool;
 let close: () => Promise<void>;
-const bearers: Record<'operator' | 'support', string> = { operator: '', support: '' };
+const bearers: Record<'admin' | 'operator' | 'support', string> = { admin: '', operator: '', support: '' };
 
 beforeAll(async () => {
   ({ app, pool, close } = await storeTestApp());
-  for (const role of ['operator', 'support'] as const) {
+  for (const role of ['admin', 'operator', 'support'] as const) {
     const member = await inTransaction(pool, (client) =>
       createStaff(client, { email: `coupons-${role}@cgg.test`, name: `Coupon ${role}`, role, password: 'Staff!Pass-2026', by: { staffId: null, actor: 'test' }, now: new Date() }),
     );
@@ -24,11 +24,14 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-const staffPost = (name: string, payload: object, as: 'operator' | 'support' = 'operator') =>
+const staffPost = (name: string, payload: object, as: 'admin' | 'operator' | 'support' = 'operator') =>
   app.inject({ method: 'POST', url: `/?rest_route=/api/v1/staff/${name}`, headers: { 'content-type': 'application/json', authorization: `Bearer ${bearers[as]}` }, payload });
 
 describe('coupons from the back office', () => {
   it('an operator issues a site-wide coupon a shopper then uses; it is listed with its use, and audited as them', async () => {
+    // The whole of the last London day: in summer (BST) it ends at 22:59:59.999 UTC.
+    const summer = staffCouponCreateResponseSchema.parse((await staffPost('coupon_create', { code: 'SUMMER5', percent: 5, expires_on: '2099-07-31' })).json()).data;
+    expect(summer.expires_at).toBe('2099-07-31T22:59:59.999Z');
     const made = await staffPost('coupon_create', { code: 'WINTER10', percent: 10, description: 'Winter sale', expires_on: '2099-12-31' });
     expect(made.statusCode).toBe(200);
     const coupon = staffCouponCreateResponseSchema.parse(made.json()).data;
@@ -50,7 +53,10 @@ describe('coupons from the back office', () => {
   it('a customer\'s own coupon names them; each wrong field is refused by name and nothing is made', async () => {
     const customer = await createCustomer(pool, { first: 'Kept', last: 'Loyal' });
     const own = staffCouponCreateResponseSchema.parse((await staffPost('coupon_create', { code: 'SORRY5', amount: '5', customer_id: customer.id })).json()).data;
-    expect(own).toMatchObject({ amount: '5.00', percent: null, customer_id: customer.id, customer_email: customer.email, expires_at: null, description: 'CGG Coupon' });
+    // Operators see whose it is by number only; an admin sees the email too.
+    expect(own).toMatchObject({ amount: '5.00', percent: null, customer_id: customer.id, customer_email: null, expires_at: null, description: 'CGG Coupon' });
+    const asAdmin = staffCouponsResponseSchema.parse((await staffPost('coupons', {}, 'admin')).json()).data.find((k) => k.id === own.id);
+    expect(asAdmin).toMatchObject({ customer_id: customer.id, customer_email: customer.email });
 
     const before = (await pool.query('SELECT count(*)::int AS n FROM coupons')).rows[0].n;
     const refusal = async (payload: object) => {
@@ -60,10 +66,10 @@ describe('coupons from the back office', () => {
     expect(await refusal({ code: 'sorry5', percent: 5 })).toEqual([409, 'cgg_coupon_exists', 'A coupon with the code sorry5 already exists.']);
     expect(await refusal({ code: 'BOTH', percent: 5, amount: '1' })).toEqual([400, 'rest_invalid_param', { amount: 'Give an amount off or a percentage off, not both.' }]);
     expect(await refusal({ code: 'NEITHER' })).toEqual([400, 'rest_invalid_param', { amount: 'Give an amount off or a percentage off, not both.' }]);
-    expect(await refusal({ code: 'HUGE', amount: '1001' })).toEqual([400, 'rest_invalid_param', { amount: 'The amount off is from £0.01 to £1,000.' }]);
-    expect(await refusal({ code: 'PAST', percent: 5, expires_on: '2020-01-01' })).toEqual([400, 'rest_invalid_param', { expires: 'The last day cannot be in the past.' }]);
-    expect(await refusal({ code: 'BADDAY', percent: 5, expires_on: '2099-02-30' })).toEqual([400, 'rest_invalid_param', { expires: 'Give the last day as a date, e.g. 2026-12-31.' }]);
-    expect(await refusal({ code: 'NOBODY', percent: 5, customer_id: 2_000_000_000 })).toEqual([400, 'rest_invalid_param', { customer: 'There is no customer #2000000000.' }]);
+    expect((await staffPost('coupon_create', { code: 'HUGE', amount: '1001' })).json().data.params).toEqual({ amount: 'The amount off is from £0.01 to £1,000.' });
+    expect(await refusal({ code: 'PAST', percent: 5, expires_on: '2020-01-01' })).toEqual([400, 'rest_invalid_param', { expires_on: 'The last day cannot be in the past.' }]);
+    expect(await refusal({ code: 'BADDAY', percent: 5, expires_on: '2099-02-30' })).toEqual([400, 'rest_invalid_param', { expires_on: 'Give the last day as a date, e.g. 2026-12-31.' }]);
+    expect(await refusal({ code: 'NOBODY', percent: 5, customer_id: 2_000_000_000 })).toEqual([400, 'rest_invalid_param', { customer_id: 'There is no customer #2000000000.' }]);
     expect((await staffPost('coupon_create', { code: 'no spaces', percent: 5 })).statusCode).toBe(400);
     expect((await pool.query('SELECT count(*)::int AS n FROM coupons')).rows[0].n).toBe(before);
 

@@ -7,6 +7,7 @@ import { staffResetCommand } from '../cli/commands/staff-reset.ts';
 import { staffListCommand, staffUpdateCommand } from '../cli/commands/staff-update.ts';
 import { UsageError } from '../cli/command.ts';
 import { createStaff } from './staff-accounts.ts';
+import { routeTable } from '../http/route-table.ts';
 import { billing, cardPayment, createCompetition, createCustomer } from '../store/store-fixtures.ts';
 import { payCheckout, storeInject, type StoreClientState } from '../store/store-test-kit.ts';
 
@@ -231,6 +232,10 @@ describe('managing staff, and refunds from the back office', () => {
     expect((await staffPost('reset_sign_in', { id: admin.id, password: NEW_PASSWORD }, lostSession)).statusCode).toBe(403);
     expect((await staffPost('me', {}, lostSession)).statusCode).toBe(200);
 
+    // They had locked themselves out trying to remember it: the reset lets them in at once.
+    for (let i = 0; i < 5; i++) await staffPost('login', { email: lost.email, password: 'not it at all' });
+    expect((await staffPost('login', { email: lost.email, password: PASSWORD })).statusCode).toBe(429);
+
     const done = await staffPost('reset_sign_in', { id: lost.id, password: NEW_PASSWORD }, adminSession);
     expect(done.statusCode).toBe(200);
     expect(done.json().data).toMatchObject({ id: lost.id, second_factor: false, disabled: false, role: 'support' });
@@ -301,6 +306,25 @@ describe('managing staff, and refunds from the back office', () => {
     const audit = await t.pool.query("SELECT actor, after FROM staff_audit_log WHERE action = 'staff.password-change' AND subject = $1", [`staff #${first.staff.id}`]);
     expect(audit.rows).toEqual([{ actor: `Cho Chosen <${email}>`, after: { was_set_by_someone_else: true, other_sessions_ended: 1 } }]);
     expect(JSON.stringify(audit.rows)).not.toContain('My-Own-Pass');
+  });
+
+  it('a member whose password is due to change reaches no staff route but who they are, signing out and changing it', async () => {
+    const admin = await newStaff('admin');
+    const { session: adminSession } = await enrol(admin.email);
+    const email = `gated${++seq}@cgg.test`;
+    expect((await staffPost('create', { email, name: 'Gate Kept', role: 'admin', password: PASSWORD }, adminSession)).statusCode).toBe(200);
+    const login = (await staffPost('login', { email, password: PASSWORD })).json().data;
+    const session = (await staffPost('second_factor', { token: login.token, code: await codeAt(login.secret) })).json().data.token as string;
+    const open = new Set(['staffMe', 'staffLogout', 'staffChangePassword']);
+    // Signing out last: it ends the session the others are tried with.
+    const staffRoutes = Object.entries(routeTable).filter(([, d]) => d.access === 'staff').sort(([a], [b]) => Number(a === 'staffLogout') - Number(b === 'staffLogout'));
+    expect(staffRoutes.length).toBeGreaterThan(40);
+    for (const [name, d] of staffRoutes) {
+      // The gate comes before the payload is read: an empty one is enough to be refused.
+      const res = await t.app.inject({ method: d.method, url: `/?rest_route=${d.route}`, headers: { authorization: `Bearer ${session}`, ...(d.method === 'GET' ? {} : { 'content-type': 'application/json' }) }, ...(d.method === 'GET' ? {} : { payload: {} }) });
+      if (open.has(name)) expect(res.statusCode, name).not.toBe(403);
+      else expect([res.statusCode, res.json().code], name).toEqual([403, 'cgg_staff_password_change_due']);
+    }
   });
 
   it('the CLI\'s new member and a reset sign-in choose their own password too; a member who chose theirs is not asked', async () => {

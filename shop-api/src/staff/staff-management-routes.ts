@@ -1,6 +1,5 @@
 import { poundsToPence } from '@cgg/contracts';
 import type pg from 'pg';
-import { inTransaction } from '../accounts/queryable.ts';
 import { declaredRoute, type DeclaredRoute } from '../http/declared-routes.ts';
 import { routeTable } from '../http/route-table.ts';
 import { penceToPounds } from '../lib/money.ts';
@@ -8,11 +7,12 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { PaymentGateway } from '../payments/payment-gateway.ts';
 import { refundOrder } from '../payments/refund-order.ts';
 import { staffActor } from './audit-log.ts';
-import { listStaff, staffAccountRow, toAccount, updateStaff } from './staff-directory.ts';
+import { listStaff, staffAccountRow, updateStaff } from './staff-directory.ts';
+import type { RateLimits } from '../http/rate-limits.ts';
 import { resetStaffSignIn } from './staff-sign-in-reset.ts';
 
 /** Admins manage staff (list, role, refund limit, disable, a lost sign-in reset); admins and support refund orders. */
-export function staffManagementRoutes(deps: { pool: pg.Pool; now: () => Date; gateway: PaymentGateway; mailer?: Mailer }): DeclaredRoute[] {
+export function staffManagementRoutes(deps: { pool: pg.Pool; now: () => Date; gateway: PaymentGateway; limits: RateLimits; mailer?: Mailer }): DeclaredRoute[] {
   const { pool, now, gateway } = deps;
   return [
     declaredRoute(routeTable.staffList, {
@@ -32,13 +32,10 @@ export function staffManagementRoutes(deps: { pool: pg.Pool; now: () => Date; ga
     declaredRoute(routeTable.staffResetSignIn, {
       summary: 'Admins only: resets a staff member\'s sign-in (they lost their authenticator app and recovery codes, or their password): the first password given, their app, recovery codes and sessions gone. Their next sign-in enrols an app again.',
       description: 'The same as the CLI\'s `staff-reset`. Recorded in the audit log (`staff.reset-sign-in`, never the password). 409 `cgg_staff_self` (an admin resets only others), 404 `cgg_staff_not_found`, 400 `rest_invalid_param` for a password under 12 characters.',
-      handler: async ({ input, staff }) => {
-        const after = await inTransaction(pool, async (client) => {
-          await resetStaffSignIn(client, { id: input.id, password: input.password, by: { staffId: staff.staffId, actor: staffActor(staff) }, now: now() });
-          return (await staffAccountRow(client, input.id))!;
-        });
-        return { success: true, data: toAccount(after) };
-      },
+      handler: async ({ input, staff }) => ({
+        success: true,
+        data: await resetStaffSignIn(pool, deps.limits, { id: input.id, password: input.password, by: { staffId: staff.staffId, actor: staffActor(staff) }, now: now() }),
+      }),
     }),
 
     declaredRoute(routeTable.staffRefundOrder, {

@@ -136,6 +136,7 @@ export function staffRoutes(deps: { pool: pg.Pool; now: () => Date; limits: Rate
         // A wrong current password counts as a failed sign-in: a session left open must not become a way to guess it.
         const attempt = await limits.signInAttempt('staff', staff.email, clientAddress(request));
         const outcome = await changeOwnStaffPassword(pool, { staff, current: input.current_password, next: input.new_password, now: now() });
+        if (outcome === 'session-ended') throw new WpHttpError(401, 'cgg_staff_sign_in', 'Please sign in to the back office.');
         if (outcome === 'wrong-current') throw fieldRefusal('current_password', 'That is not your current password.');
         await attempt.succeeded();
         if (outcome === 'same-as-current') throw fieldRefusal('new_password', 'Choose a password you have not been using.');

@@ -1,7 +1,8 @@
 import type pg from 'pg';
 import { inTransaction, type Queryable } from '../accounts/queryable.ts';
 import { WpHttpError } from '../http/wp-error.ts';
-import { londonEndOfDay, londonToday } from '../lib/london-time.ts';
+import { londonToday } from '@cgg/contracts/account';
+import { londonEndOfDay } from '../lib/london-time.ts';
 import { recordStaffAction } from '../staff/audit-log.ts';
 
 /*
@@ -54,16 +55,16 @@ export async function createCoupon(pool: pg.Pool, c: NewCoupon): Promise<IssuedC
   let expiresAt: Date | null = null;
   if (c.expiresOn !== null) {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(c.expiresOn) || Number.isNaN(Date.parse(`${c.expiresOn}T12:00:00Z`)) || new Date(`${c.expiresOn}T12:00:00Z`).toISOString().slice(0, 10) !== c.expiresOn) {
-      throw refused('expires', 'Give the last day as a date, e.g. 2026-12-31.');
+      throw refused('expires_on', 'Give the last day as a date, e.g. 2026-12-31.');
     }
-    if (c.expiresOn < londonToday(c.at)) throw refused('expires', 'The last day cannot be in the past.');
+    if (c.expiresOn < londonToday(c.at)) throw refused('expires_on', 'The last day cannot be in the past.');
     expiresAt = londonEndOfDay(c.expiresOn);
   }
   return inTransaction(pool, async (client) => {
     let customerEmail: string | null = null;
     if (c.customerId !== null) {
       const found = await client.query<{ email: string }>('SELECT email FROM customers WHERE id = $1', [c.customerId]);
-      if (!found.rows[0]) throw refused('customer', `There is no customer #${c.customerId}.`);
+      if (!found.rows[0]) throw refused('customer_id', `There is no customer #${c.customerId}.`);
       customerEmail = found.rows[0].email;
     }
     // Two issuers of one code at once: the unique index makes the second wait, then refuses it here.

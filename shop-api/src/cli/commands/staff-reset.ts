@@ -1,4 +1,4 @@
-import { inTransaction } from '../../accounts/queryable.ts';
+import { createRateLimits } from '../../http/rate-limits.ts';
 import { WpHttpError } from '../../http/wp-error.ts';
 import { resetStaffSignIn } from '../../staff/staff-sign-in-reset.ts';
 import { operatorName, required } from '../cli-helpers.ts';
@@ -25,9 +25,9 @@ export const staffResetCommand: Command = {
     }
     const password = generatedStaffPassword();
     try {
-      const member = await inTransaction(ctx.pool, (client) =>
-        resetStaffSignIn(client, { id: found.rows[0]!.id, password, by: { staffId: null, actor: `cli:${operatorName(flags.by, ctx.operator)}` }, now: ctx.now?.() ?? new Date() }),
-      );
+      const member = await resetStaffSignIn(ctx.pool, createRateLimits(ctx.pool), {
+        id: found.rows[0]!.id, password, by: { staffId: null, actor: `cli:${operatorName(flags.by, ctx.operator)}` }, now: ctx.now?.() ?? new Date(),
+      });
       out(`Reset the sign-in of ${member.role} #${member.id} ${member.name} <${member.email}>: their sessions have ended, and their next sign-in sets up an authenticator app again.`);
       out(`New password (give it to them privately; shown once): ${password}`);
       return 0;
