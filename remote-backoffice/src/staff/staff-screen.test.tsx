@@ -91,13 +91,15 @@ describe('staff screen', () => {
   it('resets the sign-in of a member who lost their app: said first, a new password checked, then done; never offered for oneself', async () => {
     const api = fakeApi({
       'staff/me': me,
-      'staff/list': { success: true, data: [account(admin), account(support)] },
+      'staff/list': { success: true, data: [account(admin), account(support), account({ id: 7, email: 'ada@cgg.test', name: 'Ada Admin', role: 'admin' })] },
       'staff/reset_sign_in': (body) => ({ success: true, data: account(support, { second_factor: false, id: Number(body.id) }) }),
     });
     renderBackOffice('/admin/staff', 'tok');
     const user = userEvent.setup();
     const sid = await screen.findByRole('row', { name: 'Sid Support' });
+    // Not for oneself, nor another admin (the CLI resets an admin's sign-in).
     expect(within(await screen.findByRole('row', { name: 'Amy Admin' })).queryByRole('button', { name: /Reset the sign-in/ })).toBeNull();
+    expect(within(screen.getByRole('row', { name: 'Ada Admin' })).queryByRole('button', { name: /Reset the sign-in/ })).toBeNull();
     const open = within(sid).getByRole('button', { name: 'Reset the sign-in of Sid Support' });
 
     // Going back changes nothing, and the focus returns to the button.

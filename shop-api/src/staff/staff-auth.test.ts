@@ -230,6 +230,10 @@ describe('managing staff, and refunds from the back office', () => {
     const self = await staffPost('reset_sign_in', { id: admin.id, password: NEW_PASSWORD }, adminSession);
     expect([self.statusCode, self.json().message]).toEqual([409, 'You cannot reset your own sign-in: ask another admin.']);
     expect((await staffPost('reset_sign_in', { id: admin.id, password: NEW_PASSWORD }, lostSession)).statusCode).toBe(403);
+    // Another admin's: the CLI only (the resetter would know the password of an account with no app).
+    const otherAdmin = await newStaff('admin');
+    const adminReset = await staffPost('reset_sign_in', { id: otherAdmin.id, password: NEW_PASSWORD }, adminSession);
+    expect([adminReset.statusCode, adminReset.json().code]).toEqual([409, 'cgg_staff_reset_admin']);
     expect((await staffPost('me', {}, lostSession)).statusCode).toBe(200);
 
     // They had locked themselves out trying to remember it: the reset lets them in at once.

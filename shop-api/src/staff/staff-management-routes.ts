@@ -31,7 +31,7 @@ export function staffManagementRoutes(deps: { pool: pg.Pool; now: () => Date; ga
 
     declaredRoute(routeTable.staffResetSignIn, {
       summary: 'Admins only: resets a staff member\'s sign-in (they lost their authenticator app and recovery codes, or their password): the first password given, their app, recovery codes and sessions gone. Their next sign-in enrols an app again.',
-      description: 'The same as the CLI\'s `staff-reset`. Recorded in the audit log (`staff.reset-sign-in`, never the password). 409 `cgg_staff_self` (an admin resets only others), 404 `cgg_staff_not_found`, 400 `rest_invalid_param` for a password under 12 characters.',
+      description: 'The same as the CLI\'s `staff-reset`. Recorded in the audit log (`staff.reset-sign-in`, never the password). 409 `cgg_staff_self` (an admin resets only others), 409 `cgg_staff_reset_admin` (another admin\'s sign-in: the CLI only, as the resetter could otherwise sign in as them), 404 `cgg_staff_not_found`, 400 `rest_invalid_param` for a password under 12 characters.',
       handler: async ({ input, staff }) => ({
         success: true,
         data: await resetStaffSignIn(pool, deps.limits, { id: input.id, password: input.password, by: { staffId: staff.staffId, actor: staffActor(staff) }, now: now() }),

@@ -36,6 +36,11 @@ async function resetInTransaction(db: pg.PoolClient, r: StaffSignInReset): Promi
   if (r.by.staffId === r.id) throw new WpHttpError(409, 'cgg_staff_self', 'You cannot reset your own sign-in: ask another admin.');
   const before = await staffAccountRow(db, r.id, true);
   if (!before) throw new WpHttpError(404, 'cgg_staff_not_found', 'There is no such staff member.');
+  // The resetter knows the new password and the app is gone: one admin could then sign in as
+  // another. An admin's sign-in is reset only from the CLI, by someone with the server's keys.
+  if (before.role === 'admin' && r.by.staffId !== null) {
+    throw new WpHttpError(409, 'cgg_staff_reset_admin', "An admin's sign-in is reset from the operator CLI (staff-reset), not the back office.");
+  }
   // The new password is the resetter's: the member chooses their own once signed in (password_change_due).
   await db.query('UPDATE staff SET password_hash = $2, password_change_due = true, totp_secret = NULL, totp_enabled_at = NULL, totp_last_step = NULL WHERE id = $1', [r.id, await hashPassword(r.password)]);
   await db.query('DELETE FROM staff_recovery_codes WHERE staff_id = $1', [r.id]);
