@@ -1,3 +1,5 @@
+import { ApiError } from '@cgg/contracts';
+
 /** A form's messages by field name: the first issue a schema or a check found for each. */
 export type FieldErrors = Partial<Record<string, string>>;
 
@@ -17,3 +19,10 @@ export function fieldErrorsOf(issues: readonly Issue[]): FieldErrors {
 }
 
 export const hasErrors = (errors: FieldErrors): boolean => Object.values(errors).some(Boolean);
+
+/** The API's refusal of fields (`rest_invalid_param`, `data.params`, by the request's names), to show under each; null for any other failure. */
+export function apiFieldErrors(error: unknown): FieldErrors | null {
+  if (!(error instanceof ApiError) || error.code !== 'rest_invalid_param') return null;
+  const params = (error.data as { params?: unknown } | null | undefined)?.params;
+  return params && typeof params === 'object' && !Array.isArray(params) ? (params as FieldErrors) : null;
+}

@@ -1,18 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, apiRequest } from '@cgg/contracts';
+import { apiRequest } from '@cgg/contracts';
 import { staffCalls, staffCouponCreateRequestSchema, type StaffCoupon } from '@cgg/contracts/staff';
 import { staffRequest } from '../api/staff-api.ts';
-import { fieldErrorsOf, hasErrors, type FieldErrors } from '../components/field-errors.ts';
+import { apiFieldErrors, fieldErrorsOf, hasErrors, type FieldErrors } from '../components/field-errors.ts';
 import { FormAlert } from '../components/form-alert.tsx';
 import { TextField } from '../components/text-field.tsx';
 import { useSave } from '../components/use-save.ts';
-
-/** The API's refusal of a field (`data.params`, by the request's names): shown under that field. */
-function apiFieldErrors(error: unknown): FieldErrors | null {
-  if (!(error instanceof ApiError) || error.code !== 'rest_invalid_param') return null;
-  const params = (error.data as { params?: unknown } | null | undefined)?.params;
-  return params && typeof params === 'object' && !Array.isArray(params) ? (params as FieldErrors) : null;
-}
 
 /** Issues a coupon: a code, an amount or a percentage off, optionally for one customer and until a last day. */
 export function CouponForm({ onCreated }: { onCreated: (coupon: StaffCoupon) => void }) {

@@ -1,20 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, apiRequest } from '@cgg/contracts';
+import { apiRequest } from '@cgg/contracts';
 import { staffCalls, staffChangePasswordRequestSchema } from '@cgg/contracts/staff';
 import { staffRequest } from '../api/staff-api.ts';
-import { fieldErrorsOf, hasErrors, type FieldErrors } from '../components/field-errors.ts';
+import { apiFieldErrors, fieldErrorsOf, hasErrors, type FieldErrors } from '../components/field-errors.ts';
 import { focusOnShow } from '../components/focus-on-show.ts';
 import { FormAlert } from '../components/form-alert.tsx';
 import { TextField } from '../components/text-field.tsx';
 import { useSave } from '../components/use-save.ts';
 import { staffSession } from '../session/staff-session.ts';
-
-/** The API's refusal of a field (`rest_invalid_param`, `data.params`): shown under that field rather than above the form. */
-function refusedFields(error: unknown): FieldErrors | null {
-  if (!(error instanceof ApiError) || error.code !== 'rest_invalid_param') return null;
-  const params = (error.data as { params?: unknown } | null | undefined)?.params;
-  return params && typeof params === 'object' && !Array.isArray(params) ? (params as FieldErrors) : null;
-}
 
 /**
  * The member's own password. `required`: someone else set the one they signed in with (a new member,
@@ -45,7 +38,7 @@ export function ChangePasswordScreen({ required }: { required: boolean }) {
         setAgain('');
         setDone(answer.message);
       } catch (error) {
-        const fields = refusedFields(error);
+        const fields = apiFieldErrors(error);
         if (fields) {
           setErrors(fields);
           return;
