@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, refusal } from '../test/fake-api.ts';
@@ -29,7 +29,7 @@ describe('choosing your own password', () => {
     expect(await screen.findByRole('heading', { name: 'Choose your own password' })).toBeTruthy();
     expect(screen.getByText('The password you signed in with was set by someone else, so it is not yours alone. Choose your own before you go on.')).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Back office' })).toBeNull();
-    expect(document.title).toBe('Choose your password · Back office | CGG Competitions');
+    await waitFor(() => expect(document.title).toBe('Choose your password · Back office | CGG Competitions'));
 
     // Checked here first: nothing sent.
     await fill(user, '', 'short', 'other');
@@ -65,7 +65,7 @@ describe('choosing your own password', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('link', { name: 'Your password' }));
     expect(await screen.findByRole('heading', { name: 'Your password' })).toBeTruthy();
-    expect(document.title).toBe('Your password · Back office | CGG Competitions');
+    await waitFor(() => expect(document.title).toBe('Your password · Back office | CGG Competitions'));
     await fill(user, 'Old-Pass-2026-x', 'New-Pass-2026-x');
     expect((await screen.findByRole('status')).textContent).toBe('Your password is changed. Your other back-office sessions have ended.');
     expect(screen.queryByRole('button', { name: 'Continue to the back office' })).toBeNull();
