@@ -48,3 +48,9 @@ export async function findCustomer(pool: pg.Pool, idOrEmail: string): Promise<{ 
   );
   return rows[0] ?? null;
 }
+
+/** A staff member's id by email (any case), or null. */
+export async function findStaffId(pool: pg.Pool, email: string): Promise<number | null> {
+  const { rows } = await pool.query<{ id: number }>('SELECT id FROM staff WHERE lower(email) = lower($1)', [email]);
+  return rows[0]?.id ?? null;
+}

@@ -1,7 +1,7 @@
 import { createRateLimits } from '../../http/rate-limits.ts';
 import { WpHttpError } from '../../http/wp-error.ts';
 import { resetStaffSignIn } from '../../staff/staff-sign-in-reset.ts';
-import { operatorName, required } from '../cli-helpers.ts';
+import { findStaffId, operatorName, required } from '../cli-helpers.ts';
 import { parseFlags, type Command } from '../command.ts';
 import { generatedStaffPassword } from '../staff-password.ts';
 
@@ -18,15 +18,15 @@ export const staffResetCommand: Command = {
     const flags = parseFlags(args, ['email', 'by']);
     const email = required(flags, 'email').trim();
     const out = ctx.out ?? console.log;
-    const found = await ctx.pool.query<{ id: number }>('SELECT id FROM staff WHERE lower(email) = lower($1)', [email]);
-    if (!found.rows[0]) {
+    const id = await findStaffId(ctx.pool, email);
+    if (id === null) {
       out(`No staff member has the email address ${email}.`);
       return 1;
     }
     const password = generatedStaffPassword();
     try {
       const member = await resetStaffSignIn(ctx.pool, createRateLimits(ctx.pool), {
-        id: found.rows[0]!.id, password, by: { staffId: null, actor: `cli:${operatorName(flags.by, ctx.operator)}` }, now: ctx.now?.() ?? new Date(),
+        id, password, by: { staffId: null, actor: `cli:${operatorName(flags.by, ctx.operator)}` }, now: ctx.now?.() ?? new Date(),
       });
       out(`Reset the sign-in of ${member.role} #${member.id} ${member.name} <${member.email}>: their sessions have ended, and their next sign-in sets up an authenticator app again.`);
       out(`New password (give it to them privately; shown once): ${password}`);

@@ -1,7 +1,7 @@
 import { staffRoleSchema } from '@cgg/contracts/staff';
 import { WpHttpError } from '../../http/wp-error.ts';
 import { listStaff, updateStaff } from '../../staff/staff-directory.ts';
-import { operatorName, required } from '../cli-helpers.ts';
+import { findStaffId, operatorName, required } from '../cli-helpers.ts';
 import { parseFlags, UsageError, type Command } from '../command.ts';
 
 /** `staff`: every back-office member, as the Staff screen lists them. */
@@ -44,14 +44,14 @@ export const staffUpdateCommand: Command = {
     const limit = flags['refund-limit'];
     if (typeof limit === 'string' && limit !== 'none' && !/^\d{1,6}(\.\d{1,2})?$/.test(limit)) throw new UsageError('--refund-limit is pounds (50 or 12.50), or none.');
     if (!role && limit === undefined && !flags.disable && !flags.enable) throw new UsageError('Say what to change: --role, --refund-limit, --disable or --enable.');
-    const found = await ctx.pool.query<{ id: number }>('SELECT id FROM staff WHERE lower(email) = lower($1)', [email]);
-    if (!found.rows[0]) {
+    const id = await findStaffId(ctx.pool, email);
+    if (id === null) {
       out(`No staff member has the email address ${email}.`);
       return 1;
     }
     try {
       const m = await updateStaff(ctx.pool, {
-        id: found.rows[0].id, role: role?.data, refundLimit: typeof limit === 'string' ? (limit === 'none' ? null : limit) : undefined,
+        id, role: role?.data, refundLimit: typeof limit === 'string' ? (limit === 'none' ? null : limit) : undefined,
         disabled: flags.disable ? true : flags.enable ? false : undefined,
         by: { staffId: null, actor: `cli:${operatorName(flags.by, ctx.operator)}` }, now: ctx.now?.() ?? new Date(),
       });
