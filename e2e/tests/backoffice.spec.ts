@@ -94,7 +94,7 @@ test('an admin adds a support member with a refund limit; support refunds part o
   await expect(entries.filter({ hasText: 'staff.sign-in' })).toContainText('recovery code');
 });
 
-test("an operator finds a closed competition's entries, downloads them, runs the draw and fulfils a winner's claim; the winner's account shows it", async ({ page, browser, request }) => {
+test("an operator records a postal entry that arrived before the close, finds a closed competition's entries, downloads them, runs the draw and fulfils a winner's claim; the winner's account shows it", async ({ page, browser, request }) => {
   const run = `${Date.now()}`.slice(-6);
   const customer = await registerCustomer('Winifred', `Winner${run}`);
   const competition = await createAllWinsCompetition(`Operator journey ${run}`, 3);
@@ -115,16 +115,29 @@ test("an operator finds a closed competition's entries, downloads them, runs the
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(3);
   await expect(page.getByRole('table')).toContainText(`order #${order.order_id}`);
 
+  // A free postal entry that arrived yesterday, before the close, keyed in today: still entered.
+  await page.getByLabel('When these entries arrived (London time)').fill(londonInput(-1));
+  const postal = page.getByRole('form', { name: 'Record a postal entry' });
+  await postal.getByLabel("Entrant's name").fill(`Pat Post ${run}`);
+  await postal.getByLabel("Entrant's email").fill(`pat.post.${run}@example.co.uk`);
+  await postal.getByLabel('Date of birth written on the entry').fill('1990-04-23');
+  await postal.getByRole('button', { name: 'Record entry' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Recorded 1 of 1 entry.' })).toContainText(new RegExp(`Pat Post ${run}: ticket \\d+`));
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(4);
+  await expect(page.getByRole('row').filter({ hasText: `Pat Post ${run}` })).toContainText('(arrived ');
+
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download all entries (CSV)' }).click()]);
   expect(download.suggestedFilename()).toBe(`competition-${competition.id}-entries.csv`);
   const csv = readFileSync((await download.path())!, 'utf8').trimEnd().split('\n');
-  expect(csv[0]).toBe('ticket_number,entry_type,name,email,reference,created_at');
-  expect(csv).toHaveLength(3);
+  expect(csv[0]).toBe('ticket_number,entry_type,name,email,reference,created_at,received_at');
+  expect(csv).toHaveLength(4);
+  expect(csv.find((line) => line.includes(`Pat Post ${run}`))).toMatch(/,postal,.*,\d{4}-\d{2}-\d{2}T[^,]+$/);
 
   await page.getByRole('button', { name: 'Run the draw' }).click();
   await page.getByRole('button', { name: 'Yes, run the draw' }).click();
-  await expect(page.getByRole('status')).toContainText(/Winning ticket: \d of 2 entries/);
-  await expect(page.getByRole('status').getByText(/^[0-9a-f]{64}$/)).toHaveCount(2);
+  const drawn = page.getByRole('status').filter({ hasText: 'Winning ticket' });
+  await expect(drawn).toContainText(/Winning ticket: \d+ of 3 entries/);
+  await expect(drawn.getByText(/^[0-9a-f]{64}$/)).toHaveCount(2);
 
   await nav.getByRole('link', { name: 'Fulfilment' }).click();
   await markPrizeSent(page, competition.title, win.win_id, 'RM123456789GB');
@@ -140,7 +153,7 @@ test("an operator finds a closed competition's entries, downloads them, runs the
 
   // Every step is in the audit log, under the operator's name (read as the database holds it).
   const actions = await sql<{ action: string }>(`SELECT action FROM staff_audit_log WHERE actor = $1 ORDER BY id`, [`${operator.name} <${operator.email}>`]);
-  expect(actions.map((a) => a.action)).toEqual(['staff.enrol-second-factor', 'staff.password-change', 'entries.export', 'draw.run', 'claim.state', 'claim.state']);
+  expect(actions.map((a) => a.action)).toEqual(['staff.enrol-second-factor', 'staff.password-change', 'postal.entry', 'entries.export', 'draw.run', 'claim.state', 'claim.state']);
 });
 
 /** London wall time `days` from now, as a datetime-local input holds it. */

@@ -80,9 +80,12 @@ export function CompetitionScreen({ staff }: { staff: StaffMember }) {
         />
       )}
       {competition.stage !== 'draft' && competition.stage !== 'cancelled' && <DrawPanel competition={competition} staff={staff} onDrawn={reload} />}
-      {competition.stage === 'open' && (staff.role === 'admin' || staff.role === 'operator') && (
+      {/* Closed but not drawn too: an entry that arrived before the close is still entered. */}
+      {(competition.stage === 'open' || competition.stage === 'closed') && (staff.role === 'admin' || staff.role === 'operator') && (
         <PostalEntriesPanel
           competitionId={competition.id}
+          closingAt={competition.closing_at}
+          closed={competition.stage === 'closed'}
           onRecorded={() => {
             setEntriesRound((n) => n + 1);
             reload();

@@ -11,12 +11,14 @@ const competition = (over: Partial<StaffCompetition> = {}): StaffCompetition => 
   total_tickets: 5000, paid_entries: 3, postal_entries: 1, commitment: 'a'.repeat(64), winning_ticket: null, ...over,
 });
 const page = <T,>(data: T[]) => ({ success: true, data, page: 1, total: data.length, total_pages: 1 });
-const entry = { ticket_number: 42, entry_type: 'paid', name: 'Jamie Taylor', email: 'jamie@example.co.uk', reference: 'order #10016', created_at: '2026-11-19T10:00:00.000Z' };
+const entry = { ticket_number: 42, entry_type: 'paid', name: 'Jamie Taylor', email: 'jamie@example.co.uk', reference: 'order #10016', created_at: '2026-11-19T10:00:00.000Z', received_at: null };
+// Keyed in after the close: it shows when it arrived.
+const postalEntry = { ticket_number: 43, entry_type: 'postal', name: 'Pat Post', email: 'pat@example.co.uk', reference: 'postal #3', created_at: '2026-11-21T10:00:00.000Z', received_at: '2026-11-20T09:00:00.000Z' };
 const signedInAs = (m: StaffMember) => ({ 'staff/me': { success: true, data: m } });
 
 describe('competitions', () => {
   it('lists competitions by stage and opens one', async () => {
-    const api = fakeApi({ ...signedInAs(operator), 'staff/competitions': (b) => page([competition(b.id ? {} : { stage: (b.stage as StaffCompetition['stage']) ?? 'closed' })]), 'staff/entries': page([entry]) });
+    const api = fakeApi({ ...signedInAs(operator), 'staff/competitions': (b) => page([competition(b.id ? {} : { stage: (b.stage as StaffCompetition['stage']) ?? 'closed' })]), 'staff/entries': page([entry, postalEntry]) });
     renderBackOffice('/admin/competitions', 'tok');
     const user = userEvent.setup();
     expect(await screen.findByRole('link', { name: 'Win a Tesla Model 3' })).toBeTruthy();
@@ -27,6 +29,7 @@ describe('competitions', () => {
     expect(await screen.findByRole('heading', { name: 'Win a Tesla Model 3', level: 1 })).toBeTruthy();
     expect(api.sent.find((s) => s.route === 'staff/competitions' && s.body.id === 12)).toBeTruthy();
     expect(await screen.findByText('Jamie Taylor')).toBeTruthy();
+    expect(screen.getByText('Pat Post').closest('tr')!.textContent).toContain('21 Nov 2026, 10:00 (arrived 20 Nov 2026, 09:00)');
   });
 
   it('runs a draw after a confirmation and shows the winner with its proof', async () => {

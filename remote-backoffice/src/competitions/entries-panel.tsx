@@ -87,7 +87,11 @@ export function EntriesPanel({ competitionId }: { competitionId: number }) {
                       <td>{e.name}</td>
                       <td>{e.email}</td>
                       <td>{e.reference}</td>
-                      <td>{inLondon(e.created_at)}</td>
+                      <td>
+                        {inLondon(e.created_at)}
+                        {/* A postal entry keyed in after the close shows it arrived before. */}
+                        {e.received_at ? <span className="bo-muted">{` (arrived ${inLondon(e.received_at)})`}</span> : null}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

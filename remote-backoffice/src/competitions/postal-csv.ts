@@ -33,9 +33,20 @@ export function csvRows(text: string): string[][] {
 }
 
 /**
- * Postal entries from a CSV of `name,email,town,answer` (town and answer may be empty; a first
- * row of those headings is skipped), each checked as the API will check it, so the preview shows
- * which lines will be recorded and why the others will not.
+ * A date of birth as staff copy it from a card: 'YYYY-MM-DD', or the UK's 'DD/MM/YYYY' (also
+ * with dots or dashes, and single-digit days and months), as 'YYYY-MM-DD'. Anything else is
+ * returned as written, for the schema to name what is wrong.
+ */
+export function isoDateOfBirth(written: string): string {
+  const text = written.trim();
+  const uk = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text);
+  return uk ? `${uk[3]}-${uk[2]!.padStart(2, '0')}-${uk[1]!.padStart(2, '0')}` : text;
+}
+
+/**
+ * Postal entries from a CSV of `name,email,date_of_birth,town,answer` (town and answer may be
+ * empty; a first row of those headings is skipped), each checked as the API will check it, so the
+ * preview shows which lines will be recorded and why the others will not.
  */
 export function parsePostalCsv(text: string): ParsedLine[] {
   const rows = csvRows(text);
@@ -43,8 +54,8 @@ export function parsePostalCsv(text: string): ParsedLine[] {
   const start = header && header[0] === 'name' && header[1] === 'email' ? 1 : 0;
   return rows.slice(start).map((cells, i) => {
     const line = i + 1;
-    const [full_name = '', email = '', town = '', answer = ''] = cells;
-    const parsed = postalEntryLineSchema.safeParse({ full_name, email, ...(town.trim() ? { town } : {}), ...(answer.trim() ? { answer } : {}) });
+    const [full_name = '', email = '', born = '', town = '', answer = ''] = cells;
+    const parsed = postalEntryLineSchema.safeParse({ full_name, email, date_of_birth: isoDateOfBirth(born), ...(town.trim() ? { town } : {}), ...(answer.trim() ? { answer } : {}) });
     if (parsed.success) return { line, entry: parsed.data, problem: null };
     return { line, entry: null, problem: parsed.error.issues[0]?.message ?? 'Not a valid entry.', text: cells.join(', '), cells };
   });
@@ -55,9 +66,9 @@ export function csvLine(cells: readonly string[]): string {
   return cells.map((c) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',');
 }
 
-/** A postal entry as a CSV line of the batch box (name,email,town,answer), its empty trailing cells left off. */
+/** A postal entry as a CSV line of the batch box (name,email,date_of_birth,town,answer), its empty trailing cells left off. */
 export function postalCsvLine(entry: PostalEntryLine): string {
-  const cells = [entry.full_name, entry.email, entry.town ?? '', entry.answer ?? ''];
-  while (cells.length > 2 && cells.at(-1) === '') cells.pop();
+  const cells = [entry.full_name, entry.email, entry.date_of_birth, entry.town ?? '', entry.answer ?? ''];
+  while (cells.length > 3 && cells.at(-1) === '') cells.pop();
   return csvLine(cells);
 }

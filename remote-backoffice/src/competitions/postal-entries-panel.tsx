@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { apiRequest } from '@cgg/contracts';
+import { apiRequest, londonWallTimeToInstant } from '@cgg/contracts';
 import { postalEntryLineSchema, staffCalls, staffPostalEntriesRequestSchema, type PostalEntryLine } from '@cgg/contracts/staff';
 import { failureMessage, staffRequest } from '../api/staff-api.ts';
 import { fieldErrorsOf, hasErrors, type FieldErrors } from '../components/field-errors.ts';
 import { FormAlert } from '../components/form-alert.tsx';
 import { TextField } from '../components/text-field.tsx';
 import { useAskKey } from '../components/use-ask-key.ts';
+import { inLondon, londonInputValue } from '../components/london-time.ts';
 import { csvLine, parsePostalCsv, postalCsvLine, type ParsedLine } from './postal-csv.ts';
 
 type Result = { line: number; recorded: boolean; ticket_number: number | null; instant_wins: string[]; message: string | null };
@@ -30,14 +31,35 @@ function Results({ results, entries, keptInBox }: { results: Result[]; entries: 
   );
 }
 
+const EMPTY_ENTRY = { full_name: '', email: '', date_of_birth: '', town: '', answer: '' };
+
 /**
- * Free postal entries for an open competition: one typed in, or a batch pasted as CSV and
- * previewed line by line before anything is recorded. The API applies the purchase rules.
- * Pressing again after a lost answer, the batch mended or not, sends it under the same key: the
- * API records only the entries it had not (a free entry recorded twice is a second chance in the draw).
+ * Why the arrival time cannot be sent (undefined: it can). Empty is now while entries are open;
+ * once closed it must be said, and be before the close (the API checks the same).
  */
-export function PostalEntriesPanel({ competitionId, onRecorded }: { competitionId: number; onRecorded: () => void }) {
-  const [one, setOne] = useState({ full_name: '', email: '', town: '', answer: '' });
+function receivedProblem(wall: string, closingAt: string, closed: boolean, now: number): string | undefined {
+  const closes = inLondon(closingAt);
+  if (!wall) return closed ? `Say when these entries arrived: only those that arrived before the close (${closes}) are entered.` : undefined;
+  const at = londonWallTimeToInstant(wall);
+  if (Number.isNaN(at)) return 'Enter the date and time these entries arrived.';
+  if (at > now) return 'Entries cannot have arrived later than now.';
+  if (at >= Date.parse(closingAt)) return `These entries arrived after the close (${closes}), so they are not entered.`;
+  return undefined;
+}
+
+/**
+ * Free postal entries for a competition that has not been drawn: one typed in, or a batch pasted
+ * as CSV and previewed line by line before anything is recorded. The API applies the purchase
+ * rules. When they arrived is asked once for both (a day's post): an entry that arrived before the
+ * close is still entered after it, until the draw. Pressing again after a lost answer, the batch
+ * mended or not, sends it under the same key: the API records only the entries it had not (a free
+ * entry recorded twice is a second chance in the draw).
+ */
+export function PostalEntriesPanel({ competitionId, closingAt, closed, onRecorded }: { competitionId: number; closingAt: string; closed: boolean; onRecorded: () => void }) {
+  const [one, setOne] = useState(EMPTY_ENTRY);
+  // Now while entries are open (most post is keyed in the day it comes); once closed, asked for.
+  const [received, setReceived] = useState(() => (closed ? '' : londonInputValue(new Date())));
+  const [receivedError, setReceivedError] = useState<string | undefined>();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [csv, setCsv] = useState('');
   const [preview, setPreview] = useState<ParsedLine[] | null>(null);
@@ -49,12 +71,16 @@ export function PostalEntriesPanel({ competitionId, onRecorded }: { competitionI
   /** The API's answer line by line, or null when it gave none (the problem is shown). */
   async function record(entries: PostalEntryLine[]): Promise<Result[] | null> {
     if (busy) return null;
+    const wall = received.trim().replace('T', ' ');
+    const receivedWrong = receivedProblem(wall, closingAt, closed, Date.now());
+    setReceivedError(receivedWrong);
+    if (receivedWrong) return null;
     setProblem(null);
     setBusy(true);
     try {
       // One key until a batch is answered, even if it is mended in between: the API keys each entry by
       // it, the entrant and which of their entries it is, so entries already recorded are found.
-      const answer = await staffRequest((o) => apiRequest(staffCalls.staffPostalEntries, { competition_id: competitionId, entries, idempotency_key: key.keyFor(competitionId) }, o));
+      const answer = await staffRequest((o) => apiRequest(staffCalls.staffPostalEntries, { competition_id: competitionId, entries, ...(wall ? { received: wall } : {}), idempotency_key: key.keyFor(competitionId) }, o));
       key.done();
       setSent({ results: answer.data, entries, keptInBox: 0 });
       onRecorded();
@@ -69,13 +95,13 @@ export function PostalEntriesPanel({ competitionId, onRecorded }: { competitionI
 
   async function submitOne(event: FormEvent) {
     event.preventDefault();
-    const entry = { full_name: one.full_name, email: one.email, ...(one.town.trim() ? { town: one.town } : {}), ...(one.answer.trim() ? { answer: one.answer } : {}) };
+    const entry = { full_name: one.full_name, email: one.email, date_of_birth: one.date_of_birth, ...(one.town.trim() ? { town: one.town } : {}), ...(one.answer.trim() ? { answer: one.answer } : {}) };
     const parsed = postalEntryLineSchema.safeParse(entry);
     const found = parsed.success ? {} : fieldErrorsOf(parsed.error.issues);
     setErrors(found);
     if (hasErrors(found) || !parsed.success) return;
     // Emptied only once recorded: a refused entry (a wrong answer, say) stays to be mended.
-    if ((await record([parsed.data]))?.[0]?.recorded) setOne({ full_name: '', email: '', town: '', answer: '' });
+    if ((await record([parsed.data]))?.[0]?.recorded) setOne(EMPTY_ENTRY);
   }
 
   const valid = preview?.flatMap((p) => (p.entry ? [p.entry] : [])) ?? [];
@@ -91,9 +117,19 @@ export function PostalEntriesPanel({ competitionId, onRecorded }: { competitionI
       </h2>
       <FormAlert message={problem} />
       {sent && <Results results={sent.results} entries={sent.entries} keptInBox={sent.keptInBox} />}
+      <TextField
+        name="postal-received"
+        label="When these entries arrived (London time)"
+        type="datetime-local"
+        value={received}
+        onChange={setReceived}
+        error={receivedError}
+        hint={closed ? `Entries closed ${inLondon(closingAt)}. Entries that arrived before then are still entered, until the draw.` : 'For the entry typed in and for a batch. Only entries that arrived before the close are entered.'}
+      />
       <form className="bo-form" onSubmit={submitOne} noValidate aria-label="Record a postal entry">
         <TextField name="postal-name" label="Entrant's name" value={one.full_name} onChange={set('full_name')} error={errors.full_name} maxLength={200} />
         <TextField name="postal-email" label="Entrant's email" type="email" value={one.email} onChange={set('email')} error={errors.email} maxLength={254} />
+        <TextField name="postal-born" label="Date of birth written on the entry" type="date" value={one.date_of_birth} onChange={set('date_of_birth')} error={errors.date_of_birth} />
         <TextField name="postal-town" label="Town (optional)" value={one.town} onChange={set('town')} maxLength={100} />
         <TextField name="postal-answer" label="Answer written on the entry (if the competition asks one)" value={one.answer} onChange={set('answer')} maxLength={200} />
         <button type="submit" className="bo-small-button" aria-disabled={busy || undefined}>
@@ -111,7 +147,7 @@ export function PostalEntriesPanel({ competitionId, onRecorded }: { competitionI
       >
         <div className="bo-field">
           <label htmlFor="bo-postal-csv" className="bo-field__label">
-            Or paste a batch as CSV: name,email,town,answer
+            Or paste a batch as CSV: name,email,date_of_birth,town,answer
           </label>
           <textarea
             id="bo-postal-csv"
@@ -135,7 +171,7 @@ export function PostalEntriesPanel({ competitionId, onRecorded }: { competitionI
           </p>
           <ol className="bo-results">
             {preview.map((p) => (
-              <li key={p.line}>{p.entry ? `${p.entry.full_name} <${p.entry.email}>${p.entry.town ? `, ${p.entry.town}` : ''}` : `Line ${p.line} (${p.text}): ${p.problem}`}</li>
+              <li key={p.line}>{p.entry ? `${p.entry.full_name} <${p.entry.email}>, born ${p.entry.date_of_birth}${p.entry.town ? `, ${p.entry.town}` : ''}` : `Line ${p.line} (${p.text}): ${p.problem}`}</li>
             ))}
           </ol>
           <FormAlert message={batchRefusal} />

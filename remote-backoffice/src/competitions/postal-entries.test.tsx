@@ -16,18 +16,26 @@ const page = <T,>(data: T[]) => ({ success: true, data, page: 1, total: data.len
 describe('postal entries CSV', () => {
   it('reads quoted cells, CRLF and blank lines, and skips a heading row', () => {
     expect(csvRows('name,email\r\n"Smith, Jo","jo@x.co.uk"\n\n"Say ""hi""",a@b.co')).toEqual([['name', 'email'], ['Smith, Jo', 'jo@x.co.uk'], ['Say "hi"', 'a@b.co']]);
-    const parsed = parsePostalCsv('name,email,town,answer\nJo Smith,jo@example.co.uk,Leeds,4\n,nobody@example.co.uk\n');
+    const parsed = parsePostalCsv('name,email,date_of_birth,town,answer\nJo Smith,jo@example.co.uk,1990-04-23,Leeds,4\n,nobody@example.co.uk,1990-04-23\n');
     expect(parsed).toEqual([
-      { line: 1, entry: { full_name: 'Jo Smith', email: 'jo@example.co.uk', town: 'Leeds', answer: '4' }, problem: null },
-      { line: 2, entry: null, problem: "The entrant's name is required.", text: ', nobody@example.co.uk', cells: ['', 'nobody@example.co.uk'] },
+      { line: 1, entry: { full_name: 'Jo Smith', email: 'jo@example.co.uk', date_of_birth: '1990-04-23', town: 'Leeds', answer: '4' }, problem: null },
+      { line: 2, entry: null, problem: "The entrant's name is required.", text: ', nobody@example.co.uk, 1990-04-23', cells: ['', 'nobody@example.co.uk', '1990-04-23'] },
+    ]);
+  });
+
+  it('reads a date of birth as written in the UK (3/4/1990) or as YYYY-MM-DD, and names one that is missing or neither', () => {
+    expect(parsePostalCsv('Jo Smith,jo@example.co.uk,3/4/1990\nAl Jones,al@example.co.uk,23.04.1990').map((p) => p.entry?.date_of_birth)).toEqual(['1990-04-03', '1990-04-23']);
+    expect(parsePostalCsv('Jo Smith,jo@example.co.uk\nAl Jones,al@example.co.uk,April 1990').map((p) => p.problem)).toEqual([
+      "The entrant's date of birth is required: the postal route asks for it.",
+      'The date of birth must be written as YYYY-MM-DD (for example 1990-04-23).',
     ]);
   });
 
   it('writes lines that read back the same', () => {
     const cells = ['Smith, Jo', 'jo@x.co.uk', 'Say "hi"', 'two\nlines'];
     expect(csvRows(csvLine(cells))).toEqual([cells]);
-    expect(postalCsvLine({ full_name: 'Jo Smith', email: 'jo@x.co.uk' })).toBe('Jo Smith,jo@x.co.uk');
-    expect(postalCsvLine({ full_name: 'Jo Smith', email: 'jo@x.co.uk', answer: '4' })).toBe('Jo Smith,jo@x.co.uk,,4');
+    expect(postalCsvLine({ full_name: 'Jo Smith', email: 'jo@x.co.uk', date_of_birth: '1990-04-23' })).toBe('Jo Smith,jo@x.co.uk,1990-04-23');
+    expect(postalCsvLine({ full_name: 'Jo Smith', email: 'jo@x.co.uk', date_of_birth: '1990-04-23', answer: '4' })).toBe('Jo Smith,jo@x.co.uk,1990-04-23,,4');
   });
 });
 
@@ -49,20 +57,21 @@ describe('postal entries panel', () => {
     expect(within(single).getByText("The entrant's name is required.")).toBeTruthy();
     await user.type(within(single).getByLabelText("Entrant's name"), 'Pat Post');
     await user.type(within(single).getByLabelText("Entrant's email"), 'pat@example.co.uk');
+    await user.type(within(single).getByLabelText('Date of birth written on the entry'), '1990-04-23');
     await user.click(within(single).getByRole('button', { name: 'Record entry' }));
     expect((await screen.findByRole('status')).textContent).toContain('Pat Post: ticket 100, instant win: £50 Cash');
 
-    await user.type(screen.getByLabelText('Or paste a batch as CSV: name,email,town,answer'), 'Jo Smith,jo@example.co.uk{enter}Jo Smith,jo@example.co.uk{enter}Bad Line,not-an-email');
+    await user.type(screen.getByLabelText('Or paste a batch as CSV: name,email,date_of_birth,town,answer'), 'Jo Smith,jo@example.co.uk,1990-04-23{enter}Jo Smith,jo@example.co.uk,1990-04-23{enter}Bad Line,not-an-email,1990-04-23');
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     const preview = screen.getByRole('region', { name: 'Batch preview' });
     expect(within(preview).getByText(/^2 of 3 lines will be recorded/)).toBeTruthy();
-    expect(within(preview).getByText('Line 3 (Bad Line, not-an-email): A valid email address is required, to tell the entrant if they win.')).toBeTruthy();
+    expect(within(preview).getByText('Line 3 (Bad Line, not-an-email, 1990-04-23): A valid email address is required, to tell the entrant if they win.')).toBeTruthy();
     await user.click(within(preview).getByRole('button', { name: 'Record 2 entries' }));
     expect((await screen.findByText('Recorded 1 of 2 entries.'))).toBeTruthy();
     expect(screen.getByText('Jo Smith: not recorded: Jo already holds 1 of the 1 tickets.')).toBeTruthy();
     // What was not recorded is back in the box, in the pasted order, to be mended: the refused entry and the bad line.
     expect(screen.getByText('The 2 lines not recorded are back in the batch box, to mend and record again.')).toBeTruthy();
-    expect((screen.getByLabelText('Or paste a batch as CSV: name,email,town,answer') as HTMLTextAreaElement).value).toBe('Jo Smith,jo@example.co.uk\nBad Line,not-an-email');
+    expect((screen.getByLabelText('Or paste a batch as CSV: name,email,date_of_birth,town,answer') as HTMLTextAreaElement).value).toBe('Jo Smith,jo@example.co.uk,1990-04-23\nBad Line,not-an-email,1990-04-23');
     expect(api.sent.filter((s) => s.route === 'staff/postal_entries').map((s) => (s.body.entries as unknown[]).length)).toEqual([1, 2]);
   });
 
@@ -84,6 +93,7 @@ describe('postal entries panel', () => {
     const single = await screen.findByRole('form', { name: 'Record a postal entry' });
     await user.type(within(single).getByLabelText("Entrant's name"), 'Pat Post');
     await user.type(within(single).getByLabelText("Entrant's email"), 'pat@example.co.uk');
+    await user.type(within(single).getByLabelText('Date of birth written on the entry'), '1990-04-23');
     await user.click(within(single).getByRole('button', { name: 'Record entry' }));
     expect(await screen.findByText(/not recorded: "5" is not one of the answers/)).toBeTruthy();
     expect((within(single).getByLabelText("Entrant's name") as HTMLInputElement).value).toBe('Pat Post');
@@ -102,16 +112,16 @@ describe('postal entries panel', () => {
     });
     renderBackOffice('/admin/competitions/12', 'tok');
     const user = userEvent.setup();
-    await user.click(await screen.findByLabelText('Or paste a batch as CSV: name,email,town,answer'));
-    await user.paste(Array.from({ length: 501 }, (_, i) => `Entrant ${i},e${i}@example.co.uk`).join('\n'));
+    await user.click(await screen.findByLabelText('Or paste a batch as CSV: name,email,date_of_birth,town,answer'));
+    await user.paste(Array.from({ length: 501 }, (_, i) => `Entrant ${i},e${i}@example.co.uk,1990-04-23`).join('\n'));
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     const preview = screen.getByRole('region', { name: 'Batch preview' });
     expect(within(preview).getByRole('alert').textContent).toBe('At most 500 entries at a time.');
     expect(within(preview).getByRole('button', { name: 'Record 501 entries' }).hasAttribute('disabled')).toBe(true);
     expect(api.sent.some((s) => s.route === 'staff/postal_entries')).toBe(false);
 
-    await user.clear(screen.getByLabelText('Or paste a batch as CSV: name,email,town,answer'));
-    await user.paste('Jo Smith,jo@example.co.uk');
+    await user.clear(screen.getByLabelText('Or paste a batch as CSV: name,email,date_of_birth,town,answer'));
+    await user.paste('Jo Smith,jo@example.co.uk,1990-04-23');
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     await user.click(within(screen.getByRole('region', { name: 'Batch preview' })).getByRole('button', { name: 'Record 1 entry' }));
     expect((await screen.findByText('Ticket sales have closed.'))).toBeTruthy();
@@ -129,8 +139,8 @@ describe('postal entries panel', () => {
     });
     renderBackOffice('/admin/competitions/12', 'tok');
     const user = userEvent.setup();
-    const csv = await screen.findByLabelText('Or paste a batch as CSV: name,email,town,answer');
-    await user.type(csv, 'Jo Smith,jo@example.co.uk{enter}Al Jones,al@example.co.uk');
+    const csv = await screen.findByLabelText('Or paste a batch as CSV: name,email,date_of_birth,town,answer');
+    await user.type(csv, 'Jo Smith,jo@example.co.uk,1990-04-23{enter}Al Jones,al@example.co.uk,1990-04-23');
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     const record = () => user.click(within(screen.getByRole('region', { name: 'Batch preview' })).getByRole('button', { name: 'Record 2 entries' }));
     await record();
@@ -138,12 +148,12 @@ describe('postal entries panel', () => {
     await record();
     await waitFor(() => expect(answers).toBe(2));
     // Mended (a third line) and sent again.
-    await user.type(csv, '{enter}Cy Brown,cy@example.co.uk');
+    await user.type(csv, '{enter}Cy Brown,cy@example.co.uk,1990-04-23');
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     await user.click(within(screen.getByRole('region', { name: 'Batch preview' })).getByRole('button', { name: 'Record 3 entries' }));
     expect(await screen.findByText('Recorded 3 of 3 entries.')).toBeTruthy();
     // The same two people's next entries (a second postcard each): a new batch.
-    await user.type(csv, 'Jo Smith,jo@example.co.uk{enter}Al Jones,al@example.co.uk');
+    await user.type(csv, 'Jo Smith,jo@example.co.uk,1990-04-23{enter}Al Jones,al@example.co.uk,1990-04-23');
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     await record();
     await waitFor(() => expect(answers).toBe(4));
@@ -153,8 +163,45 @@ describe('postal entries panel', () => {
     expect(keys[3]).not.toBe(keys[0]);
   });
 
-  it('is not offered to support, nor once entries have closed', async () => {
+  it('once entries have closed, asks when the entries arrived and sends it; one that arrived after the close is stopped before it is sent', async () => {
+    const closed: StaffCompetition = { ...open, stage: 'closed', closing_at: '2026-11-20T20:00:00.000Z' };
+    const api = fakeApi({
+      'staff/me': { success: true, data: operator },
+      'staff/competitions': page([closed]),
+      'staff/entries': page([]),
+      'staff/postal_entries': { success: true, data: [{ line: 1, recorded: true, ticket_number: 41, instant_wins: [], message: null }] },
+    });
+    renderBackOffice('/admin/competitions/12', 'tok');
+    const user = userEvent.setup();
+    const received = await screen.findByLabelText('When these entries arrived (London time)');
+    expect((received as HTMLInputElement).value).toBe('');
+    expect(screen.getByText('Entries closed 20 Nov 2026, 20:00. Entries that arrived before then are still entered, until the draw.')).toBeTruthy();
+    const single = screen.getByRole('form', { name: 'Record a postal entry' });
+    await user.type(within(single).getByLabelText("Entrant's name"), 'Pat Post');
+    await user.type(within(single).getByLabelText("Entrant's email"), 'pat@example.co.uk');
+    await user.type(within(single).getByLabelText('Date of birth written on the entry'), '1990-04-23');
+    await user.click(within(single).getByRole('button', { name: 'Record entry' }));
+    expect(await screen.findByText('Say when these entries arrived: only those that arrived before the close (20 Nov 2026, 20:00) are entered.')).toBeTruthy();
+    await user.type(received, '2026-11-20T20:30');
+    await user.click(within(single).getByRole('button', { name: 'Record entry' }));
+    expect(await screen.findByText('These entries arrived after the close (20 Nov 2026, 20:00), so they are not entered.')).toBeTruthy();
+    expect(api.sent.some((s) => s.route === 'staff/postal_entries')).toBe(false);
+    await user.clear(received);
+    await user.type(received, '2026-11-20T09:15');
+    await user.click(within(single).getByRole('button', { name: 'Record entry' }));
+    expect((await screen.findByRole('status')).textContent).toContain('Pat Post: ticket 41');
+    expect(api.sent.filter((s) => s.route === 'staff/postal_entries').map((s) => [s.body.received, s.body.entries])).toEqual([
+      ['2026-11-20 09:15', [{ full_name: 'Pat Post', email: 'pat@example.co.uk', date_of_birth: '1990-04-23' }]],
+    ]);
+  });
+
+  it('is not offered to support, nor once the competition is drawn', async () => {
     fakeApi({ 'staff/me': { success: true, data: support }, 'staff/competitions': page([open]), 'staff/entries': page([]) });
+    const { unmount } = renderBackOffice('/admin/competitions/12', 'tok');
+    expect(await screen.findByRole('heading', { name: 'Entries' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Free postal entries' })).toBeNull();
+    unmount();
+    fakeApi({ 'staff/me': { success: true, data: operator }, 'staff/competitions': page([{ ...open, stage: 'drawn', winning_ticket: 7 }]), 'staff/entries': page([]) });
     renderBackOffice('/admin/competitions/12', 'tok');
     expect(await screen.findByRole('heading', { name: 'Entries' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Free postal entries' })).toBeNull();

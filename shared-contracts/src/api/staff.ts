@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { MAX_DB_ID } from './db-id.ts';
 import { IDEMPOTENCY_KEY } from './idempotency-key.ts';
 import { lazySchema } from './lazy-schema.ts';
+import { londonWallTimeToInstant } from '../rules/dates.ts';
 import type { ApiCall, CallAccess } from './calls.ts';
 import { claimStateSchema } from './claims.ts';
 import { howItWorksResponseSchema, settingsSchema } from './content.ts';
@@ -281,6 +282,8 @@ export const staffEntrySchema = lazySchema(() => z.object({
   /** 'order #10016' or 'postal #3'. */
   reference: z.string(),
   created_at: z.string(),
+  /** When a postal entry arrived (null for a paid ticket, or a postal entry recorded before arrivals were); optional for an API released before it. */
+  received_at: z.optional(z.nullable(z.string())),
 }));
 export type StaffEntry = z.infer<typeof staffEntrySchema>;
 export const staffEntriesRequestSchema = lazySchema(() => z.strictObject({
@@ -409,6 +412,7 @@ export const staffAdjustBalanceRequestSchema = lazySchema(() => z.strictObject({
   idempotency_key: z.optional(z.string().check(z.regex(IDEMPOTENCY_KEY))),
 }));
 
+const DATE_OF_BIRTH_REQUIRED_ON_ENTRY = 'The entrant\'s date of birth is required: the postal route asks for it.';
 /** One free postal entry as written on the card. */
 export const postalEntryLineSchema = lazySchema(() => z.strictObject({
   full_name: z.string().check(z.trim(), z.minLength(1, 'The entrant\'s name is required.'), z.maxLength(200)),
@@ -416,12 +420,24 @@ export const postalEntryLineSchema = lazySchema(() => z.strictObject({
   town: z.optional(z.string().check(z.trim(), z.maxLength(100))),
   /** The answer written on the entry: an option's text (or id). */
   answer: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  /** The date of birth written on the entry, 'YYYY-MM-DD': the API refuses an entrant under 18 on the day it arrived. */
+  date_of_birth: z.string({ error: DATE_OF_BIRTH_REQUIRED_ON_ENTRY }).check(
+    z.trim(),
+    z.minLength(1, DATE_OF_BIRTH_REQUIRED_ON_ENTRY),
+    z.regex(/^$|^\d{4}-\d{2}-\d{2}$/, 'The date of birth must be written as YYYY-MM-DD (for example 1990-04-23).'),
+  ),
 }));
 export type PostalEntryLine = z.infer<typeof postalEntryLineSchema>;
 export const staffPostalEntriesRequestSchema = lazySchema(() => z.strictObject({
   competition_id: positiveId,
   /** One entry, or a batch (a CSV read in the browser): each recorded on its own, in order. */
   entries: z.array(postalEntryLineSchema).check(z.minLength(1), z.maxLength(500, 'At most 500 entries at a time.')),
+  /**
+   * When these entries arrived, London 'YYYY-MM-DD HH:MM' (a day's post is one batch); left out,
+   * now. An entry counts only if it arrived before the competition closed, and is then recorded
+   * after the close too, until the draw.
+   */
+  received: z.optional(z.string().check(z.refine((v) => !Number.isNaN(londonWallTimeToInstant(v)), 'When the entries arrived must be London time "YYYY-MM-DD HH:MM".'))),
   /**
    * One per batch asked for (a UUID; each line keyed by it and its number): the batch sent again
    * records only the lines not yet recorded. The back office always sends one; optional so a back

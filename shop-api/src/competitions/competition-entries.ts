@@ -16,6 +16,8 @@ export interface EntryRow {
   email: string;
   reference: string;
   created_at: Date;
+  /** When a postal entry's envelope arrived (null: a paid ticket, or a postal entry recorded before arrivals were). */
+  received_at: Date | null;
 }
 
 /** The entry columns over `t`, a set of tickets of one competition, keeping the entries that count. */
@@ -23,7 +25,7 @@ const entriesOver = (tickets: string): string => `
   SELECT t.ticket_number, CASE WHEN t.order_item_id IS NULL THEN 'postal' ELSE 'paid' END AS entry_type,
          COALESCE(p.full_name, trim(o.billing_first_name || ' ' || o.billing_last_name)) AS name,
          COALESCE(p.email, NULLIF(o.billing_email, ''), cu.email, '') AS email,
-         COALESCE('postal #' || p.id, 'order #' || o.id) AS reference, t.created_at
+         COALESCE('postal #' || p.id, 'order #' || o.id) AS reference, t.created_at, p.received_at
   FROM ${tickets} t
   LEFT JOIN order_items i ON i.id = t.order_item_id LEFT JOIN orders o ON o.id = i.order_id
   LEFT JOIN postal_entries p ON p.competition_id = t.competition_id AND p.ticket_number = t.ticket_number
@@ -100,9 +102,11 @@ export function csvCell(v: unknown): string {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-export const ENTRIES_CSV_HEADER = 'ticket_number,entry_type,name,email,reference,created_at\n';
+// received_at last: a postal entry recorded after the close shows it arrived before.
+export const ENTRIES_CSV_HEADER = 'ticket_number,entry_type,name,email,reference,created_at,received_at\n';
 
-const csvLine = (r: EntryRow): string => `${[r.ticket_number, r.entry_type, r.name, r.email, r.reference, r.created_at.toISOString()].map(csvCell).join(',')}\n`;
+const csvLine = (r: EntryRow): string =>
+  `${[r.ticket_number, r.entry_type, r.name, r.email, r.reference, r.created_at.toISOString(), r.received_at?.toISOString() ?? ''].map(csvCell).join(',')}\n`;
 
 /**
  * The operator's CSV of every entry (header first), as text chunks to stream to a file or a

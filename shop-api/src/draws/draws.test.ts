@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { STORE_ERRORS } from '@cgg/contracts/store';
-import { drawProofResponseSchema, drawResultsResponseSchema, winnersListResponseSchema, winnersSummaryResponseSchema } from '@cgg/contracts';
+import { drawProofResponseSchema, drawResultsResponseSchema, londonDateOf, winnersListResponseSchema, winnersSummaryResponseSchema } from '@cgg/contracts';
 import pg from 'pg';
 import { createPool } from '../db/pool.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,7 +79,7 @@ describe('draws', () => {
     const c = await createCompetition(kit.pool, { total: 1000, maxPerUser: 10 });
     const a = await buy(c.productId, 3);
     const b = await buy(c.productId, 2);
-    const postal = await recordPostalEntry(kit.pool, { competitionId: c.id, fullName: 'Priya Shah', email: 'priya@example.com', town: 'Leeds', recordedBy: 'test', now: new Date() });
+    const postal = await recordPostalEntry(kit.pool, { competitionId: c.id, fullName: 'Priya Shah', email: 'priya@example.com', town: 'Leeds', recordedBy: 'test', dateOfBirth: '1990-04-23', now: new Date() });
     const tickets = [...a.numbers, ...b.numbers, postal.ticketNumber].sort((x, y) => x - y);
 
     expect((await drawDue(kit.pool)).map((d) => d.competitionId)).not.toContain(c.id); // not due yet
@@ -202,7 +202,7 @@ describe('draws', () => {
     const ids: number[] = [];
     for (let i = 0; i < 8; i++) {
       const c = await createCompetition(kit.pool, { total: 100 });
-      for (let k = 0; k < 3; k++) await recordPostalEntry(kit.pool, { competitionId: c.id, fullName: `Entrant ${k}`, email: `e${i}-${k}@example.com`, recordedBy: 'test', now: new Date() });
+      for (let k = 0; k < 3; k++) await recordPostalEntry(kit.pool, { competitionId: c.id, fullName: `Entrant ${k}`, email: `e${i}-${k}@example.com`, recordedBy: 'test', dateOfBirth: '1990-04-23', now: new Date() });
       ids.push(c.id);
     }
     await kit.pool.query(`UPDATE competitions SET closing_at = now() - interval '2 minutes', draw_at = now() - interval '1 minute' WHERE id = ANY($1)`, [ids]);
@@ -228,9 +228,9 @@ describe('free postal entries', () => {
   it('take a ticket from the same pool under the same per-person cap (paid and postal together)', async () => {
     const c = await createCompetition(kit.pool, { total: 100, maxPerUser: 3 });
     const { customer, numbers } = await buy(c.productId, 2);
-    const entry = await recordPostalEntry(kit.pool, { competitionId: c.id, customerId: customer.id, recordedBy: 'test', now: new Date() });
+    const entry = await recordPostalEntry(kit.pool, { competitionId: c.id, customerId: customer.id, recordedBy: 'test', dateOfBirth: '1990-04-23', now: new Date() });
     expect(numbers).not.toContain(entry.ticketNumber);
-    await expect(recordPostalEntry(kit.pool, { competitionId: c.id, customerId: customer.id, recordedBy: 'test', now: new Date() })).rejects.toThrow(/already holds 3 of the 3/);
+    await expect(recordPostalEntry(kit.pool, { competitionId: c.id, customerId: customer.id, recordedBy: 'test', dateOfBirth: '1990-04-23', now: new Date() })).rejects.toThrow(/already holds 3 of the 3/);
     // ...and the basket now sees the postal entry in the customer's holdings.
     const state: StoreClientState = { bearer: customer.token };
     await storeInject(kit.app, state, 'GET', '/cart');
@@ -242,7 +242,7 @@ describe('free postal entries', () => {
 
   it('follow the question rule: a wrong or missing answer is refused and nothing is written', async () => {
     const c = await createCompetition(kit.pool, { total: 100, question: true });
-    const base = { competitionId: c.id, fullName: 'Sam Lee', email: 'sam.lee@example.com', recordedBy: 'test', now: new Date() };
+    const base = { competitionId: c.id, fullName: 'Sam Lee', email: 'sam.lee@example.com', recordedBy: 'test', dateOfBirth: '1990-04-23', now: new Date() };
     await expect(recordPostalEntry(kit.pool, base)).rejects.toThrow(/record the answer/);
     await expect(recordPostalEntry(kit.pool, { ...base, answer: String(c.wrongAnswer) })).rejects.toThrow(/not the correct answer/);
     await expect(recordPostalEntry(kit.pool, { ...base, answer: 'banana' })).rejects.toThrow(/not one of the answers/);
@@ -252,13 +252,77 @@ describe('free postal entries', () => {
     expect(ok.ticketNumber).toBeGreaterThan(0);
   });
 
+  it('count when they arrived before the close: keyed in after it they are still entered until the draw, never after it', async () => {
+    const c = await createCompetition(kit.pool, { total: 100 });
+    await buy(c.productId, 1);
+    await kit.pool.query(`UPDATE competitions SET closing_at = now() - interval '10 minutes', draw_at = now() - interval '1 minute' WHERE id = $1`, [c.id]);
+    const now = new Date();
+    const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000);
+    const base = { competitionId: c.id, recordedBy: 'test', dateOfBirth: '1990-04-23', now };
+    const inTime = await recordPostalEntry(kit.pool, { ...base, fullName: 'Early Bird', email: 'early.bird@example.com', receivedAt: minutesAgo(20) });
+    await expect(recordPostalEntry(kit.pool, { ...base, fullName: 'Late Post', email: 'late.post@example.com', receivedAt: minutesAgo(5) })).rejects.toThrow(/^This entry arrived .+, after competition \d+ closed \(.+, London time\), so it is not entered\.$/);
+    await expect(recordPostalEntry(kit.pool, { ...base, fullName: 'Time Traveller', email: 'time@example.com', receivedAt: new Date(now.getTime() + 60_000) })).rejects.toThrow(/cannot have arrived later than now/);
+    expect((await kit.pool.query('SELECT received_at, date_of_birth::text AS born FROM postal_entries WHERE id = $1', [inTime.entryId])).rows[0]).toEqual({ received_at: minutesAgo(20), born: '1990-04-23' });
+    const done = (await drawDue(kit.pool)).find((d) => d.competitionId === c.id);
+    expect(done?.entryCount).toBe(2);
+    await expect(recordPostalEntry(kit.pool, { ...base, fullName: 'Too Slow', email: 'too.slow@example.com', receivedAt: minutesAgo(20) })).rejects.toThrow(/has been drawn/);
+    expect((await kit.pool.query('SELECT count(*)::int AS n FROM postal_entries WHERE competition_id = $1', [c.id])).rows[0].n).toBe(1);
+  });
+
+  it('keyed in while the draw is made are in its entry list or refused, never half-applied', async () => {
+    for (let round = 0; round < 6; round++) {
+      const c = await createCompetition(kit.pool, { total: 50 });
+      await buy(c.productId, 2);
+      await kit.pool.query(`UPDATE competitions SET live_draw = true, closing_at = now() - interval '10 minutes', draw_at = now() WHERE id = $1`, [c.id]);
+      const now = new Date();
+      const opts = { now, drawnBy: 'cli:test', audit: { staffId: null, actor: 'cli:test' }, siteUrl: SITE, mailer: createMailer(kit.pool), ...quiet };
+      const entry = { competitionId: c.id, fullName: 'Racing Post', email: `race${round}@example.com`, recordedBy: 'test', dateOfBirth: '1990-04-23', now, receivedAt: new Date(now.getTime() - 20 * 60_000) };
+      const [drawn, postal] = await Promise.allSettled([drawOneNow(kit.pool, c.id, opts), recordPostalEntry(kit.pool, entry)]);
+      expect(drawn.status).toBe('fulfilled');
+      const { rows } = await kit.pool.query<{ entry_count: number; csv: string; sold: number; postal: number }>(
+        `SELECT d.entry_count, d.entry_list_csv AS csv, c.tickets_sold AS sold, (SELECT count(*)::int FROM postal_entries WHERE competition_id = $1) AS postal
+         FROM competition_draws d JOIN competitions c ON c.id = d.competition_id WHERE d.competition_id = $1`,
+        [c.id],
+      );
+      const r = rows[0]!;
+      if (postal.status === 'fulfilled') {
+        expect([r.entry_count, r.sold, r.postal]).toEqual([3, 3, 1]);
+        expect(r.csv).toContain(`\n${postal.value.ticketNumber},postal\n`);
+      } else {
+        expect(postal.reason).toBeInstanceOf(PostalEntryRefused);
+        expect([r.entry_count, r.sold, r.postal]).toEqual([2, 2, 0]);
+      }
+    }
+  });
+
+  it('are refused for an entrant under 18 on the day the entry arrived, a date of birth that is not a date, or one that is not their account\'s', async () => {
+    const c = await createCompetition(kit.pool, { total: 100 });
+    const now = new Date();
+    const receivedAt = new Date(now.getTime() - 2 * 86_400_000);
+    const arrival = londonDateOf(receivedAt);
+    const [y, m, d] = arrival.split('-').map(Number) as [number, number, number];
+    // Turned 18 the day after the entry arrived: under 18 when it did. A day older: 18 on the day.
+    const eighteenNextDay = new Date(Date.UTC(y - 18, m - 1, d + 1)).toISOString().slice(0, 10);
+    const eighteenThatDay = new Date(Date.UTC(y - 18, m - 1, d)).toISOString().slice(0, 10);
+    const base = { competitionId: c.id, fullName: 'Alex Young', email: 'alex.young@example.com', recordedBy: 'test', now, receivedAt };
+    await expect(recordPostalEntry(kit.pool, { ...base, dateOfBirth: eighteenNextDay })).rejects.toThrow(/^Alex Young was under 18 when the entry arrived \(18 on .+\), so it is not valid and was not recorded\.$/);
+    await expect(recordPostalEntry(kit.pool, { ...base, dateOfBirth: '23/04/1990' })).rejects.toThrow(/must be a real date, written as YYYY-MM-DD/);
+    await expect(recordPostalEntry(kit.pool, { ...base, dateOfBirth: ' ' })).rejects.toThrow(/date of birth is required/);
+    const customer = await createCustomer(kit.pool);
+    await expect(recordPostalEntry(kit.pool, { competitionId: c.id, customerId: customer.id, recordedBy: 'test', now, dateOfBirth: '1990-04-24' }))
+      .rejects.toThrow(`The date of birth on the entry (24 April 1990) is not the one on customer #${customer.id}'s account: check the entry with the entrant; it was not recorded.`);
+    expect((await kit.pool.query('SELECT tickets_sold FROM competitions WHERE id = $1', [c.id])).rows[0].tickets_sold).toBe(0);
+    const adult = await recordPostalEntry(kit.pool, { ...base, dateOfBirth: eighteenThatDay });
+    expect((await kit.pool.query('SELECT date_of_birth::text AS born FROM postal_entries WHERE id = $1', [adult.entryId])).rows[0].born).toBe(eighteenThatDay);
+  });
+
   it('are refused when the competition is sold out, closed, or the entrant gives no name or email', async () => {
     const full = await createCompetition(kit.pool, { total: 1 });
     await buy(full.productId, 1);
-    const base = { fullName: 'Ann Other', email: 'ann@example.com', recordedBy: 'test', now: new Date() };
+    const base = { fullName: 'Ann Other', email: 'ann@example.com', recordedBy: 'test', dateOfBirth: '1990-04-23', now: new Date() };
     await expect(recordPostalEntry(kit.pool, { ...base, competitionId: full.id })).rejects.toBeInstanceOf(PostalEntryRefused);
     const closed = await createCompetition(kit.pool, { closingAt: new Date(Date.now() - 60_000) });
-    await expect(recordPostalEntry(kit.pool, { ...base, competitionId: closed.id })).rejects.toThrow(/cannot be purchased/);
+    await expect(recordPostalEntry(kit.pool, { ...base, competitionId: closed.id })).rejects.toThrow(/arrived .*, after competition \d+ closed/);
     const open = await createCompetition(kit.pool);
     await expect(recordPostalEntry(kit.pool, { ...base, competitionId: open.id, email: 'nope' })).rejects.toThrow(/valid email/);
     await expect(recordPostalEntry(kit.pool, { ...base, competitionId: open.id, fullName: ' ' })).rejects.toThrow(/name is required/);

@@ -30,7 +30,7 @@ const api = async (name: string, payload: object = {}, method: 'POST' | 'GET' = 
   kit.app.inject({ method, url: `/?rest_route=/api/v1/${name}`, headers: method === 'POST' ? { 'content-type': 'application/json' } : {}, payload: method === 'POST' ? payload : undefined });
 const now = () => new Date();
 let entrantSeq = 0;
-const entrant = (name = 'Pat Postal') => ({ fullName: name, email: `postal${++entrantSeq}-${randomUUID().slice(0, 6)}@example.org`, town: 'Leeds', recordedBy: 'test' });
+const entrant = (name = 'Pat Postal') => ({ fullName: name, email: `postal${++entrantSeq}-${randomUUID().slice(0, 6)}@example.org`, town: 'Leeds', recordedBy: 'test', dateOfBirth: '1990-04-23' });
 
 async function checkout(productId: number, quantity: number) {
   const customer = await createCustomer(kit.pool);
@@ -131,7 +131,7 @@ describe('postal entries and instant wins', () => {
     const c = await createCompetition(kit.pool, { total: 1, instantWinNumbers: [1], title: 'Postal Luck' });
     const summaryBefore = winnersSummaryResponseSchema.parse((await api('get_realtime_winners_prize_value', {}, 'GET')).json());
     const email = 'zebedee.quill@example.org';
-    const e = await recordPostalEntry(kit.pool, { competitionId: c.id, fullName: ' Zebedee Arthur Quillfeather-Smythe ', email, town: 'Whitby', recordedBy: 'test', now: now() });
+    const e = await recordPostalEntry(kit.pool, { competitionId: c.id, fullName: ' Zebedee Arthur Quillfeather-Smythe ', email, town: 'Whitby', recordedBy: 'test', dateOfBirth: '1990-04-23', now: now() });
     expect(e.customerId).toBeNull();
     expect(e.instantWins).toHaveLength(1);
 
@@ -182,7 +182,7 @@ describe('postal entries and instant wins', () => {
     const customer = await createCustomer(kit.pool, { first: 'Robin', last: 'Banks' });
     const { rows } = await kit.pool.query<{ email: string }>('SELECT email FROM customers WHERE id = $1', [customer.id]);
     const c = await createCompetition(kit.pool, { total: 1, instantWinNumbers: [1] });
-    const e = await recordPostalEntry(kit.pool, { competitionId: c.id, fullName: 'R. Banks', email: rows[0]!.email.toUpperCase(), recordedBy: 'test', now: now() });
+    const e = await recordPostalEntry(kit.pool, { competitionId: c.id, fullName: 'R. Banks', email: rows[0]!.email.toUpperCase(), recordedBy: 'test', dateOfBirth: '1990-04-23', now: now() });
     expect(e.customerId).toBe(customer.id);
     const wins = await customerWins(kit.pool, customer.id);
     expect(wins.map((w) => [w.win_kind, w.ticket_number, w.claimed])).toEqual([['instant', 1, false]]);
@@ -202,9 +202,9 @@ describe('postal entries and instant wins', () => {
     const c = await createCompetition(kit.pool, { total: 10 });
     const { rows } = await kit.pool.query<{ email: string }>('SELECT email FROM customers WHERE id = $1', [onBreak.id]);
     // Matched by email as by id: the same refusal.
-    await expect(recordPostalEntry(kit.pool, { competitionId: c.id, fullName: 'B. King', email: rows[0]!.email, recordedBy: 'test', now: now() }))
+    await expect(recordPostalEntry(kit.pool, { competitionId: c.id, fullName: 'B. King', email: rows[0]!.email, recordedBy: 'test', dateOfBirth: '1990-04-23', now: now() }))
       .rejects.toThrow(`B. King's account (customer #${onBreak.id}) is on a break from play until ${until.toISOString()}, so this entry is not recorded.`);
-    await expect(recordPostalEntry(kit.pool, { competitionId: c.id, customerId: closed.id, recordedBy: 'test', now: now() }))
+    await expect(recordPostalEntry(kit.pool, { competitionId: c.id, customerId: closed.id, recordedBy: 'test', dateOfBirth: '1990-04-23', now: now() }))
       .rejects.toThrow(`Clo Sed's account (customer #${closed.id}) is closed to play for good, so this entry is not recorded.`);
     const taken = await kit.pool.query('SELECT count(*)::int AS n FROM postal_entries WHERE competition_id = $1', [c.id]);
     expect(taken.rows[0].n).toBe(0);
@@ -243,7 +243,7 @@ describe('postal entries and reward wins', () => {
 describe('postal entries and the main draw', () => {
   it('an account-less postal winner of the draw is told the team will contact them, not sent to /claim/prize; postal-wins lists it', async () => {
     const c = await createCompetition(kit.pool, { total: 1 });
-    const e = await recordPostalEntry(kit.pool, { competitionId: c.id, fullName: 'Dora Draw', email: 'dora.draw@example.org', town: 'York', recordedBy: 'test', now: now() });
+    const e = await recordPostalEntry(kit.pool, { competitionId: c.id, fullName: 'Dora Draw', email: 'dora.draw@example.org', town: 'York', recordedBy: 'test', dateOfBirth: '1990-04-23', now: now() });
     await kit.pool.query(`UPDATE competitions SET closing_at = now() - interval '2 minutes', draw_at = now() - interval '1 minute' WHERE id = $1`, [c.id]);
     const done = await drawOneNow(kit.pool, c.id, { now: now(), drawnBy: 'test', audit: { staffId: null, actor: 'test' }, siteUrl: SITE, mailer: createMailer(kit.pool, undefined), log: () => {} });
     expect(done.winningTicket).toBe(e.ticketNumber);

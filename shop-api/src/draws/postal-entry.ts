@@ -1,11 +1,11 @@
 import { STORE_ERRORS, type StoreInstantWinWon } from '@cgg/contracts/store';
-import { type Competition } from '@cgg/contracts';
+import { dateOfBirthProblem, formatBirthday, birthdayAt, MINIMUM_AGE } from '@cgg/contracts/account';
+import { londonDateOf, ticketsLeft, type Competition } from '@cgg/contracts';
 import type pg from 'pg';
 import { recordStaffAction } from '../staff/audit-log.ts';
 import { inTransaction } from '../accounts/queryable.ts';
 import { isLocked } from '../accounts/responsible-play.ts';
-import { WpHttpError } from '../http/wp-error.ts';
-import { assertPurchasable } from '../store/cart-rules.ts';
+import { notPurchasableReason } from '../store/cart-rules.ts';
 import { competitionsById, purchasedCounts, questionsAsked } from '../store/store-competitions.ts';
 import { guardedAllocator, NumbersHeld, sellTickets } from '../store/ticket-allocation.ts';
 import { awardInstantWins, fireRewardWins, publicName, splitFullName } from '../store/wins.ts';
@@ -21,6 +21,13 @@ export interface PostalEntryInput {
   town?: string;
   /** The answer written on the entry: an option id or its text. */
   answer?: string;
+  /** The date of birth written on the entry, 'YYYY-MM-DD': the entrant was 18 or over when it arrived (UK code 1.1). */
+  dateOfBirth: string;
+  /**
+   * When the envelope arrived (default: now). It counts only if it arrived before the competition
+   * closed; one that did is still entered when keyed in after the close, until the draw is made.
+   */
+  receivedAt?: Date;
   recordedBy: string;
   now: Date;
   /** A person's entry (the CLI's, the back office's) is recorded in the audit log, in the entry's transaction. */
@@ -58,6 +65,58 @@ async function resolveAnswer(client: pg.PoolClient, c: Competition, answer: stri
   if (!option) throw new PostalEntryRefused(`"${answer}" is not one of the answers of competition ${c.id}: ${rows.map((o) => o.text).join(', ')}.`);
   if (!option.is_correct) throw new PostalEntryRefused(`"${option.text}" is not the correct answer, so this entry is not valid and was not recorded.`);
   return option.id;
+}
+
+/**
+ * Whether an entry that arrived at `receivedAt` takes part: it arrived before the competition
+ * closed (the postal route's closing rules), and the competition still takes entries. One that
+ * arrived in time is entered when keyed in after the close too, until the draw is made: the
+ * post is opened after it arrives, and an entrant must not lose out to the time that takes.
+ * (The draw locks the competition row before it reads the entries, and the allocator sells only
+ * while the stored status is 'open', so an entry and the draw never cross: it is in or refused.)
+ */
+async function assertEntryTakesPart(client: pg.PoolClient, c: Competition, receivedAt: Date): Promise<void> {
+  const { rows } = await client.query<{ status: string; closing_at: Date; closing: string; received: string }>(
+    `SELECT status, closing_at, to_char(closing_at AT TIME ZONE 'Europe/London', 'YYYY-MM-DD HH24:MI') AS closing,
+            to_char($2::timestamptz AT TIME ZONE 'Europe/London', 'YYYY-MM-DD HH24:MI') AS received
+     FROM competitions WHERE id = $1`,
+    [c.id, receivedAt],
+  );
+  const stored = rows[0]!;
+  const reason = notPurchasableReason(c);
+  if (reason !== 'drawn' && receivedAt >= stored.closing_at) {
+    throw new PostalEntryRefused(`This entry arrived ${stored.received}, after competition ${c.id} closed (${stored.closing}, London time), so it is not entered.`);
+  }
+  // 'closed' by its closing time alone (the stored status still 'open'): entries that arrived before it go in.
+  const closedByTimeOnly = reason === 'closed' && stored.status === 'open';
+  if (reason && !closedByTimeOnly) {
+    const why = reason === 'drawn' ? 'has been drawn' : reason === 'disabled' ? 'is not taking entries (tickets are switched off)' : 'is closed';
+    throw new PostalEntryRefused(`Competition ${c.id} ${why}, so this entry cannot be recorded (tickets left: ${ticketsLeft(c)}).`);
+  }
+  if (ticketsLeft(c) === 0) throw new PostalEntryRefused(`Competition ${c.id} has sold out, so this entry is not entered.`);
+}
+
+/**
+ * The date of birth written on the entry, checked: a real date, and the entrant 18 or over on the
+ * day the entry arrived (UK code 1.1). An entry matched to an account whose date of birth is known
+ * must give the same one: a different date is a different person, or a mistake to look at first.
+ */
+async function checkEntrantAge(client: pg.PoolClient, o: { dateOfBirth: string; fullName: string; customerId: number | null; receivedAt: Date }): Promise<string> {
+  const dateOfBirth = o.dateOfBirth.trim();
+  if (!dateOfBirth) throw new PostalEntryRefused('The entrant\'s date of birth is required: the postal route asks for it, and an entry without one is not valid.');
+  const problem = dateOfBirthProblem(dateOfBirth, londonDateOf(o.receivedAt));
+  if (problem?.kind === 'invalid') throw new PostalEntryRefused(problem.message);
+  if (problem?.kind === 'under-18') {
+    throw new PostalEntryRefused(`${o.fullName} was under 18 when the entry arrived (18 on ${formatBirthday(birthdayAt(dateOfBirth, MINIMUM_AGE))}), so it is not valid and was not recorded.`);
+  }
+  if (o.customerId !== null) {
+    const { rows } = await client.query<{ date_of_birth: string | null }>('SELECT date_of_birth::text AS date_of_birth FROM customers WHERE id = $1', [o.customerId]);
+    const onAccount = rows[0]?.date_of_birth ?? null;
+    if (onAccount !== null && onAccount !== dateOfBirth) {
+      throw new PostalEntryRefused(`The date of birth on the entry (${formatBirthday(dateOfBirth)}) is not the one on customer #${o.customerId}'s account: check the entry with the entrant; it was not recorded.`);
+    }
+  }
+  return dateOfBirth;
 }
 
 /**
@@ -108,14 +167,11 @@ async function recordPostalEntryOnce(pool: pg.Pool, input: PostalEntryInput, wai
     // Before the rules: a repeat is answered as recorded even once the competition has sold out or closed.
     const before = await recordedUnderKey(client, input);
     if (before) return before;
+    const receivedAt = input.receivedAt ?? input.now;
+    if (Number.isNaN(receivedAt.getTime()) || receivedAt > input.now) throw new PostalEntryRefused('The entry cannot have arrived later than now: check the date and time it arrived.');
     const c = (await competitionsById(client, [input.competitionId])).get(input.competitionId);
     if (!c) throw new PostalEntryRefused(`No competition with id ${input.competitionId}.`);
-    try {
-      assertPurchasable(c);
-    } catch (err) {
-      if (err instanceof WpHttpError) throw new PostalEntryRefused(`${err.message} (status: ${c.status}, tickets left: ${c.total_sell_tickets - c.total_ticket_sold}).`);
-      throw err;
-    }
+    await assertEntryTakesPart(client, c, receivedAt);
 
     let customerId: number | null = null;
     let fullName = input.fullName?.trim() ?? '';
@@ -144,6 +200,7 @@ async function recordPostalEntryOnce(pool: pg.Pool, input: PostalEntryInput, wai
     if (email.length > 254) throw new PostalEntryRefused('The email address is at most 254 characters.');
     if ((input.town?.trim() ?? '').length > 100) throw new PostalEntryRefused('The town is at most 100 characters.');
     if ((input.answer ?? '').trim().length > 200) throw new PostalEntryRefused('The answer is at most 200 characters.');
+    const dateOfBirth = await checkEntrantAge(client, { dateOfBirth: input.dateOfBirth, fullName, customerId, receivedAt });
     // A customer on a break from play (or closed) takes no part by post either: a free entry is play too (UK code 1.5).
     if (customerId !== null) {
       const { rows } = await client.query<{ lock_permanent: boolean; locked_until: Date | null }>('SELECT lock_permanent, locked_until FROM customers WHERE id = $1', [customerId]);
@@ -173,9 +230,9 @@ async function recordPostalEntryOnce(pool: pg.Pool, input: PostalEntryInput, wai
     if (!allocation) throw new PostalEntryRefused(`Competition ${c.id} has no tickets left (or has just closed).`);
     const ticketNumber = allocation.numbers[0]!;
     const { rows } = await client.query<{ id: string }>(
-      `INSERT INTO postal_entries (competition_id, customer_id, full_name, email, town, answer_option_id, ticket_number, recorded_by, recorded_at, idempotency_key)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-      [c.id, customerId, fullName, email, town, answerOptionId, ticketNumber, input.recordedBy, input.now, input.idempotencyKey ?? null],
+      `INSERT INTO postal_entries (competition_id, customer_id, full_name, email, town, answer_option_id, ticket_number, recorded_by, recorded_at, idempotency_key, received_at, date_of_birth)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+      [c.id, customerId, fullName, email, town, answerOptionId, ticketNumber, input.recordedBy, input.now, input.idempotencyKey ?? null, receivedAt, dateOfBirth],
     ).catch((err: unknown) => {
       // The key sent at once for another entrant (another lock): the loser of the UNIQUE race.
       if ((err as { constraint?: string }).constraint === 'postal_entries_idempotency_key_idx') throw new PostalEntryRefused(KEY_REUSED);
@@ -200,7 +257,7 @@ async function recordPostalEntryOnce(pool: pg.Pool, input: PostalEntryInput, wai
     if (input.audit) {
       await recordStaffAction(client, {
         staffId: input.audit.staffId, actor: input.audit.actor, action: 'postal.entry', subject: `competition #${c.id}`,
-        after: { entry_id: entryId, ticket_number: ticketNumber, name: fullName, email }, at: input.now,
+        after: { entry_id: entryId, ticket_number: ticketNumber, name: fullName, email, received_at: receivedAt.toISOString() }, at: input.now,
       });
     }
     return { entryId, ticketNumber, customerId, fullName, email, instantWins, rewardWinsFired };

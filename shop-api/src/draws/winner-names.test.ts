@@ -60,7 +60,7 @@ describe('winners named in public', () => {
 
   it('draw results name a postal winner by first name and surname initial only', async () => {
     const c = await createCompetition(app.pool, { total: 1 });
-    await recordPostalEntry(app.pool, { competitionId: c.id, fullName: 'Dora Maple Drawbridge', email: 'dora.names@example.org', town: 'York', recordedBy: 'test', now: new Date() });
+    await recordPostalEntry(app.pool, { competitionId: c.id, fullName: 'Dora Maple Drawbridge', email: 'dora.names@example.org', town: 'York', recordedBy: 'test', dateOfBirth: '1990-04-23', now: new Date() });
     await app.pool.query(`UPDATE competitions SET closing_at = now() - interval '2 minutes', draw_at = now() - interval '1 minute' WHERE id = $1`, [c.id]);
     await drawOneNow(app.pool, c.id, { now: new Date(), drawnBy: 'test', audit: { staffId: null, actor: 'test' }, siteUrl: 'http://localhost:3000', mailer: createMailer(app.pool, undefined), log: () => {} });
     const results = drawResultsResponseSchema.parse(await apiRequest(calls.drawResults, { limit: 100 }, { baseUrl: base }));

@@ -55,7 +55,7 @@ const findWin = (wins: StaffWin[], kind: string, id: number) => wins.find((w) =>
 /** A free postal entry that wins an instant prize; with a fresh email, the entrant has no account. */
 async function postalInstantWin(email = `postal-${randomUUID().slice(0, 8)}@example.org`) {
   const c = await createCompetition(pool, { total: 1, instantWinNumbers: [1] });
-  const e = await recordPostalEntry(pool, { competitionId: c.id, fullName: 'Pat Postal', email, town: 'Leeds', recordedBy: 'test', now: new Date() });
+  const e = await recordPostalEntry(pool, { competitionId: c.id, fullName: 'Pat Postal', email, town: 'Leeds', recordedBy: 'test', dateOfBirth: '1990-04-23', now: new Date() });
   return { competitionId: c.id, entryId: e.entryId, winId: e.instantWins[0]!.win_id, email };
 }
 

@@ -53,7 +53,7 @@ async function competitionWithEntries(title: string) {
   }
   // What a customer could type as their billing name.
   await pool.query(`UPDATE orders SET billing_first_name = '=HYPERLINK("x")' WHERE id = $1`, [orders[0]]);
-  const postal = await recordPostalEntry(pool, { competitionId: c.id, fullName: 'Pat Post', email: 'pat@example.co.uk', town: 'Leeds', recordedBy: 'test', now: new Date() });
+  const postal = await recordPostalEntry(pool, { competitionId: c.id, fullName: 'Pat Post', email: 'pat@example.co.uk', town: 'Leeds', recordedBy: 'test', dateOfBirth: '1990-04-23', now: new Date() });
   return { ...c, orders, postal };
 }
 
@@ -97,10 +97,13 @@ describe('operator routes: competitions and their entries', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="competition-${c.id}-entries.csv"`);
     const lines = res.body.trimEnd().split('\n');
-    expect(lines[0]).toBe('ticket_number,entry_type,name,email,reference,created_at');
+    expect(lines[0]).toBe('ticket_number,entry_type,name,email,reference,created_at,received_at');
     expect(lines).toHaveLength(5);
     expect(lines.filter((l) => l.includes(`order #${c.orders[0]}`))[0]).toContain(`"'=HYPERLINK(""x"") Taylor"`);
-    expect(lines.some((l) => l.startsWith(`${c.postal.ticketNumber},postal,Pat Post,pat@example.co.uk,postal #${c.postal.entryId},`))).toBe(true);
+    // A postal entry shows when it arrived (a paid ticket leaves the cell empty).
+    const postalLine = lines.find((l) => l.startsWith(`${c.postal.ticketNumber},postal,Pat Post,pat@example.co.uk,postal #${c.postal.entryId},`));
+    expect(postalLine?.split(',').at(-1)).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(lines.find((l) => l.includes(`order #${c.orders[0]}`))?.endsWith(',')).toBe(true);
     expect(await auditOf(`competition #${c.id}`)).toEqual([{ action: 'entries.export', actor: 'Olu Operator <olu@cgg.test>', before: null, after: { format: 'csv' } }]);
     const bad = await app.inject({ method: 'GET', url: '/?rest_route=/api/v1/staff/entries_csv&competition_id=abc', headers: { authorization: `Bearer ${operator}` } });
     expect(bad.statusCode).toBe(400);
@@ -169,9 +172,9 @@ describe('operator routes: postal entries', () => {
     const res = await staffPost('postal_entries', {
       competition_id: c.id,
       entries: [
-        { full_name: 'Pat Post', email: 'pat@example.co.uk', town: 'Leeds' },
-        { full_name: 'Pat Post', email: 'PAT@example.co.uk' },
-        { full_name: 'Quinn Post', email: 'quinn@example.co.uk' },
+        { full_name: 'Pat Post', email: 'pat@example.co.uk', town: 'Leeds', date_of_birth: '1990-04-23' },
+        { full_name: 'Pat Post', email: 'PAT@example.co.uk', date_of_birth: '1990-04-23' },
+        { full_name: 'Quinn Post', email: 'quinn@example.co.uk', date_of_birth: '1990-04-23' },
       ],
     });
     expect(res.statusCode).toBe(200);
@@ -181,7 +184,7 @@ describe('operator routes: postal entries', () => {
     expect(lines[1]!.message).toMatch(/already holds 1 of the 1 tickets/);
     expect(await sold()).toBe(2);
     // A line that is not an entry at all refuses the whole request: nothing recorded.
-    const bad = await staffPost('postal_entries', { competition_id: c.id, entries: [{ full_name: 'Ray Post', email: 'ray@example.co.uk' }, { full_name: 'No Email', email: 'not-an-email' }] });
+    const bad = await staffPost('postal_entries', { competition_id: c.id, entries: [{ full_name: 'Ray Post', email: 'ray@example.co.uk', date_of_birth: '1990-04-23' }, { full_name: 'No Email', email: 'not-an-email', date_of_birth: '1990-04-23' }] });
     expect(bad.statusCode).toBe(400);
     expect(JSON.stringify(bad.json().data.params)).toContain('A valid email address is required, to tell the entrant if they win.');
     expect(await sold()).toBe(2);
@@ -189,6 +192,36 @@ describe('operator routes: postal entries', () => {
     expect(audited.map((a) => [a.action, (a.after as { name: string }).name])).toEqual([['postal.entry', 'Pat Post'], ['postal.entry', 'Quinn Post']]);
     const empty = await staffPost('postal_entries', { competition_id: c.id, entries: [] });
     expect(empty.statusCode).toBe(400);
+  });
+});
+
+describe('operator routes: postal entries that arrived before the close', () => {
+  const londonWall = async (d: Date) => (await pool.query<{ w: string }>(`SELECT to_char($1::timestamptz AT TIME ZONE 'Europe/London', 'YYYY-MM-DD HH24:MI') AS w`, [d])).rows[0]!.w;
+
+  it('records them after the close (received, London time) until the draw, refuses those that arrived after, and asks each line for a date of birth', async () => {
+    const c = await createCompetition(pool, { title: 'Postal after close', total: 10, maxPerUser: 5 });
+    const closedAt = new Date(Date.now() - 30 * 60_000);
+    await pool.query(`UPDATE competitions SET closing_at = $2, draw_at = $2::timestamptz + interval '1 hour' WHERE id = $1`, [c.id, closedAt]);
+    const entry = (name: string, date_of_birth = '1990-04-23') => ({ full_name: name, email: `${name.toLowerCase().replace(' ', '.')}@example.co.uk`, date_of_birth });
+    const before = await staffPost('postal_entries', { competition_id: c.id, received: await londonWall(new Date(closedAt.getTime() - 15 * 60_000)), entries: [entry('Early Post'), entry('Young Post', '2015-01-01')] });
+    expect(before.statusCode).toBe(200);
+    expect(before.json().data.map((l: { recorded: boolean; message: string | null }) => [l.recorded, l.message])).toEqual([
+      [true, null],
+      [false, expect.stringMatching(/^Young Post was under 18 when the entry arrived \(18 on 1 January 2033\), so it is not valid and was not recorded\.$/)],
+    ]);
+    const after = await staffPost('postal_entries', { competition_id: c.id, received: await londonWall(new Date(closedAt.getTime() + 60_000)), entries: [entry('Late Post')] });
+    expect(after.json().data[0]).toMatchObject({ recorded: false, message: expect.stringMatching(new RegExp(`^This entry arrived .+, after competition ${c.id} closed \\(.+, London time\\), so it is not entered\\.$`)) });
+    // Left out, `received` is now: after this close.
+    expect((await staffPost('postal_entries', { competition_id: c.id, entries: [entry('Now Post')] })).json().data[0]).toMatchObject({ recorded: false });
+    const noBirth = await staffPost('postal_entries', { competition_id: c.id, entries: [{ full_name: 'No Birth', email: 'nobirth@example.co.uk' }] });
+    expect(noBirth.statusCode).toBe(400);
+    expect(JSON.stringify(noBirth.json().data.params)).toContain('The entrant\'s date of birth is required: the postal route asks for it.');
+    const badWhen = await staffPost('postal_entries', { competition_id: c.id, received: '29/11/2026 09:00', entries: [entry('Odd Date')] });
+    expect(badWhen.statusCode).toBe(400);
+    expect(JSON.stringify(badWhen.json().data.params)).toContain('When the entries arrived must be London time');
+    const { rows } = await pool.query('SELECT full_name, date_of_birth::text AS born, received_at FROM postal_entries WHERE competition_id = $1', [c.id]);
+    expect(rows).toEqual([{ full_name: 'Early Post', born: '1990-04-23', received_at: expect.any(Date) }]);
+    expect(Math.abs(rows[0].received_at.getTime() - (closedAt.getTime() - 15 * 60_000))).toBeLessThan(60_000);
   });
 });
 
@@ -207,19 +240,19 @@ describe('operator routes: postal entries sent again', () => {
       [c.id],
     )).rows[0]!;
     const key = randomUUID();
-    const batch = { competition_id: c.id, idempotency_key: key, entries: [{ full_name: 'Pat Post', email: 'pat@example.co.uk' }, { full_name: 'Quinn Post', email: 'quinn@example.co.uk' }] };
+    const batch = { competition_id: c.id, idempotency_key: key, entries: [{ full_name: 'Pat Post', email: 'pat@example.co.uk', date_of_birth: '1990-04-23' }, { full_name: 'Quinn Post', email: 'quinn@example.co.uk', date_of_birth: '1990-04-23' }] };
     const [first, twin] = await Promise.all([staffPost('postal_entries', batch), staffPost('postal_entries', batch)]);
     expect([first.statusCode, twin.statusCode]).toEqual([200, 200]);
     expect(lines(twin)).toEqual(lines(first));
     expect(lines(first).map((l) => [l.recorded, l.instant_wins])).toEqual([[true, [`£50 Cash #${lines(first)[0]!.ticket_number}`]], [true, [`£50 Cash #${lines(first)[1]!.ticket_number}`]]]);
     expect(await counts()).toEqual({ sold: 2, entries: 2, wins: 2, mails: 2, audited: 2 });
     // The first answer was lost while a third line was still to come: sent again, only that line is recorded.
-    const again = await staffPost('postal_entries', { ...batch, entries: [...batch.entries, { full_name: 'Ray Post', email: 'ray@example.co.uk' }] });
+    const again = await staffPost('postal_entries', { ...batch, entries: [...batch.entries, { full_name: 'Ray Post', email: 'ray@example.co.uk', date_of_birth: '1990-04-23' }] });
     expect(lines(again).slice(0, 2)).toEqual(lines(first));
     expect(lines(again)[2]).toMatchObject({ line: 3, recorded: true });
     expect(await counts()).toEqual({ sold: 3, entries: 3, wins: 3, mails: 3, audited: 3 });
     // Sent again with a line dropped and the others reordered (a mended batch): each entrant's entry is found, not made again.
-    const mended = await staffPost('postal_entries', { ...batch, entries: [{ full_name: 'Ray Post', email: 'RAY@example.co.uk' }, batch.entries[0]] });
+    const mended = await staffPost('postal_entries', { ...batch, entries: [{ full_name: 'Ray Post', email: 'RAY@example.co.uk', date_of_birth: '1990-04-23' }, batch.entries[0]] });
     expect(lines(mended).map((l) => [l.recorded, l.ticket_number])).toEqual([[true, lines(again)[2]!.ticket_number], [true, lines(first)[0]!.ticket_number]]);
     expect(await counts()).toEqual({ sold: 3, entries: 3, wins: 3, mails: 3, audited: 3 });
     // The key for another competition is refused on each line, and changes nothing.

@@ -1,4 +1,4 @@
-import { drawEntriesPath } from '@cgg/contracts';
+import { drawEntriesPath, londonWallTimeToInstant } from '@cgg/contracts';
 import type { StaffClaim, StaffCompetition, StaffEntry } from '@cgg/contracts/staff';
 import { Readable } from 'node:stream';
 import type pg from 'pg';
@@ -90,7 +90,7 @@ export function operatorRoutes(deps: { pool: pg.Pool; now: () => Date; mailer: M
         if (!(await competitionExists(pool, input.competition_id))) throw noCompetition(input.competition_id);
         const { limit, page } = pageOf(input.page, input.limit ?? PAGE);
         const { rows, total } = await entriesPage(pool, { competitionId: input.competition_id, search: input.search, page, limit });
-        const data: StaffEntry[] = rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
+        const data: StaffEntry[] = rows.map((r) => ({ ...r, created_at: r.created_at.toISOString(), received_at: r.received_at?.toISOString() ?? null }));
         return { success: true, data, page, total, total_pages: Math.ceil(total / limit) };
       },
     }),
@@ -137,7 +137,7 @@ export function operatorRoutes(deps: { pool: pg.Pool; now: () => Date; mailer: M
 
     declaredRoute(routeTable.staffPostalEntries, {
       summary: 'Records free postal entries (one, or a batch read from a CSV), each under the purchase rules, each on its own: a refused line changes nothing and the rest go on.',
-      description: 'The CLI\'s postal-entry (`takePostalEntry`): same per-person cap and question rule, instant wins and reward milestones as a paid ticket, winners mailed after commit. Each entry recorded in the audit log. Answers one result per line. With `idempotency_key` (the back office sends one per batch) a batch sent again answers the lines already recorded as they were (same ticket, same instant wins) and records, allocates and mails nothing twice; a line\'s key for another competition or entrant is refused on that line.',
+      description: 'The CLI\'s postal-entry (`takePostalEntry`): an entry counts only if it arrived (`received`, London time; left out, now) before the competition closed, and is then recorded after the close too, until the draw; each line\'s `date_of_birth` is the entrant\'s, 18 or over on the day it arrived, and the same as their account\'s when matched to one that has one. Same per-person cap and question rule, instant wins and reward milestones as a paid ticket, winners mailed after commit. Each entry recorded in the audit log. Answers one result per line. With `idempotency_key` (the back office sends one per batch) a batch sent again answers the lines already recorded as they were (same ticket, same instant wins) and records, allocates and mails nothing twice; a line\'s key for another competition or entrant is refused on that line.',
       handler: async ({ input, staff }) => {
         const actor = staffActor(staff);
         const results = [];
@@ -151,12 +151,14 @@ export function operatorRoutes(deps: { pool: pg.Pool; now: () => Date; mailer: M
           seen.set(who, nth);
           return `${input.idempotency_key}:${who}:${nth}`;
         };
+        // One day's post is one batch: every line arrived when the request says (left out, now).
+        const receivedAt = input.received === undefined ? undefined : new Date(londonWallTimeToInstant(input.received));
         // In order and one at a time: a batch is the same as typing them in one by one.
         for (const [index, line] of input.entries.entries()) {
           try {
             const { entry } = await takePostalEntry(deps, {
               competitionId: input.competition_id, fullName: line.full_name, email: line.email, town: line.town, answer: line.answer || undefined,
-              recordedBy: staff.email, now: now(), audit: { staffId: staff.staffId, actor },
+              dateOfBirth: line.date_of_birth, receivedAt, recordedBy: staff.email, now: now(), audit: { staffId: staff.staffId, actor },
               // A batch sent again after a lost answer records only the entries it had not.
               ...(input.idempotency_key ? { idempotencyKey: lineKey(line.email) } : {}),
             });

@@ -121,7 +121,7 @@ describe('competition files with instant and reward wins', () => {
 
     await run(competitionUpdateCommand, ['--id', String(id), '--file', file({ total_tickets: 40 })]);
     const fixed = await numbersOf(id);
-    await recordPostalEntry(t.pool, { competitionId: id, fullName: 'Sam Lee', email: 'sam.prizes@example.com', recordedBy: 'test', now: new Date() });
+    await recordPostalEntry(t.pool, { competitionId: id, fullName: 'Sam Lee', email: 'sam.prizes@example.com', recordedBy: 'test', dateOfBirth: '1990-04-23', now: new Date() });
     const noPrizes = await run(competitionUpdateCommand, ['--id', String(id), '--file', file({ instant_wins: [] })]);
     expect(noPrizes.code).toBe(1);
     expect(noPrizes.text).toContain('instant_wins: 1 tickets are already sold; instant-win prizes and numbers never change once tickets are sold');

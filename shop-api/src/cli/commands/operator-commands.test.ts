@@ -110,22 +110,29 @@ describe('operator CLI', () => {
   });
 
   it('postal-entry records an entry under the question rule; entries lists and exports it', async () => {
-    const wrong = await run(postalEntryCommand, ['--competition', String(id), '--name', 'Priya Shah', '--email', 'priya@example.com', '--answer', '3']);
+    const wrong = await run(postalEntryCommand, ['--competition', String(id), '--name', 'Priya Shah', '--email', 'priya@example.com', '--answer', '3', '--born', '1990-04-23']);
     expect(wrong).toMatchObject({ code: 1 });
     expect(wrong.text).toContain('not the correct answer');
     expect((await run(postalEntryCommand, ['--competition', String(id), '--name', 'Priya Shah'])).code).toBe(2);
-    const ok = await run(postalEntryCommand, ['--competition', String(id), '--name', 'Priya Shah', '--email', 'priya@example.com', '--town', 'Leeds', '--answer', '4']);
+    const ok = await run(postalEntryCommand, ['--competition', String(id), '--name', 'Priya Shah', '--email', 'priya@example.com', '--town', 'Leeds', '--answer', '4', '--born', '1990-04-23']);
     expect(ok.code).toBe(0);
     const ticket = Number(/ticket (\d+)/.exec(ok.text)![1]);
-    const byCustomer = await run(postalEntryCommand, ['--competition', String(id), '--customer', 'demo@cgg.test', '--answer', '4']);
+    const byCustomer = await run(postalEntryCommand, ['--competition', String(id), '--customer', 'demo@cgg.test', '--answer', '4', '--born', '1985-06-10', '--received', '2026-01-02 09:30']);
     expect(byCustomer.text).toMatch(/customer #\d+/);
+    expect((await t.pool.query("SELECT to_char(received_at AT TIME ZONE 'Europe/London', 'YYYY-MM-DD HH24:MI') AS received FROM postal_entries WHERE competition_id = $1 AND customer_id IS NOT NULL", [id])).rows).toEqual([{ received: '2026-01-02 09:30' }]);
+    // The date of birth is asked for, and when it arrived must be a London time.
+    const unborn = await run(postalEntryCommand, ['--competition', String(id), '--name', 'No Birth', '--email', 'nobirth@example.com', '--answer', '4']);
+    expect(unborn).toMatchObject({ code: 2 });
+    expect(unborn.text).toContain('Missing --born: the date of birth written on the entry');
+    expect((await run(postalEntryCommand, ['--competition', String(id), '--name', 'Odd Date', '--email', 'odd@example.com', '--answer', '4', '--born', '1990-04-23', '--received', '02/01/2026'])).text)
+      .toContain('--received is when the entry arrived, London time "YYYY-MM-DD HH:MM".');
 
     const list = await run(entriesCommand, ['--competition', String(id)]);
     expect(list.text).toContain('Priya Shah <priya@example.com>');
     expect(list.text).toContain('2 entries.');
     const out = path.join(dir, 'entries.csv');
     expect((await run(entriesCommand, ['--competition', String(id), '--csv', '--out', out])).code).toBe(0);
-    expect(readFileSync(out, 'utf8')).toMatch(new RegExp(`^ticket_number,entry_type,name,email,reference,created_at\\n`));
+    expect(readFileSync(out, 'utf8')).toMatch(new RegExp(`^ticket_number,entry_type,name,email,reference,created_at,received_at\\n`));
     const pub = await run(entriesCommand, ['--competition', String(id), '--public']);
     expect(pub.text).toContain(`${ticket},postal`);
     expect(pub.text).not.toContain('Priya');
@@ -161,14 +168,14 @@ describe('operator CLI', () => {
     const open = Number(/#(\d+)/.exec((await run(competitionCreateCommand, ['--file', file('open.json', valid)])).text)![1]);
     const audit = await count('SELECT count(*)::int AS n FROM staff_audit_log');
     const entries = await count('SELECT count(*)::int AS n FROM postal_entries');
-    expect((await run(postalEntryCommand, ['--competition', String(open), '--name', 'N'.repeat(201), '--email', 'long@example.com', '--answer', '4'])).text)
+    expect((await run(postalEntryCommand, ['--competition', String(open), '--name', 'N'.repeat(201), '--email', 'long@example.com', '--answer', '4', '--born', '1990-04-23'])).text)
       .toContain("The entrant's name is at most 200 characters.");
-    expect((await run(postalEntryCommand, ['--competition', String(open), '--name', 'Long Mail', '--email', `${'m'.repeat(250)}@example.com`, '--answer', '4'])).text)
+    expect((await run(postalEntryCommand, ['--competition', String(open), '--name', 'Long Mail', '--email', `${'m'.repeat(250)}@example.com`, '--answer', '4', '--born', '1990-04-23'])).text)
       .toContain('The email address is at most 254 characters.');
     // The same limits as the back office's form states (the contracts' postal entry line), in the one domain function.
-    expect((await run(postalEntryCommand, ['--competition', String(open), '--name', 'Long Town', '--email', 'town@example.com', '--town', 'T'.repeat(101), '--answer', '4'])).text)
+    expect((await run(postalEntryCommand, ['--competition', String(open), '--name', 'Long Town', '--email', 'town@example.com', '--town', 'T'.repeat(101), '--answer', '4', '--born', '1990-04-23'])).text)
       .toContain('The town is at most 100 characters.');
-    expect((await run(postalEntryCommand, ['--competition', String(open), '--name', 'Long Answer', '--email', 'answer@example.com', '--answer', 'A'.repeat(201)])).text)
+    expect((await run(postalEntryCommand, ['--competition', String(open), '--name', 'Long Answer', '--email', 'answer@example.com', '--answer', 'A'.repeat(201), '--born', '1990-04-23'])).text)
       .toContain('The answer is at most 200 characters.');
     expect(await count('SELECT count(*)::int AS n FROM postal_entries')).toBe(entries);
     expect(await count('SELECT count(*)::int AS n FROM staff_audit_log')).toBe(audit);
