@@ -2,13 +2,15 @@ import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { e2eDatabaseUrl } from './db.ts';
+import { e2eDatabaseUrl, sql } from './db.ts';
 import { repoRoot } from './site.ts';
 
 export interface TestStaff {
   email: string;
   name: string;
   password: string;
+  /** Chosen by the member themselves (through the mailed link): no "Choose your own password" at first sign-in. */
+  passwordIsOwn?: boolean;
 }
 
 const apiDir = path.join(repoRoot, 'shop-api');
@@ -38,9 +40,28 @@ export async function enterPassword(page: Page, staff: TestStaff): Promise<void>
   await page.getByRole('button', { name: 'Continue' }).click();
 }
 
+/** The path of the newest set-password link mailed to a staff member (the mail the API queued). */
+export async function mailedPasswordLink(email: string): Promise<string> {
+  const [mail] = await sql<{ text_body: string }>('SELECT text_body FROM email_outbox WHERE lower(to_address) = lower($1) ORDER BY id DESC LIMIT 1', [email]);
+  const link = mail && /https?:\/\/\S+(\/admin\/set-password\?\S+)/.exec(mail.text_body)?.[1];
+  if (!link) throw new Error(`no set-password link was mailed to ${email}`);
+  return link;
+}
+
+/** The member opens their mailed link and chooses `password`: it is theirs from then on. */
+export async function choosePasswordWithLink(page: Page, staff: TestStaff, password: string): Promise<void> {
+  await page.goto(await mailedPasswordLink(staff.email));
+  await page.getByLabel('New password', { exact: true }).fill(password);
+  await page.getByLabel('New password again').fill(password);
+  await page.getByRole('button', { name: 'Set my password' }).click();
+  await expect(page.getByRole('status')).toHaveText('Your password is set. Sign in with your email address and your new password.');
+  staff.password = password;
+  staff.passwordIsOwn = true;
+}
+
 /**
  * A first sign-in: password, then the authenticator app enrolled with the key the page shows,
- * then the recovery codes (returned) acknowledged, then (the password was set by someone else) a
+ * then the recovery codes (returned) acknowledged, then (unless the member chose it: `passwordIsOwn`) a
  * password of their own chosen: `staff.password` becomes it, for later sign-ins. Returns the key and the codes.
  */
 export async function firstSignIn(page: Page, staff: TestStaff): Promise<{ secret: string; recoveryCodes: string[] }> {
@@ -55,6 +76,10 @@ export async function firstSignIn(page: Page, staff: TestStaff): Promise<{ secre
   await expect(codes).toHaveCount(10);
   const recoveryCodes = await codes.allTextContents();
   await page.getByRole('button', { name: 'I have saved these codes' }).click();
+  if (staff.passwordIsOwn) {
+    await expect(page.getByRole('heading', { name: `Welcome, ${staff.name}` })).toBeVisible();
+    return { secret, recoveryCodes };
+  }
   await expect(page.getByRole('heading', { name: 'Choose your own password' })).toBeVisible();
   const own = `${staff.password}-own`;
   await page.getByLabel('Current password').fill(staff.password);

@@ -7,7 +7,7 @@ import { buyTickets, createAllWinsCompetition } from '../support/instant-win.ts'
 import { remoteURLs, spareE2ePort } from '../support/site.ts';
 import { claimInstantPrize, markPrizeSent } from '../support/fulfilment.ts';
 import { prizePhoto } from '../support/prize-photo.ts';
-import { createStaffWithCli, enterPassword, firstSignIn } from '../support/staff.ts';
+import { choosePasswordWithLink, createStaffWithCli, enterPassword, firstSignIn } from '../support/staff.ts';
 
 // The back office (issue 16) under /admin: staff sign-in with a second factor, staff management,
 // refunds within a support member's limit, and the audit log that records each of them.
@@ -27,9 +27,8 @@ test('an admin adds a support member with a refund limit; support refunds part o
   await form.getByLabel('Email address').fill(supportEmail);
   await form.getByLabel('Name').fill(supportName);
   await form.getByLabel('Role').selectOption('support');
-  await form.getByLabel('First password').fill('Support-Pass-2026');
   await form.getByRole('button', { name: 'Add staff member' }).click();
-  await expect(page.getByRole('status')).toHaveText(`Added ${supportName} (${supportEmail}). Their first sign-in sets up their authenticator app and their own password.`);
+  await expect(page.getByRole('status')).toHaveText(`Added ${supportName} (${supportEmail}). We have emailed them a link to choose their password (it works for 3 days); their first sign-in then sets up their authenticator app.`);
   const row = page.getByRole('row', { name: supportName });
   await row.getByLabel(`Refund limit of ${supportName} (£)`).fill('1');
   await row.getByRole('button', { name: 'Save' }).click();
@@ -42,8 +41,11 @@ test('an admin adds a support member with a refund limit; support refunds part o
   const competition = await createAllWinsCompetition(`Refund test ${Date.now()}`, 3);
   const order = await buyTickets(request, customer.token, competition.productId, 3);
 
-  // Support: their first sign-in, then a refund over their limit (refused) and one within it.
-  await firstSignIn(page, { email: supportEmail, name: supportName, password: 'Support-Pass-2026' });
+  // Support: their password chosen with the mailed link (the admin never knew it), their first
+  // sign-in, then a refund over their limit (refused) and one within it.
+  const support = { email: supportEmail, name: supportName, password: '' };
+  await choosePasswordWithLink(page, support, 'Support-Own-Pass-2026');
+  await firstSignIn(page, support);
   await expect(page.getByRole('navigation', { name: 'Back office' })).toHaveText('DashboardCompetitionsCustomersReviewsRefundsComplaintsChat');
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Refunds' }).click();
   await page.getByLabel('Order number').fill(String(order.order_id));

@@ -1,5 +1,8 @@
 import { lazy, Suspense } from 'react';
+import { useLocation } from 'react-router-dom';
 import { Spinner } from './components/spinner.tsx';
+import { ADMIN_BASE } from './layout/sections.ts';
+import { SetPasswordScreen } from './password/set-password-screen.tsx';
 import { useStaffSession } from './session/use-staff-session.ts';
 import { SessionEndedDialog } from './sign-in/session-ended-dialog.tsx';
 import SignInScreen from './sign-in/sign-in-screen.tsx';
@@ -12,6 +15,15 @@ const SignedInArea = lazy(() => import('./layout/signed-in-area.tsx'));
 /** The back office under /admin: sign-in with a second factor, then the screens the member's role allows. */
 export default function BackOffice() {
   const session = useStaffSession();
+  const location = useLocation();
+  // The link mailed to a new member (or one whose sign-in was reset): no sign-in needed, the key is the proof.
+  if (location.pathname === `${ADMIN_BASE}/set-password`) {
+    return (
+      <div className="bo-root" data-boundary="backoffice">
+        <SetPasswordScreen linkKey={new URLSearchParams(location.search).get('key') ?? ''} />
+      </div>
+    );
+  }
   const area = session.status === 'signed-in' || session.status === 'ended' ? session : null;
   const ended = session.status === 'ended';
   return (

@@ -226,8 +226,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const editor = competitionEditorRoutes({ pool: options.pool, now, imageVariants, uploadsDir: staffUploads });
   const staff = [
     ...editor,
-    ...staffRoutes({ pool: options.pool, now, limits }),
-    ...staffManagementRoutes({ pool: options.pool, now, gateway, limits, mailer }),
+    ...staffRoutes({ pool: options.pool, now, limits, mailer, siteUrl }),
+    ...staffManagementRoutes({ pool: options.pool, now, gateway, limits, mailer, siteUrl }),
     ...competitionCancelRoutes({ pool: options.pool, now }),
     ...operatorRoutes({ pool: options.pool, now, mailer, siteUrl }),
     ...fulfilmentRoutes({ pool: options.pool, now, mailer, siteUrl }),

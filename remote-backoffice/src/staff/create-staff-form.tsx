@@ -8,12 +8,14 @@ import { FormAlert } from '../components/form-alert.tsx';
 import { TextField } from '../components/text-field.tsx';
 import { roleNames, roles } from './role-names.ts';
 
-/** Admins add a member with a first password they pass on privately; the member enrols an authenticator app at first sign-in. */
+/**
+ * Admins add a member: the API mails them a link to choose their own password (the admin never
+ * knows it), and they enrol an authenticator app at first sign-in.
+ */
 export function CreateStaffForm({ onCreated }: { onCreated: (member: StaffMember) => void }) {
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [role, setRole] = useState<StaffRole>('support');
-  const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -22,7 +24,7 @@ export function CreateStaffForm({ onCreated }: { onCreated: (member: StaffMember
     event.preventDefault();
     if (busy) return;
     setRefusal(null);
-    const payload = { email: email.trim(), name: name.trim(), role, password };
+    const payload = { email: email.trim(), name: name.trim(), role };
     const parsed = staffCreateRequestSchema.safeParse(payload);
     const found = parsed.success ? {} : fieldErrorsOf(parsed.error.issues);
     if (!isEmail(payload.email)) found.email = 'Enter a valid email address.';
@@ -35,7 +37,6 @@ export function CreateStaffForm({ onCreated }: { onCreated: (member: StaffMember
       const answer = await staffRequest((o) => apiRequest(staffCalls.staffCreate, payload, o));
       setEmail('');
       setName('');
-      setPassword('');
       onCreated(answer.data);
     } catch (error) {
       setRefusal(failureMessage(error));
@@ -64,16 +65,7 @@ export function CreateStaffForm({ onCreated }: { onCreated: (member: StaffMember
           ))}
         </select>
       </div>
-      <TextField
-        name="new-password"
-        label="First password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 12 characters. Give it to them privately."
-        value={password}
-        onChange={setPassword}
-        error={errors.password}
-      />
+      <p className="bo-muted">We email them a link to choose their own password.</p>
       <button type="submit" className="bo-button" aria-disabled={busy || undefined}>
         {busy ? 'Adding…' : 'Add staff member'}
       </button>

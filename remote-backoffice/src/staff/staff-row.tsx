@@ -90,7 +90,7 @@ export function StaffRow({ account, me, onChanged }: { account: StaffAccount; me
         )}
         {resetDone && (
           <p className="bo-success" role="status">
-            Sign-in reset. Give {label} the new password privately.
+            Sign-in reset. We have emailed {label} a link to choose a new password (it works for 3 days).
           </p>
         )}
         {resetting && (
@@ -159,8 +159,8 @@ export function StaffRow({ account, me, onChanged }: { account: StaffAccount; me
       </td>
       <td>
         {account.second_factor ? 'Set up' : 'Not yet'}{' '}
-        {/* An admin's sign-in is reset from the CLI only (the API refuses it here). */}
-        {!self && account.role !== 'admin' && (
+        {/* Anyone's but their own: the member chooses the new password through a mailed link. */}
+        {!self && (
           <button
             ref={resetButton}
             type="button"

@@ -88,7 +88,7 @@ describe('staff screen', () => {
     expect(api.sent.at(-1)!.body).toEqual({ id: 2, role: 'operator' });
   });
 
-  it('resets the sign-in of a member who lost their app: said first, a new password checked, then done; never offered for oneself', async () => {
+  it('resets the sign-in of a member who lost their app (another admin too): said first, then done, the member mailed a link; never offered for oneself', async () => {
     const api = fakeApi({
       'staff/me': me,
       'staff/list': { success: true, data: [account(admin), account(support), account({ id: 7, email: 'ada@cgg.test', name: 'Ada Admin', role: 'admin' })] },
@@ -97,36 +97,31 @@ describe('staff screen', () => {
     renderBackOffice('/admin/staff', 'tok');
     const user = userEvent.setup();
     const sid = await screen.findByRole('row', { name: 'Sid Support' });
-    // Not for oneself, nor another admin (the CLI resets an admin's sign-in).
+    // Not for oneself; another admin's is (the new password is theirs alone, through the link).
     expect(within(await screen.findByRole('row', { name: 'Amy Admin' })).queryByRole('button', { name: /Reset the sign-in/ })).toBeNull();
-    expect(within(screen.getByRole('row', { name: 'Ada Admin' })).queryByRole('button', { name: /Reset the sign-in/ })).toBeNull();
+    expect(within(screen.getByRole('row', { name: 'Ada Admin' })).getByRole('button', { name: 'Reset the sign-in of Ada Admin' })).toBeTruthy();
     const open = within(sid).getByRole('button', { name: 'Reset the sign-in of Sid Support' });
 
     // Going back changes nothing, and the focus returns to the button.
     await user.click(open);
-    const panel = within(sid).getByRole('form', { name: 'Reset the sign-in of Sid Support' });
-    expect(document.activeElement!.textContent).toBe("Reset Sid Support's sign-in? Their password and authenticator app stop working, and they are signed out at once. Their next sign-in, with the new password, sets up an app again.");
+    const panel = within(sid).getByRole('group', { name: 'Reset the sign-in of Sid Support' });
+    await waitFor(() => expect(document.activeElement!.textContent).toBe("Reset Sid Support's sign-in? Their password and authenticator app stop working, and they are signed out at once. We email them a link to choose a new password; their next sign-in sets up an app again."));
     await user.click(within(panel).getByRole('button', { name: 'Go back' }));
-    expect(within(sid).queryByRole('form')).toBeNull();
-    expect(document.activeElement).toBe(open);
-
-    await user.click(open);
-    const again = within(sid).getByRole('form', { name: 'Reset the sign-in of Sid Support' });
-    await user.type(within(again).getByLabelText('New first password'), 'short');
-    await user.click(within(again).getByRole('button', { name: 'Yes, reset the sign-in' }));
-    expect(within(again).getByText('A staff password has at least 12 characters.')).toBeTruthy();
+    expect(within(sid).queryByRole('group')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(open));
     expect(api.routes()).not.toContain('staff/reset_sign_in');
 
-    await user.type(within(again).getByLabelText('New first password'), '-and-longer');
-    await user.click(within(again).getByRole('button', { name: 'Yes, reset the sign-in' }));
-    expect((await within(sid).findByRole('status')).textContent).toBe('Sign-in reset. Give Sid Support the new password privately.');
-    expect(within(sid).queryByRole('form')).toBeNull();
+    await user.click(open);
+    await user.click(within(within(sid).getByRole('group', { name: 'Reset the sign-in of Sid Support' })).getByRole('button', { name: 'Yes, reset the sign-in' }));
+    expect((await within(sid).findByRole('status')).textContent).toBe('Sign-in reset. We have emailed Sid Support a link to choose a new password (it works for 3 days).');
+    expect(within(sid).queryByRole('group')).toBeNull();
     expect(within(sid).getByText(/^Not yet/)).toBeTruthy();
-    expect(document.activeElement).toBe(open);
-    expect(api.sent.filter((s) => s.route === 'staff/reset_sign_in').map((s) => s.body)).toEqual([{ id: 2, password: 'short-and-longer' }]);
+    await waitFor(() => expect(document.activeElement).toBe(open));
+    // No password: the admin never knows it.
+    expect(api.sent.filter((s) => s.route === 'staff/reset_sign_in').map((s) => s.body)).toEqual([{ id: 2 }]);
   });
 
-  it("a reset the API refuses keeps the panel, with the API's message", async () => {
+  it("a reset the API refuses keeps the question, with the API's message", async () => {
     fakeApi({
       'staff/me': me,
       'staff/list': { success: true, data: [account(admin), account(support)] },
@@ -136,10 +131,9 @@ describe('staff screen', () => {
     const user = userEvent.setup();
     const sid = await screen.findByRole('row', { name: 'Sid Support' });
     await user.click(within(sid).getByRole('button', { name: 'Reset the sign-in of Sid Support' }));
-    const panel = within(sid).getByRole('form', { name: 'Reset the sign-in of Sid Support' });
-    await user.type(within(panel).getByLabelText('New first password'), 'Long-enough-2026');
-    await user.click(within(panel).getByRole('button', { name: 'Yes, reset the sign-in' }));
-    expect((await within(panel).findByRole('alert')).textContent).toBe('There is no such staff member.');
+    await user.click(within(within(sid).getByRole('group', { name: 'Reset the sign-in of Sid Support' })).getByRole('button', { name: 'Yes, reset the sign-in' }));
+    expect((await within(sid).findByRole('alert')).textContent).toBe('There is no such staff member.');
+    expect(within(sid).getByRole('group', { name: 'Reset the sign-in of Sid Support' })).toBeTruthy();
     expect(within(sid).queryByRole('status')).toBeNull();
   });
 
@@ -158,21 +152,20 @@ describe('staff screen', () => {
     const user = userEvent.setup();
     const form = await screen.findByRole('form', { name: 'Add a staff member' });
     await user.type(within(form).getByLabelText('Email address'), 'olu@');
-    await user.type(within(form).getByLabelText('First password'), 'short');
+    // No password to set: the member chooses theirs through a mailed link.
+    expect(within(form).queryByLabelText(/password/i)).toBeNull();
     await user.click(within(form).getByRole('button', { name: 'Add staff member' }));
     expect(within(form).getByText('Enter a valid email address.')).toBeTruthy();
     expect(within(form).getByText('Enter their name.')).toBeTruthy();
     // The name field takes no more than the contract's 100 characters.
     expect(within(form).getByLabelText('Name').getAttribute('maxlength')).toBe('100');
-    expect(within(form).getByText('A staff password has at least 12 characters.')).toBeTruthy();
     expect(api.routes()).not.toContain('staff/create');
     await user.type(within(form).getByLabelText('Email address'), 'cgg.test');
     await user.type(within(form).getByLabelText('Name'), 'Olu Operator');
     await user.selectOptions(within(form).getByLabelText('Role'), 'operator');
-    await user.type(within(form).getByLabelText('First password'), '-and-longer');
     await user.click(within(form).getByRole('button', { name: 'Add staff member' }));
-    expect((await screen.findByRole('status')).textContent).toBe('Added Olu Operator (olu@cgg.test). Their first sign-in sets up their authenticator app and their own password.');
+    expect((await screen.findByRole('status')).textContent).toBe('Added Olu Operator (olu@cgg.test). We have emailed them a link to choose their password (it works for 3 days); their first sign-in then sets up their authenticator app.');
     expect(await screen.findByRole('row', { name: 'Olu Operator' })).toBeTruthy();
-    expect(api.sent.find((s) => s.route === 'staff/create')!.body).toEqual({ email: 'olu@cgg.test', name: 'Olu Operator', role: 'operator', password: 'short-and-longer' });
+    expect(api.sent.find((s) => s.route === 'staff/create')!.body).toEqual({ email: 'olu@cgg.test', name: 'Olu Operator', role: 'operator' });
   });
 });

@@ -48,7 +48,7 @@ export function StaffScreen({ staff }: { staff: StaffMember }) {
       )}
       <CreateStaffForm
         onCreated={(member) => {
-          setNotice(`Added ${member.name} (${member.email}). Their first sign-in sets up their authenticator app and their own password.`);
+          setNotice(`Added ${member.name} (${member.email}). We have emailed them a link to choose their password (it works for 3 days); their first sign-in then sets up their authenticator app.`);
           reload();
         }}
       />

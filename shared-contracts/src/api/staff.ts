@@ -102,19 +102,35 @@ export const staffChangePasswordRequestSchema = lazySchema(() => z.strictObject(
 export const staffChangePasswordResponseSchema = lazySchema(() => z.object({ success: z.literal(true), message: z.string() }));
 export const staffLogoutResponseSchema = lazySchema(() => z.object({ success: z.literal(true), message: z.string() }));
 
+/**
+ * A new member. Without `password` (the back office) they are mailed a link to choose their own, so
+ * the admin never knows it; a first password given (an older back office) they replace at their
+ * first sign-in.
+ */
 export const staffCreateRequestSchema = lazySchema(() => z.strictObject({
   email,
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
   role: staffRoleSchema,
-  password: z.string().check(z.minLength(12, 'A staff password has at least 12 characters.'), z.maxLength(200)),
+  password: z.optional(z.string().check(z.minLength(12, 'A staff password has at least 12 characters.'), z.maxLength(200))),
 }));
 export const staffCreateResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: staffMemberSchema }));
 
-/** A member's sign-in reset by an admin (a lost authenticator app): a new first password, the app and every session gone. */
+/**
+ * A member's sign-in reset by an admin (a lost authenticator app): the app and every session gone,
+ * and a link mailed to choose a new password (without `password`), or a first password given (an
+ * older back office).
+ */
 export const staffResetSignInRequestSchema = lazySchema(() => z.strictObject({
   id: positiveId,
-  password: z.string().check(z.minLength(12, 'A staff password has at least 12 characters.'), z.maxLength(200)),
+  password: z.optional(z.string().check(z.minLength(12, 'A staff password has at least 12 characters.'), z.maxLength(200))),
 }));
+
+/** A member's own password, set with the key of the link mailed to them (a new member, or a reset sign-in). */
+export const staffSetPasswordRequestSchema = lazySchema(() => z.strictObject({
+  key: z.string().check(z.minLength(1, 'This link is not complete: open it again from the email.'), z.maxLength(100)),
+  password: z.string().check(z.minLength(12, 'A staff password has at least 12 characters.'), z.maxLength(200, 'At most 200 characters.')),
+}));
+export const staffSetPasswordResponseSchema = lazySchema(() => z.object({ success: z.literal(true), message: z.string() }));
 export const staffResetSignInResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: staffAccountSchema }));
 
 /** What the audit log records, as dotted names: the back office filters by them. */
@@ -605,6 +621,7 @@ export const staffImageUploadResponseSchema = lazySchema(() => z.object({
 export const staffCalls = {
   staffLogin: staffCall({ access: 'anyone', route: '/api/v1/staff/login', method: 'POST', auth: 'site', request: staffLoginRequestSchema, response: staffLoginResponseSchema }),
   staffSecondFactor: staffCall({ access: 'anyone', route: '/api/v1/staff/second_factor', method: 'POST', auth: 'site', request: staffSecondFactorRequestSchema, response: staffSessionResponseSchema }),
+  staffSetPassword: staffCall({ access: 'anyone', route: '/api/v1/staff/set_password', method: 'POST', auth: 'site', request: staffSetPasswordRequestSchema, response: staffSetPasswordResponseSchema }),
   staffMe: staffCall({ access: 'staff', staffRoles: everyRole, whilePasswordChangeDue: true, route: '/api/v1/staff/me', method: 'POST', auth: 'site', request: staffTokenRequestSchema, response: staffMeResponseSchema }),
   staffLogout: staffCall({ access: 'staff', staffRoles: everyRole, whilePasswordChangeDue: true, route: '/api/v1/staff/logout', method: 'POST', auth: 'site', request: staffTokenRequestSchema, response: staffLogoutResponseSchema }),
   staffChangePassword: staffCall({ access: 'staff', staffRoles: everyRole, whilePasswordChangeDue: true, route: '/api/v1/staff/change_password', method: 'POST', auth: 'site', request: staffChangePasswordRequestSchema, response: staffChangePasswordResponseSchema }),

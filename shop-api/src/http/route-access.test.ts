@@ -156,6 +156,8 @@ const samples: Record<RouteName, Sample> = {
       return { token: login.json().data.token, recovery_code: fx.admin.recoveryCodes.pop() };
     },
   },
+  // No such link: access is what is checked here (staff-password-links.test.ts sets one).
+  staffSetPassword: { payload: () => ({ key: 'no-such-link-key', password: 'Route-Test-Pass-2026' }) },
   staffMe: { payload: () => ({}) },
   staffLogout: { payload: () => ({}) },
   staffCreate: { payload: () => ({ email: `staff-${randomUUID()}@cgg.test`, name: 'New Operator', role: 'operator', password: STAFF_PASSWORD }) },

@@ -2,6 +2,7 @@ import { isEmail } from '@cgg/contracts/forms';
 import type { StaffMember, StaffRole } from '@cgg/contracts/staff';
 import type { Queryable } from '../accounts/queryable.ts';
 import { hashPassword } from '../accounts/password.ts';
+import { newSecret } from '../accounts/tokens.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { recordStaffAction } from './audit-log.ts';
 
@@ -11,7 +12,11 @@ export interface StaffCreation {
   email: string;
   name: string;
   role: StaffRole;
-  password: string;
+  /**
+   * A first password, or none: then nobody knows one (a random one is stored) until the member
+   * chooses theirs through a mailed link (staff-password-links.ts), as the back office does.
+   */
+  password?: string | undefined;
   /**
    * The password is one someone else chose and passed on (the back office's form, the CLI): the
    * member must choose their own at their first sign-in. False only for the demo seed and tests.
@@ -39,12 +44,12 @@ export async function createStaff(db: Queryable, c: StaffCreation): Promise<Staf
   const name = c.name.trim();
   if (!isEmail(email) || email.length > 254) throw fieldError('email', 'Enter a valid email address.');
   if (!name || name.length > 100) throw fieldError('name', 'Enter a name of at most 100 characters.');
-  assertStaffPassword(c.password);
-  const hash = await hashPassword(c.password);
+  if (c.password !== undefined) assertStaffPassword(c.password);
+  const hash = await hashPassword(c.password ?? newSecret());
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO staff (email, name, role, password_hash, created_at, created_by, password_change_due) VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT (lower(email)) DO NOTHING RETURNING id`,
-    [email, name, c.role, hash, c.now, c.by.actor, c.passwordChangeDue ?? false],
+    [email, name, c.role, hash, c.now, c.by.actor, c.password !== undefined && (c.passwordChangeDue ?? false)],
   );
   if (!rows[0]) throw new WpHttpError(409, 'cgg_staff_exists', 'A staff member with that email address already exists.');
   const member: StaffMember = { id: rows[0].id, email, name, role: c.role };

@@ -230,7 +230,7 @@ describe('managing staff, and refunds from the back office', () => {
     const self = await staffPost('reset_sign_in', { id: admin.id, password: NEW_PASSWORD }, adminSession);
     expect([self.statusCode, self.json().message]).toEqual([409, 'You cannot reset your own sign-in: ask another admin.']);
     expect((await staffPost('reset_sign_in', { id: admin.id, password: NEW_PASSWORD }, lostSession)).statusCode).toBe(403);
-    // Another admin's: the CLI only (the resetter would know the password of an account with no app).
+    // Another admin's with a password given: refused (the resetter would know the password of an account with no app).
     const otherAdmin = await newStaff('admin');
     const adminReset = await staffPost('reset_sign_in', { id: otherAdmin.id, password: NEW_PASSWORD }, adminSession);
     expect([adminReset.statusCode, adminReset.json().code]).toEqual([409, 'cgg_staff_reset_admin']);
@@ -254,7 +254,7 @@ describe('managing staff, and refunds from the back office', () => {
     expect((await staffPost('second_factor', { token: again.token, code: await codeAt(again.secret) })).statusCode).toBe(200);
 
     const audit = await t.pool.query("SELECT staff_id, actor, before, after FROM staff_audit_log WHERE action = 'staff.reset-sign-in' AND subject = $1", [`staff #${lost.id}`]);
-    expect(audit.rows).toEqual([{ staff_id: admin.id, actor: `${admin.name} <${admin.email}>`, before: { second_factor: true }, after: { second_factor: false, sessions_ended: 1 } }]);
+    expect(audit.rows).toEqual([{ staff_id: admin.id, actor: `${admin.name} <${admin.email}>`, before: { second_factor: true }, after: { second_factor: false, sessions_ended: 1, password: 'set by the resetter' } }]);
     expect(JSON.stringify(audit.rows)).not.toContain(NEW_PASSWORD);
   });
 
@@ -397,5 +397,112 @@ describe('managing staff, and refunds from the back office', () => {
     } finally {
       await t.pool.query(`UPDATE staff SET role = 'admin' WHERE id = ANY($1)`, [others]);
     }
+  });
+});
+
+describe('staff passwords chosen through a mailed link', () => {
+  const linkMails = async (email: string) => (await t.pool.query<{ subject: string; text_body: string }>(
+    'SELECT subject, text_body FROM email_outbox WHERE lower(to_address) = lower($1) ORDER BY id', [email],
+  )).rows;
+  const keyOf = (mail: { text_body: string }) => new URL(/https?:\/\/\S+\/admin\/set-password\?\S+/.exec(mail.text_body)![0]).searchParams.get('key')!;
+
+  it('a member an admin adds chooses their own password with the mailed link (once); the admin never knows it', async () => {
+    const admin = await newStaff('admin');
+    const { session: adminSession } = await enrol(admin.email);
+    const email = `invited${++seq}@cgg.test`;
+    const created = await staffPost('create', { email, name: 'Ines Invited', role: 'operator' }, adminSession);
+    expect(created.statusCode).toBe(200);
+    const [mail, ...others] = await linkMails(email);
+    expect(others).toEqual([]);
+    expect(mail!.subject).toBe('Choose your password for the CGG Competitions back office');
+    expect(mail!.text_body).toContain(`${admin.name} has added you to the CGG Competitions back office. Choose your password with this link within 3 days (it works once):`);
+    // Nobody can sign in before the member chooses: not with the admin's guess, not with an empty one.
+    expect((await staffPost('login', { email, password: PASSWORD })).statusCode).toBe(401);
+
+    const short = await staffPost('set_password', { key: keyOf(mail!), password: 'short' });
+    expect([short.statusCode, short.json().data.params.password]).toEqual([400, 'A staff password has at least 12 characters.']);
+    const OWN = 'Ines-Own-Pass-2026';
+    const set = await staffPost('set_password', { key: keyOf(mail!), password: OWN });
+    expect([set.statusCode, set.json().message]).toEqual([200, 'Your password is set. Sign in with your email address and your new password.']);
+    const again = await staffPost('set_password', { key: keyOf(mail!), password: 'Someone-Else-2026' });
+    expect([again.statusCode, again.json().code]).toEqual([400, 'cgg_staff_link_invalid']);
+
+    const login = (await staffPost('login', { email, password: OWN })).json().data;
+    expect(login.step).toBe('enrol-totp');
+    const signedIn = await staffPost('second_factor', { token: login.token, code: await codeAt(login.secret) });
+    expect((await staffPost('me', {}, signedIn.json().data.token)).json().data).toMatchObject({ email, password_change_due: false });
+    const audit = await t.pool.query("SELECT actor, after FROM staff_audit_log WHERE action = 'staff.password-change' AND subject = $1", [`staff #${created.json().data.id}`]);
+    expect(audit.rows).toEqual([{ actor: `Ines Invited <${email}>`, after: { through: 'mailed invite link', sessions_ended: 0 } }]);
+    expect(JSON.stringify(audit.rows)).not.toContain(OWN);
+  });
+
+  it('a reset sign-in mails a link (another admin\'s too); a newer link ends the older, and a link expires after 3 days or with its member disabled', async () => {
+    const admin = await newStaff('admin');
+    const { session: adminSession, secret: adminSecret } = await enrol(admin.email);
+    const otherAdmin = await newStaff('admin');
+    const { session: otherSession } = await enrol(otherAdmin.email);
+    const reset = await staffPost('reset_sign_in', { id: otherAdmin.id }, adminSession);
+    expect(reset.statusCode).toBe(200);
+    expect((await staffPost('me', {}, otherSession)).statusCode).toBe(401);
+    expect((await staffPost('login', { email: otherAdmin.email, password: PASSWORD })).statusCode).toBe(401);
+    const [first] = await linkMails(otherAdmin.email);
+    expect(first!.subject).toBe('Your CGG Competitions back-office sign-in was reset');
+    expect(first!.text_body).toContain('If you did not ask for this, tell another admin at once.');
+
+    // Asked again: only the newest link works.
+    await staffPost('reset_sign_in', { id: otherAdmin.id }, adminSession);
+    const [, second] = await linkMails(otherAdmin.email);
+    expect((await staffPost('set_password', { key: keyOf(first!), password: 'First-Link-Pass-2026' })).json().code).toBe('cgg_staff_link_invalid');
+    // A disabled member's link does nothing (and stays theirs once enabled again)...
+    expect((await staffPost('update', { id: otherAdmin.id, disabled: true }, adminSession)).statusCode).toBe(200);
+    expect((await staffPost('set_password', { key: keyOf(second!), password: 'Disabled-Pass-2026' })).json().code).toBe('cgg_staff_link_invalid');
+    expect((await staffPost('update', { id: otherAdmin.id, disabled: false }, adminSession)).statusCode).toBe(200);
+    // ...and past 3 days it is too old.
+    t.clock.advance(3 * 86_400_000 + 1000);
+    expect((await staffPost('set_password', { key: keyOf(second!), password: 'Late-Link-Pass-2026' })).json().code).toBe('cgg_staff_link_invalid');
+    // A fresh one works (the admin signs in again: 3 days ended their session).
+    const step = (await staffPost('login', { email: admin.email, password: PASSWORD })).json().data;
+    const freshSession = (await staffPost('second_factor', { token: step.token, code: await codeAt(adminSecret) })).json().data.token;
+    expect((await staffPost('reset_sign_in', { id: otherAdmin.id }, freshSession)).statusCode).toBe(200);
+    const [, , third] = await linkMails(otherAdmin.email);
+    const OWN = 'Third-Link-Pass-2026';
+    expect((await staffPost('set_password', { key: keyOf(third!), password: OWN })).statusCode).toBe(200);
+    expect((await staffPost('login', { email: otherAdmin.email, password: OWN })).json().data.step).toBe('enrol-totp');
+    const audit = await t.pool.query("SELECT after FROM staff_audit_log WHERE action = 'staff.reset-sign-in' AND subject = $1 ORDER BY id", [`staff #${otherAdmin.id}`]);
+    expect(audit.rows.map((r) => r.after.password)).toEqual(['link mailed', 'link mailed', 'link mailed']);
+  });
+
+  it('the same link used twice at once sets one password', async () => {
+    const admin = await newStaff('admin');
+    const { session: adminSession } = await enrol(admin.email);
+    const email = `twice${++seq}@cgg.test`;
+    await staffPost('create', { email, name: 'Tess Twice', role: 'support' }, adminSession);
+    const key = keyOf((await linkMails(email))[0]!);
+    const answers = await Promise.all(['Tab-One-Pass-2026', 'Tab-Two-Pass-2026'].map((password) => staffPost('set_password', { key, password })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    const winner = answers[0]!.statusCode === 200 ? 'Tab-One-Pass-2026' : 'Tab-Two-Pass-2026';
+    expect((await staffPost('login', { email, password: winner })).statusCode).toBe(200);
+  });
+
+  it('the CLI mails the same links with --mail-link (staff-create, staff-reset), and prints no password', async () => {
+    const email = `cli.link${++seq}@cgg.test`;
+    const lines: string[] = [];
+    const ctx = { pool: t.pool, out: (l: string) => lines.push(l), now: t.clock.now, siteUrl: 'https://shop.example' };
+    expect(await staffCreateCommand.run(['--email', email, '--name', 'Lin Link', '--role', 'support', '--mail-link', '--by', 'amy'], ctx)).toBe(0);
+    expect(lines[1]).toBe('Mailed them a link to choose their password (it works for 3 days).');
+    const [invite] = await linkMails(email);
+    expect(invite!.text_body).toContain('amy has added you to the CGG Competitions back office.');
+    expect(invite!.text_body).toContain('https://shop.example/admin/set-password?key=');
+    expect(await staffResetCommand.run(['--email', email, '--mail-link', '--by', 'amy'], ctx)).toBe(0);
+    expect(lines[3]).toBe('Mailed them a link to choose a new password (it works for 3 days).');
+    const [, reset] = await linkMails(email);
+    expect((await staffPost('set_password', { key: keyOf(invite!), password: 'Invite-Link-Pass-2026' })).json().code).toBe('cgg_staff_link_invalid');
+    expect((await staffPost('set_password', { key: keyOf(reset!), password: 'Reset-Link-Pass-2026' })).statusCode).toBe(200);
+    expect(lines.join('\n')).not.toMatch(/shown once/);
+  });
+
+  it('an unknown key changes nothing', async () => {
+    const answer = await staffPost('set_password', { key: 'not-a-real-key', password: 'Whatever-Pass-2026' });
+    expect([answer.statusCode, answer.json().message]).toEqual([400, 'This link is no longer valid: it was used, replaced by a newer one, or is more than 3 days old. Ask an admin to reset your sign-in for a new one.']);
   });
 });

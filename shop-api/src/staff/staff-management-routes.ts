@@ -12,7 +12,7 @@ import type { RateLimits } from '../http/rate-limits.ts';
 import { resetStaffSignIn } from './staff-sign-in-reset.ts';
 
 /** Admins manage staff (list, role, refund limit, disable, a lost sign-in reset); admins and support refund orders. */
-export function staffManagementRoutes(deps: { pool: pg.Pool; now: () => Date; gateway: PaymentGateway; limits: RateLimits; mailer?: Mailer }): DeclaredRoute[] {
+export function staffManagementRoutes(deps: { pool: pg.Pool; now: () => Date; gateway: PaymentGateway; limits: RateLimits; mailer: Mailer; siteUrl: string }): DeclaredRoute[] {
   const { pool, now, gateway } = deps;
   return [
     declaredRoute(routeTable.staffList, {
@@ -30,11 +30,14 @@ export function staffManagementRoutes(deps: { pool: pg.Pool; now: () => Date; ga
     }),
 
     declaredRoute(routeTable.staffResetSignIn, {
-      summary: 'Admins only: resets a staff member\'s sign-in (they lost their authenticator app and recovery codes, or their password): the first password given, their app, recovery codes and sessions gone. Their next sign-in enrols an app again.',
-      description: 'The same as the CLI\'s `staff-reset`. Recorded in the audit log (`staff.reset-sign-in`, never the password). 409 `cgg_staff_self` (an admin resets only others), 409 `cgg_staff_reset_admin` (another admin\'s sign-in: the CLI only, as the resetter could otherwise sign in as them), 404 `cgg_staff_not_found`, 400 `rest_invalid_param` for a password under 12 characters.',
+      summary: 'Admins only: resets a staff member\'s sign-in (they lost their authenticator app and recovery codes, or their password): their app, recovery codes and sessions gone, and a link mailed to choose a new password. Their next sign-in enrols an app again.',
+      description: 'The same as the CLI\'s `staff-reset`. Without `password` (the back office) the member is mailed a link to choose their own (`staff/set_password`), so the admin never knows it; with one (an older back office) it is their first password, replaced at their next sign-in. Recorded in the audit log (`staff.reset-sign-in`, never the password); the mail is queued in the same transaction. 409 `cgg_staff_self` (an admin resets only others), 409 `cgg_staff_reset_admin` (another admin\'s sign-in with a password given: the resetter could sign in as them; the link or the CLI), 404 `cgg_staff_not_found`, 400 `rest_invalid_param` for a password under 12 characters.',
       handler: async ({ input, staff }) => ({
         success: true,
-        data: await resetStaffSignIn(pool, deps.limits, { id: input.id, password: input.password, by: { staffId: staff.staffId, actor: staffActor(staff) }, now: now() }),
+        data: await resetStaffSignIn(pool, deps.limits, {
+          id: input.id, password: input.password, by: { staffId: staff.staffId, actor: staffActor(staff) }, now: now(),
+          link: { mailer: deps.mailer, siteUrl: deps.siteUrl, byName: staff.name },
+        }),
       }),
     }),
 
