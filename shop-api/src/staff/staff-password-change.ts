@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { hashPassword, verifyPassword } from '../accounts/password.ts';
 import { inTransaction } from '../accounts/queryable.ts';
 import { recordStaffAction, staffActor } from './audit-log.ts';
+import { endPasswordLinks } from './staff-password-links.ts';
 import type { StaffSession } from './staff-sessions.ts';
 
 export type OwnPasswordChange = 'changed' | 'wrong-current' | 'same-as-current' | 'session-ended';
@@ -26,6 +27,8 @@ export async function changeOwnStaffPassword(pool: pg.Pool, c: { staff: StaffSes
     if (!(await verifyPassword(c.current, me.password_hash))) return 'wrong-current';
     if (c.next === c.current) return 'same-as-current';
     await client.query('UPDATE staff SET password_hash = $2, password_change_due = false WHERE id = $1', [c.staff.staffId, await hashPassword(c.next)]);
+    // A link mailed to them earlier must not set a password over the one they just chose.
+    await endPasswordLinks(client, c.staff.staffId, c.now);
     const ended = await client.query('UPDATE staff_sessions SET revoked_at = $3 WHERE staff_id = $1 AND id <> $2 AND revoked_at IS NULL', [c.staff.staffId, c.staff.sessionId, c.now]);
     await recordStaffAction(client, {
       staffId: c.staff.staffId, actor: staffActor(c.staff), action: 'staff.password-change', subject: `staff #${c.staff.staffId}`,

@@ -35,11 +35,19 @@ export function staffPasswordLink(siteUrl: string, key: string): string {
 }
 
 /**
+ * Every link of the member not used yet stops working: a newer link, or a password set another way
+ * (their own change, a reset with a password given), supersedes it.
+ */
+export async function endPasswordLinks(db: Queryable, staffId: number, now: Date): Promise<void> {
+  await db.query('UPDATE staff_password_links SET used_at = $2 WHERE staff_id = $1 AND used_at IS NULL', [staffId, now]);
+}
+
+/**
  * A new link for the member, mailed in the caller's transaction: the mail is queued with the change
  * that asked for it, so it goes only if that commits. Any older link of theirs stops working.
  */
 export async function mailStaffPasswordLink(db: Queryable, mailer: Mailer, l: StaffLinkRequest): Promise<void> {
-  await db.query('UPDATE staff_password_links SET used_at = $2 WHERE staff_id = $1 AND used_at IS NULL', [l.staffId, l.now]);
+  await endPasswordLinks(db, l.staffId, l.now);
   const key = newSecret();
   const expires = new Date(l.now.getTime() + STAFF_LINK_DAYS * 86_400_000);
   await db.query(
@@ -90,7 +98,7 @@ export async function setStaffPasswordWithLink(pool: pg.Pool, limits: Pick<RateL
     const link = claimed.rows[0];
     if (!link) return null;
     await client.query('UPDATE staff SET password_hash = $2, password_change_due = false WHERE id = $1', [member.id, hash]);
-    await client.query('UPDATE staff_password_links SET used_at = $2 WHERE staff_id = $1 AND used_at IS NULL', [member.id, s.now]);
+    await endPasswordLinks(client, member.id, s.now);
     const ended = await client.query('UPDATE staff_sessions SET revoked_at = $2 WHERE staff_id = $1 AND revoked_at IS NULL', [member.id, s.now]);
     await recordStaffAction(client, {
       staffId: member.id, actor: staffActor(member), action: 'staff.password-change', subject: `staff #${member.id}`,

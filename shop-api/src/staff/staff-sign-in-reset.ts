@@ -9,7 +9,7 @@ import { WpHttpError } from '../http/wp-error.ts';
 import { recordStaffAction } from './audit-log.ts';
 import { assertStaffPassword } from './staff-accounts.ts';
 import { staffAccountRow, toAccount } from './staff-directory.ts';
-import { mailStaffPasswordLink } from './staff-password-links.ts';
+import { endPasswordLinks, mailStaffPasswordLink } from './staff-password-links.ts';
 
 export interface StaffSignInReset {
   id: number;
@@ -65,8 +65,11 @@ async function resetInTransaction(db: pg.PoolClient, r: StaffSignInReset): Promi
     staffId: r.by.staffId, actor: r.by.actor, action: 'staff.reset-sign-in', subject: `staff #${r.id}`,
     before: { second_factor: before.totp_enabled_at !== null }, after: { second_factor: false, sessions_ended: ended.rowCount ?? 0, password: link ? 'link mailed' : 'set by the resetter' }, at: r.now,
   });
+  // A link mailed before (an invitation, an earlier reset) no longer works either way.
   if (link) {
     await mailStaffPasswordLink(db, link.mailer, { staffId: r.id, email: before.email, name: before.name, purpose: 'reset', by: link.byName, siteUrl: link.siteUrl, now: r.now });
+  } else {
+    await endPasswordLinks(db, r.id, r.now);
   }
   return toAccount((await staffAccountRow(db, r.id))!);
 }
