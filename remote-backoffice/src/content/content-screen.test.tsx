@@ -39,7 +39,7 @@ describe('site content', () => {
     await user.type(within(form).getByLabelText('Carousel speed (milliseconds)'), '5000');
     await user.click(within(form).getByRole('button', { name: 'Save settings' }));
     expect((await within(form).findByRole('status')).textContent).toMatch(/^Saved\./);
-    expect(api.sent.find((s) => s.route === 'staff/settings')!.body).toEqual({ announcement: 'Big launch tonight!', slider_height_mobile: 320 });
+    expect(api.sent.find((s) => s.route === 'staff/settings')!.body).toEqual({ announcement: 'Big launch tonight!', slider_height_mobile: 320, base: { announcement: '', slider_height_mobile: 300 } });
   });
 
   it('shows the monthly credit-card cap, refuses an amount that is not pounds, and sends a change', async () => {
@@ -64,7 +64,7 @@ describe('site content', () => {
     await user.type(cap, '100');
     await user.click(within(form).getByRole('button', { name: 'Save settings' }));
     expect((await within(form).findByRole('status')).textContent).toMatch(/^Saved\./);
-    expect(api.sent.find((s) => s.route === 'staff/settings')!.body).toEqual({ credit_card_monthly_cap: '100' });
+    expect(api.sent.find((s) => s.route === 'staff/settings')!.body).toEqual({ credit_card_monthly_cap: '100', base: { credit_card_monthly_cap: '250.00' } });
     expect(cap.value).toBe('100.00');
   });
 
@@ -85,6 +85,9 @@ describe('site content', () => {
     expect(within(within(faq).getByRole('region', { name: 'Search result preview: faq' })).getByText('Everything about our competitions.')).toBeTruthy();
     await user.click(within(faq).getByRole('button', { name: 'Save' }));
     expect(await within(faq).findByText('Saved.')).toBeTruthy();
-    expect(api.sent.find((s) => s.route === 'staff/seo_update')!.body).toEqual({ page: 'faq', page_title: 'FAQ | CGG', meta_title: 'FAQ', meta_description: 'Everything about our competitions.' });
+    expect(api.sent.find((s) => s.route === 'staff/seo_update')!.body).toEqual({
+      page: 'faq', page_title: 'FAQ | CGG', meta_title: 'FAQ', meta_description: 'Everything about our competitions.',
+      base: { page_title: 'FAQ | CGG', meta_title: 'FAQ', meta_description: 'Questions.' },
+    });
   });
 });

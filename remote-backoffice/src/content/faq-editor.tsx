@@ -29,7 +29,10 @@ function FaqForm({ faq, onSaved, children }: { faq?: StaffFaq; onSaved: (faqs: S
   async function submit(event: FormEvent) {
     event.preventDefault();
     // A new FAQ carries a key per FAQ asked for: pressed again after a lost answer, it is added once.
-    const parsed = staffFaqSaveRequestSchema.safeParse(faq ? { ...draft, id: faq.id } : { ...draft, idempotency_key: newKey.keyFor(draft) });
+    // A change carries the FAQ as last loaded (the list's): refused if someone else saved it meanwhile.
+    const parsed = staffFaqSaveRequestSchema.safeParse(faq
+      ? { ...draft, id: faq.id, base: { category: faq.category, question: faq.question, answer: faq.answer, published: faq.published } }
+      : { ...draft, idempotency_key: newKey.keyFor(draft) });
     const found = parsed.success ? {} : copyErrorsOf(parsed.error.issues);
     setErrors(found);
     if (!parsed.success) return;

@@ -49,7 +49,7 @@ describe('review thresholds', () => {
     await user.type(field('Spend spike: only above (£)'), '150');
     await user.click(within(form).getByRole('button', { name: 'Save thresholds' }));
     expect((await within(form).findByRole('status')).textContent).toBe('Saved. The next check of each customer uses them.');
-    expect(api.sent.find((s) => s.route === 'staff/harm_settings_update')!.body).toEqual({ raises_count: 4, spend_spike_floor: '150' });
+    expect(api.sent.find((s) => s.route === 'staff/harm_settings_update')!.body).toEqual({ raises_count: 4, spend_spike_floor: '150', base: { raises_count: 3, spend_spike_floor: '100.00' } });
     expect((field('Spend spike: only above (£)') as HTMLInputElement).value).toBe('150.00');
 
     answer = refusal(400, 'rest_invalid_param', 'The late-night window must end after it starts (e.g. from 0 to 5).');

@@ -54,7 +54,9 @@ export function HarmSettingsForm({ settings, onSaved }: { settings: HarmSettings
     if (hasErrors(found) || !parsed.success) return;
     setBusy(true);
     try {
-      const answer = await staffRequest((o) => apiRequest(staffCalls.staffHarmSettingsUpdate, parsed.data, o));
+      // The fields sent, as loaded: someone else's save of one of them meanwhile is refused, not overwritten.
+      const base = Object.fromEntries(Object.keys(changed).map((k) => [k, settings[k as keyof HarmSettings]]));
+      const answer = await staffRequest((o) => apiRequest(staffCalls.staffHarmSettingsUpdate, { ...parsed.data, base }, o));
       setDraft(draftOf(answer.data));
       setSaved(true);
       onSaved();

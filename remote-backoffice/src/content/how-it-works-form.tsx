@@ -14,6 +14,8 @@ const MAX_STEPS = 10;
 /** The "How it works" section: title, intro and its steps, previewed as the page numbers them. Saved whole. */
 export function HowItWorksForm({ content }: { content: HowItWorks | null }) {
   const [draft, setDraft] = useState<HowItWorks>(content ?? { title: '', intro: '', steps: [{ title: '', body: '' }] });
+  // The section as last loaded or saved: a save from it is refused if someone else saved meanwhile.
+  const [base, setBase] = useState<HowItWorks | null>(content);
   const [errors, setErrors] = useState<FieldErrors>({});
   const save = useSave();
   const edit = (change: (d: HowItWorks) => HowItWorks) => {
@@ -29,7 +31,11 @@ export function HowItWorksForm({ content }: { content: HowItWorks | null }) {
     const found = parsed.success ? {} : copyErrorsOf(parsed.error.issues);
     setErrors(found);
     if (!parsed.success) return;
-    await save.run(async () => setDraft((await staffRequest((o) => apiRequest(staffCalls.staffHowItWorksUpdate, parsed.data, o))).data));
+    await save.run(async () => {
+      const answer = (await staffRequest((o) => apiRequest(staffCalls.staffHowItWorksUpdate, { ...parsed.data, ...(base ? { base } : {}) }, o))).data;
+      setDraft(answer);
+      setBase(answer);
+    });
   }
 
   return (

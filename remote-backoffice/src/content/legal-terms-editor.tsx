@@ -28,7 +28,10 @@ function LegalTermForm({ term, onSaved }: { term?: LegalTerm; onSaved: (terms: L
   async function submit(event: FormEvent) {
     event.preventDefault();
     // An existing document keeps its slug; a new one must name one.
-    const parsed = staffLegalTermSaveRequestSchema.safeParse(term ? { tab: term.tab, title: draft.title, body: draft.body } : { ...draft, slug: draft.slug.trim() || undefined });
+    // A change carries the document as last loaded (the list's): refused if someone else saved it meanwhile.
+    const parsed = staffLegalTermSaveRequestSchema.safeParse(term
+      ? { tab: term.tab, title: draft.title, body: draft.body, base: { title: term.title, body: term.body } }
+      : { ...draft, slug: draft.slug.trim() || undefined });
     const found = parsed.success ? {} : copyErrorsOf(parsed.error.issues);
     if (!term && !draft.slug.trim()) found.slug ??= 'A new document needs a slug, e.g. refund-policy.';
     setErrors(found);

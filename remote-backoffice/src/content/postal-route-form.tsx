@@ -22,6 +22,8 @@ const ONE_PER_LINE = 'One per line.';
 /** The free postal route page, previewed with its sections as the shop shows them. Saved whole. */
 export function PostalRouteForm({ route }: { route: PostalRoute | null }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(route));
+  // The page as last loaded or saved: a save from it is refused if someone else saved meanwhile.
+  const [base, setBase] = useState<PostalRoute | null>(route);
   const [errors, setErrors] = useState<FieldErrors>({});
   const save = useSave();
   const set = (field: keyof Draft) => (value: string) => {
@@ -36,7 +38,11 @@ export function PostalRouteForm({ route }: { route: PostalRoute | null }) {
     const found = parsed.success ? {} : copyErrorsOf(parsed.error.issues);
     setErrors(found);
     if (!parsed.success) return;
-    await save.run(async () => setDraft(draftOf((await staffRequest((o) => apiRequest(staffCalls.staffPostalRouteUpdate, parsed.data, o))).data)));
+    await save.run(async () => {
+      const answer = (await staffRequest((o) => apiRequest(staffCalls.staffPostalRouteUpdate, { ...parsed.data, ...(base ? { base } : {}) }, o))).data;
+      setDraft(draftOf(answer));
+      setBase(answer);
+    });
   }
 
   return (

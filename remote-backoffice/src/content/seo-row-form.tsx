@@ -9,6 +9,8 @@ import { TextField } from '../components/text-field.tsx';
 /** One page's title and description, as search results and link previews show them. */
 export function SeoRowForm({ row }: { row: StaffSeoRow }) {
   const [draft, setDraft] = useState(row);
+  // The row as last loaded or saved: a save from it is refused if someone else saved meanwhile.
+  const [base, setBase] = useState(row);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -28,7 +30,10 @@ export function SeoRowForm({ row }: { row: StaffSeoRow }) {
     if (hasErrors(found) || !parsed.success) return;
     setBusy(true);
     try {
-      setDraft((await staffRequest((o) => apiRequest(staffCalls.staffSeoUpdate, parsed.data, o))).data);
+      const { page: _page, ...loaded } = base;
+      const answer = (await staffRequest((o) => apiRequest(staffCalls.staffSeoUpdate, { ...parsed.data, base: loaded }, o))).data;
+      setDraft(answer);
+      setBase(answer);
       setSaved(true);
     } catch (error) {
       setRefusal(failureMessage(error));

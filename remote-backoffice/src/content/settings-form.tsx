@@ -47,7 +47,9 @@ export function SettingsForm({ settings, onSaved }: { settings: StaffSettings; o
     if (hasErrors(found) || !parsed.success) return;
     setBusy(true);
     try {
-      const answer = await staffRequest((o) => apiRequest(staffCalls.staffSettingsUpdate, parsed.data, o));
+      // The fields sent, as loaded: someone else's save of one of them meanwhile is refused, not overwritten.
+      const base = Object.fromEntries(Object.keys(changed).map((k) => [k, settings[k as keyof StaffSettings]]));
+      const answer = await staffRequest((o) => apiRequest(staffCalls.staffSettingsUpdate, { ...parsed.data, base }, o));
       onSaved(answer.data);
       setDraft(draftOf(answer.data));
       setSaved(true);

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { HowItWorks, LegalTerm, PostalRoute } from '@cgg/contracts';
-import { PLAIN_TEXT_MESSAGE, type StaffFaq, type StaffSettings } from '@cgg/contracts/staff';
+import { CHANGED_MEANWHILE, PLAIN_TEXT_MESSAGE, type StaffFaq, type StaffSettings } from '@cgg/contracts/staff';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, refusal } from '../test/fake-api.ts';
 import { admin } from '../test/fixtures.ts';
@@ -63,7 +63,10 @@ describe('FAQs', () => {
     expect(within(preview).getByText('Or enter by post.').tagName).toBe('P');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect((await within(form).findByRole('status')).textContent).toBe('Saved. The FAQ page shows it on its next load.');
-    expect(bodyOf(api, 'staff/faq_save')).toEqual({ id: 1, category: 'Entering', question: 'How do I enter a competition?', answer: '## Online\nPick a competition.\n\nOr enter by post.', published: true });
+    expect(bodyOf(api, 'staff/faq_save')).toEqual({ id: 1, category: 'Entering', question: 'How do I enter a competition?', answer: '## Online\nPick a competition.\n\nOr enter by post.', published: true,
+      // The FAQ as loaded: the API refuses the save if someone else changed it meanwhile.
+      base: { category: 'Entering', question: 'How do I enter?', answer: 'Pick a competition.', published: true },
+    });
   });
 
   it('adds an FAQ, moves one, and removes one after a confirmation', async () => {
@@ -145,7 +148,7 @@ describe('legal terms', () => {
     await user.type(within(form).getByLabelText('Title'), 'Terms');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect((await within(form).findByRole('alert')).textContent).toBe('There is no legal document on tab 1.');
-    expect(bodyOf(api, 'staff/legal_term_save')).toEqual({ tab: 1, title: 'Terms', body: '## About us\nWe run competitions.' });
+    expect(bodyOf(api, 'staff/legal_term_save')).toEqual({ tab: 1, title: 'Terms', body: '## About us\nWe run competitions.', base: { title: 'Terms & Conditions', body: '## About us\nWe run competitions.' } });
   });
 
   it('adds a document only with a slug', async () => {
@@ -188,7 +191,7 @@ describe('how it works', () => {
     expect(within(preview).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['ChoosePick one.', 'AnswerAnswer it.', 'WatchLive at 8pm.']);
     await user.click(within(form).getByRole('button', { name: 'Save how it works' }));
     expect((await within(form).findByRole('status')).textContent).toBe('Saved. The How it works page shows it on its next load.');
-    expect(bodyOf(api, 'staff/how_it_works')).toEqual({ ...howItWorks, steps: [howItWorks.steps[0], { title: 'Answer', body: 'Answer it.' }, { title: 'Watch', body: 'Live at 8pm.' }] });
+    expect(bodyOf(api, 'staff/how_it_works')).toEqual({ ...howItWorks, steps: [howItWorks.steps[0], { title: 'Answer', body: 'Answer it.' }, { title: 'Watch', body: 'Live at 8pm.' }], base: howItWorks });
   });
 });
 
@@ -212,7 +215,27 @@ describe('free postal route', () => {
     expect(preview.querySelector('address')!.textContent).toBe('PO Box 99Leeds');
     await user.click(within(form).getByRole('button', { name: 'Save postal route' }));
     expect((await within(form).findByRole('status')).textContent).toBe('Saved. The free postal route page shows it on its next load.');
-    expect(bodyOf(api, 'staff/postal_route')).toEqual({ ...postal, address_lines: ['PO Box 99', 'Leeds'], closing_rules: ['Arrive before closing.'] });
+    expect(bodyOf(api, 'staff/postal_route')).toEqual({ ...postal, address_lines: ['PO Box 99', 'Leeds'], closing_rules: ['Arrive before closing.'], base: postal });
+  });
+
+  it('says when someone else saved the page meanwhile and keeps what was typed; each save goes from the last one saved', async () => {
+    let saves = 0;
+    const api = contentApi({
+      'staff/postal_route': ({ base: _base, ...page }) => (++saves === 2 ? refusal(409, CHANGED_MEANWHILE.code, CHANGED_MEANWHILE.message) : { success: true, data: page }),
+    });
+    renderBackOffice('/admin/content', 'tok');
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Free postal route' });
+    await user.clear(within(form).getByLabelText('Same odds, same limits'));
+    await user.type(within(form).getByLabelText('Same odds, same limits'), 'Exactly the same odds.');
+    await user.click(within(form).getByRole('button', { name: 'Save postal route' }));
+    await within(form).findByRole('status');
+    await user.type(within(form).getByLabelText('Introduction'), ' Free.');
+    await user.click(within(form).getByRole('button', { name: 'Save postal route' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe(CHANGED_MEANWHILE.message);
+    expect((within(form).getByLabelText('Introduction') as HTMLTextAreaElement).value).toBe('Enter by post. Free.');
+    const sent = api.sent.filter((c) => c.route === 'staff/postal_route').map((c) => c.body.base);
+    expect(sent).toEqual([postal, { ...postal, fairness: 'Exactly the same odds.' }]);
   });
 
   it('shows an empty form when the page has not been written yet', async () => {

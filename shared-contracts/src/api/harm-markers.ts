@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { lazySchema } from './lazy-schema.ts';
+import { editBase } from './edit-base.ts';
 import { lockPeriodSchema } from './auth.ts';
 import { provideZod } from '../zod/zod-runtime.ts';
 import { zodMembers } from '../zod/zod-members.ts';
@@ -106,6 +107,8 @@ export const staffHarmSettingsUpdateRequestSchema = lazySchema(() => z.strictObj
   high_spend: z.optional(pounds),
   high_spend_days: z.optional(whole(1, 365)),
   break_lookback_days: z.optional(whole(1, 365)),
+  /** The fields sent, as the editor loaded them (edit-base.ts). */
+  base: editBase(),
 }));
 export type HarmSettingsUpdate = z.infer<typeof staffHarmSettingsUpdateRequestSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { MAX_DB_ID } from './db-id.ts';
 import { IDEMPOTENCY_KEY } from './idempotency-key.ts';
 import { lazySchema } from './lazy-schema.ts';
+import { editBase } from './edit-base.ts';
 import { provideZod } from '../zod/zod-runtime.ts';
 import { zodMembers } from '../zod/zod-members.ts';
 
@@ -59,6 +60,8 @@ export const staffFaqSaveRequestSchema = lazySchema(() => z.strictObject({
   published: z.boolean(),
   /** A new FAQ (no `id`): one per FAQ asked for (a UUID); sent again, it answers the FAQ it added. */
   idempotency_key: z.optional(z.string().check(z.regex(IDEMPOTENCY_KEY))),
+  /** An FAQ changed (`id`): its fields as the editor loaded them (edit-base.ts). */
+  base: editBase(),
 }));
 export type StaffFaqSave = z.infer<typeof staffFaqSaveRequestSchema>;
 /** Every FAQ's id, once each, in the new order. */
@@ -76,6 +79,8 @@ export const staffLegalTermSaveRequestSchema = lazySchema(() => z.strictObject({
   slug: z.optional(z.string().check(z.trim(), z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Lower-case letters, digits and single hyphens, e.g. refund-policy.'), z.maxLength(60, 'At most 60 characters.'))),
   title: plainText('A title is required.', 80),
   body: plainText('The document cannot be empty.', 50000),
+  /** A document changed (`tab`): its fields as the editor loaded them (edit-base.ts). */
+  base: editBase(),
 }));
 export type StaffLegalTermSave = z.infer<typeof staffLegalTermSaveRequestSchema>;
 export const staffLegalTermRemoveRequestSchema = lazySchema(() => z.strictObject({ tab: positiveId }));
@@ -91,6 +96,8 @@ export const staffHowItWorksUpdateRequestSchema = lazySchema(() => z.strictObjec
   title: plainText('A title is required.', 120),
   intro: plainText('An introduction is required.', 1000),
   steps: z.array(staffHowItWorksStepSchema).check(z.minLength(1, 'Give at least one step.'), z.maxLength(10, 'At most 10 steps.')),
+  /** The section as the editor loaded it (edit-base.ts). */
+  base: editBase(),
 }));
 export type StaffHowItWorksUpdate = z.infer<typeof staffHowItWorksUpdateRequestSchema>;
 
@@ -102,5 +109,7 @@ export const staffPostalRouteUpdateRequestSchema = lazySchema(() => z.strictObje
   what_to_write: lines('item', 15, 300),
   fairness: plainText('Say how postal entries are treated.', 2000),
   closing_rules: lines('rule', 15, 500),
+  /** The page as the editor loaded it (edit-base.ts). */
+  base: editBase(),
 }));
 export type StaffPostalRouteUpdate = z.infer<typeof staffPostalRouteUpdateRequestSchema>;

@@ -3,6 +3,7 @@ import { MAX_DB_ID } from './db-id.ts';
 import { IDEMPOTENCY_KEY } from './idempotency-key.ts';
 import { lazySchema } from './lazy-schema.ts';
 import { londonWallTimeToInstant } from '../rules/dates.ts';
+import { editBase } from './edit-base.ts';
 import type { ApiCall, CallAccess } from './calls.ts';
 import { claimStateSchema } from './claims.ts';
 import { howItWorksResponseSchema, settingsSchema } from './content.ts';
@@ -44,6 +45,7 @@ export * from './background-jobs.ts';
 export * from './payment-problems.ts';
 export * from './chat-moderation.ts';
 export * from './coupons.ts';
+export * from './edit-base.ts';
 
 /*
  * The back office's own calls (issue "The operator's back office"): staff sign-in with a
@@ -515,6 +517,8 @@ export const staffSettingsUpdateRequestSchema = lazySchema(() => z.strictObject(
   frontend_scripts: z.optional(z.string().check(z.maxLength(20000, 'At most 20,000 characters.'))),
   /** Pounds: the most one customer may pay by credit card in a London calendar month (UK prize-draw code 1.3). */
   credit_card_monthly_cap: z.optional(pounds),
+  /** The fields sent, as the editor loaded them (edit-base.ts). */
+  base: editBase(),
 }));
 export type StaffSettingsUpdate = z.infer<typeof staffSettingsUpdateRequestSchema>;
 
@@ -539,6 +543,8 @@ export const staffSeoUpdateRequestSchema = lazySchema(() => z.strictObject({
   page_title: z.string().check(z.trim(), z.minLength(1, 'A page title is required.'), z.maxLength(120, 'At most 120 characters.')),
   meta_title: z.string().check(z.trim(), z.minLength(1, 'A meta title is required.'), z.maxLength(120, 'At most 120 characters.')),
   meta_description: z.string().check(z.trim(), z.minLength(1, 'A description is required.'), z.maxLength(320, 'At most 320 characters.')),
+  /** The row as the editor loaded it (edit-base.ts). */
+  base: editBase(),
 }));
 export const staffSeoUpdateResponseSchema = lazySchema(() => z.object({ success: z.literal(true), data: staffSeoRowSchema }));
 

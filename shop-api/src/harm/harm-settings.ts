@@ -39,7 +39,8 @@ export function thresholdsView(t: Thresholds): HarmSettings {
 
 /** An admin's changes as column values (pence); only the fields sent. */
 export function thresholdChanges(input: HarmSettingsUpdate): Partial<Thresholds> {
-  const { spend_spike_floor, high_spend, ...rest } = input;
+  // `base` is what the editor started from (edit-base.ts), not a threshold.
+  const { spend_spike_floor, high_spend, base: _base, ...rest } = input;
   const changes: Partial<Thresholds> = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
   if (spend_spike_floor !== undefined) changes.spend_spike_floor_pence = poundsToPence(spend_spike_floor);
   if (high_spend !== undefined) changes.high_spend_pence = poundsToPence(high_spend);

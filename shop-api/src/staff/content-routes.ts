@@ -7,6 +7,7 @@ import { routeTable } from '../http/route-table.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { penceToPounds } from '../lib/money.ts';
 import { recordStaffAction, staffActor } from './audit-log.ts';
+import { refuseIfChangedMeanwhile } from './changed-meanwhile.ts';
 import { siteCopyRoutes } from './site-copy-routes.ts';
 
 /** Settings columns by the payload's names; fixed here, never from input. */
@@ -44,12 +45,14 @@ export function contentEditingRoutes(deps: { pool: pg.Pool; now: () => Date }): 
 
     declaredRoute(routeTable.staffSettingsUpdate, {
       summary: 'Admins change shop settings (any of the fields staff/settings_view answers); the answer is the settings now.',
-      description: 'Only the fields sent change. `main_competition` must name a competition (404 `cgg_competition_not_found`). `credit_card_monthly_cap` is pounds (UK prize-draw code 1.3: the most one customer may pay by credit card in a London calendar month; checkouts from then on are held to it). Audited with the changed fields before and after. The storefront caches settings for 15 minutes.',
+      description: 'Only the fields sent change. `main_competition` must name a competition (404 `cgg_competition_not_found`). `credit_card_monthly_cap` is pounds (UK prize-draw code 1.3: the most one customer may pay by credit card in a London calendar month; checkouts from then on are held to it). Audited with the changed fields before and after. With `base` (the fields sent, as the editor loaded them), 409 `cgg_changed_meanwhile` and nothing written when one of them changed meanwhile. The storefront caches settings for 15 minutes.',
       handler: async ({ input, staff }) => {
-        const changes = Object.entries(input).filter(([, v]) => v !== undefined) as Array<[keyof StaffSettings, unknown]>;
+        const { base, ...fields } = input;
+        const changes = Object.entries(fields).filter(([, v]) => v !== undefined) as Array<[keyof StaffSettings, unknown]>;
         const at = now();
         const settings = await inTransaction(pool, async (client) => {
           const before = await readSettings(client, true);
+          refuseIfChangedMeanwhile(before, base);
           if (input.main_competition != null && (await client.query('SELECT 1 FROM competitions WHERE id = $1', [input.main_competition])).rowCount === 0) {
             throw new WpHttpError(404, 'cgg_competition_not_found', `There is no competition ${input.main_competition}.`);
           }
@@ -81,7 +84,7 @@ export function contentEditingRoutes(deps: { pool: pg.Pool; now: () => Date }): 
 
     declaredRoute(routeTable.staffSeoUpdate, {
       summary: 'Admins change one page\'s SEO row; audited with the values before and after.',
-      description: '404 `cgg_seo_page_not_found` for a page without a row (pages are the ones the site renders).',
+      description: '404 `cgg_seo_page_not_found` for a page without a row (pages are the ones the site renders). With `base`, 409 `cgg_changed_meanwhile` (nothing written) when the row changed since the editor loaded it.',
       handler: async ({ input, staff }) => {
         const at = now();
         const row = await inTransaction(pool, async (client) => {
@@ -89,6 +92,7 @@ export function contentEditingRoutes(deps: { pool: pg.Pool; now: () => Date }): 
             'SELECT page_title, meta_title, meta_description FROM seo_settings WHERE page = $1 FOR UPDATE', [input.page.toLowerCase()],
           )).rows[0];
           if (!before) throw new WpHttpError(404, 'cgg_seo_page_not_found', `There is no SEO row for the page "${input.page}".`);
+          refuseIfChangedMeanwhile(before, input.base);
           const after = { page_title: input.page_title, meta_title: input.meta_title, meta_description: input.meta_description };
           await client.query('UPDATE seo_settings SET page_title = $2, meta_title = $3, meta_description = $4 WHERE page = $1', [input.page.toLowerCase(), after.page_title, after.meta_title, after.meta_description]);
           await recordStaffAction(client, { staffId: staff.staffId, actor: staffActor(staff), action: 'seo.update', subject: `seo ${input.page.toLowerCase()}`, before, after, at });

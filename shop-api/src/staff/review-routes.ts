@@ -7,6 +7,7 @@ import { declaredRoute, type DeclaredRoute } from '../http/declared-routes.ts';
 import { routeTable } from '../http/route-table.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { recordStaffAction, staffActor } from './audit-log.ts';
+import { refuseIfChangedMeanwhile } from './changed-meanwhile.ts';
 import { customerProfile } from './customer-lookup.ts';
 
 const badField = (field: string, message: string) => new WpHttpError(400, 'rest_invalid_param', message, { params: { [field]: message } });
@@ -52,12 +53,13 @@ export function reviewRoutes(deps: { pool: pg.Pool; now: () => Date }): Declared
 
     declaredRoute(routeTable.staffHarmSettingsUpdate, {
       summary: 'Admins change the harm markers\' thresholds (any of them); audited with the values before and after.',
-      description: '400 naming the field for a value out of range, or late-night hours that leave no window (from must be before to). The next evaluation uses them.',
+      description: '400 naming the field for a value out of range, or late-night hours that leave no window (from must be before to). With `base` (the fields sent, as the editor loaded them), 409 `cgg_changed_meanwhile` and nothing written when one of them changed meanwhile. The next evaluation uses them.',
       handler: async ({ input, staff }) => {
         const changes = thresholdChanges(input);
         const at = now();
         const after = await inTransaction(pool, async (client) => {
           const before = await readThresholds(client, true);
+          refuseIfChangedMeanwhile(thresholdsView(before), input.base);
           const next: Thresholds = { ...before, ...changes };
           if (next.late_night_from_hour >= next.late_night_to_hour) {
             throw badField(input.late_night_to_hour !== undefined ? 'late_night_to_hour' : 'late_night_from_hour', 'The late-night window must end after it starts (e.g. from 0 to 5).');

@@ -1,5 +1,5 @@
 import { faqsResponseSchema, howItWorksResponseSchema, legalTermsResponseSchema, postalRouteResponseSchema } from '@cgg/contracts';
-import { PLAIN_TEXT_MESSAGE, staffFaqListResponseSchema } from '@cgg/contracts/staff';
+import { CHANGED_MEANWHILE, PLAIN_TEXT_MESSAGE, staffFaqListResponseSchema } from '@cgg/contracts/staff';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { randomUUID } from 'node:crypto';
@@ -206,4 +206,80 @@ describe('who may edit', () => {
     for (const [name, payload] of calls) expect((await staffPost(name, payload, operator)).statusCode, name).toBe(403);
     expect({ faqs: await faqs(), legal: await legal(), how: await howItWorks(), postal: await postalRoute() }).toEqual(before);
   });
+});
+
+describe('two people editing the same section', () => {
+  type Case = {
+    what: string;
+    route: string;
+    /** The fields the editor loads (and sends back changed), as the back office reads them. */
+    load: () => Promise<Record<string, unknown>>;
+    /** A change of those fields. */
+    change: (loaded: Record<string, unknown>, mark: string) => Record<string, unknown>;
+    /** Whatever else the request names (which FAQ, document, page). */
+    target?: Record<string, unknown>;
+  };
+  const staffGet = async (route: string) => (await staffPost(route, {})).json().data;
+  const pick = (o: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, o[k]]));
+  const cases: Case[] = [
+    {
+      what: 'an FAQ', route: 'faq_save', target: { id: 1 },
+      load: async () => pick((await staffGet('faq_list')).find((f: { id: number }) => f.id === 1), ['category', 'question', 'answer', 'published']),
+      change: (l, mark) => ({ ...l, answer: `${String(l.answer)} ${mark}` }),
+    },
+    {
+      what: 'a legal document', route: 'legal_term_save', target: { tab: 2 },
+      load: async () => pick((await legal()).find((t) => t.tab === 2)!, ['title', 'body']),
+      change: (l, mark) => ({ ...l, body: `${String(l.body)} ${mark}` }),
+    },
+    {
+      what: 'how it works', route: 'how_it_works',
+      load: async () => pick((await howItWorks()) as unknown as Record<string, unknown>, ['title', 'intro', 'steps']),
+      change: (l, mark) => ({ ...l, intro: `${String(l.intro)} ${mark}` }),
+    },
+    {
+      what: 'the free postal route', route: 'postal_route',
+      load: async () => pick((await postalRoute()) as unknown as Record<string, unknown>, ['title', 'intro', 'address_lines', 'what_to_write', 'fairness', 'closing_rules']),
+      change: (l, mark) => ({ ...l, fairness: `${String(l.fairness)} ${mark}` }),
+    },
+    {
+      what: 'the shop settings', route: 'settings',
+      load: async () => pick(await staffGet('settings_view'), ['announcement', 'slider_speed']),
+      change: (l, mark) => ({ ...l, announcement: `Announcement ${mark}` }),
+    },
+    {
+      what: 'a page\'s SEO row', route: 'seo_update', target: { page: 'home' },
+      load: async () => pick((await staffGet('seo_list')).find((r: { page: string }) => r.page === 'home'), ['page_title', 'meta_title', 'meta_description']),
+      change: (l, mark) => ({ ...l, meta_description: `Description ${mark}` }),
+    },
+    {
+      what: 'the review thresholds', route: 'harm_settings_update',
+      load: async () => pick(await staffGet('harm_settings'), ['raises_count', 'high_spend']),
+      change: (l) => ({ ...l, raises_count: Number(l.raises_count) + 1 }),
+    },
+  ];
+
+  for (const c of cases) {
+    it(`${c.what}: a save from what someone else has since changed is refused, nothing written; without a base it saves as before`, async () => {
+      // Both open the editor; the first saves.
+      const loaded = await c.load();
+      const first = c.change(loaded, 'first');
+      const saved = await staffPost(c.route, { ...c.target, ...first, base: loaded });
+      expect(saved.statusCode).toBe(200);
+      expect(await c.load()).toEqual(first);
+      const audited = (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM staff_audit_log')).rows[0]!.n;
+      // The second, from the same load, is told and writes nothing.
+      const second = c.change(loaded, 'second');
+      const stale = await staffPost(c.route, { ...c.target, ...second, base: loaded });
+      expect([stale.statusCode, stale.json().code, stale.json().message]).toEqual([409, CHANGED_MEANWHILE.code, CHANGED_MEANWHILE.message]);
+      expect(await c.load()).toEqual(first);
+      expect((await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM staff_audit_log')).rows[0]!.n).toBe(audited);
+      // From what is stored now, it saves.
+      expect((await staffPost(c.route, { ...c.target, ...second, base: first })).statusCode).toBe(200);
+      expect(await c.load()).toEqual(second);
+      // An older back office sends no base: last writer wins, as before.
+      expect((await staffPost(c.route, { ...c.target, ...first })).statusCode).toBe(200);
+      expect(await c.load()).toEqual(first);
+    });
+  }
 });

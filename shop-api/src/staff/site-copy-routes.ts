@@ -6,6 +6,7 @@ import { declaredRoute, type DeclaredRoute } from '../http/declared-routes.ts';
 import { routeTable } from '../http/route-table.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { recordStaffAction, staffActor } from './audit-log.ts';
+import { refuseIfChangedMeanwhile } from './changed-meanwhile.ts';
 
 /*
  * The site copy admins edit (issue 16): FAQs, legal terms, how it works, the free postal route.
@@ -42,7 +43,7 @@ export function siteCopyRoutes(deps: { pool: pg.Pool; now: () => Date }): Declar
 
     declaredRoute(routeTable.staffFaqSave, {
       summary: 'Admins add an FAQ (no `id`: last in the list) or change one; the answer is every FAQ now.',
-      description: `Plain text only (HTML tags are refused, 400 naming the field). 404 \`cgg_faq_not_found\` for an unknown id. A new FAQ's \`idempotency_key\` (the back office sends one per FAQ added) sent again answers the list with the FAQ it added, added once; the key with another question is 409 \`cgg_idempotency_key_reused\`. Audited as faq.create / faq.update with the fields before and after. ${PICKED_UP}`,
+      description: `Plain text only (HTML tags are refused, 400 naming the field). 404 \`cgg_faq_not_found\` for an unknown id. A new FAQ's \`idempotency_key\` (the back office sends one per FAQ added) sent again answers the list with the FAQ it added, added once; the key with another question is 409 \`cgg_idempotency_key_reused\`. Audited as faq.create / faq.update with the fields before and after. A change with \`base\` is refused with 409 \`cgg_changed_meanwhile\` (nothing written) when the FAQ changed since the editor loaded it. ${PICKED_UP}`,
       handler: async ({ input, staff }) => {
         const at = now();
         const fields = { category: input.category, question: input.question, answer: input.answer, published: input.published };
@@ -66,6 +67,7 @@ export function siteCopyRoutes(deps: { pool: pg.Pool; now: () => Date }): Declar
           } else {
             const before = (await client.query<StaffFaq>('SELECT id, category, question, answer, position, published FROM faqs WHERE id = $1', [input.id])).rows[0];
             if (!before) throw new WpHttpError(404, 'cgg_faq_not_found', `There is no FAQ ${input.id}.`);
+            refuseIfChangedMeanwhile(faqFields(before), input.base);
             await client.query('UPDATE faqs SET category = $2, question = $3, answer = $4, published = $5 WHERE id = $1', [input.id, fields.category, fields.question, fields.answer, fields.published]);
             await recordStaffAction(client, { staffId: staff.staffId, actor: staffActor(staff), action: 'faq.update', subject: `faq #${input.id}`, before: faqFields(before), after: fields, at });
           }
@@ -111,7 +113,7 @@ export function siteCopyRoutes(deps: { pool: pg.Pool; now: () => Date }): Declar
 
     declaredRoute(routeTable.staffLegalTermSave, {
       summary: 'Admins change a legal document (by `tab`) or add one (no `tab`: the next tab, `slug` required); the answer is every document now.',
-      description: `The tab number is the page's \`?tab=\` link, so it never changes. Plain text (blank lines split paragraphs, \`## \` starts a heading); HTML tags are refused. 404 \`cgg_legal_term_not_found\` for an unknown tab; 400 naming \`slug\` when a new document has none or another has it. \`updated_on\` becomes today. Audited as legal.create / legal.update with before and after. ${PICKED_UP}`,
+      description: `The tab number is the page's \`?tab=\` link, so it never changes. Plain text (blank lines split paragraphs, \`## \` starts a heading); HTML tags are refused. 404 \`cgg_legal_term_not_found\` for an unknown tab; 400 naming \`slug\` when a new document has none or another has it. \`updated_on\` becomes today. Audited as legal.create / legal.update with before and after. A change with \`base\` is refused with 409 \`cgg_changed_meanwhile\` (nothing written) when the document changed since the editor loaded it. ${PICKED_UP}`,
       handler: async ({ input, staff }) => {
         const at = now();
         const data = await inTransaction(pool, async (client) => {
@@ -130,6 +132,7 @@ export function siteCopyRoutes(deps: { pool: pg.Pool; now: () => Date }): Declar
           } else {
             const before = (await client.query<{ slug: string; title: string; body: string }>('SELECT slug, title, body FROM legal_terms WHERE tab = $1', [input.tab])).rows[0];
             if (!before) throw new WpHttpError(404, 'cgg_legal_term_not_found', `There is no legal document on tab ${input.tab}.`);
+            refuseIfChangedMeanwhile(before, input.base);
             const after = { slug: input.slug ?? before.slug, title: input.title, body: input.body };
             await client.query('UPDATE legal_terms SET slug = $2, title = $3, body = $4, updated_at = $5 WHERE tab = $1', [input.tab, after.slug, after.title, after.body, at]);
             await recordStaffAction(client, { staffId: staff.staffId, actor: staffActor(staff), action: 'legal.update', subject: `legal terms tab ${input.tab}`, before, after, at });
@@ -160,12 +163,13 @@ export function siteCopyRoutes(deps: { pool: pg.Pool; now: () => Date }): Declar
 
     declaredRoute(routeTable.staffHowItWorksUpdate, {
       summary: 'Admins replace the "How it works" section: title, intro and the steps in order; the answer is the section as the public call gives it.',
-      description: `1 to 10 steps; plain text (HTML tags are refused, 400 naming the field). Audited as how-it-works.update with the section before and after. ${PICKED_UP}`,
+      description: `1 to 10 steps; plain text (HTML tags are refused, 400 naming the field). With \`base\`, 409 \`cgg_changed_meanwhile\` (nothing written) when the section changed since the editor loaded it. Audited as how-it-works.update with the section before and after. ${PICKED_UP}`,
       handler: async ({ input, staff }) => {
         const at = now();
         const data = await inTransaction(pool, async (client) => {
           await client.query('LOCK TABLE how_it_works, how_it_works_steps IN EXCLUSIVE MODE');
           const before = await howItWorks(client);
+          refuseIfChangedMeanwhile(before, input.base);
           await client.query('INSERT INTO how_it_works (id, title, intro) VALUES (true, $1, $2) ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, intro = EXCLUDED.intro', [input.title, input.intro]);
           await client.query('DELETE FROM how_it_works_steps');
           await client.query(
@@ -182,11 +186,12 @@ export function siteCopyRoutes(deps: { pool: pg.Pool; now: () => Date }): Declar
 
     declaredRoute(routeTable.staffPostalRouteUpdate, {
       summary: 'Admins replace the free postal route page; the answer is the page as the public call gives it.',
-      description: `Lists (address, what to write, closing rules) are one item per line, each line once. Plain text (HTML tags are refused, 400 naming the field). Audited as postal-route.update with the page before and after. ${PICKED_UP}`,
+      description: `Lists (address, what to write, closing rules) are one item per line, each line once. Plain text (HTML tags are refused, 400 naming the field). With \`base\`, 409 \`cgg_changed_meanwhile\` (nothing written) when the page changed since the editor loaded it. Audited as postal-route.update with the page before and after. ${PICKED_UP}`,
       handler: async ({ input, staff }) => {
         const at = now();
         const data = await inTransaction(pool, async (client) => {
           const before = (await client.query<PostalRoute>(`${POSTAL_SELECT} FOR UPDATE`)).rows[0];
+          refuseIfChangedMeanwhile(before, input.base);
           const { rows } = await client.query<PostalRoute>(
             `INSERT INTO postal_route (id, title, intro, address_lines, what_to_write, fairness, closing_rules) VALUES (true, $1, $2, $3, $4, $5, $6)
              ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, intro = EXCLUDED.intro, address_lines = EXCLUDED.address_lines,

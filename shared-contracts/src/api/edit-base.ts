@@ -1,0 +1,14 @@
+import { z } from 'zod/mini';
+
+/**
+ * What a back-office editor started from: the fields it sends, as it loaded them. The API refuses
+ * the save (409 CHANGED_MEANWHILE) when any of them is no longer what is stored, so two people
+ * editing the same section never overwrite each other without knowing. Optional: a back office
+ * built before it saves as before (last writer wins).
+ */
+export const editBase = () => z.optional(z.record(z.string(), z.unknown()));
+
+export const CHANGED_MEANWHILE = {
+  code: 'cgg_changed_meanwhile',
+  message: 'Someone else saved this after you opened it, so your changes were not saved. Reload the page to see theirs, then make your change again (what you typed is still here to copy).',
+} as const;
