@@ -33,8 +33,10 @@ const numberOf = (v: string, decimal: boolean): number => ((decimal ? /^\s*\d{1,
  * Admins: the thresholds of the rules that flag customers for review (UK code 1.6 to 1.8). Only
  * what changed is sent; the next evaluation uses it; each change is in the audit log.
  */
-export function HarmSettingsForm({ settings, onSaved }: { settings: HarmSettings; onSaved: () => void }) {
-  const [draft, setDraft] = useState(() => draftOf(settings));
+export function HarmSettingsForm({ settings: loaded, onSaved }: { settings: HarmSettings; onSaved: () => void }) {
+  // As loaded, then as last saved: what a change is measured against, and the save's base.
+  const [settings, setSettings] = useState(loaded);
+  const [draft, setDraft] = useState(() => draftOf(loaded));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -57,6 +59,7 @@ export function HarmSettingsForm({ settings, onSaved }: { settings: HarmSettings
       // The fields sent, as loaded: someone else's save of one of them meanwhile is refused, not overwritten.
       const base = Object.fromEntries(Object.keys(changed).map((k) => [k, settings[k as keyof HarmSettings]]));
       const answer = await staffRequest((o) => apiRequest(staffCalls.staffHarmSettingsUpdate, { ...parsed.data, base }, o));
+      setSettings(answer.data);
       setDraft(draftOf(answer.data));
       setSaved(true);
       onSaved();

@@ -18,8 +18,10 @@ const draftOf = (s: StaffSettings): Draft => ({
 const whole = (v: string): number => (/^\s*\d{1,9}\s*$/.test(v) ? Number(v) : Number.NaN);
 
 /** The shop settings, with the announcement previewed as the bar shows it; only what changed is sent. */
-export function SettingsForm({ settings, onSaved }: { settings: StaffSettings; onSaved: (s: StaffSettings) => void }) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
+export function SettingsForm({ settings: loaded, onSaved }: { settings: StaffSettings; onSaved: (s: StaffSettings) => void }) {
+  // As loaded, then as last saved: what a change is measured against, and the save's base.
+  const [settings, setSettings] = useState(loaded);
+  const [draft, setDraft] = useState<Draft>(() => draftOf(loaded));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -51,6 +53,7 @@ export function SettingsForm({ settings, onSaved }: { settings: StaffSettings; o
       const base = Object.fromEntries(Object.keys(changed).map((k) => [k, settings[k as keyof StaffSettings]]));
       const answer = await staffRequest((o) => apiRequest(staffCalls.staffSettingsUpdate, { ...parsed.data, base }, o));
       onSaved(answer.data);
+      setSettings(answer.data);
       setDraft(draftOf(answer.data));
       setSaved(true);
     } catch (error) {
