@@ -26,3 +26,17 @@ export function apiFieldErrors(error: unknown): FieldErrors | null {
   const params = (error.data as { params?: unknown } | null | undefined)?.params;
   return params && typeof params === 'object' && !Array.isArray(params) ? (params as FieldErrors) : null;
 }
+
+/**
+ * Sends a form; a refusal the API gives a field (a 400 naming it) is shown under that field
+ * (`show`), not as the form's alert. Any other failure goes on, for the form's save to show.
+ */
+export async function withFieldErrors(send: () => Promise<void>, show: (errors: FieldErrors) => void): Promise<void> {
+  try {
+    await send();
+  } catch (error) {
+    const fields = apiFieldErrors(error);
+    if (!fields) throw error;
+    show(fields);
+  }
+}

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { apiRequest } from '@cgg/contracts';
 import { staffCalls, staffCouponCreateRequestSchema, type StaffCoupon } from '@cgg/contracts/staff';
 import { staffRequest } from '../api/staff-api.ts';
-import { apiFieldErrors, fieldErrorsOf, hasErrors, type FieldErrors } from '../components/field-errors.ts';
+import { fieldErrorsOf, hasErrors, type FieldErrors, withFieldErrors } from '../components/field-errors.ts';
 import { FormAlert } from '../components/form-alert.tsx';
 import { TextField } from '../components/text-field.tsx';
 import { useSave } from '../components/use-save.ts';
@@ -37,21 +37,15 @@ export function CouponForm({ onCreated }: { onCreated: (coupon: StaffCoupon) => 
     const all = { ...(parsed.success ? {} : fieldErrorsOf(parsed.error.issues)), ...found };
     setErrors(all);
     if (hasErrors(all) || !parsed.success) return;
-    await save.run(async () => {
-      try {
-        const made = (await staffRequest((o) => apiRequest(staffCalls.staffCouponCreate, parsed.data, o))).data;
-        setCode('');
-        setValue('');
-        setCustomer('');
-        setDescription('');
-        setExpiresOn('');
-        onCreated(made);
-      } catch (error) {
-        const fields = apiFieldErrors(error);
-        if (!fields) throw error;
-        setErrors(fields);
-      }
-    });
+    await save.run(() => withFieldErrors(async () => {
+      const made = (await staffRequest((o) => apiRequest(staffCalls.staffCouponCreate, parsed.data, o))).data;
+      setCode('');
+      setValue('');
+      setCustomer('');
+      setDescription('');
+      setExpiresOn('');
+      onCreated(made);
+    }, setErrors));
   }
 
   return (

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { apiRequest } from '@cgg/contracts';
 import { staffCalls, staffChangePasswordRequestSchema } from '@cgg/contracts/staff';
 import { staffRequest } from '../api/staff-api.ts';
-import { apiFieldErrors, fieldErrorsOf, hasErrors, type FieldErrors } from '../components/field-errors.ts';
+import { fieldErrorsOf, hasErrors, type FieldErrors, withFieldErrors } from '../components/field-errors.ts';
 import { focusOnShow } from '../components/focus-on-show.ts';
 import { FormAlert } from '../components/form-alert.tsx';
 import { TextField } from '../components/text-field.tsx';
@@ -30,22 +30,13 @@ export function ChangePasswordScreen({ required }: { required: boolean }) {
     if (!found.new_password && next !== again) found.again = 'The two new passwords are not the same.';
     setErrors(found);
     if (hasErrors(found) || !parsed.success) return;
-    await save.run(async () => {
-      try {
-        const answer = await staffRequest((o) => apiRequest(staffCalls.staffChangePassword, parsed.data, o));
-        setCurrent('');
-        setNext('');
-        setAgain('');
-        setDone(answer.message);
-      } catch (error) {
-        const fields = apiFieldErrors(error);
-        if (fields) {
-          setErrors(fields);
-          return;
-        }
-        throw error;
-      }
-    });
+    await save.run(() => withFieldErrors(async () => {
+      const answer = await staffRequest((o) => apiRequest(staffCalls.staffChangePassword, parsed.data, o));
+      setCurrent('');
+      setNext('');
+      setAgain('');
+      setDone(answer.message);
+    }, setErrors));
   }
 
   if (done) {

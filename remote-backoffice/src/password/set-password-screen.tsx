@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { apiRequest } from '@cgg/contracts';
 import { staffCalls, staffSetPasswordRequestSchema } from '@cgg/contracts/staff';
 import { Link } from 'react-router-dom';
-import { apiFieldErrors, fieldErrorsOf, hasErrors, type FieldErrors } from '../components/field-errors.ts';
+import { fieldErrorsOf, hasErrors, type FieldErrors, withFieldErrors } from '../components/field-errors.ts';
 import { focusOnShow } from '../components/focus-on-show.ts';
 import { FormAlert } from '../components/form-alert.tsx';
 import { TextField } from '../components/text-field.tsx';
@@ -31,22 +31,13 @@ export function SetPasswordScreen({ linkKey }: { linkKey: string }) {
     if (!found.password && next !== again) found.again = 'The two passwords are not the same.';
     setErrors(found);
     if (hasErrors(found) || !parsed.success) return;
-    await save.run(async () => {
-      try {
-        // Not a staff request: nobody is signed in, and the link's key is sent instead of a token.
-        const answer = await apiRequest(staffCalls.staffSetPassword, parsed.data);
-        setNext('');
-        setAgain('');
-        setDone(answer.message);
-      } catch (error) {
-        const fields = apiFieldErrors(error);
-        if (fields) {
-          setErrors(fields);
-          return;
-        }
-        throw error;
-      }
-    });
+    await save.run(() => withFieldErrors(async () => {
+      // Not a staff request: nobody is signed in, and the link's key is sent instead of a token.
+      const answer = await apiRequest(staffCalls.staffSetPassword, parsed.data);
+      setNext('');
+      setAgain('');
+      setDone(answer.message);
+    }, setErrors));
   }
 
   return (
