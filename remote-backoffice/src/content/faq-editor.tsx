@@ -16,8 +16,13 @@ type Draft = { category: string; question: string; answer: string; published: bo
 const EMPTY: Draft = { category: '', question: '', answer: '', published: true };
 
 /** One FAQ (or a new one, without `faq`), previewed open as the FAQ page shows it. */
+const fieldsOf = (f: StaffFaq): Draft => ({ category: f.category, question: f.question, answer: f.answer, published: f.published });
+
 function FaqForm({ faq, onSaved, children }: { faq?: StaffFaq; onSaved: (faqs: StaffFaq[]) => void; children?: React.ReactNode }) {
-  const [draft, setDraft] = useState<Draft>(faq ? { category: faq.category, question: faq.question, answer: faq.answer, published: faq.published } : EMPTY);
+  const [draft, setDraft] = useState<Draft>(faq ? fieldsOf(faq) : EMPTY);
+  // What the draft started from (as loaded, then as this form last saved it), not the list's latest:
+  // a save over someone else's change made since is refused rather than undoing it.
+  const [base, setBase] = useState<Draft | null>(faq ? fieldsOf(faq) : null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const save = useSave();
   const newKey = useAskKey();
@@ -29,16 +34,15 @@ function FaqForm({ faq, onSaved, children }: { faq?: StaffFaq; onSaved: (faqs: S
   async function submit(event: FormEvent) {
     event.preventDefault();
     // A new FAQ carries a key per FAQ asked for: pressed again after a lost answer, it is added once.
-    // A change carries the FAQ as last loaded (the list's): refused if someone else saved it meanwhile.
-    const parsed = staffFaqSaveRequestSchema.safeParse(faq
-      ? { ...draft, id: faq.id, base: { category: faq.category, question: faq.question, answer: faq.answer, published: faq.published } }
-      : { ...draft, idempotency_key: newKey.keyFor(draft) });
+    const parsed = staffFaqSaveRequestSchema.safeParse(faq ? { ...draft, id: faq.id, ...(base ? { base } : {}) } : { ...draft, idempotency_key: newKey.keyFor(draft) });
     const found = parsed.success ? {} : copyErrorsOf(parsed.error.issues);
     setErrors(found);
     if (!parsed.success) return;
     await save.run(async () => {
       const answer = await staffRequest((o) => apiRequest(staffCalls.staffFaqSave, parsed.data, o));
       newKey.done();
+      const saved = faq && answer.data.find((f) => f.id === faq.id);
+      if (saved) setBase(fieldsOf(saved));
       onSaved(answer.data);
       if (!faq) setDraft(EMPTY);
     });

@@ -17,6 +17,9 @@ type Draft = { slug: string; title: string; body: string };
 function LegalTermForm({ term, onSaved }: { term?: LegalTerm; onSaved: (terms: LegalTerm[]) => void }) {
   const empty: Draft = { slug: '', title: '', body: '' };
   const [draft, setDraft] = useState<Draft>(term ? { slug: term.slug, title: term.title, body: term.body } : empty);
+  // What the draft started from (as loaded, then as this form last saved it), not the list's latest:
+  // a save over someone else's change made since is refused rather than undoing it.
+  const [base, setBase] = useState(term ? { title: term.title, body: term.body } : null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [confirming, setConfirming] = useState(false);
   const save = useSave();
@@ -28,16 +31,18 @@ function LegalTermForm({ term, onSaved }: { term?: LegalTerm; onSaved: (terms: L
   async function submit(event: FormEvent) {
     event.preventDefault();
     // An existing document keeps its slug; a new one must name one.
-    // A change carries the document as last loaded (the list's): refused if someone else saved it meanwhile.
     const parsed = staffLegalTermSaveRequestSchema.safeParse(term
-      ? { tab: term.tab, title: draft.title, body: draft.body, base: { title: term.title, body: term.body } }
+      ? { tab: term.tab, title: draft.title, body: draft.body, ...(base ? { base } : {}) }
       : { ...draft, slug: draft.slug.trim() || undefined });
     const found = parsed.success ? {} : copyErrorsOf(parsed.error.issues);
     if (!term && !draft.slug.trim()) found.slug ??= 'A new document needs a slug, e.g. refund-policy.';
     setErrors(found);
     if (!parsed.success || found.slug) return;
     await save.run(async () => {
-      onSaved((await staffRequest((o) => apiRequest(staffCalls.staffLegalTermSave, parsed.data, o))).data);
+      const terms = (await staffRequest((o) => apiRequest(staffCalls.staffLegalTermSave, parsed.data, o))).data;
+      const saved = term && terms.find((t) => t.tab === term.tab);
+      if (saved) setBase({ title: saved.title, body: saved.body });
+      onSaved(terms);
       if (!term) setDraft(empty);
     });
   }

@@ -129,6 +129,32 @@ describe('FAQs', () => {
   });
 });
 
+describe('FAQs edited by two people', () => {
+  it("a save sends the FAQ as its form started from, not a newer copy the list got from another save: someone else's change is refused, not undone", async () => {
+    // Saving FAQ 1 answers the whole list, in which someone else has meanwhile changed FAQ 2.
+    const theirs = { ...faqs[1]!, answer: 'At 9pm now.' };
+    const api = contentApi({
+      'staff/faq_save': ({ base: _base, ...b }) => ({ success: true, data: b.id === 1 ? [{ ...faqs[0]!, ...b }, theirs] : [faqs[0]!, { ...theirs, ...b }] }),
+    });
+    renderBackOffice('/admin/content', 'tok');
+    const user = userEvent.setup();
+    const first = await screen.findByRole('form', { name: 'FAQ: How do I enter?' });
+    await user.type(within(first).getByLabelText('Answer'), ' Or by post.');
+    await user.click(within(first).getByRole('button', { name: 'Save' }));
+    await within(first).findByRole('status');
+    const second = screen.getByRole('form', { name: 'FAQ: When is the draw?' });
+    await user.clear(within(second).getByLabelText('Answer'));
+    await user.type(within(second).getByLabelText('Answer'), 'At 8pm, live.');
+    await user.click(within(second).getByRole('button', { name: 'Save' }));
+    await within(second).findByRole('status');
+    const bases = api.sent.filter((c) => c.route === 'staff/faq_save').map((c) => c.body.base);
+    expect(bases).toEqual([
+      { category: 'Entering', question: 'How do I enter?', answer: 'Pick a competition.', published: true },
+      { category: 'Draws', question: 'When is the draw?', answer: 'At 8pm.', published: true },
+    ]);
+  });
+});
+
 describe('legal terms', () => {
   it('previews a document with its headings, checks the title, and shows a refused save', async () => {
     const api = contentApi({ 'staff/legal_term_save': refusal(404, 'cgg_legal_term_not_found', 'There is no legal document on tab 1.') });
