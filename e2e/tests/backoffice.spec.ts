@@ -101,8 +101,8 @@ test("an operator records a postal entry that arrived before the close, finds a 
   const customer = await registerCustomer('Winifred', `Winner${run}`);
   const competition = await createAllWinsCompetition(`Operator journey ${run}`, 3);
   const order = await buyTickets(request, customer.token, competition.productId, 2);
-  // Time passes: entries close.
-  await sql(`UPDATE competitions SET closing_at = now() - interval '1 minute' WHERE id = $1`, [competition.id]);
+  // Time passes: entries close (the competition had been on sale for days).
+  await sql(`UPDATE competitions SET created_at = now() - interval '3 days', closing_at = now() - interval '1 minute' WHERE id = $1`, [competition.id]);
   const win = order.extensions.cgg.instant_wins[0]!;
   await claimInstantPrize(request, customer, win.win_id, { first: 'Winifred', last: 'Winner' });
 

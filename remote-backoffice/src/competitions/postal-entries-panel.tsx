@@ -6,7 +6,7 @@ import { fieldErrorsOf, hasErrors, type FieldErrors } from '../components/field-
 import { FormAlert } from '../components/form-alert.tsx';
 import { TextField } from '../components/text-field.tsx';
 import { useAskKey } from '../components/use-ask-key.ts';
-import { inLondon, londonInputValue } from '../components/london-time.ts';
+import { inLondon } from '../components/london-time.ts';
 import { csvLine, parsePostalCsv, postalCsvLine, type ParsedLine } from './postal-csv.ts';
 
 type Result = { line: number; recorded: boolean; ticket_number: number | null; instant_wins: string[]; message: string | null };
@@ -57,8 +57,9 @@ function receivedProblem(wall: string, closingAt: string, closed: boolean, now: 
  */
 export function PostalEntriesPanel({ competitionId, closingAt, closed, onRecorded }: { competitionId: number; closingAt: string; closed: boolean; onRecorded: () => void }) {
   const [one, setOne] = useState(EMPTY_ENTRY);
-  // Now while entries are open (most post is keyed in the day it comes); once closed, asked for.
-  const [received, setReceived] = useState(() => (closed ? '' : londonInputValue(new Date())));
+  // Empty is "now" while entries are open (the API's default, taken when sent, so a panel left open
+  // never sends an old time); once closed it must be said.
+  const [received, setReceived] = useState('');
   const [receivedError, setReceivedError] = useState<string | undefined>();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [csv, setCsv] = useState('');
@@ -124,7 +125,7 @@ export function PostalEntriesPanel({ competitionId, closingAt, closed, onRecorde
         value={received}
         onChange={setReceived}
         error={receivedError}
-        hint={closed ? `Entries closed ${inLondon(closingAt)}. Entries that arrived before then are still entered, until the draw.` : 'For the entry typed in and for a batch. Only entries that arrived before the close are entered.'}
+        hint={closed ? `Entries closed ${inLondon(closingAt)}. Entries that arrived before then are still entered, until the draw.` : 'For the entry typed in and for a batch; leave it empty for now. Only entries that arrived before the close are entered.'}
       />
       <form className="bo-form" onSubmit={submitOne} noValidate aria-label="Record a postal entry">
         <TextField name="postal-name" label="Entrant's name" value={one.full_name} onChange={set('full_name')} error={errors.full_name} maxLength={200} />

@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { apiRequest } from '@cgg/contracts';
 import { staffCalls, staffSetPasswordRequestSchema } from '@cgg/contracts/staff';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { fieldErrorsOf, hasErrors, type FieldErrors, withFieldErrors } from '../components/field-errors.ts';
 import { focusOnShow } from '../components/focus-on-show.ts';
 import { FormAlert } from '../components/form-alert.tsx';
@@ -15,7 +15,14 @@ import { useBackOfficeTitle } from '../layout/use-back-office-title.ts';
  * their sign-in): /admin/set-password?key=... No sign-in is needed: the key is the proof. Once set,
  * they sign in with it and set up their authenticator app.
  */
-export function SetPasswordScreen({ linkKey }: { linkKey: string }) {
+export function SetPasswordScreen({ linkKey: keyInAddress }: { linkKey: string }) {
+  // Read once, then taken out of the address bar: it stays out of the history and of the Referer
+  // of the page's requests. (Reloaded, the page asks to open the link from the email again.)
+  const [linkKey] = useState(keyInAddress);
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (keyInAddress) navigate(`${ADMIN_BASE}/set-password`, { replace: true });
+  }, [keyInAddress, navigate]);
   const [next, setNext] = useState('');
   const [again, setAgain] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { apiRequest } from '@cgg/contracts';
-import { staffCalls, type StaffAccount, type StaffMember, type StaffRole } from '@cgg/contracts/staff';
+import { STAFF_PASSWORD_LINK_DAYS, staffCalls, type StaffAccount, type StaffMember, type StaffRole } from '@cgg/contracts/staff';
 import { failureMessage, staffRequest } from '../api/staff-api.ts';
 import { ConfirmPanel } from '../components/confirm-panel.tsx';
 import { ResetSignInPanel } from './reset-sign-in-panel.tsx';
@@ -90,7 +90,7 @@ export function StaffRow({ account, me, onChanged }: { account: StaffAccount; me
         )}
         {resetDone && (
           <p className="bo-success" role="status">
-            Sign-in reset. We have emailed {label} a link to choose a new password (it works for 3 days).
+            Sign-in reset. We have emailed {label} a link to choose a new password (it works for {STAFF_PASSWORD_LINK_DAYS} days).
           </p>
         )}
         {resetting && (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { apiRequest } from '@cgg/contracts';
-import { staffCalls, type StaffAccount, type StaffMember } from '@cgg/contracts/staff';
+import { staffCalls, type StaffAccount, type StaffMember, STAFF_PASSWORD_LINK_DAYS } from '@cgg/contracts/staff';
 import { staffRequest } from '../api/staff-api.ts';
 import { useStaffData } from '../api/use-staff-data.ts';
 import { FormAlert } from '../components/form-alert.tsx';
@@ -48,7 +48,7 @@ export function StaffScreen({ staff }: { staff: StaffMember }) {
       )}
       <CreateStaffForm
         onCreated={(member) => {
-          setNotice(`Added ${member.name} (${member.email}). We have emailed them a link to choose their password (it works for 3 days); their first sign-in then sets up their authenticator app.`);
+          setNotice(`Added ${member.name} (${member.email}). We have emailed them a link to choose their password (it works for ${STAFF_PASSWORD_LINK_DAYS} days); their first sign-in then sets up their authenticator app.`);
           reload();
         }}
       />

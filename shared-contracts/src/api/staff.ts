@@ -127,6 +127,8 @@ export const staffResetSignInRequestSchema = lazySchema(() => z.strictObject({
   password: z.optional(z.string().check(z.minLength(12, 'A staff password has at least 12 characters.'), z.maxLength(200))),
 }));
 
+/** How long a link mailed to a staff member to choose their password works. */
+export const STAFF_PASSWORD_LINK_DAYS = 3;
 /** A member's own password, set with the key of the link mailed to them (a new member, or a reset sign-in). */
 export const staffSetPasswordRequestSchema = lazySchema(() => z.strictObject({
   key: z.string().check(z.minLength(1, 'This link is not complete: open it again from the email.'), z.maxLength(100)),

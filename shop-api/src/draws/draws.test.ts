@@ -255,13 +255,14 @@ describe('free postal entries', () => {
   it('count when they arrived before the close: keyed in after it they are still entered until the draw, never after it', async () => {
     const c = await createCompetition(kit.pool, { total: 100 });
     await buy(c.productId, 1);
-    await kit.pool.query(`UPDATE competitions SET closing_at = now() - interval '10 minutes', draw_at = now() - interval '1 minute' WHERE id = $1`, [c.id]);
+    await kit.pool.query(`UPDATE competitions SET created_at = now() - interval '1 day', closing_at = now() - interval '10 minutes', draw_at = now() - interval '1 minute' WHERE id = $1`, [c.id]);
     const now = new Date();
     const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000);
     const base = { competitionId: c.id, recordedBy: 'test', dateOfBirth: '1990-04-23', now };
     const inTime = await recordPostalEntry(kit.pool, { ...base, fullName: 'Early Bird', email: 'early.bird@example.com', receivedAt: minutesAgo(20) });
     await expect(recordPostalEntry(kit.pool, { ...base, fullName: 'Late Post', email: 'late.post@example.com', receivedAt: minutesAgo(5) })).rejects.toThrow(/^This entry arrived .+, after competition \d+ closed \(.+, London time\), so it is not entered\.$/);
     await expect(recordPostalEntry(kit.pool, { ...base, fullName: 'Time Traveller', email: 'time@example.com', receivedAt: new Date(now.getTime() + 60_000) })).rejects.toThrow(/cannot have arrived later than now/);
+    await expect(recordPostalEntry(kit.pool, { ...base, fullName: 'Too Early', email: 'too.early@example.com', receivedAt: minutesAgo(2 * 24 * 60) })).rejects.toThrow(/^This entry arrived .+, before competition \d+ was set up \(.+, London time\): check the date it arrived\.$/);
     expect((await kit.pool.query('SELECT received_at, date_of_birth::text AS born FROM postal_entries WHERE id = $1', [inTime.entryId])).rows[0]).toEqual({ received_at: minutesAgo(20), born: '1990-04-23' });
     const done = (await drawDue(kit.pool)).find((d) => d.competitionId === c.id);
     expect(done?.entryCount).toBe(2);
@@ -273,7 +274,7 @@ describe('free postal entries', () => {
     for (let round = 0; round < 6; round++) {
       const c = await createCompetition(kit.pool, { total: 50 });
       await buy(c.productId, 2);
-      await kit.pool.query(`UPDATE competitions SET live_draw = true, closing_at = now() - interval '10 minutes', draw_at = now() WHERE id = $1`, [c.id]);
+      await kit.pool.query(`UPDATE competitions SET live_draw = true, created_at = now() - interval '1 day', closing_at = now() - interval '10 minutes', draw_at = now() WHERE id = $1`, [c.id]);
       const now = new Date();
       const opts = { now, drawnBy: 'cli:test', audit: { staffId: null, actor: 'cli:test' }, siteUrl: SITE, mailer: createMailer(kit.pool), ...quiet };
       const entry = { competitionId: c.id, fullName: 'Racing Post', email: `race${round}@example.com`, recordedBy: 'test', dateOfBirth: '1990-04-23', now, receivedAt: new Date(now.getTime() - 20 * 60_000) };
@@ -297,6 +298,7 @@ describe('free postal entries', () => {
 
   it('are refused for an entrant under 18 on the day the entry arrived, a date of birth that is not a date, or one that is not their account\'s', async () => {
     const c = await createCompetition(kit.pool, { total: 100 });
+    await kit.pool.query(`UPDATE competitions SET created_at = now() - interval '1 week' WHERE id = $1`, [c.id]);
     const now = new Date();
     const receivedAt = new Date(now.getTime() - 2 * 86_400_000);
     const arrival = londonDateOf(receivedAt);
@@ -323,9 +325,14 @@ describe('free postal entries', () => {
     await expect(recordPostalEntry(kit.pool, { ...base, competitionId: full.id })).rejects.toBeInstanceOf(PostalEntryRefused);
     const closed = await createCompetition(kit.pool, { closingAt: new Date(Date.now() - 60_000) });
     await expect(recordPostalEntry(kit.pool, { ...base, competitionId: closed.id })).rejects.toThrow(/arrived .*, after competition \d+ closed/);
+    // Tickets switched off refuse an entry that arrived in time too, before or after the close.
+    const off = await createCompetition(kit.pool, { disableTickets: true, closingAt: new Date(Date.now() - 60_000) });
+    await kit.pool.query(`UPDATE competitions SET created_at = now() - interval '1 day' WHERE id = $1`, [off.id]);
+    await expect(recordPostalEntry(kit.pool, { ...base, competitionId: off.id, receivedAt: new Date(Date.now() - 3_600_000) })).rejects.toThrow(/tickets are switched off/);
     const open = await createCompetition(kit.pool);
-    await expect(recordPostalEntry(kit.pool, { ...base, competitionId: open.id, email: 'nope' })).rejects.toThrow(/valid email/);
-    await expect(recordPostalEntry(kit.pool, { ...base, competitionId: open.id, fullName: ' ' })).rejects.toThrow(/name is required/);
+    const later = { ...base, competitionId: open.id, now: new Date() };
+    await expect(recordPostalEntry(kit.pool, { ...later, email: 'nope' })).rejects.toThrow(/valid email/);
+    await expect(recordPostalEntry(kit.pool, { ...later, fullName: ' ' })).rejects.toThrow(/name is required/);
     await expect(recordPostalEntry(kit.pool, { ...base, competitionId: 999_999 })).rejects.toThrow(/No competition/);
   });
 });

@@ -68,29 +68,36 @@ async function resolveAnswer(client: pg.PoolClient, c: Competition, answer: stri
 }
 
 /**
- * Whether an entry that arrived at `receivedAt` takes part: it arrived before the competition
- * closed (the postal route's closing rules), and the competition still takes entries. One that
+ * Whether an entry that arrived at `receivedAt` takes part: it arrived after the competition was
+ * set up and before it closed (the postal route's closing rules), and the competition still takes
+ * entries. One that
  * arrived in time is entered when keyed in after the close too, until the draw is made: the
  * post is opened after it arrives, and an entrant must not lose out to the time that takes.
  * (The draw locks the competition row before it reads the entries, and the allocator sells only
  * while the stored status is 'open', so an entry and the draw never cross: it is in or refused.)
  */
 async function assertEntryTakesPart(client: pg.PoolClient, c: Competition, receivedAt: Date): Promise<void> {
-  const { rows } = await client.query<{ status: string; closing_at: Date; closing: string; received: string }>(
-    `SELECT status, closing_at, to_char(closing_at AT TIME ZONE 'Europe/London', 'YYYY-MM-DD HH24:MI') AS closing,
+  const { rows } = await client.query<{ status: string; closing_at: Date; created_at: Date; closing: string; created: string; received: string }>(
+    `SELECT status, closing_at, created_at, to_char(closing_at AT TIME ZONE 'Europe/London', 'YYYY-MM-DD HH24:MI') AS closing,
+            to_char(created_at AT TIME ZONE 'Europe/London', 'YYYY-MM-DD HH24:MI') AS created,
             to_char($2::timestamptz AT TIME ZONE 'Europe/London', 'YYYY-MM-DD HH24:MI') AS received
      FROM competitions WHERE id = $1`,
     [c.id, receivedAt],
   );
   const stored = rows[0]!;
+  // Tickets switched off refuse every entry, whenever it arrived (the reason below names the close first).
+  if (c.disable_tickets) throw new PostalEntryRefused(`Competition ${c.id} is not taking entries (tickets are switched off), so this entry cannot be recorded.`);
   const reason = notPurchasableReason(c);
   if (reason !== 'drawn' && receivedAt >= stored.closing_at) {
     throw new PostalEntryRefused(`This entry arrived ${stored.received}, after competition ${c.id} closed (${stored.closing}, London time), so it is not entered.`);
   }
+  if (receivedAt < stored.created_at) {
+    throw new PostalEntryRefused(`This entry arrived ${stored.received}, before competition ${c.id} was set up (${stored.created}, London time): check the date it arrived.`);
+  }
   // 'closed' by its closing time alone (the stored status still 'open'): entries that arrived before it go in.
   const closedByTimeOnly = reason === 'closed' && stored.status === 'open';
   if (reason && !closedByTimeOnly) {
-    const why = reason === 'drawn' ? 'has been drawn' : reason === 'disabled' ? 'is not taking entries (tickets are switched off)' : 'is closed';
+    const why = reason === 'drawn' ? 'has been drawn' : 'is closed';
     throw new PostalEntryRefused(`Competition ${c.id} ${why}, so this entry cannot be recorded (tickets left: ${ticketsLeft(c)}).`);
   }
   if (ticketsLeft(c) === 0) throw new PostalEntryRefused(`Competition ${c.id} has sold out, so this entry is not entered.`);

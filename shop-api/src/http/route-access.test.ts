@@ -156,7 +156,7 @@ const samples: Record<RouteName, Sample> = {
       return { token: login.json().data.token, recovery_code: fx.admin.recoveryCodes.pop() };
     },
   },
-  // No such link: access is what is checked here (staff-password-links.test.ts sets one).
+  // No such link: access is what is checked here (staff-auth.test.ts sets one with a mailed link).
   staffSetPassword: { payload: () => ({ key: 'no-such-link-key', password: 'Route-Test-Pass-2026' }) },
   staffMe: { payload: () => ({}) },
   staffLogout: { payload: () => ({}) },

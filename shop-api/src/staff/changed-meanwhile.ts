@@ -18,7 +18,7 @@ export function refuseIfChangedMeanwhile(current: object | undefined, base: Reco
   if (!base || !current) return;
   const now = current as Record<string, unknown>;
   for (const [field, loaded] of Object.entries(base)) {
-    if (!(field in now)) continue;
+    if (!Object.hasOwn(now, field)) continue;
     if (canonical(now[field]) !== canonical(loaded)) throw new WpHttpError(409, CHANGED_MEANWHILE.code, CHANGED_MEANWHILE.message, { field });
   }
 }

@@ -201,7 +201,7 @@ describe('operator routes: postal entries that arrived before the close', () => 
   it('records them after the close (received, London time) until the draw, refuses those that arrived after, and asks each line for a date of birth', async () => {
     const c = await createCompetition(pool, { title: 'Postal after close', total: 10, maxPerUser: 5 });
     const closedAt = new Date(Date.now() - 30 * 60_000);
-    await pool.query(`UPDATE competitions SET closing_at = $2, draw_at = $2::timestamptz + interval '1 hour' WHERE id = $1`, [c.id, closedAt]);
+    await pool.query(`UPDATE competitions SET created_at = $2::timestamptz - interval '1 day', closing_at = $2, draw_at = $2::timestamptz + interval '1 hour' WHERE id = $1`, [c.id, closedAt]);
     const entry = (name: string, date_of_birth = '1990-04-23') => ({ full_name: name, email: `${name.toLowerCase().replace(' ', '.')}@example.co.uk`, date_of_birth });
     const before = await staffPost('postal_entries', { competition_id: c.id, received: await londonWall(new Date(closedAt.getTime() - 15 * 60_000)), entries: [entry('Early Post'), entry('Young Post', '2015-01-01')] });
     expect(before.statusCode).toBe(200);

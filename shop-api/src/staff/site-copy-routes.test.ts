@@ -255,7 +255,7 @@ describe('two people editing the same section', () => {
     {
       what: 'the review thresholds', route: 'harm_settings_update',
       load: async () => pick(await staffGet('harm_settings'), ['raises_count', 'high_spend']),
-      change: (l) => ({ ...l, raises_count: Number(l.raises_count) + 1 }),
+      change: (l, mark) => ({ ...l, raises_count: Number(l.raises_count) + (mark === 'first' ? 1 : 2) }),
     },
   ];
 

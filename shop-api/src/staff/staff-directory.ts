@@ -5,6 +5,7 @@ import { inTransaction, type Queryable } from '../accounts/queryable.ts';
 import { WpHttpError } from '../http/wp-error.ts';
 import { penceToPounds } from '../lib/money.ts';
 import { recordStaffAction } from './audit-log.ts';
+import { endPasswordLinks } from './staff-password-links.ts';
 
 /*
  * The staff as admins manage them: the list, and a change of role, refund limit or disabled.
@@ -77,7 +78,11 @@ export async function updateStaff(pool: pg.Pool, c: StaffChange): Promise<StaffA
     );
     const admins = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM staff WHERE role = 'admin' AND disabled_at IS NULL`);
     if (admins.rows[0]!.n === 0) throw new WpHttpError(409, 'cgg_staff_last_admin', 'This would leave the back office without an admin: make someone else an admin first.');
-    if (c.disabled) await client.query('UPDATE staff_sessions SET revoked_at = $2 WHERE staff_id = $1 AND revoked_at IS NULL', [c.id, c.now]);
+    if (c.disabled) {
+      await client.query('UPDATE staff_sessions SET revoked_at = $2 WHERE staff_id = $1 AND revoked_at IS NULL', [c.id, c.now]);
+      // A password link mailed before must not let them back in once enabled again: a reset mails a new one.
+      await endPasswordLinks(client, c.id, c.now);
+    }
     const after = (await staffAccountRow(client, c.id))!;
     await recordStaffAction(client, {
       staffId: c.by.staffId, actor: c.by.actor, action: 'staff.update', subject: `staff #${c.id}`, before: toAccount(before), after: toAccount(after), at: c.now,

@@ -7,7 +7,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { staffPasswordLinkEmail } from '../mail/staff-emails.ts';
 import { recordStaffAction, staffActor } from './audit-log.ts';
 import { assertStaffPassword, createStaff, type StaffCreation } from './staff-accounts.ts';
-import type { StaffMember } from '@cgg/contracts/staff';
+import { STAFF_PASSWORD_LINK_DAYS, type StaffMember } from '@cgg/contracts/staff';
 
 /*
  * A member chooses their own password through a link mailed to them, when an admin adds them or
@@ -16,7 +16,7 @@ import type { StaffMember } from '@cgg/contracts/staff';
  * hash is kept (migration 056); a link works once, for STAFF_LINK_DAYS, and a newer one ends it.
  */
 
-export const STAFF_LINK_DAYS = 3;
+export const STAFF_LINK_DAYS = STAFF_PASSWORD_LINK_DAYS;
 
 export interface StaffLinkRequest {
   staffId: number;

@@ -178,7 +178,7 @@ export function staffRoutes(deps: { pool: pg.Pool; now: () => Date; limits: Rate
         await limits.take('passwordResetAddress', clientAddress(request));
         const outcome = await setStaffPasswordWithLink(pool, limits, { key: input.key, password: input.password, now: now() });
         if (outcome === 'invalid') {
-          throw new WpHttpError(400, 'cgg_staff_link_invalid', 'This link is no longer valid: it was used, replaced by a newer one, or is more than 3 days old. Ask an admin to reset your sign-in for a new one.');
+          throw new WpHttpError(400, 'cgg_staff_link_invalid', `This link is no longer valid: it was used, replaced by a newer one, or is more than ${STAFF_LINK_DAYS} days old. Ask an admin to reset your sign-in for a new one.`);
         }
         return { success: true, message: 'Your password is set. Sign in with your email address and your new password.' };
       },

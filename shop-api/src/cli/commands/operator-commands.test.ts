@@ -117,9 +117,12 @@ describe('operator CLI', () => {
     const ok = await run(postalEntryCommand, ['--competition', String(id), '--name', 'Priya Shah', '--email', 'priya@example.com', '--town', 'Leeds', '--answer', '4', '--born', '1990-04-23']);
     expect(ok.code).toBe(0);
     const ticket = Number(/ticket (\d+)/.exec(ok.text)![1]);
-    const byCustomer = await run(postalEntryCommand, ['--competition', String(id), '--customer', 'demo@cgg.test', '--answer', '4', '--born', '1985-06-10', '--received', '2026-01-02 09:30']);
+    // An hour ago, London time, as the operator types it (the competition was set up the day before).
+    await t.pool.query(`UPDATE competitions SET created_at = now() - interval '1 day' WHERE id = $1`, [id]);
+    const receivedWall = (await t.pool.query<{ w: string }>(`SELECT to_char((now() - interval '1 hour') AT TIME ZONE 'Europe/London', 'YYYY-MM-DD HH24:MI') AS w`)).rows[0]!.w;
+    const byCustomer = await run(postalEntryCommand, ['--competition', String(id), '--customer', 'demo@cgg.test', '--answer', '4', '--born', '1985-06-10', '--received', receivedWall]);
     expect(byCustomer.text).toMatch(/customer #\d+/);
-    expect((await t.pool.query("SELECT to_char(received_at AT TIME ZONE 'Europe/London', 'YYYY-MM-DD HH24:MI') AS received FROM postal_entries WHERE competition_id = $1 AND customer_id IS NOT NULL", [id])).rows).toEqual([{ received: '2026-01-02 09:30' }]);
+    expect((await t.pool.query("SELECT to_char(received_at AT TIME ZONE 'Europe/London', 'YYYY-MM-DD HH24:MI') AS received FROM postal_entries WHERE competition_id = $1 AND customer_id IS NOT NULL", [id])).rows).toEqual([{ received: receivedWall }]);
     // The date of birth is asked for, and when it arrived must be a London time.
     const unborn = await run(postalEntryCommand, ['--competition', String(id), '--name', 'No Birth', '--email', 'nobirth@example.com', '--answer', '4']);
     expect(unborn).toMatchObject({ code: 2 });
