@@ -70,11 +70,10 @@ async function resolveAnswer(client: pg.PoolClient, c: Competition, answer: stri
 /**
  * Whether an entry that arrived at `receivedAt` takes part: it arrived after the competition was
  * set up and before it closed (the postal route's closing rules), and the competition still takes
- * entries. One that
- * arrived in time is entered when keyed in after the close too, until the draw is made: the
- * post is opened after it arrives, and an entrant must not lose out to the time that takes.
- * (The draw locks the competition row before it reads the entries, and the allocator sells only
- * while the stored status is 'open', so an entry and the draw never cross: it is in or refused.)
+ * entries. One that arrived in time is entered when keyed in after the close too, until the draw
+ * is made: the post is opened after it arrives, and an entrant must not lose out to the time that
+ * takes. (The draw locks the competition row before it reads the entries, and the allocator sells
+ * only while the stored status is 'open', so an entry and the draw never cross: it is in or refused.)
  */
 async function assertEntryTakesPart(client: pg.PoolClient, c: Competition, receivedAt: Date): Promise<void> {
   const { rows } = await client.query<{ status: string; closing_at: Date; created_at: Date; closing: string; created: string; received: string }>(
