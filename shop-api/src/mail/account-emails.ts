@@ -1,7 +1,5 @@
+import { escapeHtml } from './escape-html.ts';
 import type { MailMessage } from './mailer.ts';
-
-const escapeHtml = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The link the front end's /auth/reset/password screen reads (`key` and `login` query parameters). */
 export function resetLink(siteUrl: string, key: string, email: string): string {

@@ -1,7 +1,5 @@
+import { escapeHtml } from './escape-html.ts';
 import type { MailMessage } from './mailer.ts';
-
-const escapeHtml = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export interface StaffPasswordLinkMail {
   to: string;

@@ -13,10 +13,8 @@ import { STAFF_PASSWORD_LINK_DAYS, type StaffMember } from '@cgg/contracts/staff
  * A member chooses their own password through a link mailed to them, when an admin adds them or
  * resets their lost sign-in in the back office. The admin never knows the password, so cannot sign
  * in as them before they do (as a first password set in the admin's form allowed). Only the key's
- * hash is kept (migration 056); a link works once, for STAFF_LINK_DAYS, and a newer one ends it.
+ * hash is kept (migration 056); a link works once, for STAFF_PASSWORD_LINK_DAYS (contracts), and a newer one ends it.
  */
-
-export const STAFF_LINK_DAYS = STAFF_PASSWORD_LINK_DAYS;
 
 export interface StaffLinkRequest {
   staffId: number;
@@ -49,14 +47,14 @@ export async function endPasswordLinks(db: Queryable, staffId: number, now: Date
 export async function mailStaffPasswordLink(db: Queryable, mailer: Mailer, l: StaffLinkRequest): Promise<void> {
   await endPasswordLinks(db, l.staffId, l.now);
   const key = newSecret();
-  const expires = new Date(l.now.getTime() + STAFF_LINK_DAYS * 86_400_000);
+  const expires = new Date(l.now.getTime() + STAFF_PASSWORD_LINK_DAYS * 86_400_000);
   await db.query(
     'INSERT INTO staff_password_links (key_hash, staff_id, purpose, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
     [hashSecret(key), l.staffId, l.purpose, l.now, expires],
   );
   const site = l.siteUrl.replace(/\/+$/, '');
   await mailer.send(staffPasswordLinkEmail({
-    to: l.email, name: l.name, purpose: l.purpose, by: l.by, link: staffPasswordLink(site, key), signInUrl: `${site}/admin`, days: STAFF_LINK_DAYS,
+    to: l.email, name: l.name, purpose: l.purpose, by: l.by, link: staffPasswordLink(site, key), signInUrl: `${site}/admin`, days: STAFF_PASSWORD_LINK_DAYS,
   }), db);
 }
 

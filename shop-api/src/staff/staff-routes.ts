@@ -1,4 +1,4 @@
-import type { StaffMember, StaffRole } from '@cgg/contracts/staff';
+import { STAFF_PASSWORD_LINK_DAYS, type StaffMember, type StaffRole } from '@cgg/contracts/staff';
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { timingDummyHash, verifyPassword } from '../accounts/password.ts';
@@ -13,7 +13,7 @@ import { dataCipher } from '../lib/data-encryption.ts';
 import { auditPage, recordStaffAction, staffActor } from './audit-log.ts';
 import { createStaff } from './staff-accounts.ts';
 import { changeOwnStaffPassword } from './staff-password-change.ts';
-import { createStaffWithLink, setStaffPasswordWithLink, STAFF_LINK_DAYS } from './staff-password-links.ts';
+import { createStaffWithLink, setStaffPasswordWithLink } from './staff-password-links.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { createStaffSession, endStaffSession, findStaffSession } from './staff-sessions.ts';
 import { acceptTotp, newTotpSecret, totpUri } from './staff-totp.ts';
@@ -160,7 +160,7 @@ export function staffRoutes(deps: { pool: pg.Pool; now: () => Date; limits: Rate
 
     declaredRoute(routeTable.staffCreate, {
       summary: 'Admins only: a new staff member (admin, operator or support), mailed a link to choose their password; they enrol an authenticator app at first sign-in.',
-      description: `Without \`password\` (the back office) the member is mailed a link to choose their own (\`staff/set_password\`, ${STAFF_LINK_DAYS} days, once), so the admin never knows it; with one (an older back office) they must replace it at their first sign-in. 400 per field (a valid email, a name, a password of at least 12 characters); 409 \`cgg_staff_exists\` for an email already used. Recorded in the audit log; the mail is queued in the same transaction.`,
+      description: `Without \`password\` (the back office) the member is mailed a link to choose their own (\`staff/set_password\`, ${STAFF_PASSWORD_LINK_DAYS} days, once), so the admin never knows it; with one (an older back office) they must replace it at their first sign-in. 400 per field (a valid email, a name, a password of at least 12 characters); 409 \`cgg_staff_exists\` for an email already used. Recorded in the audit log; the mail is queued in the same transaction.`,
       handler: async ({ input, staff }) => {
         const at = now();
         const by = { staffId: staff.staffId, actor: staffActor(staff) };
@@ -173,12 +173,12 @@ export function staffRoutes(deps: { pool: pg.Pool; now: () => Date; limits: Rate
 
     declaredRoute(routeTable.staffSetPassword, {
       summary: 'A staff member chooses their own password with the key of the link mailed to them (a new member, or a reset sign-in); every session of theirs ends.',
-      description: `The key comes from the mailed link \`/admin/set-password?key=...\` (${STAFF_LINK_DAYS} days, once; a newer link ends it). Errors: 400 \`rest_invalid_param\` naming \`password\` (under 12 characters; the link stays usable); 400 \`cgg_staff_link_invalid\` (unknown, used, ended by a newer one, too old, or the member disabled); 429 \`rest_too_many_password_resets\` past 20 calls from one address in 15 minutes (shared with the customers' reset calls). Audited as the member's \`staff.password-change\`; their failed sign-ins are forgotten.`,
+      description: `The key comes from the mailed link \`/admin/set-password?key=...\` (${STAFF_PASSWORD_LINK_DAYS} days, once; a newer link ends it). Errors: 400 \`rest_invalid_param\` naming \`password\` (under 12 characters; the link stays usable); 400 \`cgg_staff_link_invalid\` (unknown, used, ended by a newer one, too old, or the member disabled); 429 \`rest_too_many_password_resets\` past 20 calls from one address in 15 minutes (shared with the customers' reset calls). Audited as the member's \`staff.password-change\`; their failed sign-ins are forgotten.`,
       handler: async ({ input, request }) => {
         await limits.take('passwordResetAddress', clientAddress(request));
         const outcome = await setStaffPasswordWithLink(pool, limits, { key: input.key, password: input.password, now: now() });
         if (outcome === 'invalid') {
-          throw new WpHttpError(400, 'cgg_staff_link_invalid', `This link is no longer valid: it was used, replaced by a newer one, or is more than ${STAFF_LINK_DAYS} days old. Ask an admin to reset your sign-in for a new one.`);
+          throw new WpHttpError(400, 'cgg_staff_link_invalid', `This link is no longer valid: it was used, replaced by a newer one, or is more than ${STAFF_PASSWORD_LINK_DAYS} days old. Ask an admin to reset your sign-in for a new one.`);
         }
         return { success: true, message: 'Your password is set. Sign in with your email address and your new password.' };
       },

@@ -4,7 +4,8 @@ import { WpHttpError } from '../../http/wp-error.ts';
 import { DEFAULT_SITE_URL } from '../../config.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { createStaff } from '../../staff/staff-accounts.ts';
-import { createStaffWithLink, STAFF_LINK_DAYS } from '../../staff/staff-password-links.ts';
+import { STAFF_PASSWORD_LINK_DAYS } from '@cgg/contracts/staff';
+import { createStaffWithLink } from '../../staff/staff-password-links.ts';
 import { operatorName, required } from '../cli-helpers.ts';
 import { generatedStaffPassword } from '../staff-password.ts';
 import { parseFlags, UsageError, type Command } from '../command.ts';
@@ -32,7 +33,7 @@ export const staffCreateCommand: Command = {
         : createStaff(client, { ...creation, password, passwordChangeDue: true })));
       out(`Created ${member.role} #${member.id} ${member.name} <${member.email}>.`);
       out(password === undefined
-        ? `Mailed them a link to choose their password (it works for ${STAFF_LINK_DAYS} days).`
+        ? `Mailed them a link to choose their password (it works for ${STAFF_PASSWORD_LINK_DAYS} days).`
         : `Password (give it to them privately; shown once): ${password}`);
       return 0;
     } catch (err) {

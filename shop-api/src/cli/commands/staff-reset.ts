@@ -2,7 +2,7 @@ import { createRateLimits } from '../../http/rate-limits.ts';
 import { WpHttpError } from '../../http/wp-error.ts';
 import { DEFAULT_SITE_URL } from '../../config.ts';
 import { createMailer } from '../../mail/mailer.ts';
-import { STAFF_LINK_DAYS } from '../../staff/staff-password-links.ts';
+import { STAFF_PASSWORD_LINK_DAYS } from '@cgg/contracts/staff';
 import { resetStaffSignIn } from '../../staff/staff-sign-in-reset.ts';
 import { findStaffId, operatorName, required } from '../cli-helpers.ts';
 import { parseFlags, type Command } from '../command.ts';
@@ -36,7 +36,7 @@ export const staffResetCommand: Command = {
       });
       out(`Reset the sign-in of ${member.role} #${member.id} ${member.name} <${member.email}>: their sessions have ended, and their next sign-in sets up an authenticator app again.`);
       out(password === undefined
-        ? `Mailed them a link to choose a new password (it works for ${STAFF_LINK_DAYS} days).`
+        ? `Mailed them a link to choose a new password (it works for ${STAFF_PASSWORD_LINK_DAYS} days).`
         : `New password (give it to them privately; shown once): ${password}`);
       return 0;
     } catch (err) {
