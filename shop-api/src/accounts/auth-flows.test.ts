@@ -4,6 +4,8 @@ import { PASSWORD_RULE_MESSAGE } from '@cgg/contracts/forms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAsUserCommand } from '../cli/commands/login-as-user.ts';
 import { outboxCommand } from '../cli/commands/outbox.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+import { KEY_REMOVED_ONCE_SENT, sendOutboxMail } from '../mail/outbox-relay.ts';
 import { accountTestApp, DEMO, NEW, SAM } from './account-test-kit.ts';
 import { FORGOT_PASSWORD_MESSAGE } from './auth-routes.ts';
 import { ROTATION_GRACE_MS } from './sessions.ts';
@@ -181,6 +183,30 @@ describe('forgot and reset password', () => {
     const mail = (await outboxFor(DEMO.email)).at(-1)!;
     expect(mail.subject).toBe('Reset your CGG Competitions password');
     expect(mail.text_body).toContain('http://shop.test/auth/reset/password?key=');
+  });
+
+  it('once the reset mail is sent, its stored copy holds no working key; the mail sent works', async () => {
+    await t.post('forgot_password', { email: SAM.email });
+    await t.settled();
+    const { rows: [row] } = await t.pool.query<{ id: string; text_body: string }>(
+      'SELECT id, text_body FROM email_outbox WHERE lower(to_address) = lower($1) ORDER BY id DESC LIMIT 1', [SAM.email],
+    );
+    const { key, login } = resetKeyFrom(row!.text_body);
+    // As an SMTP worker sends it (mail/outbox-relay.ts).
+    const delivered: Array<Omit<MailMessage, 'marketing' | 'keys'>> = [];
+    expect(await sendOutboxMail(t.pool, Number(row!.id), { deliver: async (m) => void delivered.push(m), close: () => {} })).toBe('sent');
+    expect(delivered[0]!.text).toContain(`?key=${key}&`);
+    expect(delivered[0]!.html).toContain(`?key=${key}&amp;`);
+    const { rows: [kept] } = await t.pool.query('SELECT text_body, html_body, remove_once_sent, sent_at FROM email_outbox WHERE id = $1', [row!.id]);
+    expect(kept.sent_at).not.toBeNull();
+    expect(kept.remove_once_sent).toBeNull();
+    for (const body of [kept.text_body, kept.html_body]) {
+      expect(body).not.toContain(key);
+      expect(body).toContain(`?key=${KEY_REMOVED_ONCE_SENT}&`);
+    }
+    expect(kept.text_body).toBe(delivered[0]!.text.replace(key, KEY_REMOVED_ONCE_SENT));
+    // The mail the customer got still resets the password.
+    expect((await t.post('reset_password', { key, login, password: 'Sent!Mail2026x' })).statusCode).toBe(200);
   });
 
   it('resets with the emailed key once; the key is single-use; other sessions end', async () => {

@@ -35,7 +35,7 @@ export function authRoutes(deps: AccountDeps): DeclaredRoute[] {
         at,
         new Date(at.getTime() + RESET_KEY_TTL_MS),
       ]);
-      await deps.mailer.send(passwordResetEmail(customer.email, customer.first_name, resetLink(deps.siteUrl, key, customer.email)), client);
+      await deps.mailer.send(passwordResetEmail(customer.email, customer.first_name, resetLink(deps.siteUrl, key, customer.email), key), client);
     });
   }
 

@@ -257,16 +257,20 @@ describe('the job queue (graphile-worker)', () => {
     await until('its job was done', async () => (await kit.pool.query(`SELECT 1 FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id WHERE t.identifier = $1`, [SEND_MAIL_TASK])).rowCount === 0);
 
     // A batch's mails (the receipts job's), queued in one statement: each sent once.
-    await mailer.sendAll([{ to, subject: 'batch one', text: '1' }, { to, subject: 'batch two', text: '2', replyTo: 'batch@example.test' }]);
+    // The first carries a key: delivered with it, stored without it once sent.
+    await mailer.sendAll([{ to, subject: 'batch one', text: '1 key-k1', html: '<p>key-k1</p>', keys: ['key-k1'] }, { to, subject: 'batch two', text: '2', replyTo: 'batch@example.test' }]);
     await until('the batch was sent', () => delivered().length === 5);
     await until('its jobs were done', async () => (await kit.pool.query(`SELECT 1 FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id WHERE t.identifier = $1`, [SEND_MAIL_TASK])).rowCount === 0);
     expect(delivered().sort()).toEqual(['batch one', 'batch two', 'first, committed last', 'from before the queue', 'second, committed first']);
     expect(transports.flatMap((t) => t.delivered).find((m) => m.subject === 'batch two')).toMatchObject({ text: 'Reply to: batch@example.test\n\n2', replyTo: 'batch@example.test' });
     const replied = transports.flatMap((t) => t.delivered).find((m) => m.subject === 'first, committed last');
     expect(replied?.replyTo).toBe('customer@example.test');
-    const rows = await kit.pool.query('SELECT subject, sent_at FROM email_outbox WHERE to_address = $1 ORDER BY id', [to]);
+    expect(transports.flatMap((t) => t.delivered).find((m) => m.subject === 'batch one')).toMatchObject({ text: '1 key-k1', html: '<p>key-k1</p>' });
+    const rows = await kit.pool.query('SELECT subject, sent_at, text_body, html_body, remove_once_sent FROM email_outbox WHERE to_address = $1 ORDER BY id', [to]);
     expect(rows.rows.map((r) => r.subject)).toEqual(['first, committed last', 'second, committed first', 'from before the queue', 'batch one', 'batch two']);
-    expect(rows.rows.every((r) => r.sent_at !== null)).toBe(true);
+    expect(rows.rows.every((r) => r.sent_at !== null && r.remove_once_sent === null)).toBe(true);
+    expect(rows.rows.map((r) => r.text_body).slice(3)).toEqual(['1 [removed once sent]', 'Reply to: batch@example.test\n\n2']);
+    expect(rows.rows[3].html_body).toBe('<p>[removed once sent]</p>');
   });
 
   it('shows the queue depth per task, the dead jobs and the live feed\'s lag on /metrics', async () => {

@@ -7,13 +7,15 @@ export function resetLink(siteUrl: string, key: string, email: string): string {
   return `${siteUrl.replace(/\/+$/, '')}/auth/reset/password?${query.toString()}`;
 }
 
-export function passwordResetEmail(to: string, firstName: string, link: string): MailMessage {
+/** `key`: the link's key, which leaves the stored copy once the mail is sent (MailMessage.keys). */
+export function passwordResetEmail(to: string, firstName: string, link: string, key: string): MailMessage {
   const hello = firstName ? `Hi ${firstName},` : 'Hi,';
   return {
     to,
     subject: 'Reset your CGG Competitions password',
     text: `${hello}\n\nSomeone asked to reset the password of your CGG Competitions account. If it was you, open this link within an hour:\n\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.\n`,
     html: `<p>${escapeHtml(hello)}</p><p>Someone asked to reset the password of your CGG Competitions account. If it was you, open this link within an hour:</p><p><a href="${escapeHtml(link)}">Reset my password</a></p><p>If it was not you, ignore this email: your password stays as it is.</p>`,
+    keys: [key],
   };
 }
 

@@ -11,6 +11,11 @@ export interface MailMessage {
   text: string;
   html?: string;
   replyTo?: string;
+  /**
+   * What in the mail works as a key (a link's key): the stored copy keeps it only until the mail
+   * is sent by SMTP, then the outbox row says KEY_REMOVED_ONCE_SENT in its place (outbox-relay.ts).
+   */
+  keys?: string[];
   /** Marketing, not a service mail: sent only to a customer who may receive it now (marketing.ts); otherwise dropped. */
   marketing?: true;
 }
@@ -46,13 +51,15 @@ export function createMailer(db: Queryable, smtpUrl?: string, now: () => Date = 
     if (kept.length === 0) return;
     // The reply-to goes at the top of the text too: the outbox is read as it is when SMTP is unset.
     const { rows } = await on.query<{ id: string }>(
-      `INSERT INTO email_outbox (to_address, subject, text_body, html_body, reply_to, created_at)
-       SELECT m.to_address, m.subject, m.text_body, m.html_body, m.reply_to, now()
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS m(to_address, subject, text_body, html_body, reply_to, n)
+      // unnest cannot take an array per mail, so each mail's keys travel as one JSON array.
+      `INSERT INTO email_outbox (to_address, subject, text_body, html_body, reply_to, remove_once_sent, created_at)
+       SELECT m.to_address, m.subject, m.text_body, m.html_body, m.reply_to,
+              CASE WHEN m.keys IS NOT NULL THEN ARRAY(SELECT jsonb_array_elements_text(m.keys::jsonb)) END, now()
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS m(to_address, subject, text_body, html_body, reply_to, keys, n)
        ORDER BY m.n RETURNING id`,
       [
         kept.map((m) => m.to), kept.map((m) => m.subject), kept.map((m) => (m.replyTo ? `Reply to: ${m.replyTo}\n\n${m.text}` : m.text)),
-        kept.map((m) => m.html ?? ''), kept.map((m) => m.replyTo ?? null),
+        kept.map((m) => m.html ?? ''), kept.map((m) => m.replyTo ?? null), kept.map((m) => (m.keys?.length ? JSON.stringify(m.keys) : null)),
       ],
     );
     if (smtpUrl) await enqueueJobs(on, SEND_MAIL_TASK, rows.map((r) => ({ payload: { outboxId: Number(r.id) }, jobKey: mailJobKey(r.id) })));
@@ -62,7 +69,7 @@ export function createMailer(db: Queryable, smtpUrl?: string, now: () => Date = 
 
 /** Where a worker hands a mail to be delivered: SMTP in the shop, a recorder in tests. */
 export interface MailTransport {
-  deliver(message: Omit<MailMessage, 'marketing'>): Promise<void>;
+  deliver(message: Omit<MailMessage, 'marketing' | 'keys'>): Promise<void>;
   close(): void;
 }
 

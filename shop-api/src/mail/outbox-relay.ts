@@ -3,25 +3,39 @@ import { inTransaction } from '../accounts/queryable.ts';
 import { enqueueJob, JOB_SCHEMA } from '../jobs/job-queue.ts';
 import { mailJobKey, SEND_MAIL_TASK, type MailTransport } from './mailer.ts';
 
+/** What a sent mail's stored copy says where its key was (migration 057). */
+export const KEY_REMOVED_ONCE_SENT = '[removed once sent]';
+
+const withoutKeys = (body: string, keys: string[]): string => keys.reduce((b, key) => b.replaceAll(key, KEY_REMOVED_ONCE_SENT), body);
+
 /**
  * Sends one outbox row by SMTP, once: the row is locked while it is sent and marked sent in the
  * same transaction, so two workers given the same row (a job and the relay, two instances) send
- * it once; a row already sent is skipped. A failed send throws: the job is retried with backoff
+ * it once; a row already sent is skipped. The keys the mail carries (a reset link's) leave the
+ * stored copy in that same transaction, so a sent mail's row holds no working link. A failed send throws: the job is retried with backoff
  * and the row keeps its last error. (A crash after the SMTP server took the mail and before the
  * COMMIT would send it again: at least once at that edge, as with any SMTP relay.)
  */
 export async function sendOutboxMail(pool: pg.Pool, outboxId: number, transport: MailTransport): Promise<'sent' | 'already-sent' | 'missing'> {
   try {
     return await inTransaction(pool, async (client) => {
-      const { rows } = await client.query<{ to_address: string; subject: string; text_body: string; html_body: string; reply_to: string | null; sent_at: Date | null }>(
-        'SELECT to_address, subject, text_body, html_body, reply_to, sent_at FROM email_outbox WHERE id = $1 FOR UPDATE',
+      const { rows } = await client.query<{ to_address: string; subject: string; text_body: string; html_body: string; reply_to: string | null; remove_once_sent: string[] | null; sent_at: Date | null }>(
+        'SELECT to_address, subject, text_body, html_body, reply_to, remove_once_sent, sent_at FROM email_outbox WHERE id = $1 FOR UPDATE',
         [outboxId],
       );
       const row = rows[0];
       if (!row) return 'missing' as const;
       if (row.sent_at) return 'already-sent' as const;
       await transport.deliver({ to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, replyTo: row.reply_to ?? undefined });
-      await client.query('UPDATE email_outbox SET sent_at = now(), last_error = NULL WHERE id = $1', [outboxId]);
+      const keys = row.remove_once_sent;
+      if (keys?.length) {
+        await client.query(
+          'UPDATE email_outbox SET sent_at = now(), last_error = NULL, text_body = $2, html_body = $3, remove_once_sent = NULL WHERE id = $1',
+          [outboxId, withoutKeys(row.text_body, keys), withoutKeys(row.html_body, keys)],
+        );
+      } else {
+        await client.query('UPDATE email_outbox SET sent_at = now(), last_error = NULL WHERE id = $1', [outboxId]);
+      }
       return 'sent' as const;
     });
   } catch (err) {

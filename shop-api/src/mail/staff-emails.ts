@@ -9,6 +9,8 @@ export interface StaffPasswordLinkMail {
   /** The admin who did it, by name. */
   by: string;
   link: string;
+  /** The link's key, which leaves the stored copy once the mail is sent (MailMessage.keys). */
+  key: string;
   /** Where the back office is, to sign in once the password is chosen. */
   signInUrl: string;
   days: number;
@@ -30,5 +32,6 @@ export function staffPasswordLinkEmail(m: StaffPasswordLinkMail): MailMessage {
     subject: m.purpose === 'invite' ? 'Choose your password for the CGG Competitions back office' : 'Your CGG Competitions back-office sign-in was reset',
     text: `${hello}\n\n${what} ${choose}\n\n${m.link}\n\n${then}\n\n${unexpected}\n`,
     html: `<p>${escapeHtml(hello)}</p><p>${escapeHtml(what)} ${escapeHtml(choose)}</p><p><a href="${escapeHtml(m.link)}">Choose my password</a></p><p>${escapeHtml(then)}</p><p>${escapeHtml(unexpected)}</p>`,
+    keys: [m.key],
   };
 }

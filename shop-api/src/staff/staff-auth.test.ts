@@ -7,6 +7,8 @@ import { staffResetCommand } from '../cli/commands/staff-reset.ts';
 import { staffListCommand, staffUpdateCommand } from '../cli/commands/staff-update.ts';
 import { UsageError } from '../cli/command.ts';
 import { createStaff } from './staff-accounts.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+import { KEY_REMOVED_ONCE_SENT, sendOutboxMail } from '../mail/outbox-relay.ts';
 import { routeTable } from '../http/route-table.ts';
 import { billing, cardPayment, createCompetition, createCustomer } from '../store/store-fixtures.ts';
 import { payCheckout, storeInject, type StoreClientState } from '../store/store-test-kit.ts';
@@ -404,7 +406,10 @@ describe('staff passwords chosen through a mailed link', () => {
   const linkMails = async (email: string) => (await t.pool.query<{ subject: string; text_body: string }>(
     'SELECT subject, text_body FROM email_outbox WHERE lower(to_address) = lower($1) ORDER BY id', [email],
   )).rows;
-  const keyOf = (mail: { text_body: string }) => new URL(/https?:\/\/\S+\/admin\/set-password\?\S+/.exec(mail.text_body)![0]).searchParams.get('key')!;
+  const keyOf = (mail: { text_body: string } | { text: string }) => {
+    const text = 'text_body' in mail ? mail.text_body : mail.text;
+    return new URL(/https?:\/\/\S+\/admin\/set-password\?\S+/.exec(text)![0]).searchParams.get('key')!;
+  };
 
   it('a member an admin adds chooses their own password with the mailed link (once); the admin never knows it', async () => {
     const admin = await newStaff('admin');
@@ -434,6 +439,24 @@ describe('staff passwords chosen through a mailed link', () => {
     const audit = await t.pool.query("SELECT actor, after FROM staff_audit_log WHERE action = 'staff.password-change' AND subject = $1", [`staff #${created.json().data.id}`]);
     expect(audit.rows).toEqual([{ actor: `Ines Invited <${email}>`, after: { through: 'mailed invite link', sessions_ended: 0 } }]);
     expect(JSON.stringify(audit.rows)).not.toContain(OWN);
+  });
+
+  it('once the link mail is sent, its stored copy holds no working key; the mail sent works', async () => {
+    const admin = await newStaff('admin');
+    const { session: adminSession } = await enrol(admin.email);
+    const email = `sent-link${++seq}@cgg.test`;
+    expect((await staffPost('create', { email, name: 'Sian Sent', role: 'support' }, adminSession)).statusCode).toBe(200);
+    const { rows: [row] } = await t.pool.query<{ id: string; text_body: string }>('SELECT id, text_body FROM email_outbox WHERE lower(to_address) = lower($1)', [email]);
+    const key = keyOf(row!);
+    const delivered: Array<Omit<MailMessage, 'marketing' | 'keys'>> = [];
+    expect(await sendOutboxMail(t.pool, Number(row!.id), { deliver: async (m) => void delivered.push(m), close: () => {} })).toBe('sent');
+    expect(keyOf(delivered[0]!)).toBe(key);
+    const { rows: [kept] } = await t.pool.query('SELECT text_body, html_body FROM email_outbox WHERE id = $1', [row!.id]);
+    for (const body of [kept.text_body, kept.html_body]) {
+      expect(body).not.toContain(key);
+      expect(body).toContain(`/admin/set-password?key=${KEY_REMOVED_ONCE_SENT}`);
+    }
+    expect((await staffPost('set_password', { key, password: 'Sian-Own-Pass-2026' })).statusCode).toBe(200);
   });
 
   it('a reset sign-in mails a link (another admin\'s too); a newer link ends the older, and a link expires after 3 days or with its member disabled', async () => {

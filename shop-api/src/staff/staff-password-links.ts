@@ -54,7 +54,7 @@ export async function mailStaffPasswordLink(db: Queryable, mailer: Mailer, l: St
   );
   const site = l.siteUrl.replace(/\/+$/, '');
   await mailer.send(staffPasswordLinkEmail({
-    to: l.email, name: l.name, purpose: l.purpose, by: l.by, link: staffPasswordLink(site, key), signInUrl: `${site}/admin`, days: STAFF_PASSWORD_LINK_DAYS,
+    to: l.email, name: l.name, purpose: l.purpose, by: l.by, link: staffPasswordLink(site, key), key, signInUrl: `${site}/admin`, days: STAFF_PASSWORD_LINK_DAYS,
   }), db);
 }
 
