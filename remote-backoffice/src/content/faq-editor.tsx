@@ -89,9 +89,10 @@ export function FaqEditor({ faqs }: { faqs: StaffFaq[] }) {
       [ids[index], ids[index + by]] = [ids[index + by]!, ids[index]!];
       setList((await staffRequest((o) => apiRequest(staffCalls.staffFaqReorder, { ids }, o))).data);
     });
-  const remove = (id: number) =>
+  // The FAQ as shown here goes with it: one someone else changed since is not removed unseen.
+  const remove = (faq: StaffFaq) =>
     change.run(async () => {
-      setList((await staffRequest((o) => apiRequest(staffCalls.staffFaqRemove, { id }, o))).data);
+      setList((await staffRequest((o) => apiRequest(staffCalls.staffFaqRemove, { id: faq.id, base: fieldsOf(faq) }, o))).data);
       setRemoving(null);
     });
 
@@ -113,7 +114,7 @@ export function FaqEditor({ faqs }: { faqs: StaffFaq[] }) {
             Move down
           </button>
           {removing === faq.id ? (
-            <button type="button" className="bo-small-button" ref={focusOnShow} aria-disabled={change.busy || undefined} onClick={() => void remove(faq.id)}>
+            <button type="button" className="bo-small-button" ref={focusOnShow} aria-disabled={change.busy || undefined} onClick={() => void remove(faq)}>
               Confirm removal
             </button>
           ) : (

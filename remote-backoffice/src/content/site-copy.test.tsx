@@ -96,7 +96,8 @@ describe('FAQs', () => {
     expect(api.routes()).not.toContain('staff/faq_remove');
     await user.click(within(screen.getByRole('form', { name: 'FAQ: How do I enter?' })).getByRole('button', { name: 'Confirm removal' }));
     await screen.findByText('FAQs updated. The FAQ page shows them on its next load.');
-    expect(bodyOf(api, 'staff/faq_remove')).toEqual({ id: 1 });
+    // The FAQ as shown: the API refuses the removal if someone else changed it since.
+    expect(bodyOf(api, 'staff/faq_remove')).toEqual({ id: 1, base: { category: 'Entering', question: 'How do I enter?', answer: 'Pick a competition.', published: true } });
     expect(screen.queryByRole('form', { name: 'FAQ: How do I enter?' })).toBeNull();
   });
 
@@ -152,6 +153,30 @@ describe('FAQs edited by two people', () => {
       { category: 'Entering', question: 'How do I enter?', answer: 'Pick a competition.', published: true },
       { category: 'Draws', question: 'When is the draw?', answer: 'At 8pm.', published: true },
     ]);
+  });
+});
+
+describe('removing what someone else changed meanwhile', () => {
+  it('an FAQ: the refusal is shown, and the FAQ stays on the list', async () => {
+    contentApi({ 'staff/faq_remove': refusal(409, CHANGED_MEANWHILE.code, CHANGED_MEANWHILE.message) });
+    renderBackOffice('/admin/content', 'tok');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Remove: How do I enter?' }));
+    await user.click(within(screen.getByRole('form', { name: 'FAQ: How do I enter?' })).getByRole('button', { name: 'Confirm removal' }));
+    expect((await screen.findByText(CHANGED_MEANWHILE.message)).closest('[role="alert"]')).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'FAQ: How do I enter?' })).toBeTruthy();
+  });
+
+  it('a legal document: sent with the document as shown; refused, it stays', async () => {
+    const api = contentApi({ 'staff/legal_term_remove': refusal(409, CHANGED_MEANWHILE.code, CHANGED_MEANWHILE.message) });
+    renderBackOffice('/admin/content', 'tok');
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Legal: Refunds' });
+    await user.click(within(form).getByRole('button', { name: 'Remove' }));
+    await user.click(within(form).getByRole('button', { name: 'Confirm removal' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe(CHANGED_MEANWHILE.message);
+    expect(bodyOf(api, 'staff/legal_term_remove')).toEqual({ tab: 6, base: { title: 'Refunds', body: 'When we refund.' } });
+    expect(screen.getByRole('form', { name: 'Legal: Refunds' })).toBeTruthy();
   });
 });
 

@@ -68,7 +68,11 @@ export type StaffFaqSave = z.infer<typeof staffFaqSaveRequestSchema>;
 export const staffFaqReorderRequestSchema = lazySchema(() => z.strictObject({
   ids: z.array(positiveId).check(z.minLength(1, 'List the FAQs in their new order.'), z.maxLength(500)),
 }));
-export const staffFaqRemoveRequestSchema = lazySchema(() => z.strictObject({ id: positiveId }));
+export const staffFaqRemoveRequestSchema = lazySchema(() => z.strictObject({
+  id: positiveId,
+  /** The FAQ as the admin saw it when choosing to remove it (edit-base.ts): a change made since is not removed unseen. */
+  base: editBase(),
+}));
 
 /**
  * Without `tab`: a new document, the next tab after the last (its `slug` required). With `tab`:
@@ -83,7 +87,11 @@ export const staffLegalTermSaveRequestSchema = lazySchema(() => z.strictObject({
   base: editBase(),
 }));
 export type StaffLegalTermSave = z.infer<typeof staffLegalTermSaveRequestSchema>;
-export const staffLegalTermRemoveRequestSchema = lazySchema(() => z.strictObject({ tab: positiveId }));
+export const staffLegalTermRemoveRequestSchema = lazySchema(() => z.strictObject({
+  tab: positiveId,
+  /** The document as the admin saw it when choosing to remove it (edit-base.ts). */
+  base: editBase(),
+}));
 /** The documents the site names and links (the footer and cookie banner link tab 3): edited, never removed. */
 export const FIXED_LEGAL_TABS: readonly number[] = [1, 2, 3, 4, 5];
 

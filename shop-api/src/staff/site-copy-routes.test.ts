@@ -259,6 +259,30 @@ describe('two people editing the same section', () => {
     },
   ];
 
+  it('removing an FAQ or a legal document someone else changed since is refused, nothing removed; as stored now, it goes', async () => {
+    const faq = { category: 'Prizes', question: 'Who removes this?', answer: 'Nobody yet.', published: true };
+    const added = (await staffPost('faq_save', { ...faq, idempotency_key: randomUUID() })).json().data.find((f: { question: string }) => f.question === faq.question);
+    const edited = { ...faq, answer: 'Someone edited it.' };
+    expect((await staffPost('faq_save', { id: added.id, ...edited, base: faq })).statusCode).toBe(200);
+    const term = { title: 'Prize delivery', body: 'How prizes travel.' };
+    const tab = (await staffPost('legal_term_save', { slug: 'prize-delivery', ...term })).json().data.at(-1).tab;
+    expect((await staffPost('legal_term_save', { tab, title: term.title, body: 'Edited since.', base: term })).statusCode).toBe(200);
+    const audited = (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM staff_audit_log')).rows[0]!.n;
+
+    for (const [route, request] of [['faq_remove', { id: added.id, base: faq }], ['legal_term_remove', { tab, base: term }]] as const) {
+      const stale = await staffPost(route, request);
+      expect([stale.statusCode, stale.json().code, stale.json().message], route).toEqual([409, CHANGED_MEANWHILE.code, CHANGED_MEANWHILE.message]);
+    }
+    expect((await staffGet('faq_list')).some((f: { id: number }) => f.id === added.id)).toBe(true);
+    expect((await legal()).some((t) => t.tab === tab)).toBe(true);
+    expect((await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM staff_audit_log')).rows[0]!.n).toBe(audited);
+
+    expect((await staffPost('faq_remove', { id: added.id, base: edited })).statusCode).toBe(200);
+    expect((await staffPost('legal_term_remove', { tab, base: { title: term.title, body: 'Edited since.' } })).statusCode).toBe(200);
+    expect((await staffGet('faq_list')).some((f: { id: number }) => f.id === added.id)).toBe(false);
+    expect((await legal()).some((t) => t.tab === tab)).toBe(false);
+  });
+
   for (const c of cases) {
     it(`${c.what}: a save from what someone else has since changed is refused, nothing written; without a base it saves as before`, async () => {
       // Both open the editor; the first saves.

@@ -97,13 +97,15 @@ export function siteCopyRoutes(deps: { pool: pg.Pool; now: () => Date }): Declar
 
     declaredRoute(routeTable.staffFaqRemove, {
       summary: 'Admins remove an FAQ for good (to hide one, save it unpublished); the answer is every FAQ now.',
-      description: `404 \`cgg_faq_not_found\` for an unknown id. Audited as faq.remove with the FAQ as it was. ${PICKED_UP}`,
+      description: `404 \`cgg_faq_not_found\` for an unknown id. With \`base\`, 409 \`cgg_changed_meanwhile\` (nothing removed) when the FAQ changed since the admin saw it. Audited as faq.remove with the FAQ as it was. ${PICKED_UP}`,
       handler: async ({ input, staff }) => {
         const at = now();
         const data = await inTransaction(pool, async (client) => {
           await client.query('LOCK TABLE faqs IN EXCLUSIVE MODE');
-          const removed = (await client.query<StaffFaq>('DELETE FROM faqs WHERE id = $1 RETURNING id, category, question, answer, position, published', [input.id])).rows[0];
-          if (!removed) throw new WpHttpError(404, 'cgg_faq_not_found', `There is no FAQ ${input.id}.`);
+          const current = (await client.query<StaffFaq>('SELECT id, category, question, answer, position, published FROM faqs WHERE id = $1', [input.id])).rows[0];
+          if (!current) throw new WpHttpError(404, 'cgg_faq_not_found', `There is no FAQ ${input.id}.`);
+          refuseIfChangedMeanwhile(faqFields(current), input.base);
+          const removed = (await client.query<StaffFaq>('DELETE FROM faqs WHERE id = $1 RETURNING id, category, question, answer, position, published', [input.id])).rows[0]!;
           await recordStaffAction(client, { staffId: staff.staffId, actor: staffActor(staff), action: 'faq.remove', subject: `faq #${input.id}`, before: { ...faqFields(removed), position: removed.position }, at });
           return faqList(client);
         });
@@ -145,15 +147,17 @@ export function siteCopyRoutes(deps: { pool: pg.Pool; now: () => Date }): Declar
 
     declaredRoute(routeTable.staffLegalTermRemove, {
       summary: 'Admins remove a legal document they added; the answer is every document now.',
-      description: `Tabs ${FIXED_LEGAL_TABS.join(', ')} are the ones the site names and links (the footer and cookie banner open tab 3): 409 \`cgg_legal_term_fixed\`, edit them instead. 404 \`cgg_legal_term_not_found\` for an unknown tab. Audited as legal.remove with the document as it was. ${PICKED_UP}`,
+      description: `Tabs ${FIXED_LEGAL_TABS.join(', ')} are the ones the site names and links (the footer and cookie banner open tab 3): 409 \`cgg_legal_term_fixed\`, edit them instead. 404 \`cgg_legal_term_not_found\` for an unknown tab. With \`base\`, 409 \`cgg_changed_meanwhile\` (nothing removed) when the document changed since the admin saw it. Audited as legal.remove with the document as it was. ${PICKED_UP}`,
       handler: async ({ input, staff }) => {
         if (FIXED_LEGAL_TABS.includes(input.tab)) {
           throw new WpHttpError(409, 'cgg_legal_term_fixed', `Tab ${input.tab} is linked from the site and cannot be removed; change its text instead.`);
         }
         const at = now();
         const data = await inTransaction(pool, async (client) => {
-          const removed = (await client.query<{ slug: string; title: string; body: string }>('DELETE FROM legal_terms WHERE tab = $1 RETURNING slug, title, body', [input.tab])).rows[0];
-          if (!removed) throw new WpHttpError(404, 'cgg_legal_term_not_found', `There is no legal document on tab ${input.tab}.`);
+          const current = (await client.query<{ slug: string; title: string; body: string }>('SELECT slug, title, body FROM legal_terms WHERE tab = $1 FOR UPDATE', [input.tab])).rows[0];
+          if (!current) throw new WpHttpError(404, 'cgg_legal_term_not_found', `There is no legal document on tab ${input.tab}.`);
+          refuseIfChangedMeanwhile(current, input.base);
+          const removed = (await client.query<{ slug: string; title: string; body: string }>('DELETE FROM legal_terms WHERE tab = $1 RETURNING slug, title, body', [input.tab])).rows[0]!;
           await recordStaffAction(client, { staffId: staff.staffId, actor: staffActor(staff), action: 'legal.remove', subject: `legal terms tab ${input.tab}`, before: removed, at });
           return legalTerms(client);
         });
