@@ -5,6 +5,7 @@ import { seedDemoData, seedSiteContent } from '../seed/seed.ts';
 import { STARTUP_LOCK_KEY, withAdvisoryLock } from './advisory-lock.ts';
 import { assertServerVersion } from './durable-commit.ts';
 import { encryptPlaintextBankDetails } from './encrypt-bank-details.ts';
+import { sealPlainDrawSeeds } from '../draws/sealed-seeds.ts';
 import { migrate } from './migrate.ts';
 import { migrateJobQueue } from '../jobs/job-schema.ts';
 
@@ -32,6 +33,8 @@ export async function prepareDatabase(
     await migrateJobQueue(pool);
     // Bank details saved before encryption at rest are encrypted before anything reads them.
     await encryptPlaintextBankDetails(client);
+    // Likewise the seeds of draws to come (migration 058).
+    await sealPlainDrawSeeds(client);
     const seededContent = await seedSiteContent(client);
     const seededDemo = demoData ? await seedDemoData(client, now) : false;
     // Draw commitments for every competition (and proofs for the seed's drawn ones).

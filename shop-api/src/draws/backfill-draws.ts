@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { commitmentOf, newSeed } from './draw-function.ts';
 import { drawLocked } from './run-draw.ts';
+import { sealSeed } from './sealed-seeds.ts';
 
 /**
  * Start-up step (under the start-up lock, after migrations and the seed):
@@ -22,8 +23,8 @@ export async function backfillDraws(client: pg.PoolClient, now: Date, siteUrl: s
     for (const c of rows) {
       const seed = newSeed();
       const committedAt = c.created_at < now ? c.created_at : now;
-      await client.query('INSERT INTO competition_draws (competition_id, seed, commitment, committed_at) VALUES ($1, $2, $3, $4)', [
-        c.id, seed, commitmentOf(seed), committedAt,
+      await client.query('INSERT INTO competition_draws (competition_id, sealed_seed, commitment, committed_at) VALUES ($1, $2, $3, $4)', [
+        c.id, sealSeed(c.id, seed), commitmentOf(seed), committedAt,
       ]);
       if (c.status === 'drawn') {
         const drawnAt = c.drawn_at ?? now;

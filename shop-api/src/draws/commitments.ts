@@ -1,13 +1,14 @@
 import type { Queryable } from '../accounts/queryable.ts';
 import { commitmentOf, newSeed } from './draw-function.ts';
+import { sealSeed } from './sealed-seeds.ts';
 
-/** Commits a fresh secret seed for one competition (no-op when it already has one). */
+/** Commits a fresh secret seed for one competition, kept sealed until its draw (no-op when it already has one). */
 export async function commitSeed(db: Queryable, competitionId: number, now: Date): Promise<void> {
   const seed = newSeed();
   await db.query(
-    `INSERT INTO competition_draws (competition_id, seed, commitment, committed_at) VALUES ($1, $2, $3, $4)
+    `INSERT INTO competition_draws (competition_id, sealed_seed, commitment, committed_at) VALUES ($1, $2, $3, $4)
      ON CONFLICT (competition_id) DO NOTHING`,
-    [competitionId, seed, commitmentOf(seed), now],
+    [competitionId, sealSeed(competitionId, seed), commitmentOf(seed), now],
   );
 }
 

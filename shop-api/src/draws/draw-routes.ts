@@ -11,7 +11,8 @@ interface ProofRow {
   competition_id: number;
   commitment: string;
   committed_at: Date;
-  seed: Buffer;
+  /** Null until drawn: till then only the sealed copy exists (sealed-seeds.ts). */
+  seed: Buffer | null;
   drawn_at: Date | null;
   entry_count: number | null;
   entry_list_sha256: string | null;
@@ -31,7 +32,7 @@ export function toProof(r: ProofRow): DrawProof {
     state: !drawn ? 'pending' : r.winning_ticket_number === null ? 'no_entries' : 'drawn',
     commitment: r.commitment,
     committed_at: r.committed_at.toISOString(),
-    seed: drawn ? r.seed.toString('hex') : null,
+    seed: drawn ? r.seed!.toString('hex') : null,
     drawn_at: r.drawn_at?.toISOString() ?? null,
     entry_count: drawn ? r.entry_count : null,
     entry_list_sha256: drawn ? r.entry_list_sha256 : null,

@@ -7,6 +7,7 @@ import { recordStaffAction } from '../staff/audit-log.ts';
 import { ensureCommitments } from './commitments.ts';
 import { drawWinnerEmail } from './draw-emails.ts';
 import { drawFromEntries, type DrawEntry } from './draw-function.ts';
+import { openSeed } from './sealed-seeds.ts';
 
 export interface DrawDone {
   competitionId: number;
@@ -124,13 +125,15 @@ export async function drawLocked(client: pg.PoolClient, competitionId: number, o
     const refused = await refusalOnceLocked(client, competitionId, comp, o);
     if (refused) throw new DrawRefused(refused);
   }
-  const seed = (await client.query<{ seed: Buffer }>('SELECT seed FROM competition_draws WHERE competition_id = $1', [competitionId])).rows[0]!.seed;
+  // The seed is opened only now (sealed-seeds.ts), and published in plain with the proof.
+  const sealed = (await client.query<{ sealed_seed: string }>('SELECT sealed_seed FROM competition_draws WHERE competition_id = $1', [competitionId])).rows[0]!.sealed_seed;
+  const seed = openSeed(competitionId, sealed);
   const outcome = drawFromEntries(seed, await loadEntries(client, competitionId));
   await client.query(
     `UPDATE competition_draws SET drawn_at = $2, drawn_by = $3, entry_count = $4, entry_list_sha256 = $5, entry_list_csv = $6,
-       winning_index = $7, winning_ticket_number = $8, rounds = $9
+       winning_index = $7, winning_ticket_number = $8, rounds = $9, seed = $10, sealed_seed = NULL
      WHERE competition_id = $1`,
-    [competitionId, o.now, o.drawnBy, outcome.entryCount, outcome.entryListHash, outcome.csv, outcome.winner?.index ?? null, outcome.winner?.entry.ticket_number ?? null, outcome.winner?.rounds ?? null],
+    [competitionId, o.now, o.drawnBy, outcome.entryCount, outcome.entryListHash, outcome.csv, outcome.winner?.index ?? null, outcome.winner?.entry.ticket_number ?? null, outcome.winner?.rounds ?? null, seed],
   );
   if (!outcome.winner) {
     // No entries: it closes with no winner.
