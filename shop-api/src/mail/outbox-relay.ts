@@ -12,9 +12,10 @@ const withoutKeys = (body: string, keys: string[]): string => keys.reduce((b, ke
  * Sends one outbox row by SMTP, once: the row is locked while it is sent and marked sent in the
  * same transaction, so two workers given the same row (a job and the relay, two instances) send
  * it once; a row already sent is skipped. The keys the mail carries (a reset link's) leave the
- * stored copy in that same transaction, so a sent mail's row holds no working link. A failed send throws: the job is retried with backoff
- * and the row keeps its last error. (A crash after the SMTP server took the mail and before the
- * COMMIT would send it again: at least once at that edge, as with any SMTP relay.)
+ * stored copy in that same transaction, so a sent mail's row holds no working link. A failed send
+ * throws: the job is retried with backoff and the row keeps its last error. (A crash after the
+ * SMTP server took the mail and before the COMMIT would send it again: at least once at that edge,
+ * as with any SMTP relay.)
  */
 export async function sendOutboxMail(pool: pg.Pool, outboxId: number, transport: MailTransport): Promise<'sent' | 'already-sent' | 'missing'> {
   try {
@@ -27,15 +28,13 @@ export async function sendOutboxMail(pool: pg.Pool, outboxId: number, transport:
       if (!row) return 'missing' as const;
       if (row.sent_at) return 'already-sent' as const;
       await transport.deliver({ to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, replyTo: row.reply_to ?? undefined });
-      const keys = row.remove_once_sent;
-      if (keys?.length) {
-        await client.query(
-          'UPDATE email_outbox SET sent_at = now(), last_error = NULL, text_body = $2, html_body = $3, remove_once_sent = NULL WHERE id = $1',
-          [outboxId, withoutKeys(row.text_body, keys), withoutKeys(row.html_body, keys)],
-        );
-      } else {
-        await client.query('UPDATE email_outbox SET sent_at = now(), last_error = NULL WHERE id = $1', [outboxId]);
-      }
+      // Only a mail that carried keys has its stored bodies rewritten (null keeps them as they are).
+      const keys = row.remove_once_sent ?? [];
+      await client.query(
+        `UPDATE email_outbox SET sent_at = now(), last_error = NULL, text_body = COALESCE($2, text_body), html_body = COALESCE($3, html_body), remove_once_sent = NULL
+         WHERE id = $1`,
+        [outboxId, keys.length ? withoutKeys(row.text_body, keys) : null, keys.length ? withoutKeys(row.html_body, keys) : null],
+      );
       return 'sent' as const;
     });
   } catch (err) {
