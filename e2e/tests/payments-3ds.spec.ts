@@ -14,6 +14,15 @@ test('a 3-D Secure card: the challenge is shown and passed, the order is receive
   const challenge = page.getByRole('dialog', { name: '3-D Secure: confirm this payment' });
   await expect(challenge).toBeVisible();
   await expect(challenge.getByText('Pay £5.00 with the card ending 3184?')).toBeVisible();
+  // On a phone the title wraps clear of the close button.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const titleUnderClose = await challenge.evaluate((dialog) => {
+    const title = document.createRange();
+    title.selectNodeContents(dialog.querySelector('h2')!);
+    const close = dialog.querySelector('button[aria-label="Close"]')!.getBoundingClientRect();
+    return [...title.getClientRects()].some((r) => r.right > close.left && r.left < close.right && r.bottom > close.top && r.top < close.bottom);
+  });
+  expect(titleUnderClose).toBe(false);
   // The tickets are held for the basket meanwhile, with the time left shown.
   await expect(page.getByRole('timer')).toHaveText(/^\d\d:\d\d$/);
   await challenge.getByRole('button', { name: 'Complete' }).click();

@@ -80,3 +80,24 @@ for (const width of [360, 430]) {
     }
   });
 }
+
+// A long first name is cut in the header (its whole text stays the button's), never pushing the
+// basket and the menu button off a phone's screen.
+for (const width of [320, 390]) {
+  test(`a long first name in the header at ${width}px: cut short, nothing scrolls sideways`, async ({ browser }) => {
+    const customer = await registerCustomer('Maximilian-Alexander', 'Long');
+    const context = await browser.newContext({ viewport: { width, height: 800 }, isMobile: true, hasTouch: true });
+    await signInContext(context, customer);
+    const page = await context.newPage();
+    try {
+      await page.goto('/cart');
+      const banner = page.getByRole('banner');
+      await expect(banner.getByText(customer.firstName, { exact: true })).toBeVisible();
+      await expect(banner.getByRole('button', { name: 'Open menu' })).toBeInViewport({ ratio: 1 });
+      await expect(banner.locator('[data-boundary="cart-checkout"]')).toBeInViewport({ ratio: 1 });
+      expect(await layoutProblems(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+}

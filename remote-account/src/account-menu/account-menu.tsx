@@ -36,7 +36,7 @@ export default function AccountMenu() {
   return (
     <div className="acc-menu" data-boundary="account">
       <details ref={details} className="acc-menu__details">
-        <summary className="acc-menu__link">
+        <summary className="acc-menu__link" title={user.first_name}>
           <span className="acc-menu__name">{user.first_name}</span>
         </summary>
         <ul className="acc-menu__list" aria-label="My account">

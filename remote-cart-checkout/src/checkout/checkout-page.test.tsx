@@ -48,6 +48,12 @@ async function fillCard(number = '4242 4242 4242 4242') {
   await userEvent.type(screen.getByLabelText('Security code (CVC)'), '123');
 }
 
+/** The order summary's rows beside the basket lines: [label, amount]. */
+const summaryRows = () =>
+  [...screen.getByRole('complementary', { name: 'Your order' }).querySelector('dl')!.children].map((row) => [
+    row.querySelector('dt')!.textContent, row.querySelector('dd')!.textContent,
+  ]);
+
 const placeOrder = () => userEvent.click(screen.getByRole('button', { name: 'Place order' }));
 
 describe('/checkout', () => {
@@ -73,6 +79,8 @@ describe('/checkout', () => {
     expect(await screen.findByText('login page')).toBeTruthy();
     expect(JSON.parse(screen.getByTestId('location-state').textContent ?? '')).toEqual({ from: { pathname: '/checkout', search: '', hash: '' } });
     expect(api.routes()).not.toContain('store:POST /checkout');
+    // A visitor has no order waiting for its payment: not asked (it would only be refused, 401).
+    expect(api.routes()).not.toContain('store:GET /cgg/held-order');
   });
 
   it("prefills billing from the account and shows the spec's messages without calling", async () => {
@@ -350,6 +358,8 @@ describe('/checkout', () => {
     await userEvent.click(await screen.findByLabelText(/Use my points/));
     await userEvent.click(screen.getByLabelText(/Use my site credit/));
     expect(screen.queryByLabelText('Card number')).toBeNull();
+    // The summary says what each pays, down to nothing by card.
+    expect(summaryRows()).toEqual([['Points', '−£3.00'], ['Site credit', '−£2.97'], ['By card', '£0.00'], ['Total', '£5.97']]);
     await placeOrder();
     await screen.findByText('confirmation page');
     expect(api.last('store:POST /checkout')?.body).toMatchObject({
@@ -367,6 +377,7 @@ describe('/checkout', () => {
     const api = checkoutShop(() => makeCheckoutResponse(), { points: 580 });
     renderCheckout();
     await userEvent.click(await screen.findByLabelText(/Use my points/));
+    expect(summaryRows()).toEqual([['Points', '−£5.67'], ['By card', '£0.30'], ['Total', '£5.97']]);
     await fillCard();
     await placeOrder();
     await screen.findByText('confirmation page');

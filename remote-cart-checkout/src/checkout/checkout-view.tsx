@@ -254,6 +254,13 @@ export function CheckoutView() {
                 <dd>−{formatPounds(plan.creditPence)}</dd>
               </div>
             )}
+            {/* With points or credit taken off, what is left for the card (maybe nothing), so the total is not read as the price to pay. */}
+            {plan.pointsPence + plan.creditPence > 0 && (
+              <div>
+                <dt>By card</dt>
+                <dd>{formatPounds(plan.cardPence)}</dd>
+              </div>
+            )}
             <div className="cc-summary__total">
               <dt>Total</dt>
               <dd>{formatPounds(totalPence)}</dd>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { StoreCheckoutResponse, StoreHeldOrder } from '@cgg/contracts/store';
 import { callStore } from '../cart/store-client.ts';
 import { errorMessage } from '../cart/toast.ts';
+import { currentSessionToken } from '../session/session-token.ts';
 
 export type HeldOrderState =
   | { state: 'loading' }
@@ -23,6 +24,11 @@ export function useHeldOrder(): HeldOrderState {
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   const [found, setFound] = useState<HeldOrderState>({ state: 'loading' });
   useEffect(() => {
+    // A visitor has no orders (the checkout sends them to sign in): nothing to ask, and no 401 to log.
+    if (currentSessionToken() === null) {
+      setFound({ state: 'none' });
+      return;
+    }
     let live = true;
     setFound({ state: 'loading' });
     callStore('heldOrder', undefined).then(

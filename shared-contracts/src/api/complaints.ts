@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { lazySchema, provideZod } from '@cgg/contracts';
 import { zodMembers } from '../zod/zod-members.ts';
 import { IDEMPOTENCY_KEY } from './idempotency-key.ts';
+import { EMAIL_PATTERN } from '../rules/name-email.ts';
 
 // This file imports zod itself: handing it over lets its schemas, and the barrel's they build on,
 // validate at once in the browser too, where the barrel loads zod only on demand (src/zod/).
@@ -53,13 +54,11 @@ export const complaintLimits = { name: 100, email: 254, details: 5000, minDetail
 /** A complaint's public reference: 'CGG-C-000123'. */
 export const complaintReference = (id: number): string => `CGG-C-${String(id).padStart(6, '0')}`;
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export const complaintRequestSchema = lazySchema(() => z.strictObject({
   /** A signed-in customer's token: the complaint is tied to their account. */
   token: z.optional(z.string().check(z.maxLength(512))),
   name: z.string().check(z.trim(), z.minLength(1, 'Please enter your name.'), z.maxLength(complaintLimits.name, `Your name must be ${complaintLimits.name} characters or fewer.`)),
-  email: z.string().check(z.trim(), z.maxLength(complaintLimits.email, 'Please enter a valid email address, like name@example.co.uk.'), z.regex(emailPattern, 'Please enter a valid email address, like name@example.co.uk.')),
+  email: z.string().check(z.trim(), z.maxLength(complaintLimits.email, 'Please enter a valid email address, like name@example.co.uk.'), z.regex(EMAIL_PATTERN, 'Please enter a valid email address, like name@example.co.uk.')),
   /** Optional: an order number as the customer writes it ('10016' or '#10016'). */
   order_number: z.optional(z.string().check(z.trim(), z.regex(/^(#?\d{1,9})?$/, 'An order number is made of digits, like 10016. Leave it empty if you do not have one.'))),
   category: complaintCategorySchema,

@@ -1,5 +1,6 @@
 import type { z } from 'zod/mini';
 import { IDEMPOTENCY_KEY } from './idempotency-key.ts';
+import { EMAIL_PATTERN } from '../rules/name-email.ts';
 import { lazySchema } from './lazy-schema.ts';
 
 /*
@@ -39,11 +40,30 @@ export const postalRouteResponseSchema = lazySchema((z) => z.object({ success: z
 /** Limits shared by the contact form and the API, so both say the same thing. */
 export const contactLimits = { name: 100, email: 254, subject: 150, message: 3000, minMessage: 10 } as const;
 
+/** The contact form's messages: the page checks with them before sending, and the API refuses with them. */
+export const contactMessages = {
+  nameRequired: 'Please enter your name.',
+  nameTooLong: `Your name must be ${contactLimits.name} characters or fewer.`,
+  emailRequired: 'Please enter your email address.',
+  emailInvalid: 'Please enter a valid email address, like name@example.co.uk.',
+  subjectRequired: 'Please enter a subject.',
+  subjectTooLong: `The subject must be ${contactLimits.subject} characters or fewer.`,
+  messageRequired: 'Please enter your message.',
+  messageTooShort: `Your message must be at least ${contactLimits.minMessage} characters.`,
+  messageTooLong: `Your message must be ${contactLimits.message} characters or fewer.`,
+} as const;
+
 export const contactRequestSchema = lazySchema((z) => z.strictObject({
-  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(contactLimits.name)),
-  email: z.string().check(z.trim(), z.email(), z.maxLength(contactLimits.email)),
-  subject: z.string().check(z.trim(), z.minLength(1), z.maxLength(contactLimits.subject)),
-  message: z.string().check(z.trim(), z.minLength(contactLimits.minMessage), z.maxLength(contactLimits.message)),
+  name: z.string().check(z.trim(), z.minLength(1, contactMessages.nameRequired), z.maxLength(contactLimits.name, contactMessages.nameTooLong)),
+  // The forms' own email rule (EMAIL_PATTERN), so what the page lets through the API takes.
+  email: z.string().check(z.trim(), z.minLength(1, contactMessages.emailRequired), z.maxLength(contactLimits.email, contactMessages.emailInvalid), z.regex(EMAIL_PATTERN, contactMessages.emailInvalid)),
+  subject: z.string().check(z.trim(), z.minLength(1, contactMessages.subjectRequired), z.maxLength(contactLimits.subject, contactMessages.subjectTooLong)),
+  message: z.string().check(
+    z.trim(),
+    z.minLength(1, contactMessages.messageRequired),
+    z.minLength(contactLimits.minMessage, contactMessages.messageTooShort),
+    z.maxLength(contactLimits.message, contactMessages.messageTooLong),
+  ),
   /** One per message the visitor sends: sent again after a lost answer, it is the message already stored. */
   idempotency_key: z.optional(z.string().check(z.regex(IDEMPOTENCY_KEY))),
 }));

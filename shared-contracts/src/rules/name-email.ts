@@ -9,8 +9,8 @@ export const LAST_NAME_REQUIRED = 'Last Name is required.';
 export const EMAIL_REQUIRED = 'Email address is required.';
 export const EMAIL_INVALID = 'Email address is invalid.';
 
-/** "looks like {email}": something@something.something, no spaces. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** "looks like {email}": something@something.something, no spaces. Every form's email check (and the API's of the same fields). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function isEmail(value: string): boolean {
   return EMAIL_PATTERN.test(value.trim());

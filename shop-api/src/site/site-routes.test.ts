@@ -1,4 +1,4 @@
-import { contactResponseSchema, faqsResponseSchema, legalTermsResponseSchema, postalRouteResponseSchema } from '@cgg/contracts';
+import { contactMessages, contactResponseSchema, faqsResponseSchema, legalTermsResponseSchema, postalRouteResponseSchema } from '@cgg/contracts';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -105,7 +105,10 @@ describe('contact_us', () => {
   it('refuses invalid fields with a message per field and stores nothing', async () => {
     const res = await post({ name: ' ', email: 'not-an-email', subject: 'Hi', message: 'short' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'rest_invalid_param', data: { status: 400, params: { name: expect.any(String), email: expect.any(String), message: expect.any(String) } } });
+    // In the contact page's own words (contracts' contactMessages), which it shows under each field.
+    expect(res.json()).toMatchObject({ code: 'rest_invalid_param', data: { status: 400, params: {
+      name: contactMessages.nameRequired, email: contactMessages.emailInvalid, message: contactMessages.messageTooShort,
+    } } });
     expect((await pool.query('SELECT count(*)::int AS n FROM contact_messages')).rows[0].n).toBe(0);
   });
 

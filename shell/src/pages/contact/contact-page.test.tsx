@@ -68,7 +68,8 @@ describe('contact page', () => {
   });
 
   it('names and focuses a field the API refused; with no answer, says so and keeps what was typed', async () => {
-    let answer = () => jsonResponse({ code: 'rest_invalid_param', message: 'Invalid parameter(s): email', data: { status: 400, params: { email: 'Invalid.' } } }, 400);
+    // The API's words for the field (contracts' contactMessages): a filled field is never told it is empty.
+    let answer = () => jsonResponse({ code: 'rest_invalid_param', message: 'Invalid parameter(s): email', data: { status: 400, params: { email: 'Please enter a valid email address, like name@example.co.uk.' } } }, 400);
     stubApi({ contact_us: () => answer() });
     renderSite('/contact');
     await screen.findByRole('button', { name: 'Send message' });
@@ -76,11 +77,11 @@ describe('contact page', () => {
     const focus = recordFocus();
     await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Please check the highlighted fields.');
-    expect(screen.getByText('Please enter your email address.')).toBeTruthy();
+    expect(screen.getByText('Please enter a valid email address, like name@example.co.uk.')).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByLabelText('Email address'));
     expect(focus.last()?.element).toBe(document.activeElement);
     expect(focus.last()?.invalid).toBe('true');
-    expect(focus.last()?.description).toBe('Please enter your email address.');
+    expect(focus.last()?.description).toBe('Please enter a valid email address, like name@example.co.uk.');
 
     answer = () => jsonResponse({ code: 'rest_database_unavailable', message: 'Unavailable', data: { status: 503 } }, 503);
     await userEvent.click(screen.getByRole('button', { name: 'Send message' }));

@@ -15,8 +15,8 @@ export function ContactPage() {
     validate: validateContact,
     send: (v, key) =>
       apiRequest(calls.contactUs, { name: v.name.trim(), email: v.email.trim(), subject: v.subject.trim(), message: v.message.trim(), idempotency_key: key }),
-    // A field the API refused gets the message our own check gives that field left empty.
-    serverErrors: (error) => paramsErrors(error, contactFields, (field) => validateContact({ ...empty, [field]: '' })[field] ?? 'Please check this field.'),
+    // A field the API refused gets the API's own words (the same messages as the checks above).
+    serverErrors: (error) => paramsErrors(error, contactFields, (_field, said) => (typeof said === 'string' && said ? said : 'Please check this field.')),
     unreachable: 'We could not send your message just now. Please try again in a few minutes.',
     logName: 'contact form',
   });
