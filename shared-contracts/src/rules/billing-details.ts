@@ -50,13 +50,40 @@ export const BILLING_REQUIRED_MESSAGES: Readonly<Record<RequiredBillingField, st
   postcode: 'Postcode is required.',
 };
 
+/** A phone number that is filled in but cannot be dialled, in the spec's "is invalid" wording (as the email's). */
+export const PHONE_INVALID = 'Phone No. is invalid.';
+/** A postcode that is filled in but is not a UK postcode: the shop's country is fixed to the United Kingdom. */
+export const POSTCODE_INVALID = 'Postcode is invalid.';
+
+/**
+ * A number a winner can be rung on: a UK one (07700 900123, 0161 496 0000) or any country's in
+ * international form (+44 7700 900123, +1 555 555 5555). Spaces, hyphens and brackets are allowed.
+ */
+export function isPhoneNumber(value: string): boolean {
+  const digits = value.replace(/[\s()-]/g, '');
+  return /^0\d{9,10}$/.test(digits) || /^\+\d{8,15}$/.test(digits);
+}
+
+/** A UK postcode in its usual shape, any case, the space optional: LS1 1AA, m1 1ab, SW1A1AA, EC1V 9HX. */
+export function isUkPostcode(value: string): boolean {
+  return /^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/i.test(value.trim());
+}
+
+/** A filled-in field's shape rule, where it has one (the email, phone and postcode). */
+export function billingShapeError(field: BillingDetailsField, value: string): string | undefined {
+  if (field === 'email' && !isEmail(value)) return EMAIL_INVALID;
+  if (field === 'phone' && !isPhoneNumber(value)) return PHONE_INVALID;
+  if (field === 'postcode' && !isUkPostcode(value)) return POSTCODE_INVALID;
+  return undefined;
+}
+
 /** Every failing rule, in the form's order (first = the field to focus). */
 export function billingDetailsErrors(v: BillingDetailsValues): FieldError<RequiredBillingField>[] {
   const errors: FieldError<RequiredBillingField>[] = [];
   for (const [field, message] of Object.entries(BILLING_REQUIRED_MESSAGES) as [RequiredBillingField, string][]) {
     const value = v[field].trim();
-    if (!value) errors.push({ field, message });
-    else if (field === 'email' && !isEmail(value)) errors.push({ field, message: EMAIL_INVALID });
+    const problem = value ? billingShapeError(field, value) : message;
+    if (problem) errors.push({ field, message: problem });
   }
   return errors;
 }

@@ -11,6 +11,12 @@ describe('delivery address rules', () => {
       'Postcode is required.',
     ]);
   });
+  it("checks the phone and postcode as the billing form does", () => {
+    expect(deliveryAddressErrors({ ...ok, phone: '12', postcode: 'NOWHERE' })).toEqual([
+      { field: 'phone', message: 'Phone No. is invalid.' },
+      { field: 'postcode', message: 'Postcode is invalid.' },
+    ]);
+  });
   it('asks for every field but the county', () => {
     const blank = { first_name: '', last_name: '', phone: '', address_1: '', address_2: '', city: '', postcode: '', state: '' };
     expect(deliveryAddressErrors(blank).map((e) => e.field)).toEqual(['first_name', 'last_name', 'phone', 'address_1', 'address_2', 'city', 'postcode']);

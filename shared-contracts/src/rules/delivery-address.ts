@@ -1,4 +1,4 @@
-import { BILLING_REQUIRED_MESSAGES, type BillingDetailsValues } from './billing-details.ts';
+import { BILLING_REQUIRED_MESSAGES, billingShapeError, type BillingDetailsValues } from './billing-details.ts';
 import type { FieldError } from './field-error.ts';
 
 /** Where a shipped prize goes: the billing form's fields without the email. */
@@ -10,5 +10,11 @@ const REQUIRED: readonly RequiredDeliveryField[] = ['first_name', 'last_name', '
 
 /** The billing form's rules and texts (spec section 5) for a delivery address, in the form's order. */
 export function deliveryAddressErrors(v: DeliveryAddressValues): FieldError<RequiredDeliveryField>[] {
-  return REQUIRED.filter((field) => !v[field].trim()).map((field) => ({ field, message: BILLING_REQUIRED_MESSAGES[field] }));
+  const errors: FieldError<RequiredDeliveryField>[] = [];
+  for (const field of REQUIRED) {
+    const value = v[field].trim();
+    const problem = value ? billingShapeError(field, value) : BILLING_REQUIRED_MESSAGES[field];
+    if (problem) errors.push({ field, message: problem });
+  }
+  return errors;
 }

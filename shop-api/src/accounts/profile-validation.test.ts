@@ -61,6 +61,8 @@ describe('update_user_details validation (billing form)', () => {
     ['billing_address_2', '', 'Street Address is required.'],
     ['billing_city', '', 'Town/City is required.'],
     ['billing_postcode', '', 'Postcode is required.'],
+    ['billing_phone', '12', 'Phone No. is invalid.'],
+    ['billing_postcode', 'NOT A POSTCODE!!', 'Postcode is invalid.'],
   ])('%s = %j -> %s', async (field, value, message) => {
     await expectRefused('update_user_details', { ...valid, [field]: value }, message);
   });

@@ -133,6 +133,10 @@ describe('checkout', () => {
     const long = await checkout(state, { billing_address: { ...billing, state: 'S'.repeat(201), company: 'C'.repeat(201) } });
     expect(long.status).toBe(400);
     expect(long.body.data.params).toEqual({ state: 'County is too long.', company: 'Company is too long.' });
+    // A phone nobody can ring and a postcode that is not a UK one (the shop's country is fixed to it).
+    const junk = await checkout(state, { billing_address: { ...billing, phone: '12', postcode: 'NOT A POSTCODE!!' } });
+    expect(junk.status).toBe(400);
+    expect(junk.body.data.params).toEqual({ phone: 'Phone No. is invalid.', postcode: 'Postcode is invalid.' });
     expect(await stateOf(c.id)).toMatchObject({ sold: 0, tickets: 0, orders: 0 });
   });
 

@@ -46,7 +46,8 @@ describe('billing details screen', () => {
       ].sort(),
     );
     expect(document.activeElement).toBe(input('First name'));
-    for (const label of labels.slice(0, 3)) fireEvent.change(input(label), { target: { value: 'x' } });
+    for (const label of labels.slice(0, 2)) fireEvent.change(input(label), { target: { value: 'x' } });
+    fireEvent.change(input('Phone'), { target: { value: '0113 496 0000' } });
     fireEvent.change(input('Email address'), { target: { value: 'nope' } });
     const focus = recordFocus();
     save();
@@ -54,6 +55,14 @@ describe('billing details screen', () => {
     expect(document.activeElement).toBe(input('Email address'));
     expect(focus.last()?.element).toBe(input('Email address'));
     expect({ invalid: focus.last()?.invalid, description: focus.last()?.description }).toEqual({ invalid: 'true', description: 'Email address is invalid.' });
+    // A phone nobody can ring and a postcode that is not a UK one are named too.
+    fireEvent.change(input('Email address'), { target: { value: 'x@example.co.uk' } });
+    fireEvent.change(input('Phone'), { target: { value: '12' } });
+    fireEvent.change(input('Postcode'), { target: { value: 'NOWHERE' } });
+    save();
+    const said = screen.getAllByRole('alert').map((e) => e.textContent);
+    expect(said).toContain('Phone No. is invalid.');
+    expect(said).toContain('Postcode is invalid.');
     expect(screenCalls().filter((c) => c.route === 'update_user_details')).toEqual([]);
   });
 
