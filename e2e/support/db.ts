@@ -8,7 +8,9 @@ import { e2ePortOffset, e2ePorts, repoRoot } from './site.ts';
  * folder (shop-api/src/db/embedded-password.ts). Read when the tests load: the site (and so
  * the file) is up by then.
  */
-const dataFolder = path.join(repoRoot, '.data', e2ePortOffset ? `e2e-${e2ePortOffset}` : 'e2e', 'postgres');
+/** The e2e site's DATA_DIR (start-site.mjs): its database, and the data key the API seals with. */
+export const e2eDataDir = path.join(repoRoot, '.data', e2ePortOffset ? `e2e-${e2ePortOffset}` : 'e2e');
+const dataFolder = path.join(e2eDataDir, 'postgres');
 const password = readFileSync(`${dataFolder}.password`, 'utf8').trim();
 
 /** The e2e site's own PostgreSQL (fresh each run). */

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { e2eDatabaseUrl, sql } from './db.ts';
+import { e2eDataDir, e2eDatabaseUrl, sql } from './db.ts';
 import { repoRoot } from './site.ts';
 
 export interface TestStaff {
@@ -26,7 +26,8 @@ export function createStaffWithCli(role: 'admin' | 'operator' | 'support', name:
   const run = spawnSync(process.execPath, [path.join(apiDir, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'src/cli/main.ts', 'staff-create', '--email', email, '--name', name, '--role', role, '--by', 'e2e'], {
     cwd: apiDir,
     encoding: 'utf8',
-    env: { ...process.env, DATABASE_URL: e2eDatabaseUrl },
+    // The site's data folder too: the CLI uses its data key (bank details and draw seeds are sealed with it).
+    env: { ...process.env, DATABASE_URL: e2eDatabaseUrl, DATA_DIR: e2eDataDir },
   });
   const password = /shown once\): (\S+)/.exec(run.stdout)?.[1];
   if (run.status !== 0 || !password) throw new Error(`staff-create failed (${run.status}): ${run.stdout}${run.stderr}`);

@@ -18,7 +18,11 @@ const EMPTY: Draft = { category: '', question: '', answer: '', published: true }
 /** One FAQ (or a new one, without `faq`), previewed open as the FAQ page shows it. */
 const fieldsOf = (f: StaffFaq): Draft => ({ category: f.category, question: f.question, answer: f.answer, published: f.published });
 
-function FaqForm({ faq, onSaved, children }: { faq?: StaffFaq; onSaved: (faqs: StaffFaq[]) => void; children?: React.ReactNode }) {
+/**
+ * `actions`: the editor's buttons for this FAQ, given what its form started from (`base`): a
+ * removal sends that, not the list's newer copy, which may carry a change this form never showed.
+ */
+function FaqForm({ faq, onSaved, actions }: { faq?: StaffFaq; onSaved: (faqs: StaffFaq[]) => void; actions?: (base: Draft | null) => React.ReactNode }) {
   const [draft, setDraft] = useState<Draft>(faq ? fieldsOf(faq) : EMPTY);
   // What the draft started from (as loaded, then as this form last saved it), not the list's latest:
   // a save over someone else's change made since is refused rather than undoing it.
@@ -70,7 +74,7 @@ function FaqForm({ faq, onSaved, children }: { faq?: StaffFaq; onSaved: (faqs: S
         <button type="submit" className="bo-small-button" aria-disabled={save.busy || undefined}>
           {save.busy ? 'Saving…' : faq ? 'Save' : 'Add FAQ'}
         </button>
-        {children}
+        {actions?.(base)}
         {save.saved && <span role="status">{faq ? 'Saved. The FAQ page shows it on its next load.' : 'Added. The FAQ page shows it on its next load.'}</span>}
       </div>
     </form>
@@ -89,10 +93,10 @@ export function FaqEditor({ faqs }: { faqs: StaffFaq[] }) {
       [ids[index], ids[index + by]] = [ids[index + by]!, ids[index]!];
       setList((await staffRequest((o) => apiRequest(staffCalls.staffFaqReorder, { ids }, o))).data);
     });
-  // The FAQ as shown here goes with it: one someone else changed since is not removed unseen.
-  const remove = (faq: StaffFaq) =>
+  // The FAQ as its form shows it goes with it: one someone else changed since is not removed unseen.
+  const remove = (id: number, base: Draft | null) =>
     change.run(async () => {
-      setList((await staffRequest((o) => apiRequest(staffCalls.staffFaqRemove, { id: faq.id, base: fieldsOf(faq) }, o))).data);
+      setList((await staffRequest((o) => apiRequest(staffCalls.staffFaqRemove, { id, ...(base ? { base } : {}) }, o))).data);
       setRemoving(null);
     });
 
@@ -106,23 +110,30 @@ export function FaqEditor({ faqs }: { faqs: StaffFaq[] }) {
       )}
       {list.length === 0 && <p className="bo-muted">No FAQs yet.</p>}
       {list.map((faq, index) => (
-        <FaqForm key={faq.id} faq={faq} onSaved={setList}>
-          <button type="button" className="bo-small-button" disabled={index === 0} aria-disabled={change.busy || undefined} onClick={() => void move(index, -1)} aria-label={`Move up: ${faq.question}`}>
-            Move up
-          </button>
-          <button type="button" className="bo-small-button" disabled={index === list.length - 1} aria-disabled={change.busy || undefined} onClick={() => void move(index, 1)} aria-label={`Move down: ${faq.question}`}>
-            Move down
-          </button>
-          {removing === faq.id ? (
-            <button type="button" className="bo-small-button" ref={focusOnShow} aria-disabled={change.busy || undefined} onClick={() => void remove(faq)}>
-              Confirm removal
-            </button>
-          ) : (
-            <button type="button" className="bo-small-button" aria-disabled={change.busy || undefined} onClick={() => !change.busy && setRemoving(faq.id)} aria-label={`Remove: ${faq.question}`}>
-              Remove
-            </button>
+        <FaqForm
+          key={faq.id}
+          faq={faq}
+          onSaved={setList}
+          actions={(base) => (
+            <>
+              <button type="button" className="bo-small-button" disabled={index === 0} aria-disabled={change.busy || undefined} onClick={() => void move(index, -1)} aria-label={`Move up: ${faq.question}`}>
+                Move up
+              </button>
+              <button type="button" className="bo-small-button" disabled={index === list.length - 1} aria-disabled={change.busy || undefined} onClick={() => void move(index, 1)} aria-label={`Move down: ${faq.question}`}>
+                Move down
+              </button>
+              {removing === faq.id ? (
+                <button type="button" className="bo-small-button" ref={focusOnShow} aria-disabled={change.busy || undefined} onClick={() => void remove(faq.id, base)}>
+                  Confirm removal
+                </button>
+              ) : (
+                <button type="button" className="bo-small-button" aria-disabled={change.busy || undefined} onClick={() => !change.busy && setRemoving(faq.id)} aria-label={`Remove: ${faq.question}`}>
+                  Remove
+                </button>
+              )}
+            </>
           )}
-        </FaqForm>
+        />
       ))}
       <FaqForm onSaved={setList} />
     </div>

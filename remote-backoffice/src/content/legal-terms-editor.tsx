@@ -46,9 +46,10 @@ function LegalTermForm({ term, onSaved }: { term?: LegalTerm; onSaved: (terms: L
       if (!term) setDraft(empty);
     });
   }
-  // The document as shown here goes with it: one someone else changed since is not removed unseen.
-  const remove = (t: LegalTerm) =>
-    save.run(async () => onSaved((await staffRequest((o) => apiRequest(staffCalls.staffLegalTermRemove, { tab: t.tab, base: { title: t.title, body: t.body } }, o))).data));
+  // What this form started from goes with it (not the list's newer copy, which may carry a change
+  // it never showed): a document someone else changed since is not removed unseen.
+  const remove = (tab: number) =>
+    save.run(async () => onSaved((await staffRequest((o) => apiRequest(staffCalls.staffLegalTermRemove, { tab, ...(base ? { base } : {}) }, o))).data));
 
   const id = `legal-${term?.tab ?? 'new'}`;
   const name = term ? `Legal: ${term.title}` : 'New legal document';
@@ -71,7 +72,7 @@ function LegalTermForm({ term, onSaved }: { term?: LegalTerm; onSaved: (terms: L
         </button>
         {term && !FIXED_LEGAL_TABS.includes(term.tab) && (
           confirming ? (
-            <button type="button" className="bo-small-button" ref={focusOnShow} aria-disabled={save.busy || undefined} onClick={() => void remove(term)}>
+            <button type="button" className="bo-small-button" ref={focusOnShow} aria-disabled={save.busy || undefined} onClick={() => void remove(term.tab)}>
               Confirm removal
             </button>
           ) : (

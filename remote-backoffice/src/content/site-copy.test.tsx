@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { HowItWorks, LegalTerm, PostalRoute } from '@cgg/contracts';
-import { CHANGED_MEANWHILE, PLAIN_TEXT_MESSAGE, type StaffFaq, type StaffSettings } from '@cgg/contracts/staff';
+import { CHANGED_BEFORE_REMOVAL, CHANGED_MEANWHILE, PLAIN_TEXT_MESSAGE, type StaffFaq, type StaffSettings } from '@cgg/contracts/staff';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, refusal } from '../test/fake-api.ts';
 import { admin } from '../test/fixtures.ts';
@@ -157,24 +157,33 @@ describe('FAQs edited by two people', () => {
 });
 
 describe('removing what someone else changed meanwhile', () => {
-  it('an FAQ: the refusal is shown, and the FAQ stays on the list', async () => {
-    contentApi({ 'staff/faq_remove': refusal(409, CHANGED_MEANWHILE.code, CHANGED_MEANWHILE.message) });
+  it("an FAQ: sent with what its form shows, not a newer copy the list got from another save; refused, it stays", async () => {
+    // Saving FAQ 1 answers the whole list, in which someone else has meanwhile changed FAQ 2.
+    const theirs = { ...faqs[1]!, answer: 'At 9pm now.' };
+    const api = contentApi({
+      'staff/faq_save': ({ base: _base, ...b }) => ({ success: true, data: [{ ...faqs[0]!, ...b }, theirs] }),
+      'staff/faq_remove': refusal(409, CHANGED_BEFORE_REMOVAL.code, CHANGED_BEFORE_REMOVAL.message),
+    });
     renderBackOffice('/admin/content', 'tok');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Remove: How do I enter?' }));
-    await user.click(within(screen.getByRole('form', { name: 'FAQ: How do I enter?' })).getByRole('button', { name: 'Confirm removal' }));
-    expect((await screen.findByText(CHANGED_MEANWHILE.message)).closest('[role="alert"]')).toBeTruthy();
-    expect(screen.getByRole('form', { name: 'FAQ: How do I enter?' })).toBeTruthy();
+    const first = await screen.findByRole('form', { name: 'FAQ: How do I enter?' });
+    await user.click(within(first).getByRole('button', { name: 'Save' }));
+    await within(first).findByRole('status');
+    await user.click(screen.getByRole('button', { name: 'Remove: When is the draw?' }));
+    await user.click(within(screen.getByRole('form', { name: 'FAQ: When is the draw?' })).getByRole('button', { name: 'Confirm removal' }));
+    expect((await screen.findByText(CHANGED_BEFORE_REMOVAL.message)).closest('[role="alert"]')).toBeTruthy();
+    expect(bodyOf(api, 'staff/faq_remove')).toEqual({ id: 2, base: { category: 'Draws', question: 'When is the draw?', answer: 'At 8pm.', published: true } });
+    expect(screen.getByRole('form', { name: 'FAQ: When is the draw?' })).toBeTruthy();
   });
 
   it('a legal document: sent with the document as shown; refused, it stays', async () => {
-    const api = contentApi({ 'staff/legal_term_remove': refusal(409, CHANGED_MEANWHILE.code, CHANGED_MEANWHILE.message) });
+    const api = contentApi({ 'staff/legal_term_remove': refusal(409, CHANGED_BEFORE_REMOVAL.code, CHANGED_BEFORE_REMOVAL.message) });
     renderBackOffice('/admin/content', 'tok');
     const user = userEvent.setup();
     const form = await screen.findByRole('form', { name: 'Legal: Refunds' });
     await user.click(within(form).getByRole('button', { name: 'Remove' }));
     await user.click(within(form).getByRole('button', { name: 'Confirm removal' }));
-    expect((await within(form).findByRole('alert')).textContent).toBe(CHANGED_MEANWHILE.message);
+    expect((await within(form).findByRole('alert')).textContent).toBe(CHANGED_BEFORE_REMOVAL.message);
     expect(bodyOf(api, 'staff/legal_term_remove')).toEqual({ tab: 6, base: { title: 'Refunds', body: 'When we refund.' } });
     expect(screen.getByRole('form', { name: 'Legal: Refunds' })).toBeTruthy();
   });

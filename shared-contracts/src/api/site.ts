@@ -55,8 +55,15 @@ export const contactMessages = {
 
 export const contactRequestSchema = lazySchema((z) => z.strictObject({
   name: z.string().check(z.trim(), z.minLength(1, contactMessages.nameRequired), z.maxLength(contactLimits.name, contactMessages.nameTooLong)),
-  // The forms' own email rule (EMAIL_PATTERN), so what the page lets through the API takes.
-  email: z.string().check(z.trim(), z.minLength(1, contactMessages.emailRequired), z.maxLength(contactLimits.email, contactMessages.emailInvalid), z.regex(EMAIL_PATTERN, contactMessages.emailInvalid)),
+  // The forms' email rule (EMAIL_PATTERN), then zod's stricter one: it becomes the mail's Reply-To,
+  // so nothing that reads as two addresses. What only the second refuses, the page shows in these words.
+  email: z.string().check(
+    z.trim(),
+    z.minLength(1, contactMessages.emailRequired),
+    z.maxLength(contactLimits.email, contactMessages.emailInvalid),
+    z.regex(EMAIL_PATTERN, contactMessages.emailInvalid),
+    z.email(contactMessages.emailInvalid),
+  ),
   subject: z.string().check(z.trim(), z.minLength(1, contactMessages.subjectRequired), z.maxLength(contactLimits.subject, contactMessages.subjectTooLong)),
   message: z.string().check(
     z.trim(),

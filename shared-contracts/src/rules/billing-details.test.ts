@@ -40,13 +40,13 @@ describe('billing rules (spec section 5)', () => {
   });
 
   it('checks the phone number and the UK postcode, in any usual writing', () => {
-    for (const phone of ['07700 900123', '0161 496 0000', '(0113) 496 0000', '+44 7700 900123', '+44 (0)7700 900123', '+1 555-555-5555']) {
+    for (const phone of ['07700 900123', '0161 496 0000', '(0113) 496 0000', '+44 7700 900123', '+44 (0)7700 900123', '0044 7700 900123', '07700.900.123', '+1 555-555-5555']) {
       expect(billingDetailsErrors({ ...valid, phone }), phone).toEqual([]);
     }
     for (const phone of ['12', '077009001', '077009001234567', 'call me', '+44', '07700 9001x3']) {
       expect(billingDetailsErrors({ ...valid, phone }), phone).toEqual([{ field: 'phone', message: 'Phone No. is invalid.' }]);
     }
-    for (const postcode of ['LS1 1AA', 'ls11aa', 'M1 1AB', 'SW1A 1AA', 'EC1V 9HX', 'B33 8TH', 'W1A 0AX']) {
+    for (const postcode of ['LS1 1AA', 'ls11aa', 'M1 1AB', 'SW1A 1AA', 'SW1A  1AA', 'SW1A\u00a01AA', 'LS1-1AA', 'EC1V 9HX', 'B33 8TH', 'W1A 0AX', 'GIR 0AA', 'BFPO 1234']) {
       expect(billingDetailsErrors({ ...valid, postcode }), postcode).toEqual([]);
     }
     for (const postcode of ['NOT A POSTCODE!!', 'LS1', '12345', 'LS1 1A', '1LS 1AA']) {

@@ -57,16 +57,21 @@ export const POSTCODE_INVALID = 'Postcode is invalid.';
 
 /**
  * A number a winner can be rung on: a UK one (07700 900123, 0161 496 0000) or any country's in
- * international form (+44 7700 900123, +1 555 555 5555). Spaces, hyphens and brackets are allowed.
+ * international form (+44 7700 900123, 0044 7700 900123, +1 555 555 5555). Spaces (any kind),
+ * hyphens, dots and brackets are allowed.
  */
 export function isPhoneNumber(value: string): boolean {
-  const digits = value.replace(/[\s()-]/g, '');
-  return /^0\d{9,10}$/.test(digits) || /^\+\d{8,15}$/.test(digits);
+  const digits = value.replace(/[\s().-]/g, '');
+  return /^0\d{9,10}$/.test(digits) || /^(\+|00)\d{8,15}$/.test(digits);
 }
 
-/** A UK postcode in its usual shape, any case, the space optional: LS1 1AA, m1 1ab, SW1A1AA, EC1V 9HX. */
+/**
+ * A UK postcode in its usual shape, any case, however it is spaced (autofill and pasting bring
+ * odd spaces): LS1 1AA, m1 1ab, SW1A1AA, EC1V 9HX; and the special GIR 0AA and BFPO 123.
+ */
 export function isUkPostcode(value: string): boolean {
-  return /^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/i.test(value.trim());
+  const compact = value.replace(/[\s-]/g, '').toUpperCase();
+  return /^[A-Z]{1,2}\d[A-Z\d]?\d[A-Z]{2}$/.test(compact) || compact === 'GIR0AA' || /^BFPO\d{1,4}$/.test(compact);
 }
 
 /** A filled-in field's shape rule, where it has one (the email, phone and postcode). */

@@ -4,6 +4,7 @@ import { backfillDraws } from '../draws/backfill-draws.ts';
 import { seedDemoData, seedSiteContent } from '../seed/seed.ts';
 import { STARTUP_LOCK_KEY, withAdvisoryLock } from './advisory-lock.ts';
 import { assertServerVersion } from './durable-commit.ts';
+import { checkDataKey } from './data-key-check.ts';
 import { encryptPlaintextBankDetails } from './encrypt-bank-details.ts';
 import { sealPlainDrawSeeds } from '../draws/sealed-seeds.ts';
 import { migrate } from './migrate.ts';
@@ -31,6 +32,8 @@ export async function prepareDatabase(
     const migrations = await migrate(client);
     // The job queue's own schema (graphile-worker's migrations), so jobs can be added from the first request.
     await migrateJobQueue(pool);
+    // This process's data key must be the database's before anything is sealed or opened with it.
+    await checkDataKey(client);
     // Bank details saved before encryption at rest are encrypted before anything reads them.
     await encryptPlaintextBankDetails(client);
     // Likewise the seeds of draws to come (migration 058).

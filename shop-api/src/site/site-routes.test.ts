@@ -109,6 +109,11 @@ describe('contact_us', () => {
     expect(res.json()).toMatchObject({ code: 'rest_invalid_param', data: { status: 400, params: {
       name: contactMessages.nameRequired, email: contactMessages.emailInvalid, message: contactMessages.messageTooShort,
     } } });
+    // Nothing that would read as two addresses in the mail's Reply-To.
+    for (const email of ['x@evil.com>,<y@example.co.uk', 'a,b@example.co.uk']) {
+      const odd = await post({ name: 'Al', email, subject: 'Hi', message: 'A message long enough to send.' });
+      expect([odd.statusCode, odd.json().data.params], email).toEqual([400, { email: contactMessages.emailInvalid }]);
+    }
     expect((await pool.query('SELECT count(*)::int AS n FROM contact_messages')).rows[0].n).toBe(0);
   });
 

@@ -14,11 +14,15 @@ function canonical(value: unknown): string {
  * Keys of `base` the section does not have are not fields, and are passed over. No `base` (a back
  * office built before it): the save goes ahead, as it always did.
  */
-export function refuseIfChangedMeanwhile(current: object | undefined, base: Record<string, unknown> | undefined): void {
+export function refuseIfChangedMeanwhile(
+  current: object | undefined,
+  base: Record<string, unknown> | undefined,
+  refusal: { code: string; message: string } = CHANGED_MEANWHILE,
+): void {
   if (!base || !current) return;
   const now = current as Record<string, unknown>;
   for (const [field, loaded] of Object.entries(base)) {
     if (!Object.hasOwn(now, field)) continue;
-    if (canonical(now[field]) !== canonical(loaded)) throw new WpHttpError(409, CHANGED_MEANWHILE.code, CHANGED_MEANWHILE.message, { field });
+    if (canonical(now[field]) !== canonical(loaded)) throw new WpHttpError(409, refusal.code, refusal.message, { field });
   }
 }

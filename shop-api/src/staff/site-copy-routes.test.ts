@@ -1,5 +1,5 @@
 import { faqsResponseSchema, howItWorksResponseSchema, legalTermsResponseSchema, postalRouteResponseSchema } from '@cgg/contracts';
-import { CHANGED_MEANWHILE, PLAIN_TEXT_MESSAGE, staffFaqListResponseSchema } from '@cgg/contracts/staff';
+import { CHANGED_BEFORE_REMOVAL, CHANGED_MEANWHILE, PLAIN_TEXT_MESSAGE, staffFaqListResponseSchema } from '@cgg/contracts/staff';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { randomUUID } from 'node:crypto';
@@ -271,7 +271,7 @@ describe('two people editing the same section', () => {
 
     for (const [route, request] of [['faq_remove', { id: added.id, base: faq }], ['legal_term_remove', { tab, base: term }]] as const) {
       const stale = await staffPost(route, request);
-      expect([stale.statusCode, stale.json().code, stale.json().message], route).toEqual([409, CHANGED_MEANWHILE.code, CHANGED_MEANWHILE.message]);
+      expect([stale.statusCode, stale.json().code, stale.json().message], route).toEqual([409, CHANGED_BEFORE_REMOVAL.code, CHANGED_BEFORE_REMOVAL.message]);
     }
     expect((await staffGet('faq_list')).some((f: { id: number }) => f.id === added.id)).toBe(true);
     expect((await legal()).some((t) => t.tab === tab)).toBe(true);

@@ -1,5 +1,5 @@
 import type { HowItWorks, LegalTerm, PostalRoute } from '@cgg/contracts';
-import { FIXED_LEGAL_TABS, type StaffFaq } from '@cgg/contracts/staff';
+import { CHANGED_BEFORE_REMOVAL, FIXED_LEGAL_TABS, type StaffFaq } from '@cgg/contracts/staff';
 import type pg from 'pg';
 import { inTransaction } from '../accounts/queryable.ts';
 import { declaredRoute, type DeclaredRoute } from '../http/declared-routes.ts';
@@ -104,7 +104,7 @@ export function siteCopyRoutes(deps: { pool: pg.Pool; now: () => Date }): Declar
           await client.query('LOCK TABLE faqs IN EXCLUSIVE MODE');
           const current = (await client.query<StaffFaq>('SELECT id, category, question, answer, position, published FROM faqs WHERE id = $1', [input.id])).rows[0];
           if (!current) throw new WpHttpError(404, 'cgg_faq_not_found', `There is no FAQ ${input.id}.`);
-          refuseIfChangedMeanwhile(faqFields(current), input.base);
+          refuseIfChangedMeanwhile(faqFields(current), input.base, CHANGED_BEFORE_REMOVAL);
           const removed = (await client.query<StaffFaq>('DELETE FROM faqs WHERE id = $1 RETURNING id, category, question, answer, position, published', [input.id])).rows[0]!;
           await recordStaffAction(client, { staffId: staff.staffId, actor: staffActor(staff), action: 'faq.remove', subject: `faq #${input.id}`, before: { ...faqFields(removed), position: removed.position }, at });
           return faqList(client);
@@ -156,7 +156,7 @@ export function siteCopyRoutes(deps: { pool: pg.Pool; now: () => Date }): Declar
         const data = await inTransaction(pool, async (client) => {
           const current = (await client.query<{ slug: string; title: string; body: string }>('SELECT slug, title, body FROM legal_terms WHERE tab = $1 FOR UPDATE', [input.tab])).rows[0];
           if (!current) throw new WpHttpError(404, 'cgg_legal_term_not_found', `There is no legal document on tab ${input.tab}.`);
-          refuseIfChangedMeanwhile(current, input.base);
+          refuseIfChangedMeanwhile(current, input.base, CHANGED_BEFORE_REMOVAL);
           const removed = (await client.query<{ slug: string; title: string; body: string }>('DELETE FROM legal_terms WHERE tab = $1 RETURNING slug, title, body', [input.tab])).rows[0]!;
           await recordStaffAction(client, { staffId: staff.staffId, actor: staffActor(staff), action: 'legal.remove', subject: `legal terms tab ${input.tab}`, before: removed, at });
           return legalTerms(client);

@@ -1,4 +1,4 @@
-import { BILLING_REQUIRED_MESSAGES, billingDetailsErrors, EMAIL_INVALID } from '@cgg/contracts/forms';
+import { BILLING_REQUIRED_MESSAGES, billingDetailsErrors, EMAIL_INVALID, PHONE_INVALID, POSTCODE_INVALID } from '@cgg/contracts/forms';
 import { STORE_ERRORS, type StoreAddress } from '@cgg/contracts/store';
 import { MAX_TEXT_LENGTH, withLengthLimit } from '../accounts/field-errors.ts';
 import { WpHttpError } from '../http/wp-error.ts';
@@ -15,8 +15,10 @@ export function validateBilling(address: StoreAddress): Required<StoreAddress> {
   // The optional fields have the same limit as the profile's (the county is shown with a win).
   if ((clean.state ?? '').length > MAX_TEXT_LENGTH) found.push({ field: 'state', message: 'County is too long.' });
   if ((clean.company ?? '').length > MAX_TEXT_LENGTH) found.push({ field: 'company', message: 'Company is too long.' });
-  // This endpoint has always named a malformed email after every missing field.
-  const errors = [...found.filter((e) => e.message !== EMAIL_INVALID), ...found.filter((e) => e.message === EMAIL_INVALID)];
+  // This endpoint has always named a malformed value (the email, and now the phone and postcode)
+  // after every missing field.
+  const malformed = (e: { message: string }) => [EMAIL_INVALID, PHONE_INVALID, POSTCODE_INVALID].includes(e.message);
+  const errors = [...found.filter((e) => !malformed(e)), ...found.filter(malformed)];
   const params = Object.fromEntries(errors.map((e) => [e.field, e.message]));
   const first = errors[0];
   if (first) {
