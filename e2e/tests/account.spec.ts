@@ -149,6 +149,11 @@ test('a customer resets a forgotten password through the emailed link', async ({
   await page.getByRole('button', { name: 'RESET PASSWORD' }).click();
   await expect(page.locator('[data-boundary="account"] [role="status"]').getByRole('link', { name: 'Login' })).toBeVisible();
 
+  // Opened again, the used link says so at once: no form to fill in for nothing.
+  await page.goto(link);
+  await expect(page.getByText('This password reset link is invalid or has expired. Please request a new one.')).toBeVisible();
+  await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
+
   await expectLoginRefused(page, customer.email, customer.password);
   await signIn(page, customer.email, newPassword);
   await expectSignedInAs(page, 'Barnaby');

@@ -200,7 +200,7 @@ describe('forgot and reset password', () => {
   });
 
   it('resets with the key and login from the link, with the strength meter', async () => {
-    const api = mockApi({ reset_password: { success: true, message: 'Password reset.' } });
+    const api = mockApi({ check_reset_key: { success: true, valid: true }, reset_password: { success: true, message: 'Password reset.' } });
     renderAt('/auth/reset/password?key=abc123&login=priya%40example.co.uk', routes);
     expect(screen.getByTestId('strength-label').textContent).toBe('Please enter a password');
     type('New password', 'short');
@@ -216,7 +216,10 @@ describe('forgot and reset password', () => {
     fireEvent.click(screen.getByRole('button', { name: 'RESET PASSWORD' }));
     expect(await screen.findByText(/Your password has been reset/)).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByText(/Your password has been reset/).closest('[role="status"]'));
-    expect(api.calls[0]?.body).toEqual({ key: 'abc123', login: 'priya@example.co.uk', password: 'Brand-new-pass-1!' });
+    expect(api.calls.map((c) => [c.route, c.body])).toEqual([
+      ['check_reset_key', { key: 'abc123', login: 'priya@example.co.uk' }],
+      ['reset_password', { key: 'abc123', login: 'priya@example.co.uk', password: 'Brand-new-pass-1!' }],
+    ]);
   });
 
   it('explains an incomplete link, and an expired key', async () => {
@@ -229,6 +232,17 @@ describe('forgot and reset password', () => {
     type('Confirm new password', 'Brand-new-pass-1');
     fireEvent.click(screen.getByRole('button', { name: 'RESET PASSWORD' }));
     expect(await screen.findByText(/This password reset link is invalid or has expired./)).toBeTruthy();
+  });
+});
+
+describe('a reset link that no longer works', () => {
+  it('says so as the page opens, before a new password is typed, with the way to a new link', async () => {
+    const api = mockApi({ check_reset_key: { success: true, valid: false } });
+    renderAt('/auth/reset/password?key=used&login=priya%40example.co.uk', routes);
+    expect(await screen.findByText('This password reset link is invalid or has expired. Please request a new one.')).toBeTruthy();
+    expect(screen.queryByLabelText('New password')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Request a new link' }).getAttribute('href')).toBe('/auth/forgot/password');
+    expect(api.calls.map((c) => c.route)).toEqual(['check_reset_key']);
   });
 });
 

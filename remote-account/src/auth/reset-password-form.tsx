@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useSearchParams } from 'react-router-dom';
 import { accountCalls } from '@cgg/contracts/account';
@@ -16,6 +16,8 @@ type Field = 'password' | 'confirmPassword';
 
 export const INCOMPLETE_LINK = 'This reset link is incomplete or has expired. Please request a new one.';
 export const RESET_DONE = 'Your password has been reset. You can now log in with your new password.';
+/** The API's own words for a link that no longer works (reset_password's invalid_key). */
+export const LINK_NO_LONGER_WORKS = 'This password reset link is invalid or has expired. Please request a new one.';
 
 /** `/auth/reset/password?key=...&login=...`: the link of the reset email. */
 export function ResetPasswordForm() {
@@ -31,13 +33,27 @@ export function ResetPasswordForm() {
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const byField = firstErrorPerField(errors);
+  // Asked as the page opens, so a used or old link says so before a new password is typed. Until
+  // it answers (or if it cannot), the form is there: sending it gives the same answer.
+  const [linkWorks, setLinkWorks] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (!key || !login) return;
+    let live = true;
+    apiRequest(accountCalls.checkResetKey, { key, login }).then(
+      (answer) => live && setLinkWorks(answer.valid),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [key, login]);
 
-  if (!key || !login) {
+  if (!key || !login || (linkWorks === false && !done)) {
     return (
       <section className="acc-auth">
         <h1 className="acc-page__title">Reset password</h1>
         <div className="acc-card" role="alert">
-          <p>{INCOMPLETE_LINK}</p>
+          <p>{!key || !login ? INCOMPLETE_LINK : LINK_NO_LONGER_WORKS}</p>
           <Link to="/auth/forgot/password">Request a new link</Link>
         </div>
       </section>

@@ -25,6 +25,7 @@ export const accountCalls = {
   login: call({ access: 'anyone', route: '/api/v1/login', method: 'POST', auth: 'site', request: auth.loginRequestSchema, response: auth.sessionResponseSchema }),
   logout: call({ access: 'customer', route: '/api/v1/logout', method: 'POST', auth: 'body-token', request: auth.logoutRequestSchema, response: auth.messageResponseSchema }),
   forgotPassword: call({ access: 'anyone', route: '/api/v1/forgot_password', method: 'POST', auth: 'site', request: auth.forgotPasswordRequestSchema, response: auth.messageResponseSchema }),
+  checkResetKey: call({ access: 'anyone', route: '/api/v1/check_reset_key', method: 'POST', auth: 'site', request: auth.checkResetKeyRequestSchema, response: auth.checkResetKeyResponseSchema }),
   resetPassword: call({ access: 'anyone', route: '/api/v1/reset_password', method: 'POST', auth: 'site', request: auth.resetPasswordRequestSchema, response: auth.messageResponseSchema }),
   loginAsUser: call({ access: 'anyone', route: '/api/v1/login_as_user', method: 'POST', auth: 'site', request: auth.loginAsUserRequestSchema, response: auth.sessionResponseSchema }),
   responsiblePlay: call({ access: 'customer', route: '/api/v1/responsible_play', method: 'POST', auth: 'body-token', request: account.tokenRequestSchema, response: auth.responsiblePlayResponseSchema }),

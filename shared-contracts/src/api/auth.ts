@@ -54,6 +54,13 @@ export const resetPasswordRequestSchema = lazySchema(() => z.strictObject({
   password,
 }));
 
+/** Whether a reset link still works, asked as its page opens (nothing is used up). */
+export const checkResetKeyRequestSchema = lazySchema(() => z.strictObject({
+  key: z.string().check(z.minLength(1), z.maxLength(200)),
+  login: email,
+}));
+export const checkResetKeyResponseSchema = lazySchema(() => z.object({ success: z.literal(true), valid: z.boolean() }));
+
 /** A single-use code issued by the admin CLI, valid 5 minutes. */
 export const loginAsUserRequestSchema = lazySchema(() => z.strictObject({ code: z.string().check(z.minLength(1), z.maxLength(200)) }));
 

@@ -209,6 +209,25 @@ describe('forgot and reset password', () => {
     expect((await t.post('reset_password', { key, login, password: 'Sent!Mail2026x' })).statusCode).toBe(200);
   });
 
+  it('says whether a reset link still works, using nothing up: valid until used, never for another login', async () => {
+    const email = 'key.checker@example.com';
+    expect((await t.post('register', { ...newcomer, email })).statusCode).toBe(200);
+    await t.post('forgot_password', { email });
+    await t.settled();
+    const { key, login } = resetKeyFrom((await outboxFor(email)).at(-1)!.text_body);
+    const check = async (body: object) => {
+      const res = await t.post('check_reset_key', body);
+      expect(res.statusCode).toBe(200);
+      return res.json().valid as boolean;
+    };
+    expect(await check({ key, login })).toBe(true);
+    expect(await check({ key, login })).toBe(true);
+    expect(await check({ key, login: DEMO.email })).toBe(false);
+    expect(await check({ key: 'not-the-key', login })).toBe(false);
+    expect((await t.post('reset_password', { key, login, password: 'Checked!Key2026' })).statusCode).toBe(200);
+    expect(await check({ key, login })).toBe(false);
+  });
+
   it('resets with the emailed key once; the key is single-use; other sessions end', async () => {
     const session = await t.login(DEMO);
     await t.post('forgot_password', { email: DEMO.email });

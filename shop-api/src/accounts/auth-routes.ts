@@ -169,6 +169,20 @@ export function authRoutes(deps: AccountDeps): DeclaredRoute[] {
       },
     }),
 
+    declaredRoute(routeTable.checkResetKey, {
+      summary: 'Whether a reset link still works, so its page can say so before a new password is typed; uses nothing up.',
+      description: '`valid: false` for a key that is unknown, used, another login\'s, or over 1 hour old (the same test as reset_password). Shares reset_password\'s limit per client address (429 `rest_too_many_password_resets`).',
+      handler: async ({ input, request }) => {
+        await limits.take('passwordResetAddress', clientAddress(request));
+        const { rowCount } = await pool.query(
+          `SELECT 1 FROM password_reset_keys k JOIN customers c ON c.id = k.customer_id
+           WHERE k.key_hash = $1 AND lower(c.email) = lower($2) AND k.used_at IS NULL AND k.expires_at > $3`,
+          [hashSecret(input.key), input.login.trim(), now()],
+        );
+        return { success: true as const, valid: rowCount === 1 };
+      },
+    }),
+
     declaredRoute(routeTable.resetPassword, {
       summary: 'Sets a new password with the key from a reset link (single use); every session of the account ends.',
       description: '`key` and `login` come from the mailed link `/auth/reset/password?key=...&login=<email>`. Errors: 400 the password rule (the key stays usable); 400 `invalid_key` \'This password reset link is invalid or has expired. Please request a new one.\' (unknown, used, another login\'s, or over 1 hour old); 429 `rest_too_many_password_resets` as for forgot_password. Mails \'password changed\'.',

@@ -107,6 +107,9 @@ const samples: Record<RouteName, Sample> = {
   login: { payload: async (fx) => ({ email: await emailOf(fx.owner.buyer.customerId), password: PASSWORD }) },
   logout: { payload: () => ({}) },
   forgotPassword: { payload: () => ({ email: 'nobody@cgg.test' }) },
+  checkResetKey: {
+    payload: async (fx) => ({ key: await oneTimeCode('password_reset_keys', fx.owner.buyer.customerId), login: await emailOf(fx.owner.buyer.customerId) }),
+  },
   resetPassword: {
     payload: async (fx) => ({ key: await oneTimeCode('password_reset_keys', fx.owner.buyer.customerId), login: await emailOf(fx.owner.buyer.customerId), password: PASSWORD }),
   },
