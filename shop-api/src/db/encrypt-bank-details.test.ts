@@ -1,34 +1,17 @@
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBankDetails } from '../accounts/bank-details-at-rest.ts';
-import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
+import { databaseBefore } from '../test/database-before.ts';
+import type { TestDatabase } from '../test/test-database.ts';
 import { encryptPlaintextBankDetails } from './encrypt-bank-details.ts';
-import { migrate, MIGRATIONS_DIR } from './migrate.ts';
 import { prepareDatabase } from './prepare.ts';
 
 const ENCRYPTION_MIGRATION = 16;
 
 let db: TestDatabase;
-let before: string;
 beforeAll(async () => {
-  db = await createTestDatabase();
-  // A database as it was before encryption at rest: every migration up to 015.
-  before = await mkdtemp(path.join(os.tmpdir(), 'cgg-before-encryption-'));
-  await cp(MIGRATIONS_DIR, before, { recursive: true });
-  for (const file of await readdir(before)) if (Number(file.slice(0, 3)) >= ENCRYPTION_MIGRATION) await rm(path.join(before, file));
-  const client = await db.pool.connect();
-  try {
-    await migrate(client, before);
-  } finally {
-    client.release();
-  }
+  db = await databaseBefore(ENCRYPTION_MIGRATION);
 });
-afterAll(async () => {
-  await db?.drop();
-  if (before) await rm(before, { recursive: true, force: true });
-});
+afterAll(async () => db?.drop());
 
 const stored = async (email: string) =>
   (await db.pool.query<{ account_number: string; sort_code: string }>('SELECT account_number, sort_code FROM customers WHERE email = $1', [email])).rows[0]!;

@@ -1,31 +1,15 @@
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, MIGRATIONS_DIR } from '../db/migrate.ts';
-import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
+import { migrate } from '../db/migrate.ts';
+import { databaseBefore } from '../test/database-before.ts';
+import type { TestDatabase } from '../test/test-database.ts';
 
 const KEYS_MIGRATION = 57;
 
 let db: TestDatabase;
-let before: string;
 beforeAll(async () => {
-  db = await createTestDatabase();
-  // A database as it was before migration 057: mail sent with working keys in it.
-  before = await mkdtemp(path.join(os.tmpdir(), 'cgg-before-mail-keys-'));
-  await cp(MIGRATIONS_DIR, before, { recursive: true });
-  for (const file of await readdir(before)) if (Number(file.slice(0, 3)) >= KEYS_MIGRATION) await rm(path.join(before, file));
-  const client = await db.pool.connect();
-  try {
-    await migrate(client, before);
-  } finally {
-    client.release();
-  }
+  db = await databaseBefore(KEYS_MIGRATION);
 });
-afterAll(async () => {
-  await db?.drop();
-  if (before) await rm(before, { recursive: true, force: true });
-});
+afterAll(async () => db?.drop());
 
 describe('migration 057 on mail sent before it', () => {
   it('takes the keys out of sent reset and staff links; unsent mail and other text stay as they were', async () => {
