@@ -20,6 +20,12 @@ export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists for that email address, we have sent it a link to reset the password. Please check your inbox.';
 
 /** register, login, logout, check-auth, forgot_password, reset_password, login_as_user. */
+/**
+ * A reset key that still works ($1 its hash, $2 the link's login, $3 now): check_reset_key asks it,
+ * reset_password claims it, so the two never disagree about a link.
+ */
+const LIVE_RESET_KEY = 'k.key_hash = $1 AND lower(c.email) = lower($2) AND k.used_at IS NULL AND k.expires_at > $3';
+
 export function authRoutes(deps: AccountDeps): DeclaredRoute[] {
   /** A reset link to a real account, within its mail limit (http/rate-limits.ts); nothing for an unknown email. */
   async function sendResetLink(email: string, at: Date): Promise<void> {
@@ -175,8 +181,7 @@ export function authRoutes(deps: AccountDeps): DeclaredRoute[] {
       handler: async ({ input, request }) => {
         await limits.take('passwordResetAddress', clientAddress(request));
         const { rowCount } = await pool.query(
-          `SELECT 1 FROM password_reset_keys k JOIN customers c ON c.id = k.customer_id
-           WHERE k.key_hash = $1 AND lower(c.email) = lower($2) AND k.used_at IS NULL AND k.expires_at > $3`,
+          `SELECT 1 FROM password_reset_keys k JOIN customers c ON c.id = k.customer_id WHERE ${LIVE_RESET_KEY}`,
           [hashSecret(input.key), input.login.trim(), now()],
         );
         return { success: true as const, valid: rowCount === 1 };
@@ -194,10 +199,8 @@ export function authRoutes(deps: AccountDeps): DeclaredRoute[] {
         const customer = await inTransaction(pool, async (client) => {
           // Single use: the UPDATE claims the key; a second request finds it used.
           const { rows } = await client.query<{ customer_id: number }>(
-            `UPDATE password_reset_keys k SET used_at = $3
-             FROM customers c
-             WHERE k.customer_id = c.id AND k.key_hash = $1 AND lower(c.email) = lower($2)
-               AND k.used_at IS NULL AND k.expires_at > $3
+            `UPDATE password_reset_keys k SET used_at = $3 FROM customers c
+             WHERE k.customer_id = c.id AND ${LIVE_RESET_KEY}
              RETURNING k.customer_id`,
             [hashSecret(input.key), input.login.trim(), at],
           );
