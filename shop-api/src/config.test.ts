@@ -9,18 +9,23 @@ describe('configuration', () => {
     expect(productionRefusals(config)).toEqual([]);
   });
 
-  it('refuses production with the demo card gateway or demo data, saying why', () => {
+  it('refuses production with the demo card gateway, demo data or no data key, saying why', () => {
     const refusals = productionRefusals(readConfig({ NODE_ENV: 'production', SEED_DEMO_DATA: 'true' }));
-    expect(refusals).toHaveLength(2);
+    expect(refusals).toHaveLength(3);
     expect(refusals[0]).toMatch(/demo card gateway/);
     expect(refusals[1]).toMatch(/SEED_DEMO_DATA/);
+    expect(refusals[2]).toMatch(/^DATA_ENCRYPTION_KEY is not set, so a key would be made and kept beside the data it protects/);
+    const key = 'ab'.repeat(32);
+    expect(productionRefusals(readConfig({ NODE_ENV: 'production', DATA_ENCRYPTION_KEY: key }))).toEqual([refusals[0]]);
+    // The local demo makes its own key file, as before.
+    expect(productionRefusals(readConfig({}))).toEqual([]);
   });
 
   it('takes cards through Stripe when both Stripe keys are set, and never puts a key in an error', () => {
     const keys = { STRIPE_SECRET_KEY: 'sk_test_51Secret', STRIPE_WEBHOOK_SECRET: 'whsec_Secret', STRIPE_PUBLISHABLE_KEY: 'pk_test_51Public' };
     const config = readConfig(keys);
     expect(config).toMatchObject({ paymentGateway: 'stripe', stripe: { secretKey: 'sk_test_51Secret', webhookSecret: 'whsec_Secret', publishableKey: 'pk_test_51Public' } });
-    expect(productionRefusals({ ...config, production: true })).toEqual([]);
+    expect(productionRefusals({ ...config, production: true, dataEncryptionKey: 'ab'.repeat(32) })).toEqual([]);
     const refused = (env: Record<string, string>) => {
       try {
         readConfig(env);
@@ -79,13 +84,14 @@ describe('the API process in production', () => {
     const { spawnSync } = await import('node:child_process');
     const run = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'src/cli/main.ts', 'outbox'], {
       cwd: new URL('..', import.meta.url).pathname,
-      env: { ...process.env, NODE_ENV: 'production', SEED_DEMO_DATA: 'true', DATABASE_URL: 'postgres://never-opened@127.0.0.1:1/none' },
+      env: { ...process.env, NODE_ENV: 'production', SEED_DEMO_DATA: 'true', DATA_ENCRYPTION_KEY: '', DATABASE_URL: 'postgres://never-opened@127.0.0.1:1/none' },
       encoding: 'utf8',
       timeout: 30_000,
     });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('refusing to run in production (NODE_ENV=production): the demo card gateway');
     expect(run.stderr).toContain('refusing to run in production (NODE_ENV=production): SEED_DEMO_DATA=true');
+    expect(run.stderr).toContain('refusing to run in production (NODE_ENV=production): DATA_ENCRYPTION_KEY is not set');
     expect(run.stdout).toBe('');
   });
 

@@ -302,15 +302,21 @@ function flag(value: string | undefined, name: string): boolean {
 
 /**
  * What must never run in production: the demo card gateway (it takes any test card and moves
- * no money) and the demo data (accounts whose passwords are in the README). Returns the
- * reasons to refuse to start; empty when the configuration is safe.
+ * no money), the demo data (accounts whose passwords are in the README), and a data key made
+ * on the spot: without DATA_ENCRYPTION_KEY each instance would make its own key file beside the
+ * data it protects (lib/data-encryption.ts), so bank details and sealed draw seeds would sit on
+ * disk with their key, and another instance could not open them. Returns the reasons to refuse
+ * to start; empty when the configuration is safe.
  */
-export function productionRefusals(config: Pick<Config, 'production' | 'paymentGateway' | 'seedDemoData'>): string[] {
+export function productionRefusals(config: Pick<Config, 'production' | 'paymentGateway' | 'seedDemoData' | 'dataEncryptionKey'>): string[] {
   if (!config.production) return [];
   const refusals: string[] = [];
   if (config.paymentGateway === 'demo') {
     refusals.push('the demo card gateway takes test cards and moves no money; configure a real payment gateway for production');
   }
   if (config.seedDemoData) refusals.push('SEED_DEMO_DATA=true would create demo accounts whose passwords are published; unset it');
+  if (!config.dataEncryptionKey) {
+    refusals.push('DATA_ENCRYPTION_KEY is not set, so a key would be made and kept beside the data it protects (bank details, sealed draw seeds); set the same key on every instance from the secret store (`openssl rand -hex 32`)');
+  }
   return refusals;
 }
