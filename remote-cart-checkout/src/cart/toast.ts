@@ -14,6 +14,8 @@ export interface LoadingToast {
   error(message: string): void;
   success(message: string): void;
   done(): void;
+  /** Closes what it shows now, its outcome included (a new attempt makes the last one's outcome old news). */
+  dismiss(): void;
 }
 
 let loadingCount = 0;
@@ -36,6 +38,10 @@ export function toastLoading(message: string, name = 'cart'): LoadingToast {
     error: (text) => end(() => emit('shell:toast', { variant: 'error', message: text.slice(0, 500), id })),
     success: (text) => end(() => emit('shell:toast', { variant: 'success', message: text, id })),
     done: () => end(() => emit('shell:toast-dismiss', { id })),
+    dismiss: () => {
+      open = false;
+      emit('shell:toast-dismiss', { id });
+    },
   };
 }
 

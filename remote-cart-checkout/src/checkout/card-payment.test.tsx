@@ -159,6 +159,27 @@ describe('card payment', () => {
     expect(within(group).queryByRole('alert')).toBeNull();
   });
 
+  it("a new press closes the last one's error toast, so it is not left up over the confirmation", async () => {
+    signIn();
+    const toasts = collect('shell:toast');
+    const dismissed = collect('shell:toast-dismiss');
+    const answers = [() => declined('Your card was declined.', 'card_declined'), () => makeCheckoutResponse()];
+    shop(() => makePendingCheckout('processing'), () => answers.shift()?.());
+    renderCheckout();
+    await payWith('4000 0000 0000 0002');
+    await within(screen.getByRole('group', { name: 'Card details' })).findByRole('alert');
+    const decline = toasts.find((t) => t.variant === 'error');
+    expect(decline).toMatchObject({ message: 'Your card was declined.', id: expect.stringMatching(/^checkout-/) });
+    expect(dismissed).not.toContainEqual({ id: decline?.id });
+
+    await userEvent.clear(screen.getByLabelText('Card number'));
+    await userEvent.type(screen.getByLabelText('Card number'), '4242 4242 4242 4242');
+    await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByText('confirmation page')).toBeTruthy();
+    expect(dismissed).toContainEqual({ id: decline?.id });
+    expect(toasts.filter((t) => t.variant === 'error')).toHaveLength(1);
+  });
+
   it("shows the card field's own checks and the provider's refusal without calling our API", async () => {
     signIn();
     const api = shop(

@@ -5,7 +5,7 @@ import { STORE_ERRORS, type StoreCheckoutPayment, type StoreCheckoutRequest, typ
 import { ApiError } from '@cgg/contracts';
 import { applyCart, applyCartFromError, showLines } from '../cart/cart-actions.ts';
 import { callStore } from '../cart/store-client.ts';
-import { errorMessage, toastLoading, toastSuccess } from '../cart/toast.ts';
+import { errorMessage, toastLoading, toastSuccess, type LoadingToast } from '../cart/toast.ts';
 import { keepLastOrder } from '../confirmation/last-order.ts';
 import { CardFieldError, type CardFieldHandle } from '../payment/card-field.ts';
 import { reservationExpiredText } from '../payment/reservation-countdown.tsx';
@@ -125,6 +125,13 @@ export function useCardCheckout(form: CheckoutForm) {
   // press asks about it again rather than placing another (the server has taken the basket for it).
   const unsettled = useRef<StoreCheckoutResponse | null>(null);
   const placingRef = useRef(false);
+  // The last press's toast: a new press closes its outcome (a declined card's error would otherwise
+  // stay up for its 4 s, over the confirmation page of the retry that worked).
+  const pressToast = useRef<LoadingToast | null>(null);
+  const placingToast = () => {
+    pressToast.current = toastLoading(PLACING_MESSAGE, 'checkout');
+    return pressToast.current;
+  };
 
   // An order found waiting for its payment is the one this page finishes (or cancels); one paid
   // meanwhile is shown as paid.
@@ -183,6 +190,7 @@ export function useCardCheckout(form: CheckoutForm) {
     if (!resuming && !f.validate()) return;
     placingRef.current = true;
     setPlacing(true);
+    pressToast.current?.dismiss();
     setFailure(null);
     setRefusal(null);
     setCardError(null);
@@ -208,7 +216,7 @@ export function useCardCheckout(form: CheckoutForm) {
     watch.current = { expired: resuming ? watch.current.expired : false, challenged: new Set() };
     // Payment and ticket allocation take a moment: a loading toast until the answer. It steps
     // aside while a 3-D Secure challenge waits for the customer, and comes back after it.
-    let loading = toastLoading(PLACING_MESSAGE, 'checkout');
+    let loading = placingToast();
     try {
       // The server counts its seconds left from when it took the request: counted here from when it
       // was sent, so a slow answer (the provider retried) makes the countdown end early, never late.
@@ -220,7 +228,7 @@ export function useCardCheckout(form: CheckoutForm) {
         watch: watch.current,
         onChallenge: (stage) => {
           if (stage === 'shown') loading.done();
-          else loading = toastLoading(PLACING_MESSAGE, 'checkout');
+          else loading = placingToast();
         },
         onPending: (payment: StoreCheckoutPayment) => {
           // The server's seconds left, counted on this browser's clock (its own clock may be wrong).

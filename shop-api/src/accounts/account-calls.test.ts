@@ -116,6 +116,19 @@ describe('every spec call answers its contract shape', () => {
     expect(data.shipping).not.toHaveProperty('email');
   });
 
+  it("order_detail: the demo's cancelled and refunded orders hold no tickets, as the shop leaves such orders", async () => {
+    const { rows } = await t.pool.query<{ id: number; status: string; paid: boolean }>(
+      `SELECT o.id, o.status, o.paid_at IS NOT NULL AS paid FROM orders o JOIN customers c ON c.id = o.customer_id
+       WHERE c.email = 'demo@cgg.test' AND o.status IN ('cancelled', 'refunded') ORDER BY o.id`,
+    );
+    expect(rows.map((r) => [r.status, r.paid])).toEqual([['cancelled', false], ['refunded', true]]);
+    for (const { id } of rows) {
+      const { data } = orderDetailResponseSchema.parse((await t.post('order_detail', { token: demoToken, id })).json());
+      expect(data.products.length).toBeGreaterThan(0);
+      for (const p of data.products) expect(p.tickets).toEqual([]);
+    }
+  });
+
   it('get_purchased_competition sums tickets per competition over held orders', async () => {
     const res = purchasedCompetitionsResponseSchema.parse((await t.post('get_purchased_competition', { token: demoToken })).json());
     expect(res.data.length).toBeGreaterThan(0);

@@ -16,6 +16,11 @@ export const demoCustomers = [
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 const statuses = ['completed', 'processing', 'completed', 'admin-comp-win', 'completed', 'cancelled', 'completed', 'refunded'] as const;
+/**
+ * Orders that hold no tickets, as in the shop: a cancelled order was never paid and its
+ * reservation went back on sale; a refund released its tickets (payments/release-tickets.ts).
+ */
+const WITHOUT_TICKETS: ReadonlySet<string> = new Set(['cancelled', 'refunded']);
 const pointsTypes = [
   { type: 'order-placed', points: 120, description: 'Points earned for purchase' },
   { type: 'order-redeem', points: -50, description: 'Points redeemed towards an order' },
@@ -74,11 +79,12 @@ export async function seedAccounts(client: pg.PoolClient, now: Date): Promise<vo
            billing_first_name, billing_last_name, billing_address_1, billing_address_2, billing_city, billing_state,
            billing_postcode, billing_phone, billing_email, shipping_first_name, shipping_last_name, shipping_address_1,
            shipping_address_2, shipping_city, shipping_state, shipping_postcode)
-         SELECT $1, $2, $3, $3, $3, $4, $4, $5, billing_first_name, billing_last_name, billing_address_1, billing_address_2,
+         SELECT $1, $2, $3, $6, $3, $4, $4, $5, billing_first_name, billing_last_name, billing_address_1, billing_address_2,
            billing_city, billing_state, billing_postcode, billing_phone, billing_email, billing_first_name, billing_last_name,
            billing_address_1, billing_address_2, billing_city, billing_state, billing_postcode
          FROM customers WHERE id = $1 RETURNING id`,
-        [customerId, status, createdAt, subtotal, status === 'admin-comp-win' ? 'Ticket Win' : 'Credit / Debit Card'],
+        // A cancelled order was never paid.
+        [customerId, status, createdAt, subtotal, status === 'admin-comp-win' ? 'Ticket Win' : 'Credit / Debit Card', status === 'cancelled' ? null : createdAt],
       );
       for (const { c, position, quantity } of lines) {
         const unit = status === 'admin-comp-win' ? 0 : c.price_pence;
@@ -87,7 +93,7 @@ export async function seedAccounts(client: pg.PoolClient, now: Date): Promise<vo
            VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
           [order[0]!.id, c.id, c.title, quantity, unit, unit * quantity, position],
         );
-        for (let t = 0; t < quantity; t++) {
+        for (let t = 0; t < (WITHOUT_TICKETS.has(status) ? 0 : quantity); t++) {
           const number = nextTicket.get(c.id)!;
           nextTicket.set(c.id, number + 1);
           await client.query('INSERT INTO tickets (competition_id, ticket_number, order_item_id, customer_id, created_at) VALUES ($1, $2, $3, $4, $5)', [
