@@ -1,6 +1,9 @@
 import { accountCalls, checkAuthResponseSchema, couponsResponseSchema, messageResponseSchema, orderDetailResponseSchema, ordersResponseSchema, pointsResponseSchema, purchasedCompetitionsResponseSchema, responsiblePlayResponseSchema, saveResponseSchema, userDetailsResponseSchema } from '@cgg/contracts/account';
 import { wpErrorSchema } from '@cgg/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { demoPayments } from '../payments/gateways.ts';
+import { refundOrder } from '../payments/refund-order.ts';
 import { hashSecret } from './tokens.ts';
 import { accountTestApp, call, DEMO, SAM } from './account-test-kit.ts';
 
@@ -126,6 +129,25 @@ describe('every spec call answers its contract shape', () => {
       const { data } = orderDetailResponseSchema.parse((await t.post('order_detail', { token: demoToken, id })).json());
       expect(data.products.length).toBeGreaterThan(0);
       for (const p of data.products) expect(p.tickets).toEqual([]);
+    }
+  });
+
+  it("the demo's card-paid orders carry their payment: a whole refund gives back the price; a refunded one is not refunded again", async () => {
+    const { rows } = await t.pool.query<{ id: number; status: string; total_pence: number; card_charged_pence: number }>(
+      `SELECT o.id, o.status, o.total_pence, o.card_charged_pence FROM orders o JOIN customers c ON c.id = o.customer_id
+       WHERE c.email = 'demo@cgg.test' AND o.status IN ('completed', 'refunded') ORDER BY o.id`,
+    );
+    for (const o of rows) expect(o.card_charged_pence).toBe(o.total_pence);
+    // The completed order seeded last: demoOrderId (the other tests) reads the first.
+    const paid = rows.filter((o) => o.status === 'completed').at(-1)!;
+    const refunded = rows.find((o) => o.status === 'refunded')!;
+    const { gateway, demoProvider } = demoPayments(t.pool);
+    try {
+      const ask = (orderId: number) => refundOrder(t.pool, gateway, { orderId, idempotencyKey: randomUUID(), reason: 'Asked', by: 'test', now: new Date() });
+      expect(await ask(paid.id)).toMatchObject({ amountPence: paid.total_pence, leftPence: 0, orderStatus: 'refunded', ticketsReleased: expect.any(Number) });
+      await expect(ask(refunded.id)).rejects.toThrow(`Order #${refunded.id} has been refunded in full.`);
+    } finally {
+      await demoProvider.close();
     }
   });
 

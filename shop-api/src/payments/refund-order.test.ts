@@ -269,6 +269,26 @@ describe('refunds through the payment gateway', () => {
     expect((await refusal(refund(out.order.order_id))).code).toBe('cgg_nothing_to_refund');
   });
 
+  it('an order with nothing paid to give back, or refunded before our records, is refused and keeps its tickets', async () => {
+    // A paid order as one brought over without its payment: no card payment, credit or points recorded.
+    const free = await paidOrder(2);
+    await pool.query('UPDATE orders SET card_charged_pence = 0 WHERE id = $1', [free]);
+    expect(await refusal(refund(free))).toEqual({
+      status: 409, code: 'cgg_nothing_to_refund', message: `Order #${free} has no card payment, site credit or points to give back, so it cannot be refunded.`,
+    });
+    const tickets = async (orderId: number) => (await pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM tickets t JOIN order_items i ON i.id = t.order_item_id WHERE i.order_id = $1', [orderId],
+    )).rows[0]!.n;
+    expect(await tickets(free)).toBe(2);
+    expect(await state(free)).toMatchObject({ status: 'completed', refunds: 0 });
+    // Marked refunded with no refund of ours on record: refunded in full, not refunded again.
+    const imported = await paidOrder(1);
+    await pool.query("UPDATE orders SET status = 'refunded' WHERE id = $1", [imported]);
+    expect(await refusal(refund(imported))).toEqual({ status: 409, code: 'cgg_nothing_to_refund', message: `Order #${imported} has been refunded in full.` });
+    expect((await refusal(refund(imported, { amountPence: 100 }))).code).toBe('cgg_nothing_to_refund');
+    expect(await state(imported)).toMatchObject({ refunds: 0, demo_refunded: 0 });
+  });
+
   it("a whole refund gives the customer's single-use coupon back; a part refund does not", async () => {
     const orderWithCoupon = async (code: string) => {
       const buyer = await newBuyer(pool, base);

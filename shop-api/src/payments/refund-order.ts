@@ -209,7 +209,8 @@ async function claim(client: pg.PoolClient, gatewayName: string, input: RefundIn
   // competitions may have been drawn.
 
   if (!isPaidStatus(o.status) && o.status !== 'refunded') throw refused(409, 'cgg_nothing_to_refund', `Order #${input.orderId} has not been paid, so there is nothing to refund.`);
-  if (takenWhole) {
+  // A refunded order is refunded in full, with or without our record of it (one imported as refunded).
+  if (takenWhole || o.status === 'refunded') {
     throw refused(409, 'cgg_nothing_to_refund', unsettledWhole
       ? `Order #${input.orderId} is being refunded in full, and the payment provider has not confirmed it yet; it is asked again shortly.`
       : `Order #${input.orderId} has been refunded in full.`);
@@ -241,6 +242,11 @@ async function claim(client: pg.PoolClient, gatewayName: string, input: RefundIn
     if (whole) {
       credit = creditLeft;
       points = pointsLeft;
+    }
+    // Nothing paid to give back (a free order, or one whose payment we hold no record of): a
+    // "refund" of £0 would only take the customer's tickets and mail them about nothing.
+    if (amount + credit + points === 0 && lines.length > 0) {
+      throw refused(409, 'cgg_nothing_to_refund', `Order #${input.orderId} has no card payment, site credit or points to give back, so it cannot be refunded.`);
     }
   }
   if (amount + credit + points === 0 && lines.length === 0) throw refused(409, 'cgg_nothing_to_refund', `Order #${input.orderId} has been refunded in full.`);

@@ -86,6 +86,7 @@ export async function seedAccounts(client: pg.PoolClient, now: Date): Promise<vo
         // A cancelled order was never paid.
         [customerId, status, createdAt, subtotal, status === 'admin-comp-win' ? 'Ticket Win' : 'Credit / Debit Card', status === 'cancelled' ? null : createdAt],
       );
+      await recordCardPayment(client, { orderId: order[0]!.id, customerId, status, pence: subtotal, at: createdAt, tickets: lines.reduce((n, l) => n + l.quantity, 0) });
       for (const { c, position, quantity } of lines) {
         const unit = status === 'admin-comp-win' ? 0 : c.price_pence;
         const { rows: item } = await client.query<{ id: number }>(
@@ -121,4 +122,34 @@ export async function seedAccounts(client: pg.PoolClient, now: Date): Promise<vo
       ]);
     }
   }
+}
+
+/**
+ * A seeded order paid by card carries its payment as a checkout leaves one: what the card paid
+ * and its funding on the order, the demo provider's charge (refunds go back against it); a
+ * refunded one also its whole refund, settled. So a refund from the back office or the CLI
+ * gives back what was paid, and a refunded order is refused a second refund.
+ */
+async function recordCardPayment(
+  client: pg.PoolClient,
+  o: { orderId: number; customerId: number; status: string; pence: number; at: Date; tickets: number },
+): Promise<void> {
+  if (o.pence === 0 || !['completed', 'processing', 'refunded'].includes(o.status)) return;
+  await client.query("UPDATE orders SET card_charged_pence = $2, card_funding = 'debit' WHERE id = $1", [o.orderId, o.pence]);
+  await client.query("INSERT INTO demo_card_charges (order_id, customer_id, amount_pence, card_last4, created_at) VALUES ($1, $2, $3, '4242', $4)", [
+    o.orderId, o.customerId, o.pence, o.at,
+  ]);
+  if (o.status !== 'refunded') return;
+  const refundedAt = new Date(o.at.getTime() + DAY);
+  const key = `seed-refund-${o.orderId}`;
+  const { rows } = await client.query<{ id: string }>(
+    'INSERT INTO demo_card_refunds (order_id, idempotency_key, amount_pence, created_at) VALUES ($1, $2, $3, $4) RETURNING id',
+    [o.orderId, key, o.pence, refundedAt],
+  );
+  await client.query(
+    `INSERT INTO order_refunds (order_id, idempotency_key, amount_pence, state, gateway, gateway_reference, reason, requested_by, created_at, settled_at,
+                                destination, whole, tickets_released)
+     VALUES ($1, $2, $3, 'succeeded', 'demo', $4, 'Asked to cancel the order', 'seed', $5, $5, 'card', true, $6)`,
+    [o.orderId, key, o.pence, `demo_re_${rows[0]!.id}`, refundedAt, o.tickets],
+  );
 }
