@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatDisplayDate, formatPounds, poundsToPence, to12Hour } from '@cgg/contracts';
+import { formatDisplayDate, formatPounds, poundsToPence, SHOP_TIMEZONE, to12Hour, type DrawResult } from '@cgg/contracts';
 import { CatalogueRoot } from '../components/catalogue-root.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { PrizeImage } from '../components/prize-image.tsx';
@@ -9,6 +9,18 @@ import { HowToVerify } from './how-to-verify.tsx';
 import { Pager } from './pager.tsx';
 import { fromCounty, winnerName } from './winner-name.ts';
 import './results.css';
+
+/**
+ * When the draw ran, as its proof records it (London time): an operator may draw before or after
+ * the time the competition announced, and this is the page that shows a draw was fair. The
+ * announced time only while the proof has none.
+ */
+function drawnWhen(r: DrawResult): string {
+  if (!r.proof.drawn_at) return `${formatDisplayDate(r.draw_date)} at ${to12Hour(r.draw_time)}`;
+  const at = new Date(r.proof.drawn_at);
+  const time = at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: SHOP_TIMEZONE });
+  return `${formatDisplayDate(at)} at ${to12Hour(time)}`;
+}
 
 /** Drawn competitions, newest first: winning ticket, winner (first name, surname initial, county), prize, draw date and the proof. */
 function DrawResults() {
@@ -33,7 +45,7 @@ function DrawResults() {
                 <div className="cat-results__body">
                   <h2 className="cat-results__name">{r.title}</h2>
                   <p className="cat-results__meta">
-                    Drawn {formatDisplayDate(r.draw_date)} at {to12Hour(r.draw_time)}
+                    Drawn {drawnWhen(r)}
                     {r.live_draw ? ' (live draw)' : ''} · Prize value {formatPounds(poundsToPence(r.prize_value))}
                   </p>
                   <p className="cat-results__winner">

@@ -68,6 +68,17 @@ describe('draw results page', () => {
     expect(screen.getByText(/HMAC-SHA256\(key = seed/)).toBeTruthy();
   });
 
+  it('says when the draw ran, from its proof (London time), not when it was announced for', async () => {
+    const early = (id: number, drawnAt: string) => drawResult({ competition_id: id, title: `Comp ${id}`, proof: { ...drawResult({ competition_id: id }).proof, drawn_at: drawnAt } });
+    mockApi({ draw_results: results([early(1, '2026-09-29T15:46:00.000Z'), early(2, '2026-11-29T16:46:00.000Z'), early(3, '2026-10-01T23:30:00.000Z')]) });
+    renderAt('/draw/results', [{ path: '/draw/results', element: <DrawResultsPage /> }]);
+    const meta = async (title: string) => (await screen.findByText(title)).closest('li')!.textContent;
+    // British Summer Time, then Greenwich Mean Time; and past midnight in London, the next day.
+    expect(await meta('Comp 1')).toContain('Drawn September 29, 2026 at 4:46 PM');
+    expect(await meta('Comp 2')).toContain('Drawn November 29, 2026 at 4:46 PM');
+    expect(await meta('Comp 3')).toContain('Drawn October 2, 2026 at 12:30 AM');
+  });
+
   it('pages through results', async () => {
     const api = mockApi({ draw_results: (body: Record<string, unknown>) => results([drawResult({ competition_id: Number(body.page), title: `Comp page ${String(body.page)}` })], Number(body.page), 2) });
     renderAt('/results', [{ path: '/results', element: <DrawResultsPage /> }]);
