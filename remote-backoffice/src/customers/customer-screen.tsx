@@ -82,35 +82,37 @@ export function CustomerScreen() {
         {c.orders.length === 0 ? (
           <p className="bo-muted">No orders.</p>
         ) : (
-          <table className="bo-table">
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Placed</th>
-                <th scope="col">Status</th>
-                <th scope="col">Tickets</th>
-                <th scope="col">Total</th>
-                <th scope="col">
-                  <span className="bo-visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {c.orders.map((o) => (
-                <tr key={o.id}>
-                  <td>#{o.id}</td>
-                  <td>{inLondon(o.created_at)}</td>
-                  <td>{orderStatusName(o.status)}</td>
-                  <td>{o.tickets}</td>
-                  <td>£{o.total}</td>
-                  <td>
-                    {/* Support on the phone goes from the customer's order to its refund; the refund screen checks the rest. */}
-                    {PAID.has(o.status) && <Link to={`${ADMIN_BASE}/refunds?order=${o.id}`}>Refund #{o.id}</Link>}
-                  </td>
+          <div className="bo-table-wrap">
+            <table className="bo-table">
+              <thead>
+                <tr>
+                  <th scope="col">Order</th>
+                  <th scope="col">Placed</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Tickets</th>
+                  <th scope="col">Total</th>
+                  <th scope="col">
+                    <span className="bo-visually-hidden">Actions</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {c.orders.map((o) => (
+                  <tr key={o.id}>
+                    <td>#{o.id}</td>
+                    <td>{inLondon(o.created_at)}</td>
+                    <td>{orderStatusName(o.status)}</td>
+                    <td>{o.tickets}</td>
+                    <td>£{o.total}</td>
+                    <td>
+                      {/* Support on the phone goes from the customer's order to its refund; the refund screen checks the rest. */}
+                      {PAID.has(o.status) && <Link to={`${ADMIN_BASE}/refunds?order=${o.id}`}>Refund #{o.id}</Link>}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
 

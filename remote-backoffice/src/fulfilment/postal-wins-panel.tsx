@@ -69,54 +69,56 @@ export function PostalWinsPanel({ onSettled }: { onSettled: () => void }) {
         (loaded.data.data.length === 0 ? (
           <p className="bo-muted">No postal-entry wins.</p>
         ) : (
-          <table className="bo-table">
-            <caption className="bo-visually-hidden">Postal-entry wins</caption>
-            <thead>
-              <tr>
-                <th scope="col">Won</th>
-                <th scope="col">Prize</th>
-                <th scope="col">Entrant</th>
-                <th scope="col">State</th>
-              </tr>
-            </thead>
-            <tbody>
-              {loaded.data.data.map((fromList) => {
-                const w = settled[keyOf(fromList)] ?? fromList;
-                return (
-                  <tr key={keyOf(w)} aria-label={`Postal ${w.win_kind} win ${w.win_id}`}>
-                    <td>{inLondon(w.won_at)}</td>
-                    <td>
-                      {w.prize_title} (£{w.prize_value})
-                      <br />
-                      <span className="bo-muted">
-                        {w.competition_title}, ticket {w.ticket_number}
-                      </span>
-                    </td>
-                    <td>
-                      {w.full_name}
-                      <br />
-                      <span className="bo-muted">
-                        {w.email}
-                        {w.town ? `, ${w.town}` : ''} · postal entry #{w.postal_entry_id}
-                      </span>
-                    </td>
-                    <td>
-                      {stateOf(w)}
-                      {w.state === 'open' && w.customer_id === null && (
-                        <SettleForm
-                          win={w}
-                          onSettled={(done) => {
-                            setSettled((all) => ({ ...all, [keyOf(done)]: done }));
-                            onSettled();
-                          }}
-                        />
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <div className="bo-table-wrap">
+            <table className="bo-table">
+              <caption className="bo-visually-hidden">Postal-entry wins</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Won</th>
+                  <th scope="col">Prize</th>
+                  <th scope="col">Entrant</th>
+                  <th scope="col">State</th>
+                </tr>
+              </thead>
+              <tbody>
+                {loaded.data.data.map((fromList) => {
+                  const w = settled[keyOf(fromList)] ?? fromList;
+                  return (
+                    <tr key={keyOf(w)} aria-label={`Postal ${w.win_kind} win ${w.win_id}`}>
+                      <td>{inLondon(w.won_at)}</td>
+                      <td>
+                        {w.prize_title} (£{w.prize_value})
+                        <br />
+                        <span className="bo-muted">
+                          {w.competition_title}, ticket {w.ticket_number}
+                        </span>
+                      </td>
+                      <td>
+                        {w.full_name}
+                        <br />
+                        <span className="bo-muted">
+                          {w.email}
+                          {w.town ? `, ${w.town}` : ''} · postal entry #{w.postal_entry_id}
+                        </span>
+                      </td>
+                      <td>
+                        {stateOf(w)}
+                        {w.state === 'open' && w.customer_id === null && (
+                          <SettleForm
+                            win={w}
+                            onSettled={(done) => {
+                              setSettled((all) => ({ ...all, [keyOf(done)]: done }));
+                              onSettled();
+                            }}
+                          />
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
         ))}
     </section>
   );

@@ -43,8 +43,11 @@ export function YourPrizes() {
                 {CHOICE_LABEL[c.choice]} · {formatPounds(poundsToPence(c.amount))}
               </td>
               <td data-label="State">
-                <strong>{STATE_LABEL[c.state]}</strong>
-                {c.tracking_reference && <> · Tracking {c.tracking_reference}</>}
+                {/* One piece beside the label on a phone, so a long tracking reference wraps, never the state. */}
+                <span>
+                  <strong>{STATE_LABEL[c.state]}</strong>
+                  {c.tracking_reference && <> · Tracking {c.tracking_reference}</>}
+                </span>
               </td>
             </tr>
           ))}
