@@ -105,7 +105,13 @@ async function fromSite(site, id) {
   };
 }
 
+const USAGE = 'Usage: node verify-draw.mjs --entries <entries.csv> --seed <hex> [--commitment <hex>] [--entry-list-sha256 <hex>] [--winner <ticket>]\n       node verify-draw.mjs --site <https://site> --competition <id>';
+
 async function main(argv) {
+  if (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h')) {
+    console.log(`Recomputes a CGG Competitions draw from its published data.\n${USAGE}\nExit code 0: every check passed; 1: a check failed; 2: bad usage.`);
+    return 0;
+  }
   let f;
   try {
     f = flags(argv);
@@ -118,7 +124,7 @@ async function main(argv) {
   else if (f.entries && f.seed) {
     input = { csv: readFileSync(f.entries, 'utf8'), seed: f.seed.toLowerCase(), commitment: f.commitment?.toLowerCase(), entryListSha256: f['entry-list-sha256']?.toLowerCase(), winner: f.winner };
   } else {
-    console.error('Usage: node verify-draw.mjs --entries <entries.csv> --seed <hex> [--commitment <hex>] [--entry-list-sha256 <hex>] [--winner <ticket>]\n       node verify-draw.mjs --site <https://site> --competition <id>');
+    console.error(USAGE);
     return 2;
   }
   const result = verifyDraw(input);

@@ -131,7 +131,7 @@ export function RefundScreen({ staff }: { staff: StaffMember }) {
               </label>
             ))}
           </fieldset>
-          <TextField name="reason" label="Reason" hint="Recorded in the audit log." value={reason} onChange={setReason} error={errors.reason} maxLength={200} />
+          <TextField name="reason" label="Reason" hint="Told to the customer in the refund email and recorded in the audit log." value={reason} onChange={setReason} error={errors.reason} maxLength={200} />
           <button type="submit" className="bo-button">
             Refund
           </button>

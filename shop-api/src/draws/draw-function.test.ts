@@ -66,6 +66,13 @@ describe('draw function', () => {
     expect(tampered.failures).toContain('SHA-256(entry list) does not match the published hash');
   });
 
+  it('the verifier answers --help with its usage (exit 0), and no arguments with the usage as bad use (exit 2)', async () => {
+    const help = await promisify(execFile)(process.execPath, [SCRIPT, '--help']);
+    expect(help.stdout).toContain('Usage: node verify-draw.mjs --entries <entries.csv> --seed <hex>');
+    const bare = await promisify(execFile)(process.execPath, [SCRIPT]).catch((e: { code: number; stderr: string }) => e);
+    expect(bare).toMatchObject({ code: 2, stderr: expect.stringContaining('Usage: node verify-draw.mjs') });
+  });
+
   it('gives every entry the same chance: chi-square over 20,000 seeded draws of 100 entries', () => {
     const list = entries(100);
     const hash = sha256Hex(entryListCsv(list));
