@@ -12,6 +12,7 @@ import { TextField } from '../../components/text-field.tsx';
 import { useAskKey } from '../../components/use-ask-key.ts';
 import { ADMIN_BASE } from '../../layout/sections.ts';
 import { blankForm, fieldsOf, formOf, type CompetitionForm } from './competition-form.ts';
+import { problemText } from './problem-labels.ts';
 import { ImageField } from './image-field.tsx';
 import { InstantWinsEditor } from './instant-wins-editor.tsx';
 import { QuestionEditor } from './question-editor.tsx';
@@ -132,9 +133,7 @@ function EditorForm({ loaded }: { loaded: Loaded }) {
             <p>The competition was not saved:</p>
             <ul>
               {problems.map((p) => (
-                <li key={`${p.field}:${p.message}`}>
-                  {p.field}: {p.message}
-                </li>
+                <li key={`${p.field}:${p.message}`}>{problemText(p, form)}</li>
               ))}
             </ul>
           </div>

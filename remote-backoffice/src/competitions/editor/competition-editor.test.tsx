@@ -34,9 +34,11 @@ describe('the competition editor', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Save as a draft' }));
     const summary = await screen.findByRole('alert');
-    expect(within(summary).getByText('title: must be at least 3 characters')).toBeTruthy();
-    expect(within(summary).getByText('price_per_ticket: must be pounds with 2 decimals, like "0.99"')).toBeTruthy();
-    expect(within(summary).getByText('total_tickets: must be a whole number')).toBeTruthy();
+    expect(within(summary).getByText('Title: must be at least 3 characters')).toBeTruthy();
+    expect(within(summary).getByText('Price per ticket: must be pounds with 2 decimals, like "0.99"')).toBeTruthy();
+    expect(within(summary).getByText('Total tickets: must be a whole number')).toBeTruthy();
+    // No photo chosen yet: asked for in words, not as the image path's rule.
+    expect(within(summary).getByText('Prize photo: choose a photo of the prize')).toBeTruthy();
     expect(screen.getByLabelText('Title').getAttribute('aria-invalid')).toBe('true');
     expect(api.routes()).not.toContain('staff/competition_save');
   });
@@ -59,8 +61,9 @@ describe('the competition editor', () => {
     await user.selectOptions(screen.getByLabelText('Category'), 'Cash');
     await user.upload(screen.getByLabelText('Prize photo'), new File([new Uint8Array([0xff, 0xd8, 0xff])], 'cash.jpg', { type: 'image/jpeg' }));
     expect(await screen.findByRole('img', { name: 'The prize photo as the shop shows it' })).toBeTruthy();
-    await user.type(screen.getByLabelText('Prize value (£)'), '5000.00');
-    await user.type(screen.getByLabelText('Price per ticket (£)'), '0.99');
+    // Amounts as an operator types them: whole pounds, a pound sign, a thousands comma.
+    await user.type(screen.getByLabelText('Prize value (£)'), '£5,000');
+    await user.type(screen.getByLabelText('Price per ticket (£)'), '1');
     await user.type(screen.getByLabelText('Total tickets'), '2000');
     await user.type(screen.getByLabelText('Most tickets per customer'), '50');
     fireEvent.change(screen.getByLabelText('Entries close'), { target: { value: '2026-12-24T20:00' } });
@@ -82,7 +85,7 @@ describe('the competition editor', () => {
     expect(saved!.body).toEqual({
       idempotency_key: expect.stringMatching(/^[0-9a-f-]{36}$/),
       fields: expect.objectContaining({
-        title: 'Win £5,000 cash', category: 'cash', image: '/wp-content/uploads/staff/0123456789abcdef01234567.jpg', total_tickets: 2000,
+        title: 'Win £5,000 cash', category: 'cash', image: '/wp-content/uploads/staff/0123456789abcdef01234567.jpg', total_tickets: 2000, prize_value: '5000.00', price_per_ticket: '1.00',
         closing: '2026-12-24 20:00', draw: '2026-12-24 21:00', instant_wins: [{ title: '£50 Cash', prize_value: '50.00', quantity: 4 }],
       }),
     });
@@ -106,7 +109,7 @@ describe('the competition editor', () => {
     fireEvent.change(screen.getByLabelText('Draw'), { target: { value: '2026-12-27T21:00' } });
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('draw: 3 tickets are already sold; the draw can move earlier but never later than buyers were promised')).toBeTruthy();
+    expect(within(alert).getByText('Draw: 3 tickets are already sold; the draw can move earlier but never later than buyers were promised')).toBeTruthy();
     expect(screen.getByLabelText('Draw').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByLabelText('Reason for the change').getAttribute('aria-invalid')).toBeNull();
     expect(screen.getByText('Optional: why you are making this change, kept in the audit log. Once tickets are sold the draw can move earlier but never later.')).toBeTruthy();

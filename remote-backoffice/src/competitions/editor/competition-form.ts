@@ -63,6 +63,16 @@ export function blankForm(category: string): CompetitionForm {
 
 const toInput = (wall: string): string => wall.replace(' ', 'T');
 const toWall = (input: string): string => input.replace('T', ' ');
+/**
+ * An amount as an operator types it ('1000', '£1,000', '2.5') in the contracts' pounds with 2
+ * decimals ('1000.00', '2.50'); anything else stays as typed, for the schema to name.
+ */
+export function pounds(text: string): string {
+  const plain = text.trim().replace(/^£\s*/, '').replace(/,(?=\d{3}(?:\D|$))/g, '');
+  const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(plain);
+  return m ? `${m[1]}.${(m[2] ?? '').padEnd(2, '0')}` : text;
+}
+
 /** A whole number typed as digits becomes a number; anything else stays text, for the schema to name. */
 const count = (text: string): number | string => (/^\s*\d+\s*$/.test(text) ? Number(text) : text);
 
@@ -84,14 +94,14 @@ export function formOf(f: CompetitionFields): CompetitionForm {
 export function fieldsOf(form: CompetitionForm): Record<string, unknown> {
   return {
     title: form.title, category: form.category, description: form.description, image: form.image, gallery_images: form.gallery_images,
-    price_per_ticket: form.price_per_ticket, total_tickets: count(form.total_tickets), max_ticket_per_user: count(form.max_ticket_per_user),
-    closing: toWall(form.closing), draw: toWall(form.draw), prize_value: form.prize_value,
-    cash_alternative: form.cash_alternative.trim() ? form.cash_alternative.trim() : null,
-    sale: form.on_sale ? { price: form.sale_price, start: toWall(form.sale_start), end: toWall(form.sale_end) } : null,
+    price_per_ticket: pounds(form.price_per_ticket), total_tickets: count(form.total_tickets), max_ticket_per_user: count(form.max_ticket_per_user),
+    closing: toWall(form.closing), draw: toWall(form.draw), prize_value: pounds(form.prize_value),
+    cash_alternative: form.cash_alternative.trim() ? pounds(form.cash_alternative) : null,
+    sale: form.on_sale ? { price: pounds(form.sale_price), start: toWall(form.sale_start), end: toWall(form.sale_end) } : null,
     featured: form.featured, hide_ticket_count: form.hide_ticket_count, hide_timer: form.hide_timer, disable_tickets: form.disable_tickets,
     live_draw: form.live_draw, live_draw_info: form.live_draw_info.trim() ? form.live_draw_info : null,
     question: form.has_question ? { text: form.question_text, options: form.question_options, correct: form.question_correct } : null,
-    instant_wins: form.instant_wins.map((p) => ({ title: p.title, prize_value: p.prize_value, quantity: count(p.quantity), ...(p.image.trim() ? { image: p.image.trim() } : {}) })),
-    reward_wins: form.reward_wins.map((r) => ({ title: r.title, prize_value: r.prize_value, percentage: count(r.percentage) })),
+    instant_wins: form.instant_wins.map((p) => ({ title: p.title, prize_value: pounds(p.prize_value), quantity: count(p.quantity), ...(p.image.trim() ? { image: p.image.trim() } : {}) })),
+    reward_wins: form.reward_wins.map((r) => ({ title: r.title, prize_value: pounds(r.prize_value), percentage: count(r.percentage) })),
   };
 }
