@@ -103,7 +103,11 @@ export function CustomerScreen() {
                     <td>{inLondon(o.created_at)}</td>
                     <td>{orderStatusName(o.status)}</td>
                     <td>{o.tickets}</td>
-                    <td>£{o.total}</td>
+                    <td>
+                      £{o.total}
+                      {/* What a part refund took is said beside the total, so the refund screen's "at most" is no surprise. */}
+                      {o.refunded && o.refunded !== '0.00' && <span className="bo-muted"> (£{o.refunded} refunded)</span>}
+                    </td>
                     <td>
                       {/* Support on the phone goes from the customer's order to its refund; the refund screen checks the rest. */}
                       {PAID.has(o.status) && <Link to={`${ADMIN_BASE}/refunds?order=${o.id}`}>Refund #{o.id}</Link>}

@@ -11,7 +11,7 @@ const customer = (over: Partial<StaffCustomer> = {}): StaffCustomer => ({
   id: 4, name: 'Rosalind Quarrington', email: 'ros@example.co.uk', phone: '07700900123', town: 'Bath', created_at: '2026-01-02T10:00:00.000Z',
   points: 120, credit: '5.00', limit: '£50.00 a month', pending_limit: null, locked_until: null, lock_permanent: false,
   orders: [
-    { id: 10016, created_at: '2026-11-20T10:00:00.000Z', status: 'completed', total: '4.95', tickets: 5 },
+    { id: 10016, created_at: '2026-11-20T10:00:00.000Z', status: 'completed', total: '4.95', tickets: 5, refunded: '2.00' },
     { id: 10017, created_at: '2026-11-21T10:00:00.000Z', status: 'admin-comp-win', total: '0.00', tickets: 2 },
     { id: 10018, created_at: '2026-11-22T10:00:00.000Z', status: 'processing', total: '2.00', tickets: 2 },
   ],
@@ -38,6 +38,8 @@ describe('customers', () => {
     expect(screen.getByText('£50.00 a month')).toBeTruthy();
     const orders = within(screen.getByRole('region', { name: 'Orders (latest 20)' })).getAllByRole('row').slice(1);
     expect(orders.map((row) => within(row).getAllByRole('cell')[2]!.textContent)).toEqual(['Paid', 'Ticket win (free tickets)', 'Processing']);
+    // A part refund is said beside the total (an API before 7.9.0 says nothing of it: shown as before).
+    expect(orders.map((row) => within(row).getAllByRole('cell')[4]!.textContent)).toEqual(['£4.95 (£2.00 refunded)', '£0.00', '£2.00']);
     expect(screen.getByText(/£25 Amazon Voucher \(instant win, competition #12, ticket 42/)).toBeTruthy();
     // A paid order leads to its refund, with its number filled in (one left 'processing' by WooCommerce too); a free ticket win has nothing to refund.
     expect(within(orders[1]!).queryByRole('link')).toBeNull();

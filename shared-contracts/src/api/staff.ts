@@ -403,7 +403,11 @@ export const staffCustomerSchema = lazySchema(() => z.object({
   lock_permanent: z.boolean(),
   /** When the break in force (or the permanent closure) started; null without one. */
   lock_started_at: z.nullable(z.string()),
-  orders: z.array(z.object({ id: z.int(), created_at: z.string(), status: z.string(), total: z.string(), tickets: z.int() })),
+  orders: z.array(z.object({
+    id: z.int(), created_at: z.string(), status: z.string(), total: z.string(), tickets: z.int(),
+    /** Pounds given back so far by refunds that went through (to the card or as site credit, with the credit it spent); 7.9.0. */
+    refunded: z.optional(z.string()),
+  })),
   wins: z.array(z.object({ kind: z.string(), competition_id: z.int(), ticket_number: z.int(), prize_title: z.string(), won_at: z.string() })),
   claims: z.array(z.object({ id: z.int(), prize_title: z.string(), choice: z.string(), state: claimStateSchema, created_at: z.string() })),
   notes: z.array(z.object({ id: z.int(), author: z.string(), text: z.string(), created_at: z.string() })),

@@ -72,8 +72,9 @@ export async function customerProfile(db: Queryable, id: number): Promise<StaffC
   const c = rows[0];
   if (!c) return null;
   const [orders, wins, claims, notes] = await Promise.all([
-    db.query<{ id: number; created_at: Date; status: string; total_pence: number; tickets: number }>(
-      `SELECT o.id, o.created_at, o.status, o.total_pence, COALESCE(sum(i.quantity), 0)::int AS tickets
+    db.query<{ id: number; created_at: Date; status: string; total_pence: number; tickets: number; refunded_pence: number }>(
+      `SELECT o.id, o.created_at, o.status, o.total_pence, COALESCE(sum(i.quantity), 0)::int AS tickets,
+              (SELECT COALESCE(sum(r.amount_pence + r.credit_returned_pence), 0)::int FROM order_refunds r WHERE r.order_id = o.id AND r.state = 'succeeded') AS refunded_pence
        FROM orders o LEFT JOIN order_items i ON i.order_id = o.id WHERE o.customer_id = $1 GROUP BY o.id ORDER BY o.created_at DESC, o.id DESC LIMIT 20`,
       [id],
     ),
@@ -92,7 +93,9 @@ export async function customerProfile(db: Queryable, id: number): Promise<StaffC
     pending_limit: c.pending_limit_from ? `${pending ?? 'no limit'} from ${londonWhen(c.pending_limit_from)}` : null,
     locked_until: c.locked_until?.toISOString() ?? null, lock_permanent: c.lock_permanent,
     lock_started_at: c.lock_started_at?.toISOString() ?? null,
-    orders: orders.rows.map((o) => ({ id: o.id, created_at: o.created_at.toISOString(), status: o.status, total: penceToPounds(o.total_pence), tickets: o.tickets })),
+    orders: orders.rows.map((o) => ({
+      id: o.id, created_at: o.created_at.toISOString(), status: o.status, total: penceToPounds(o.total_pence), tickets: o.tickets, refunded: penceToPounds(o.refunded_pence),
+    })),
     wins: wins.map((w) => ({ kind: w.win_kind, competition_id: w.competition_id, ticket_number: w.ticket_number, prize_title: w.prize_title, won_at: w.won_at.toISOString() })),
     claims: claims.rows.map((k) => ({ id: Number(k.id), prize_title: k.prize_title, choice: k.choice, state: k.state, created_at: k.created_at.toISOString() })),
     notes: notes.rows.map((n) => ({ id: Number(n.id), author: n.author, text: n.text, created_at: n.created_at.toISOString() })),

@@ -79,7 +79,17 @@ describe('customer look-up', () => {
     await pool.query('UPDATE customers SET pending_limit_duration = NULL, pending_limit_value_pence = NULL, pending_limit_from = NULL WHERE id = $1', [w.buyer.customerId]);
     const c = staffCustomerResponseSchema.parse((await staffPost('customer', { id: w.buyer.customerId })).json()).data;
     expect(c).toMatchObject({ id: w.buyer.customerId, name: 'Rosalind Quarrington', town: 'Bath', limit: null, locked_until: null, lock_permanent: false });
-    expect(c.orders).toEqual([expect.objectContaining({ id: w.orderId, status: 'completed', tickets: 2 })]);
+    expect(c.orders).toEqual([expect.objectContaining({ id: w.orderId, status: 'completed', tickets: 2, refunded: '0.00' })]);
+    // A part refund that went through is said beside the total; one still waiting for the provider is not.
+    const refundRow = (key: string, state: string, pence: number, credit: number) => pool.query(
+      `INSERT INTO order_refunds (order_id, idempotency_key, amount_pence, state, gateway, reason, requested_by, created_at, credit_returned_pence)
+       VALUES ($1, $2, $3, $4, 'demo', 'test', 'test', now(), $5)`,
+      [w.orderId, key, pence, state, credit],
+    );
+    await refundRow(`part-${randomUUID()}`, 'succeeded', 120, 30);
+    await refundRow(`part-${randomUUID()}`, 'pending', 50, 0);
+    expect(staffCustomerResponseSchema.parse((await staffPost('customer', { id: w.buyer.customerId })).json()).data.orders[0]!.refunded).toBe('1.50');
+    await pool.query('DELETE FROM order_refunds WHERE order_id = $1', [w.orderId]);
     expect(c.wins).toHaveLength(2);
     expect(c.wins.every((x) => x.kind === 'instant' && x.competition_id === w.competitionId)).toBe(true);
     expect((await staffPost('customer', { id: 999_999 })).statusCode).toBe(404);
