@@ -37,6 +37,10 @@ describe('refund screen', () => {
     expect(screen.getByText('Enter the order number, e.g. 10016.')).toBeTruthy();
     expect(screen.getByText('Enter an amount in pounds, e.g. 50 or 12.50')).toBeTruthy();
     expect(screen.getByText('Say why the order is refunded.')).toBeTruthy();
+    // £0 is no refund: said at once, with no confirmation to press first.
+    await fill(user, '10016', '0', 'Asked');
+    expect(screen.getByText('The refund amount must be more than £0.00.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Yes, refund' })).toBeNull();
     expect(api.routes()).toEqual(['staff/me']);
   });
 

@@ -68,6 +68,8 @@ export function RefundScreen({ staff }: { staff: StaffMember }) {
     const parsed = staffRefundRequestSchema.safeParse(payload);
     const found = parsed.success ? {} : fieldErrorsOf(parsed.error.issues);
     if (found.order_id) found.order_id = 'Enter the order number, e.g. 10016.';
+    // Said here, as the API would say it, rather than after a confirmation of a refund of £0.
+    if (parsed.success && parsed.data.amount !== undefined && Number(parsed.data.amount) <= 0) found.amount = 'The refund amount must be more than £0.00.';
     setErrors(found);
     if (hasErrors(found) || !parsed.success) return;
     setConfirming(parsed.data);

@@ -166,6 +166,8 @@ describe('/claim/prize', () => {
       delivery_address: { first_name: 'Priya', last_name: 'Shah', phone: '07700900123', address_1: '12', address_2: 'High Street', city: 'Leeds', postcode: 'LS2 9JT', state: '' },
     });
     expect(await screen.findByText('Prize claimed: £50 Cash')).toBeTruthy();
+    // The address said back whole, town included, to be checked.
+    expect(screen.getByText('We will deliver it to 12 High Street, Leeds, LS2 9JT.')).toBeTruthy();
   });
 
   it("shows the server's refusal and lets a new attempt use a new key", async () => {

@@ -11,13 +11,20 @@ import { useClaimData } from './use-claim-data.ts';
 const winKey = (w: { win_kind: string; win_id: number }) => `${w.win_kind}-${w.win_id}`;
 const KIND_LABEL = { draw: 'Main draw', instant: 'Instant win', reward: 'Reward win' } as const;
 
+/** The address as a winner checks it: house and street, town, postcode ('7 Analytical Row, London, N1 9GU'). */
+function deliveredTo(a: PrizeClaim['delivery_address']): string {
+  if (!a) return '';
+  const street = [a.address_1, a.address_2].map((part) => part.trim()).filter(Boolean).join(' ');
+  return [street, a.city.trim(), a.postcode.trim()].filter(Boolean).join(', ');
+}
+
 function ClaimedNotice({ claim }: { claim: PrizeClaim }) {
   const what =
     claim.choice === 'credit'
       ? `${formatPounds(poundsToPence(claim.amount))} of site credit is in your account now.`
       : claim.choice === 'cash'
         ? `We will pay ${formatPounds(poundsToPence(claim.amount))} into the account ending ${claim.bank_details?.account_number.slice(-4) ?? ''}.`
-        : `We will deliver it to ${claim.delivery_address?.address_1 ?? ''} ${claim.delivery_address?.address_2 ?? ''}, ${claim.delivery_address?.postcode ?? ''}.`;
+        : `We will deliver it to ${deliveredTo(claim.delivery_address)}.`;
   return (
     <div className="cc-card cc-claim cc-claim--done" role="status">
       <h2 className="cc-card__title">Prize claimed: {claim.prize_title}</h2>
