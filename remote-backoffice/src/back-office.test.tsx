@@ -14,11 +14,21 @@ describe('back office session', () => {
     expect(screen.getByRole('navigation', { name: 'Back office' }).textContent).toBe('DashboardCompetitionsCustomersReviewsRefundsComplaintsChat');
   });
 
-  it("sends a member to the overview from a screen their role does not have", async () => {
+  it("says so at a screen the member's role does not have, or an address with no screen, and leads to the dashboard", async () => {
     fakeApi({ 'staff/me': { success: true, data: support } });
     renderBackOffice('/admin/staff', 'stored-token');
+    expect(await screen.findByRole('heading', { name: 'Staff is not one of your screens' })).toBeTruthy();
+    expect(screen.getByText('Staff is for Admin; you are signed in as Support. Ask an admin if you need it.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Add/ })).toBeNull();
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Go to the dashboard' }));
     expect(await screen.findByRole('heading', { name: 'Welcome, Sid Support' })).toBeTruthy();
-    expect(screen.queryByRole('heading', { name: 'Staff' })).toBeNull();
+  });
+
+  it('an address under /admin with no screen says so', async () => {
+    fakeApi({ 'staff/me': { success: true, data: support } });
+    renderBackOffice('/admin/no-such-thing', 'stored-token');
+    expect(await screen.findByRole('heading', { name: 'There is no such screen' })).toBeTruthy();
+    expect(document.title).toBe('No such screen · Back office | CGG Competitions');
   });
 
   it('gives an operator competitions, fulfilment and coupons, not refunds or staff', async () => {

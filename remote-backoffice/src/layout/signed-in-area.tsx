@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { apiRequest } from '@cgg/contracts';
 import { staffCalls, type StaffMember } from '@cgg/contracts/staff';
-import { Navigate, NavLink, Route, Routes, useLocation } from 'react-router-dom';
+import { NavLink, Route, Routes, useLocation } from 'react-router-dom';
 import { staffRequest } from '../api/staff-api.ts';
 import { AuditLogScreen } from '../audit/audit-log-screen.tsx';
 import { ChatModerationScreen } from '../chat/chat-moderation-screen.tsx';
@@ -20,6 +20,7 @@ import { ReviewsScreen } from '../reviews/reviews-screen.tsx';
 import { staffSession } from '../session/staff-session.ts';
 import { roleNames } from '../staff/role-names.ts';
 import { StaffScreen } from '../staff/staff-screen.tsx';
+import { NoSuchScreen } from './no-such-screen.tsx';
 import { ADMIN_BASE, sectionHref, sectionsFor, type Section, type SectionPath } from './sections.ts';
 import { useBackOfficeTitle } from './use-back-office-title.ts';
 
@@ -43,8 +44,9 @@ const PASSWORD_PATH = 'password';
 
 /** The title of the screen at a path: its section's, or the member's own password screen. */
 function titleAt(pathname: string, allowed: readonly Section[]): string {
-  if (pathname.slice(ADMIN_BASE.length).split('/').find(Boolean) === PASSWORD_PATH) return 'Your password';
-  return sectionAt(pathname, allowed)?.label ?? 'Dashboard';
+  const first = pathname.slice(ADMIN_BASE.length).split('/').find(Boolean);
+  if (first === PASSWORD_PATH) return 'Your password';
+  return sectionAt(pathname, allowed)?.label ?? (first === undefined ? 'Dashboard' : 'No such screen');
 }
 
 /**
@@ -89,7 +91,7 @@ export default function SignedInArea({ staff, passwordChangeDue }: { staff: Staf
             return <Route key={s.path} path={`${s.path}/*`} element={<Screen staff={staff} />} />;
           })}
           <Route path={PASSWORD_PATH} element={<ChangePasswordScreen required={false} />} />
-          <Route path="*" element={<Navigate to={ADMIN_BASE} replace />} />
+          <Route path="*" element={<NoSuchScreen role={staff.role} />} />
         </Routes>
       )}
     </div>

@@ -162,4 +162,12 @@ describe('the competition editor', () => {
     expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Duplicate' })).toBeNull();
   });
+
+  it("support staff opening the editor's address are told it is for operators, not that the competition is missing", async () => {
+    fakeApi({ ...signedInAs(support), 'staff/competitions': page([competition()]) });
+    renderBackOffice('/admin/competitions/new', 'tok');
+    expect(await screen.findByText(/^Making and changing competitions is for operators and admins/)).toBeTruthy();
+    expect(screen.queryByText(/not found/i)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save as a draft' })).toBeNull();
+  });
 });
