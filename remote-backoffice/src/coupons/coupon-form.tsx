@@ -8,7 +8,8 @@ import { TextField } from '../components/text-field.tsx';
 import { useSave } from '../components/use-save.ts';
 
 /** Issues a coupon: a code, an amount or a percentage off, optionally for one customer and until a last day. */
-export function CouponForm({ onCreated }: { onCreated: (coupon: StaffCoupon) => void }) {
+/** `onStart`: a new coupon is asked for, so what was said of the last one is old news. */
+export function CouponForm({ onCreated, onStart }: { onCreated: (coupon: StaffCoupon) => void; onStart?: () => void }) {
   const [code, setCode] = useState('');
   const [kind, setKind] = useState<'amount' | 'percent'>('amount');
   const [value, setValue] = useState('');
@@ -21,6 +22,7 @@ export function CouponForm({ onCreated }: { onCreated: (coupon: StaffCoupon) => 
   async function submit(event: FormEvent) {
     event.preventDefault();
     save.reset();
+    onStart?.();
     const found: FieldErrors = {};
     const trimmed = value.trim().replace(/^£/, '').replace(/%$/, '');
     const percentOff = /^\d{1,3}$/.test(trimmed) ? Number(trimmed) : null;

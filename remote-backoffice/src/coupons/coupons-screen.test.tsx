@@ -75,6 +75,14 @@ describe('coupons', () => {
     const rows = within(screen.getByRole('table', { name: 'Coupons' })).getAllByRole('row');
     expect(rows[1]!.textContent).toContain('SORRY250');
     expect((within(form).getByLabelText('Code') as HTMLInputElement).value).toBe('');
+
+    // The next coupon refused: the last one's "Issued" does not stay beside the refusal.
+    answer = { refusal: { status: 409, body: { code: 'cgg_coupon_exists', message: 'A coupon with the code SORRY250 already exists.', data: { status: 409 } } } };
+    await user.type(within(form).getByLabelText('Code'), 'SORRY250');
+    await user.type(within(form).getByLabelText('Amount off (£)'), '1');
+    await user.click(within(form).getByRole('button', { name: 'Issue coupon' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('A coupon with the code SORRY250 already exists.');
+    expect(screen.queryByText(/^Issued SORRY250/)).toBeNull();
   });
 
   it('a percentage must be a whole number; a code in use is refused with the API\'s words', async () => {
@@ -97,7 +105,7 @@ describe('coupons', () => {
   it('is not offered to support', async () => {
     const api = fakeApi({ 'staff/me': { success: true, data: support } });
     renderBackOffice('/admin/coupons', 'tok');
-    expect(await screen.findByRole('heading', { name: 'Welcome, Sid Support' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Coupons is not one of your screens' })).toBeTruthy();
     expect(api.routes()).not.toContain('staff/coupons');
   });
 });

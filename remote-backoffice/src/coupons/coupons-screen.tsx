@@ -42,6 +42,7 @@ export function CouponsScreen({ staff }: { staff: StaffMember }) {
         </p>
       )}
       <CouponForm
+        onStart={() => setNotice(null)}
         onCreated={(c) => {
           setIssued((all) => [c, ...all]);
           setNotice(`Issued ${c.code}: ${discountOf(c)}${c.customer_id !== null ? ` for ${c.customer_email ?? `customer #${c.customer_id}`}, once` : ' for everyone'}${c.expires_at ? `, until ${inLondon(c.expires_at)}` : ''}.`);

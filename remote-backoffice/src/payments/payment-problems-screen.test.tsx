@@ -99,10 +99,10 @@ describe('payment problems screen', () => {
     expect(within(screen.getByRole('list', { name: 'Payment problems to deal with' })).getAllByRole('listitem')).toHaveLength(100);
   });
 
-  it('is not offered to operators, and its address sends them to the overview', async () => {
+  it('is not offered to operators, and its address says it is not theirs', async () => {
     const api = fakeApi({ 'staff/me': { success: true, data: operator } });
     renderBackOffice('/admin/payments', 'tok');
-    expect(await screen.findByRole('heading', { name: /^Welcome, / })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Payment problems is not one of your screens' })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Back office' }).textContent).not.toContain('Payment problems');
     expect(api.routes()).not.toContain('staff/payment_problems');
   });

@@ -90,7 +90,7 @@ describe('a session that ends while a member works', () => {
     const user = userEvent.setup();
     await typeAndSave(user);
     await signInAgain(user);
-    expect(await screen.findByRole('heading', { name: 'Welcome, Olu Operator' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Site content is not one of your screens' })).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Review thresholds' })).toBeNull();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(api.sent.filter((s) => s.route === 'staff/harm_settings_update')).toHaveLength(1);
