@@ -2,12 +2,21 @@ import { postalEntryLineSchema, type PostalEntryLine } from '@cgg/contracts/staf
 
 export type ParsedLine = { line: number; entry: PostalEntryLine; problem: null } | { line: number; entry: null; problem: string; text: string; cells: string[] };
 
-/** Splits CSV text into rows of cells: commas, double-quoted cells with "" for a quote, any line ending. */
-export function csvRows(text: string): string[][] {
-  const rows: string[][] = [];
+/** A CSV row and the line of the text it starts on (1-based, blank lines counted), as staff see it in the box. */
+export interface CsvRow {
+  cells: string[];
+  line: number;
+}
+
+/** Splits CSV text into rows of cells: commas, double-quoted cells with "" for a quote, any line ending; blank rows left out. */
+export function csvRowsAt(text: string): CsvRow[] {
+  const rows: CsvRow[] = [];
   let row: string[] = [];
   let cell = '';
   let quoted = false;
+  // Lines of the text so far, and the one the row being read started on (a quoted cell may span lines).
+  let line = 1;
+  let rowLine = 1;
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
     if (quoted) {
@@ -15,7 +24,10 @@ export function csvRows(text: string): string[][] {
         cell += '"';
         i++;
       } else if (ch === '"') quoted = false;
-      else cell += ch;
+      else {
+        if (ch === '\n') line++;
+        cell += ch;
+      }
     } else if (ch === '"' && cell === '') quoted = true;
     else if (ch === ',') {
       row.push(cell);
@@ -23,14 +35,19 @@ export function csvRows(text: string): string[][] {
     } else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && text[i + 1] === '\n') i++;
       row.push(cell);
-      rows.push(row);
+      rows.push({ cells: row, line: rowLine });
       row = [];
       cell = '';
+      line++;
+      rowLine = line;
     } else cell += ch;
   }
-  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
-  return rows.filter((r) => r.some((c) => c.trim() !== ''));
+  if (cell !== '' || row.length > 0) rows.push({ cells: [...row, cell], line: rowLine });
+  return rows.filter((r) => r.cells.some((c) => c.trim() !== ''));
 }
+
+/** The rows of cells alone (csvRowsAt). */
+export const csvRows = (text: string): string[][] => csvRowsAt(text).map((r) => r.cells);
 
 /**
  * A date of birth as staff copy it from a card: 'YYYY-MM-DD', or the UK's 'DD/MM/YYYY' (also
@@ -43,17 +60,21 @@ export function isoDateOfBirth(written: string): string {
   return uk ? `${uk[3]}-${uk[2]!.padStart(2, '0')}-${uk[1]!.padStart(2, '0')}` : text;
 }
 
+const POSTAL_CELLS = ['name', 'email', 'date_of_birth', 'town', 'answer'];
+
 /**
  * Postal entries from a CSV of `name,email,date_of_birth,town,answer` (town and answer may be
  * empty; a first row of those headings is skipped), each checked as the API will check it, so the
  * preview shows which lines will be recorded and why the others will not.
  */
 export function parsePostalCsv(text: string): ParsedLine[] {
-  const rows = csvRows(text);
-  const header = rows[0]?.map((c) => c.trim().toLowerCase());
+  const rows = csvRowsAt(text);
+  const header = rows[0]?.cells.map((c) => c.trim().toLowerCase());
   const start = header && header[0] === 'name' && header[1] === 'email' ? 1 : 0;
-  return rows.slice(start).map((cells, i) => {
-    const line = i + 1;
+  return rows.slice(start).map(({ cells, line }) => {
+    if (cells.length > POSTAL_CELLS.length) {
+      return { line, entry: null, problem: `Has ${cells.length} cells; a line is ${POSTAL_CELLS.join(',')} (put a cell holding a comma in double quotes).`, text: cells.join(', '), cells };
+    }
     const [full_name = '', email = '', born = '', town = '', answer = ''] = cells;
     const parsed = postalEntryLineSchema.safeParse({ full_name, email, date_of_birth: isoDateOfBirth(born), ...(town.trim() ? { town } : {}), ...(answer.trim() ? { answer } : {}) });
     if (parsed.success) return { line, entry: parsed.data, problem: null };

@@ -17,10 +17,19 @@ describe('postal entries CSV', () => {
   it('reads quoted cells, CRLF and blank lines, and skips a heading row', () => {
     expect(csvRows('name,email\r\n"Smith, Jo","jo@x.co.uk"\n\n"Say ""hi""",a@b.co')).toEqual([['name', 'email'], ['Smith, Jo', 'jo@x.co.uk'], ['Say "hi"', 'a@b.co']]);
     const parsed = parsePostalCsv('name,email,date_of_birth,town,answer\nJo Smith,jo@example.co.uk,1990-04-23,Leeds,4\n,nobody@example.co.uk,1990-04-23\n');
+    // Each line named by where it is in the box, the heading row counted.
     expect(parsed).toEqual([
-      { line: 1, entry: { full_name: 'Jo Smith', email: 'jo@example.co.uk', date_of_birth: '1990-04-23', town: 'Leeds', answer: '4' }, problem: null },
-      { line: 2, entry: null, problem: "The entrant's name is required.", text: ', nobody@example.co.uk, 1990-04-23', cells: ['', 'nobody@example.co.uk', '1990-04-23'] },
+      { line: 2, entry: { full_name: 'Jo Smith', email: 'jo@example.co.uk', date_of_birth: '1990-04-23', town: 'Leeds', answer: '4' }, problem: null },
+      { line: 3, entry: null, problem: "The entrant's name is required.", text: ', nobody@example.co.uk, 1990-04-23', cells: ['', 'nobody@example.co.uk', '1990-04-23'] },
     ]);
+  });
+
+  it('names each line by its place in the box, blank lines and lines inside quotes counted', () => {
+    const text = 'Jo Smith,jo@example.co.uk,1990-04-23\n\n"Smith,\nAl",al@example.co.uk,1990-04-23\n\nPat Post,pat@example.co.uk,1990-04-23,Leeds,4,extra';
+    const parsed = parsePostalCsv(text);
+    expect(parsed.map((p) => p.line)).toEqual([1, 3, 6]);
+    // More cells than a line has: said so, not taken for a bad email or date.
+    expect(parsed[2]!.problem).toBe('Has 6 cells; a line is name,email,date_of_birth,town,answer (put a cell holding a comma in double quotes).');
   });
 
   it('reads a date of birth as written in the UK (3/4/1990) or as YYYY-MM-DD, and names one that is missing or neither', () => {

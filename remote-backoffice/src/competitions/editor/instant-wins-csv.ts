@@ -1,5 +1,5 @@
 import { instantWinPrizeSchema, schemaProblems } from '@cgg/contracts/staff';
-import { csvRows } from '../postal-csv.ts';
+import { csvRowsAt } from '../postal-csv.ts';
 import type { PrizeRow } from './competition-form.ts';
 
 export type ParsedPrize = { line: number; prize: PrizeRow; problem: null } | { line: number; prize: null; problem: string; text: string };
@@ -12,12 +12,10 @@ const HEADINGS = ['title', 'prize_value', 'quantity', 'image'];
  * shows what will be created and why any line will not.
  */
 export function parseInstantWinsCsv(text: string): ParsedPrize[] {
-  const rows = csvRows(text);
-  const first = rows[0]?.map((c) => c.trim().toLowerCase());
+  const rows = csvRowsAt(text);
+  const first = rows[0]?.cells.map((c) => c.trim().toLowerCase());
   const body = first && HEADINGS.slice(0, 3).every((h, i) => first[i] === h) ? rows.slice(1) : rows;
-  const offset = rows.length - body.length;
-  return body.map((cells, i) => {
-    const line = i + 1 + offset;
+  return body.map(({ cells, line }) => {
     const [title = '', prize_value = '', quantity = '', image = ''] = cells.map((c) => c.trim());
     if (cells.length > 4) return { line, prize: null, problem: 'has more than 4 cells (title, prize_value, quantity, image)', text: cells.join(',') };
     const candidate = { title, prize_value, quantity: /^\d+$/.test(quantity) ? Number(quantity) : quantity, ...(image ? { image } : {}) };
