@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, refusal } from '../test/fake-api.ts';
@@ -160,6 +160,12 @@ describe('staff screen', () => {
     // The name field takes no more than the contract's 100 characters.
     expect(within(form).getByLabelText('Name').getAttribute('maxlength')).toBe('100');
     expect(api.routes()).not.toContain('staff/create');
+    // An address longer than any mailbox can have: said in words, not "Invalid input".
+    const long = `${'a'.repeat(250)}@cgg.test`;
+    fireEvent.change(within(form).getByLabelText('Email address'), { target: { value: long } });
+    await user.click(within(form).getByRole('button', { name: 'Add staff member' }));
+    expect(within(form).getByText('An email address has at most 254 characters.')).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText('Email address'), { target: { value: 'olu@' } });
     await user.type(within(form).getByLabelText('Email address'), 'cgg.test');
     await user.type(within(form).getByLabelText('Name'), 'Olu Operator');
     await user.selectOptions(within(form).getByLabelText('Role'), 'operator');

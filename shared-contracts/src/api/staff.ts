@@ -56,7 +56,7 @@ export * from './edit-base.ts';
 export const staffRoleSchema = lazySchema(() => z.enum(['admin', 'operator', 'support']));
 export type StaffRole = z.infer<typeof staffRoleSchema>;
 
-const email = z.string().check(z.minLength(3), z.maxLength(254));
+const email = z.string().check(z.minLength(3, 'Enter a valid email address.'), z.maxLength(254, 'An email address has at most 254 characters.'));
 const password = z.string().check(z.minLength(1), z.maxLength(200));
 const token = z.string().check(z.minLength(1), z.maxLength(512));
 const totpCode = z.string().check(z.regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.'));
