@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
 import { registerCustomer, signInContext } from '../support/customers.ts';
+import { sql } from '../support/db.ts';
+import { claimInstantPrize } from '../support/fulfilment.ts';
+import { buyTickets, createAllWinsCompetition } from '../support/instant-win.ts';
 import { layoutProblems } from '../support/layout-check.ts';
 import { repoRoot } from '../support/site.ts';
 
@@ -101,3 +104,25 @@ for (const width of [320, 390]) {
     }
   });
 }
+
+// A prize sent with a long tracking reference (the back office takes up to 100 characters, spaces
+// or none): it wraps in the account's prize table, never widening the page on a phone.
+test('a long tracking reference on the account at 390px: wrapped, nothing scrolls sideways', async ({ browser, request }) => {
+  const customer = await registerCustomer('Tracy', 'Tracking');
+  const competition = await createAllWinsCompetition(`Long tracking ${Date.now()}`, 2);
+  const order = await buyTickets(request, customer.token, competition.productId, 1);
+  const win = order.extensions.cgg.instant_wins[0]!;
+  await claimInstantPrize(request, customer, win.win_id, { first: 'Tracy', last: 'Tracking' });
+  const tracking = 'TRK'.padEnd(100, '7');
+  await sql(`UPDATE prize_claims SET state = 'fulfilled', tracking_reference = $2 WHERE win_kind = 'instant' AND win_id = $1`, [win.win_id, tracking]);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await signInContext(context, customer);
+  const page = await context.newPage();
+  try {
+    await page.goto('/account');
+    await expect(page.getByRole('region', { name: 'Your prizes' })).toContainText(`Fulfilled · Tracking ${tracking}`);
+    expect(await layoutProblems(page)).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});

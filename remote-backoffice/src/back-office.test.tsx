@@ -16,8 +16,9 @@ describe('back office session', () => {
 
   it("says so at a screen the member's role does not have, or an address with no screen, and leads to the dashboard", async () => {
     fakeApi({ 'staff/me': { success: true, data: support } });
-    renderBackOffice('/admin/staff', 'stored-token');
+    renderBackOffice('/admin/Staff', 'stored-token');
     expect(await screen.findByRole('heading', { name: 'Staff is not one of your screens' })).toBeTruthy();
+    expect(document.title).toBe('Not one of your screens · Back office | CGG Competitions');
     expect(screen.getByText('Staff is for Admin; you are signed in as Support. Ask an admin if you need it.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Add/ })).toBeNull();
     await userEvent.setup().click(screen.getByRole('link', { name: 'Go to the dashboard' }));

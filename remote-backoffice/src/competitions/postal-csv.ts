@@ -46,6 +46,13 @@ export function csvRowsAt(text: string): CsvRow[] {
   return rows.filter((r) => r.cells.some((c) => c.trim() !== ''));
 }
 
+/** The cells up to the last one with text in it. */
+export function withoutTrailingEmpty(cells: readonly string[]): string[] {
+  let end = cells.length;
+  while (end > 0 && cells[end - 1]!.trim() === '') end--;
+  return cells.slice(0, end);
+}
+
 /** The rows of cells alone (csvRowsAt). */
 export const csvRows = (text: string): string[][] => csvRowsAt(text).map((r) => r.cells);
 
@@ -71,7 +78,9 @@ export function parsePostalCsv(text: string): ParsedLine[] {
   const rows = csvRowsAt(text);
   const header = rows[0]?.cells.map((c) => c.trim().toLowerCase());
   const start = header && header[0] === 'name' && header[1] === 'email' ? 1 : 0;
-  return rows.slice(start).map(({ cells, line }) => {
+  return rows.slice(start).map(({ cells: all, line }) => {
+    // A spreadsheet's export may end lines with empty cells: only cells with text are counted.
+    const cells = withoutTrailingEmpty(all);
     if (cells.length > POSTAL_CELLS.length) {
       return { line, entry: null, problem: `Has ${cells.length} cells; a line is ${POSTAL_CELLS.join(',')} (put a cell holding a comma in double quotes).`, text: cells.join(', '), cells };
     }

@@ -29,7 +29,8 @@ describe('postal entries CSV', () => {
     const parsed = parsePostalCsv(text);
     expect(parsed.map((p) => p.line)).toEqual([1, 3, 6]);
     // More cells than a line has: said so, not taken for a bad email or date.
-    expect(parsed[2]!.problem).toBe('Has 6 cells; a line is name,email,date_of_birth,town,answer (put a cell holding a comma in double quotes).');
+    expect(parsed[2]!.problem).toBe('Has 6 cells; a line is name,email,date_of_birth,town,answer (put a cell holding a comma in double quotes).');    // Empty cells at a line's end (a spreadsheet's export) are not counted.
+    expect(parsePostalCsv('Jo Smith,jo@example.co.uk,1990-04-23,Leeds,4,\nAl Jones,al@example.co.uk,1990-04-23,,,').map((p) => p.problem)).toEqual([null, null]);
   });
 
   it('reads a date of birth as written in the UK (3/4/1990) or as YYYY-MM-DD, and names one that is missing or neither', () => {

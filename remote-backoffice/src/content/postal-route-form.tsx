@@ -35,7 +35,7 @@ export function PostalRouteForm({ route }: { route: PostalRoute | null }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = staffPostalRouteUpdateRequestSchema.safeParse(wanted);
-    const found = parsed.success ? {} : copyErrorsOf(parsed.error.issues);
+    const found = parsed.success ? {} : copyErrorsOf(parsed.error.issues, draft);
     setErrors(found);
     if (!parsed.success) return;
     await save.run(async () => {

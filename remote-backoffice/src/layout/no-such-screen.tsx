@@ -1,7 +1,7 @@
 import type { StaffRole } from '@cgg/contracts/staff';
 import { Link, useLocation } from 'react-router-dom';
 import { roleNames } from '../staff/role-names.ts';
-import { ADMIN_BASE, sections } from './sections.ts';
+import { ADMIN_BASE, sectionOf } from './sections.ts';
 
 /**
  * A back-office address the member cannot open: a screen of another role, or none at all. Said
@@ -9,7 +9,7 @@ import { ADMIN_BASE, sections } from './sections.ts';
  */
 export function NoSuchScreen({ role }: { role: StaffRole }) {
   const first = useLocation().pathname.slice(ADMIN_BASE.length).split('/').find(Boolean);
-  const other = sections.find((s) => s.path === first);
+  const other = sectionOf(first);
   return (
     <section aria-labelledby="bo-no-such-screen">
       <h1 id="bo-no-such-screen" className="bo-title">

@@ -35,3 +35,6 @@ export const sections: readonly Section[] = [
 export const sectionHref = (s: Section): string => `${ADMIN_BASE}/${s.path}`;
 
 export const sectionsFor = (role: StaffRole): Section[] => sections.filter((s) => s.roles.includes(role));
+
+/** The section an address's first segment names, in any letter case (the router's matching ignores case too). */
+export const sectionOf = (segment: string | undefined): Section | undefined => sections.find((s) => s.path === segment?.toLowerCase());

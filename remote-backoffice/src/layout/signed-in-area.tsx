@@ -21,7 +21,7 @@ import { staffSession } from '../session/staff-session.ts';
 import { roleNames } from '../staff/role-names.ts';
 import { StaffScreen } from '../staff/staff-screen.tsx';
 import { NoSuchScreen } from './no-such-screen.tsx';
-import { ADMIN_BASE, sectionHref, sectionsFor, type Section, type SectionPath } from './sections.ts';
+import { ADMIN_BASE, sectionHref, sectionOf, sectionsFor, type Section, type SectionPath } from './sections.ts';
 import { useBackOfficeTitle } from './use-back-office-title.ts';
 
 async function signOut() {
@@ -46,7 +46,8 @@ const PASSWORD_PATH = 'password';
 function titleAt(pathname: string, allowed: readonly Section[]): string {
   const first = pathname.slice(ADMIN_BASE.length).split('/').find(Boolean);
   if (first === PASSWORD_PATH) return 'Your password';
-  return sectionAt(pathname, allowed)?.label ?? (first === undefined ? 'Dashboard' : 'No such screen');
+  if (first === undefined) return 'Dashboard';
+  return sectionAt(pathname, allowed)?.label ?? (sectionOf(first) ? 'Not one of your screens' : 'No such screen');
 }
 
 /**

@@ -311,6 +311,8 @@ export function useCardCheckout(form: CheckoutForm) {
     if (!order || placingRef.current) return;
     placingRef.current = true;
     setCancelling(true);
+    // The last press's error ("press Finish paying to ask again") is old news once the order is given up.
+    pressToast.current?.dismiss();
     setFailure(null);
     try {
       const answer = await callStore('cancelHeldOrder', { order_id: order.order_id, order_key: order.order_key });

@@ -274,7 +274,7 @@ describe('refunds through the payment gateway', () => {
     const free = await paidOrder(2);
     await pool.query('UPDATE orders SET card_charged_pence = 0 WHERE id = $1', [free]);
     expect(await refusal(refund(free))).toEqual({
-      status: 409, code: 'cgg_nothing_to_refund', message: `Order #${free} has no card payment, site credit or points to give back, so it cannot be refunded.`,
+      status: 409, code: 'cgg_nothing_to_refund', message: `Order #${free} has no card payment, site credit, points or coupon of the customer's to give back, so it cannot be refunded.`,
     });
     const tickets = async (orderId: number) => (await pool.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM tickets t JOIN order_items i ON i.id = t.order_item_id WHERE i.order_id = $1', [orderId],
@@ -315,6 +315,17 @@ describe('refunds through the payment gateway', () => {
     const part = await orderWithCoupon('KEPT-ON-PART');
     expect(await refund(part, { amountPence: 100 })).toMatchObject({ amountPence: 100, orderStatus: 'completed', couponsReturned: [] });
     expect(await usedAt('KEPT-ON-PART')).not.toBeNull();
+  });
+
+  it("an order the customer's own coupon paid in full is refunded whole: nothing paid, the coupon back, the tickets released", async () => {
+    const buyer = await newBuyer(pool, base);
+    await pool.query(`INSERT INTO coupons (customer_id, code, amount_pence, created_at) VALUES ($1, 'ALL-ON-US', 300, now())`, [buyer.customerId]);
+    const c = await createCompetition(pool, { total: 100 });
+    await addToBasket(base, buyer, c.productId, 3);
+    await storeRequest('applyCoupon', { code: 'ALL-ON-US' }, { baseUrl: base, customerToken: buyer.token, nonce: buyer.nonce, cartToken: buyer.cartToken });
+    const out = await checkoutOnce(base, buyer, randomUUID(), []);
+    if (!out.ok) throw new Error(out.code);
+    expect(await refund(out.order.order_id)).toMatchObject({ amountPence: 0, reference: 'none', couponsReturned: ['ALL-ON-US'], ticketsReleased: 3, orderStatus: 'refunded' });
   });
 
   it('the CLI refunds through the same function and says how to retry', async () => {

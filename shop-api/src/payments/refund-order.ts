@@ -244,9 +244,10 @@ async function claim(client: pg.PoolClient, gatewayName: string, input: RefundIn
       points = pointsLeft;
     }
     // Nothing paid to give back (a free order, or one whose payment we hold no record of): a
-    // "refund" of £0 would only take the customer's tickets and mail them about nothing.
-    if (amount + credit + points === 0 && lines.length > 0) {
-      throw refused(409, 'cgg_nothing_to_refund', `Order #${input.orderId} has no card payment, site credit or points to give back, so it cannot be refunded.`);
+    // "refund" of £0 would only take the customer's tickets and mail them about nothing. An order
+    // a customer's own coupon paid for in full is undone all the same: the coupon is theirs again.
+    if (amount + credit + points === 0 && lines.length > 0 && !(await usedOwnCoupon(client, input.orderId))) {
+      throw refused(409, 'cgg_nothing_to_refund', `Order #${input.orderId} has no card payment, site credit, points or coupon of the customer's to give back, so it cannot be refunded.`);
     }
   }
   if (amount + credit + points === 0 && lines.length === 0) throw refused(409, 'cgg_nothing_to_refund', `Order #${input.orderId} has been refunded in full.`);
@@ -274,6 +275,15 @@ async function claim(client: pg.PoolClient, gatewayName: string, input: RefundIn
       input.to, input.competitionId ?? null, whole, credit, points],
   );
   return { row: rows[0]!, done: null };
+}
+
+/** Whether the order used a single-use coupon of its customer's, which a whole refund gives back (settle). */
+async function usedOwnCoupon(client: pg.PoolClient, orderId: number): Promise<boolean> {
+  const { rows } = await client.query(
+    'SELECT 1 FROM order_coupons oc JOIN coupons c ON c.id = oc.coupon_id WHERE oc.order_id = $1 AND c.customer_id IS NOT NULL AND c.used_at IS NOT NULL LIMIT 1',
+    [orderId],
+  );
+  return rows.length > 0;
 }
 
 /** A refund that releases tickets of a drawn competition is refused: its published entries never change. */

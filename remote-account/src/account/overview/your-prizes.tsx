@@ -46,7 +46,12 @@ export function YourPrizes() {
                 {/* One piece beside the label on a phone, so a long tracking reference wraps, never the state. */}
                 <span>
                   <strong>{STATE_LABEL[c.state]}</strong>
-                  {c.tracking_reference && <> · Tracking {c.tracking_reference}</>}
+                  {c.tracking_reference && (
+                    <>
+                      {' '}
+                      · Tracking <span className="acc-table__reference">{c.tracking_reference}</span>
+                    </>
+                  )}
                 </span>
               </td>
             </tr>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pounds } from './competition-form.ts';
+import { parseInstantWinsCsv } from './instant-wins-csv.ts';
 import { fieldLabel, problemText } from './problem-labels.ts';
 
 describe('the editor names problems by their labels', () => {
@@ -18,5 +19,7 @@ describe('the editor names problems by their labels', () => {
   it('takes amounts as operators type them, and leaves anything else for the rules to name', () => {
     expect(['1000', '£1,000', ' £ 2.5 ', '0.99', '12,345,678.9'].map(pounds)).toEqual(['1000.00', '1000.00', '2.50', '0.99', '12345678.90']);
     expect(['', 'one pound', '-1', '1.999', '1,00', '1.'].map(pounds)).toEqual(['', 'one pound', '-1', '1.999', '1,00', '1.']);
+    // The CSV import takes them the same way, and a spreadsheet's empty cells at a line's end.
+    expect(parseInstantWinsCsv('title,prize_value,quantity\n£50 Cash,50,4,,\nBig one,"£1,000",1').map((p) => p.prize?.prize_value ?? p.problem)).toEqual(['50.00', '1000.00']);
   });
 });
