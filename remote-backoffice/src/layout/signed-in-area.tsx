@@ -34,12 +34,6 @@ const screens: Record<SectionPath, (props: { staff: StaffMember }) => ReactNode>
   competitions: CompetitionsArea, fulfilment: FulfilmentScreen, coupons: CouponsScreen, customers: CustomersArea, reviews: ReviewsScreen, content: ContentScreen, refunds: RefundScreen, complaints: ComplaintsArea, chat: ChatModerationScreen, staff: StaffScreen, audit: AuditLogScreen, jobs: DeadJobsScreen, payments: PaymentProblemsScreen,
 };
 
-/** The section a path under /admin belongs to: its first segment (a competition's page is in Competitions). */
-function sectionAt(pathname: string, allowed: readonly Section[]): Section | undefined {
-  const first = pathname.slice(ADMIN_BASE.length).split('/').find(Boolean);
-  return allowed.find((s) => s.path === first);
-}
-
 const PASSWORD_PATH = 'password';
 
 /** The title of the screen at a path: its section's, or the member's own password screen. */
@@ -47,7 +41,10 @@ function titleAt(pathname: string, allowed: readonly Section[]): string {
   const first = pathname.slice(ADMIN_BASE.length).split('/').find(Boolean);
   if (first === PASSWORD_PATH) return 'Your password';
   if (first === undefined) return 'Dashboard';
-  return sectionAt(pathname, allowed)?.label ?? (sectionOf(first) ? 'Not one of your screens' : 'No such screen');
+  // The section of the first segment (a competition's page is in Competitions), if the member has it.
+  const section = sectionOf(first);
+  if (!section) return 'No such screen';
+  return allowed.includes(section) ? section.label : 'Not one of your screens';
 }
 
 /**
