@@ -277,13 +277,11 @@ async function claim(client: pg.PoolClient, gatewayName: string, input: RefundIn
   return { row: rows[0]!, done: null };
 }
 
-/** Whether the order used a single-use coupon of its customer's, which a whole refund gives back (settle). */
+/** The customer's own single-use coupons the order ($1) used: a whole refund gives them back (settle). */
+const OWN_USED_COUPONS = 'customer_id IS NOT NULL AND used_at IS NOT NULL AND id IN (SELECT coupon_id FROM order_coupons WHERE order_id = $1)';
+
 async function usedOwnCoupon(client: pg.PoolClient, orderId: number): Promise<boolean> {
-  const { rows } = await client.query(
-    'SELECT 1 FROM order_coupons oc JOIN coupons c ON c.id = oc.coupon_id WHERE oc.order_id = $1 AND c.customer_id IS NOT NULL AND c.used_at IS NOT NULL LIMIT 1',
-    [orderId],
-  );
-  return rows.length > 0;
+  return (await client.query(`SELECT 1 FROM coupons WHERE ${OWN_USED_COUPONS} LIMIT 1`, [orderId])).rows.length > 0;
 }
 
 /** A refund that releases tickets of a drawn competition is refused: its published entries never change. */
@@ -344,8 +342,7 @@ async function settle(client: pg.PoolClient, claimed: RefundRow, reference: stri
   // payment fails (order-payment.ts releaseReservation).
   const couponsReturned = row.whole
     ? (await client.query<{ code: string }>(
-      `UPDATE coupons SET used_at = NULL WHERE customer_id IS NOT NULL AND used_at IS NOT NULL AND id IN (SELECT coupon_id FROM order_coupons WHERE order_id = $1)
-       RETURNING code`,
+      `UPDATE coupons SET used_at = NULL WHERE ${OWN_USED_COUPONS} RETURNING code`,
       [row.order_id],
     )).rows.map((c) => c.code).sort()
     : [];
