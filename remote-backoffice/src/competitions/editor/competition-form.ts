@@ -1,3 +1,4 @@
+import { penceToPounds, poundsToPence } from '@cgg/contracts';
 import type { CompetitionFields } from '@cgg/contracts/staff';
 
 /*
@@ -69,8 +70,11 @@ const toWall = (input: string): string => input.replace('T', ' ');
  */
 export function pounds(text: string): string {
   const plain = text.trim().replace(/^£\s*/, '').replace(/,(?=\d{3}(?:\D|$))/g, '');
-  const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(plain);
-  return m ? `${m[1]}.${(m[2] ?? '').padEnd(2, '0')}` : text;
+  try {
+    return penceToPounds(poundsToPence(plain));
+  } catch {
+    return text; // not an amount: poundsToPence says so
+  }
 }
 
 /** A whole number typed as digits becomes a number; anything else stays text, for the schema to name. */
